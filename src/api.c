@@ -1,0 +1,181 @@
+/*
+ * api.c: handlers of the JSON API's resources.  Item JSON was rendered
+ * at start-up; a handler only concatenates it into the envelope
+ * {"data": ..., "meta": {...}}.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "api.h"
+#include "errors.h"
+#include "routes.h"
+
+void
+api_begin(struct ctx *x)
+{
+	buf_puts(&x->resp->body, "{\"data\":");
+}
+
+/* Appends s percent-encoded for a query value (unreserved kept). */
+static void
+put_query_value(struct buf *b, const char *s)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	unsigned char c;
+
+	for (; *s != '\0'; s++) {
+		c = (unsigned char)*s;
+		if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+		    (c >= '0' && c <= '9') || strchr("-._~", c) != NULL)
+			buf_putc(b, (char)c);
+		else {
+			buf_putc(b, '%');
+			buf_putc(b, hex[c >> 4]);
+			buf_putc(b, hex[c & 0xf]);
+		}
+	}
+}
+
+/*
+ * Appends the canonical URL of this request as a JSON string: the base
+ * URL, the path, and the applied parameters that differ from their
+ * defaults in route-table order, then lang=en for English.
+ */
+static void
+put_self(struct ctx *x, struct buf *b)
+{
+	const struct route_param *p;
+	struct buf u;
+	long	 v;
+	char	 sep = '?';
+
+	buf_init(&u);
+	buf_puts(&u, x->app->cfg->base_url);
+	buf_puts(&u, x->req->path);
+	for (p = x->route->params; p->id != PARAM__MAX; p++) {
+		if (p->id == PARAM_Q) {
+			buf_putc(&u, sep);
+			buf_puts(&u, "q=");
+			put_query_value(&u, x->q);
+			sep = '&';
+			continue;
+		}
+		v = p->id == PARAM_LIMIT ? x->limit : x->offset;
+		if (v == p->def)
+			continue;
+		buf_printf(&u, "%c%s=%ld", sep, req_param_name(p->id), v);
+		sep = '&';
+	}
+	if (x->lang != LANG_ES)
+		buf_printf(&u, "%clang=%s", sep, lang_code(x->lang));
+	buf_json_string(b, buf_cstr(&u), u.len);
+	if (u.oom)
+		b->oom = 1;
+	buf_free(&u);
+}
+
+/*
+ * Closes the envelope with meta.  total is used for collections only
+ * (CollectionMeta); count is the number of items in data.
+ */
+void
+api_end(struct ctx *x, long count, long total)
+{
+	struct buf *b = &x->resp->body;
+	const char *s;
+
+	buf_printf(b, ",\"meta\":{\"count\":%ld", count);
+	if (x->route->collection)
+		buf_printf(b, ",\"total\":%ld,\"limit\":%ld,\"offset\":%ld",
+		    total, x->limit, x->offset);
+	buf_puts(b, ",\"self\":");
+	put_self(x, b);
+	s = x->app->source_url[x->lang];
+	buf_puts(b, ",\"source\":");
+	buf_json_string(b, s, strlen(s));
+	s = x->app->doc_url[x->lang];
+	buf_puts(b, ",\"documentation_url\":");
+	buf_json_string(b, s, strlen(s));
+	buf_puts(b, "}}");
+}
+
+void
+api_health(struct ctx *x)
+{
+	struct buf *b = &x->resp->body;
+	const char *doc = x->app->doc_url[x->lang];
+
+	api_begin(x);
+	buf_puts(b, "{\"status\":\"ok\",\"api_version\":\""
+	    PERFIL_API_VERSION "\",\"openapi_url\":");
+	buf_putc(b, '"');
+	buf_append(b, x->app->cfg->base_url, strlen(x->app->cfg->base_url));
+	buf_puts(b, "/openapi.json\",\"documentation_url\":");
+	buf_json_string(b, doc, strlen(doc));
+	buf_putc(b, '}');
+	api_end(x, 1, 0);
+}
+
+static void
+send_item(struct ctx *x, const struct item *it)
+{
+	api_begin(x);
+	buf_append(&x->resp->body, it->json[x->lang], it->json_len[x->lang]);
+	api_end(x, 1, 0);
+}
+
+void
+api_profile(struct ctx *x)
+{
+	send_item(x, &x->app->model->profile);
+}
+
+void
+api_about(struct ctx *x)
+{
+	send_item(x, &x->app->model->about);
+}
+
+/* A page of a collection: limit items after offset, in file order. */
+void
+api_list(struct ctx *x)
+{
+	const struct collection *c = &x->app->model->coll[x->route->coll];
+	struct buf *b = &x->resp->body;
+	size_t	 i, start, end;
+
+	start = (size_t)x->offset < c->len ? (size_t)x->offset : c->len;
+	end = c->len - start > (size_t)x->limit ? start + (size_t)x->limit :
+	    c->len;
+	api_begin(x);
+	buf_putc(b, '[');
+	for (i = start; i < end; i++) {
+		if (i > start)
+			buf_putc(b, ',');
+		buf_append(b, c->items[i].json[x->lang],
+		    c->items[i].json_len[x->lang]);
+	}
+	buf_putc(b, ']');
+	api_end(x, (long)(end - start), (long)c->len);
+}
+
+void
+api_project(struct ctx *x)
+{
+	const struct collection *c = &x->app->model->coll[COLL_PROJECTS];
+	const struct item *it;
+	char	*hint;
+
+	if ((it = content_find(x->app->model, COLL_PROJECTS,
+	    x->slug)) != NULL) {
+		send_item(x, it);
+		return;
+	}
+	hint = arena_printf(x->arena, "Known project slugs: %s. "
+	    "List all projects at %s/api/v1/projects.", c->slugs,
+	    x->app->cfg->base_url);
+	err_send(x, ERR_NOT_FOUND, hint ? hint : "List all projects at "
+	    "/api/v1/projects.", "No project has the slug '%s'.",
+	    arena_excerpt(x->arena, x->slug, strlen(x->slug), 100));
+}

@@ -1,0 +1,19 @@
+/*
+ * api.h: the JSON API's resource handlers and the {data, meta}
+ * envelope they share.
+ */
+#ifndef PERFIL_API_H
+#define PERFIL_API_H
+
+#include "handler.h"
+
+void	 api_health(struct ctx *);
+void	 api_profile(struct ctx *);
+void	 api_about(struct ctx *);
+void	 api_list(struct ctx *);
+void	 api_project(struct ctx *);
+
+void	 api_begin(struct ctx *);
+void	 api_end(struct ctx *, long count, long total);
+
+#endif /* PERFIL_API_H */

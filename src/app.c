@@ -1,0 +1,60 @@
+/*
+ * app.c: building the immutable application state at start-up.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app.h"
+
+static char *
+join(const char *a, const char *b)
+{
+	size_t	 n = strlen(a) + strlen(b) + 1;
+	char	*p;
+
+	if ((p = malloc(n)) != NULL)
+		snprintf(p, n, "%s%s", a, b);
+	return p;
+}
+
+/*
+ * Loads the content named by cfg and derives what requests need.
+ * Returns 0, or -1 with a message in err (nothing is left allocated).
+ */
+int
+app_load(struct app *app, const struct config *cfg, char *err, size_t errlen)
+{
+	memset(app, 0, sizeof(*app));
+	app->cfg = cfg;
+	if ((app->model = content_load(cfg->content_dir, cfg->base_url, err,
+	    errlen)) == NULL)
+		return -1;
+	app->doc_url[LANG_ES] = join(cfg->base_url, "/developers");
+	app->doc_url[LANG_EN] = join(cfg->base_url, "/en/developers");
+	app->source_url[LANG_ES] = join(cfg->base_url, "/");
+	app->source_url[LANG_EN] = join(cfg->base_url, "/en/");
+	if (app->doc_url[LANG_ES] == NULL || app->doc_url[LANG_EN] == NULL ||
+	    app->source_url[LANG_ES] == NULL ||
+	    app->source_url[LANG_EN] == NULL) {
+		snprintf(err, errlen, "out of memory");
+		app_free(app);
+		return -1;
+	}
+	return 0;
+}
+
+void
+app_free(struct app *app)
+{
+	int	 l;
+
+	content_free(app->model);
+	for (l = 0; l < LANG__MAX; l++) {
+		free(app->doc_url[l]);
+		free(app->source_url[l]);
+	}
+	memset(app, 0, sizeof(*app));
+}

@@ -1,0 +1,30 @@
+/*
+ * app.h: the configuration and everything built from it at start-up
+ * (the content model and the derived documents), shared read-only by
+ * all requests of a worker.
+ *
+ * Ownership: app_load fills a struct app that app_free releases.
+ */
+#ifndef PERFIL_APP_H
+#define PERFIL_APP_H
+
+#include "content.h"
+
+#define PERFIL_API_VERSION	"1.0.0"
+
+struct config {
+	const char *content_dir;
+	const char *base_url;		/* no trailing slash */
+};
+
+struct app {
+	const struct config *cfg;
+	struct model *model;
+	char	*doc_url[LANG__MAX];	/* developer portal */
+	char	*source_url[LANG__MAX];	/* the website */
+};
+
+int	 app_load(struct app *, const struct config *, char *err, size_t);
+void	 app_free(struct app *);
+
+#endif /* PERFIL_APP_H */

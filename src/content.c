@@ -1,0 +1,875 @@
+/*
+ * content.c: loading, validating and pre-rendering the content files.
+ *
+ * Each file has a declared schema (the fdef tables below).  Loading is
+ * two passes over the parsed JSON: validate() checks every member
+ * against the schema and stops at the first problem with a message
+ * "FILE: FIELD.PATH: reason"; convert() then builds the API object for
+ * each language, members in schema order, translated texts resolved.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "content.h"
+
+#define CONTENT_MAX_FILE	(4 * 1024 * 1024)
+
+enum fkind {
+	F_TEXT,		/* {"es": "...", "en": "..."} */
+	F_STRING,	/* the same in every language */
+	F_URI,		/* absolute http(s) URL */
+	F_EMAIL,
+	F_SLUG,		/* ^[a-z0-9-]+$ */
+	F_BOOL,
+	F_COUNTRY,	/* ISO 3166-1 alpha-2, upper case */
+	F_LANGCODE,	/* ISO 639-1, lower case */
+	F_YEAR,		/* four digits */
+	F_YEARS,	/* digits and a plus sign: "8+" */
+	F_OBJECT,	/* members in sub, NULL-name terminated */
+	F_ARRAY		/* non-empty; elements as sub[0] */
+};
+
+struct fdef {
+	const char *name;
+	enum fkind kind;
+	int	 required;
+	const struct fdef *sub;
+};
+
+#define REQ	1
+#define OPT	0
+#define END	{ NULL, F_STRING, OPT, NULL }
+
+static const struct fdef el_text = { NULL, F_TEXT, REQ, NULL };
+static const struct fdef el_string = { NULL, F_STRING, REQ, NULL };
+static const struct fdef el_langcode = { NULL, F_LANGCODE, REQ, NULL };
+
+static const struct fdef co_founder_f[] = {
+	{ "name", F_STRING, REQ, NULL },
+	{ "url", F_URI, REQ, NULL },
+	{ "role", F_TEXT, REQ, NULL },
+	END
+};
+static const struct fdef employer_f[] = {
+	{ "name", F_STRING, REQ, NULL },
+	{ "url", F_URI, REQ, NULL },
+	END
+};
+static const struct fdef location_f[] = {
+	{ "city", F_TEXT, REQ, NULL },
+	{ "region", F_TEXT, REQ, NULL },
+	{ "country", F_COUNTRY, REQ, NULL },
+	{ "remote", F_BOOL, REQ, NULL },
+	END
+};
+static const struct fdef availability_f[] = {
+	{ "open_to_work", F_BOOL, REQ, NULL },
+	{ "statement", F_TEXT, REQ, NULL },
+	END
+};
+static const struct fdef link_f[] = {
+	{ "label", F_STRING, REQ, NULL },
+	{ "url", F_URI, REQ, NULL },
+	END
+};
+static const struct fdef el_link = { NULL, F_OBJECT, REQ, link_f };
+
+static const struct fdef profile_f[] = {
+	{ "name", F_STRING, REQ, NULL },
+	{ "given_name", F_STRING, OPT, NULL },
+	{ "family_name", F_STRING, OPT, NULL },
+	{ "headline", F_TEXT, REQ, NULL },
+	{ "job_title", F_TEXT, REQ, NULL },
+	{ "co_founder_of", F_OBJECT, OPT, co_founder_f },
+	{ "employer", F_OBJECT, OPT, employer_f },
+	{ "summary", F_TEXT, REQ, NULL },
+	{ "location", F_OBJECT, REQ, location_f },
+	{ "languages", F_ARRAY, OPT, &el_langcode },
+	{ "email", F_EMAIL, REQ, NULL },
+	{ "url", F_URI, REQ, NULL },
+	{ "image", F_URI, OPT, NULL },
+	{ "availability", F_OBJECT, REQ, availability_f },
+	{ "knows_about", F_ARRAY, OPT, &el_text },
+	{ "profiles", F_ARRAY, OPT, &el_link },
+	END
+};
+
+static const struct fdef timeline_f[] = {
+	{ "year", F_YEAR, REQ, NULL },
+	{ "title", F_TEXT, REQ, NULL },
+	{ "description", F_TEXT, REQ, NULL },
+	END
+};
+static const struct fdef el_timeline = { NULL, F_OBJECT, REQ, timeline_f };
+static const struct fdef about_f[] = {
+	{ "summary", F_TEXT, REQ, NULL },
+	{ "timeline", F_ARRAY, REQ, &el_timeline },
+	END
+};
+
+static const struct fdef project_f[] = {
+	{ "slug", F_SLUG, REQ, NULL },
+	{ "title", F_TEXT, REQ, NULL },
+	{ "description", F_TEXT, REQ, NULL },
+	{ "stack", F_ARRAY, REQ, &el_string },
+	{ "url", F_URI, REQ, NULL },
+	END
+};
+static const struct fdef experience_f[] = {
+	{ "slug", F_SLUG, REQ, NULL },
+	{ "role", F_TEXT, REQ, NULL },
+	{ "organization", F_TEXT, REQ, NULL },
+	{ "period", F_TEXT, REQ, NULL },
+	{ "description", F_TEXT, REQ, NULL },
+	END
+};
+static const struct fdef skill_f[] = {
+	{ "name", F_STRING, REQ, NULL },
+	{ "years", F_YEARS, REQ, NULL },
+	END
+};
+static const struct fdef el_skill = { NULL, F_OBJECT, REQ, skill_f };
+static const struct fdef skillcat_f[] = {
+	{ "category", F_TEXT, REQ, NULL },
+	{ "slug", F_SLUG, REQ, NULL },
+	{ "skills", F_ARRAY, REQ, &el_skill },
+	END
+};
+static const struct fdef certification_f[] = {
+	{ "slug", F_SLUG, REQ, NULL },
+	{ "title", F_TEXT, REQ, NULL },
+	{ "institution", F_STRING, REQ, NULL },
+	{ "date", F_TEXT, REQ, NULL },
+	{ "credential_url", F_URI, REQ, NULL },
+	END
+};
+static const struct fdef education_f[] = {
+	{ "slug", F_SLUG, REQ, NULL },
+	{ "institution", F_TEXT, REQ, NULL },
+	{ "detail", F_TEXT, REQ, NULL },
+	END
+};
+static const struct fdef recommendation_f[] = {
+	{ "slug", F_SLUG, REQ, NULL },
+	{ "name", F_STRING, REQ, NULL },
+	{ "date", F_TEXT, REQ, NULL },
+	{ "comment", F_TEXT, REQ, NULL },
+	{ "recommender_url", F_URI, REQ, NULL },
+	END
+};
+
+static const struct {
+	const char *name;		/* resource family, as in the API */
+	const char *file;
+	const struct fdef *fields;
+} colls[COLL__MAX] = {
+	{ "projects", "projects.json", project_f },
+	{ "experience", "experience.json", experience_f },
+	{ "skills", "skills.json", skillcat_f },
+	{ "certifications", "certifications.json", certification_f },
+	{ "education", "education.json", education_f },
+	{ "recommendations", "recommendations.json", recommendation_f },
+};
+
+static const char *const page_files[PAGE_DOC__MAX] = { "privacy", "lab" };
+
+/* Validation state: where we are, and the message when it fails. */
+struct vctx {
+	const char *file;
+	char	 path[512];
+	size_t	 pathlen;
+	char	*err;
+	size_t	 errlen;
+};
+
+const char *
+content_coll_name(enum coll c)
+{
+	return colls[c].name;
+}
+
+const char *
+content_coll_file(enum coll c)
+{
+	return colls[c].file;
+}
+
+static int
+fail(struct vctx *c, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* Formats "FILE: PATH: reason" into c->err; always returns -1. */
+static int
+fail(struct vctx *c, const char *fmt, ...)
+{
+	char	 reason[256];
+	va_list	 ap;
+
+	va_start(ap, fmt);
+	vsnprintf(reason, sizeof(reason), fmt, ap);
+	va_end(ap);
+	snprintf(c->err, c->errlen, "%s: %s: %s", c->file,
+	    c->pathlen ? c->path : "(top level)", reason);
+	return -1;
+}
+
+/* Appends ".name" (or "name" at the start) or "[i]" to the path. */
+static size_t
+path_push(struct vctx *c, const char *name, int index)
+{
+	size_t	 old = c->pathlen;
+	int	 n;
+
+	if (name != NULL)
+		n = snprintf(c->path + old, sizeof(c->path) - old, "%s%s",
+		    old ? "." : "", name);
+	else
+		n = snprintf(c->path + old, sizeof(c->path) - old, "[%d]",
+		    index);
+	if (n < 0 || (size_t)n >= sizeof(c->path) - old)
+		c->pathlen = sizeof(c->path) - 1;
+	else
+		c->pathlen = old + (size_t)n;
+	return old;
+}
+
+static void
+path_pop(struct vctx *c, size_t old)
+{
+	c->pathlen = old;
+	c->path[old] = '\0';
+}
+
+static int
+all_of(const char *s, const char *set)
+{
+	return *s != '\0' && s[strspn(s, set)] == '\0';
+}
+
+#define DIGITS	"0123456789"
+#define LOWER	"abcdefghijklmnopqrstuvwxyz"
+#define UPPER	"ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+static int
+valid_uri(const char *s)
+{
+	const char *host;
+	size_t	 i;
+
+	if (strncmp(s, "https://", 8) == 0)
+		host = s + 8;
+	else if (strncmp(s, "http://", 7) == 0)
+		host = s + 7;
+	else
+		return 0;
+	if (*host == '\0' || *host == '/' || *host == ':' || *host == '.')
+		return 0;
+	for (i = 0; s[i] != '\0'; i++)
+		if ((unsigned char)s[i] <= 0x20 || s[i] == 0x7f ||
+		    strchr("\"<>\\^`{|}", s[i]) != NULL)
+			return 0;
+	return 1;
+}
+
+static int
+valid_email(const char *s)
+{
+	const char *at = strchr(s, '@'), *dot;
+	size_t	 i;
+
+	if (at == NULL || at == s || strchr(at + 1, '@') != NULL)
+		return 0;
+	dot = strrchr(at + 1, '.');
+	if (dot == NULL || dot == at + 1 || dot[1] == '\0')
+		return 0;
+	for (i = 0; s[i] != '\0'; i++)
+		if ((unsigned char)s[i] <= 0x20 || s[i] == 0x7f ||
+		    strchr("\"(),:;<>[\\]", s[i]) != NULL)
+			return 0;
+	return 1;
+}
+
+/* A string member: present, a string, non-empty, valid UTF-8. */
+static int
+check_string(struct vctx *c, const cJSON *v)
+{
+	if (!cJSON_IsString(v) || v->valuestring == NULL)
+		return fail(c, "expected a string");
+	if (v->valuestring[0] == '\0')
+		return fail(c, "must not be empty");
+	if (!utf8_valid(v->valuestring, strlen(v->valuestring)))
+		return fail(c, "not valid UTF-8");
+	return 0;
+}
+
+static int	validate(struct vctx *, const cJSON *, const struct fdef *);
+
+static int
+validate_text(struct vctx *c, const cJSON *v)
+{
+	const cJSON *m;
+	size_t	 old;
+	int	 i;
+
+	if (!cJSON_IsObject(v))
+		return fail(c, "expected a translated text, an object "
+		    "with \"es\" and \"en\" strings");
+	cJSON_ArrayForEach(m, v) {
+		if (strcmp(m->string, "es") != 0 &&
+		    strcmp(m->string, "en") != 0) {
+			old = path_push(c, m->string, 0);
+			fail(c, "unknown language (expected es and en)");
+			path_pop(c, old);
+			return -1;
+		}
+	}
+	for (i = 0; i < LANG__MAX; i++) {
+		old = path_push(c, lang_code((enum lang)i), 0);
+		m = cJSON_GetObjectItemCaseSensitive(v,
+		    lang_code((enum lang)i));
+		if (m == NULL) {
+			fail(c, "missing translation");
+			path_pop(c, old);
+			return -1;
+		}
+		if (check_string(c, m) == -1) {
+			path_pop(c, old);
+			return -1;
+		}
+		path_pop(c, old);
+	}
+	return 0;
+}
+
+static int
+validate_object(struct vctx *c, const cJSON *v, const struct fdef *fields)
+{
+	const struct fdef *f;
+	const cJSON *m, *prev;
+	size_t	 old;
+
+	if (!cJSON_IsObject(v))
+		return fail(c, "expected an object");
+	cJSON_ArrayForEach(m, v) {
+		for (f = fields; f->name != NULL; f++)
+			if (strcmp(f->name, m->string) == 0)
+				break;
+		old = path_push(c, m->string, 0);
+		if (f->name == NULL) {
+			fail(c, "unknown field");
+			path_pop(c, old);
+			return -1;
+		}
+		for (prev = v->child; prev != m; prev = prev->next)
+			if (strcmp(prev->string, m->string) == 0) {
+				fail(c, "duplicate field");
+				path_pop(c, old);
+				return -1;
+			}
+		path_pop(c, old);
+	}
+	for (f = fields; f->name != NULL; f++) {
+		m = cJSON_GetObjectItemCaseSensitive(v, f->name);
+		old = path_push(c, f->name, 0);
+		if (m == NULL) {
+			if (f->required) {
+				fail(c, "missing required field");
+				path_pop(c, old);
+				return -1;
+			}
+		} else if (validate(c, m, f) == -1) {
+			path_pop(c, old);
+			return -1;
+		}
+		path_pop(c, old);
+	}
+	return 0;
+}
+
+/* Validates v against d; returns 0 or -1 with c->err set. */
+static int
+validate(struct vctx *c, const cJSON *v, const struct fdef *d)
+{
+	const cJSON *e;
+	const char *s;
+	size_t	 old;
+	int	 i;
+
+	switch (d->kind) {
+	case F_TEXT:
+		return validate_text(c, v);
+	case F_BOOL:
+		if (!cJSON_IsBool(v))
+			return fail(c, "expected true or false");
+		return 0;
+	case F_OBJECT:
+		return validate_object(c, v, d->sub);
+	case F_ARRAY:
+		if (!cJSON_IsArray(v))
+			return fail(c, "expected an array");
+		if (cJSON_GetArraySize(v) == 0)
+			return fail(c, "must not be empty");
+		i = 0;
+		cJSON_ArrayForEach(e, v) {
+			old = path_push(c, NULL, i++);
+			if (validate(c, e, d->sub) == -1) {
+				path_pop(c, old);
+				return -1;
+			}
+			path_pop(c, old);
+		}
+		return 0;
+	default:
+		break;
+	}
+	if (check_string(c, v) == -1)
+		return -1;
+	s = v->valuestring;
+	switch (d->kind) {
+	case F_URI:
+		if (!valid_uri(s))
+			return fail(c, "not an absolute http(s) URI: \"%.80s\"",
+			    s);
+		break;
+	case F_EMAIL:
+		if (!valid_email(s))
+			return fail(c, "not an e-mail address: \"%.80s\"", s);
+		break;
+	case F_SLUG:
+		if (!all_of(s, LOWER DIGITS "-") || strlen(s) > 100)
+			return fail(c, "slug must match ^[a-z0-9-]+$ "
+			    "(at most 100 characters): \"%.80s\"", s);
+		break;
+	case F_COUNTRY:
+		if (strlen(s) != 2 || !all_of(s, UPPER))
+			return fail(c, "expected an ISO 3166-1 alpha-2 "
+			    "country code such as ES: \"%.80s\"", s);
+		break;
+	case F_LANGCODE:
+		if (strlen(s) != 2 || !all_of(s, LOWER))
+			return fail(c, "expected an ISO 639-1 language code "
+			    "such as es: \"%.80s\"", s);
+		break;
+	case F_YEAR:
+		if (strlen(s) != 4 || !all_of(s, DIGITS))
+			return fail(c, "expected a four-digit year: \"%.80s\"",
+			    s);
+		break;
+	case F_YEARS:
+		if (strlen(s) < 2 || strlen(s) > 4 ||
+		    s[strlen(s) - 1] != '+' ||
+		    strspn(s, DIGITS) != strlen(s) - 1)
+			return fail(c, "expected years as digits and a plus "
+			    "sign, such as 5+: \"%.80s\"", s);
+		break;
+	default:
+		break;
+	}
+	return 0;
+}
+
+/* Builds the API value of v (already validated) for language l. */
+static cJSON *
+convert(const cJSON *v, const struct fdef *d, enum lang l)
+{
+	const struct fdef *f;
+	const cJSON *m;
+	cJSON	*out, *cv;
+
+	switch (d->kind) {
+	case F_TEXT:
+		m = cJSON_GetObjectItemCaseSensitive(v, lang_code(l));
+		return cJSON_CreateString(m->valuestring);
+	case F_BOOL:
+		return cJSON_CreateBool(cJSON_IsTrue(v));
+	case F_OBJECT:
+		if ((out = cJSON_CreateObject()) == NULL)
+			return NULL;
+		for (f = d->sub; f->name != NULL; f++) {
+			m = cJSON_GetObjectItemCaseSensitive(v, f->name);
+			if (m == NULL)
+				continue;
+			if ((cv = convert(m, f, l)) == NULL ||
+			    !cJSON_AddItemToObject(out, f->name, cv)) {
+				cJSON_Delete(cv);
+				cJSON_Delete(out);
+				return NULL;
+			}
+		}
+		return out;
+	case F_ARRAY:
+		if ((out = cJSON_CreateArray()) == NULL)
+			return NULL;
+		cJSON_ArrayForEach(m, v) {
+			if ((cv = convert(m, d->sub, l)) == NULL ||
+			    !cJSON_AddItemToArray(out, cv)) {
+				cJSON_Delete(cv);
+				cJSON_Delete(out);
+				return NULL;
+			}
+		}
+		return out;
+	default:
+		return cJSON_CreateString(v->valuestring);
+	}
+}
+
+/*
+ * Reads a whole file into a NUL-terminated malloc'd buffer.  Returns
+ * NULL with c->err set on failure.
+ */
+static char *
+read_file(struct vctx *c, const char *path, size_t *lenp)
+{
+	FILE	*f;
+	char	*data = NULL;
+	size_t	 len;
+	long	 sz;
+
+	if ((f = fopen(path, "rb")) == NULL) {
+		fail(c, "cannot open: %s", strerror(errno));
+		return NULL;
+	}
+	if (fseek(f, 0, SEEK_END) == -1 || (sz = ftell(f)) < 0 ||
+	    fseek(f, 0, SEEK_SET) == -1) {
+		fail(c, "cannot read: %s", strerror(errno));
+		goto out;
+	}
+	if (sz > CONTENT_MAX_FILE) {
+		fail(c, "file is larger than %d bytes", CONTENT_MAX_FILE);
+		goto out;
+	}
+	if ((data = malloc((size_t)sz + 1)) == NULL) {
+		fail(c, "out of memory");
+		goto out;
+	}
+	len = fread(data, 1, (size_t)sz, f);
+	if (ferror(f) || len != (size_t)sz) {
+		fail(c, "cannot read: short read");
+		free(data);
+		data = NULL;
+		goto out;
+	}
+	data[len] = '\0';
+	if (memchr(data, '\0', len) != NULL || !utf8_valid(data, len)) {
+		fail(c, "file is not valid UTF-8 text");
+		free(data);
+		data = NULL;
+		goto out;
+	}
+	*lenp = len;
+out:
+	fclose(f);
+	return data;
+}
+
+/* Parses dir/name as JSON; NULL with c->err ("line L, column C"). */
+static cJSON *
+parse_file(struct vctx *c, const char *dir, const char *name,
+    char *pathbuf, size_t pathsize)
+{
+	const char *end = NULL, *p;
+	cJSON	*root;
+	char	*data;
+	size_t	 len;
+	int	 line = 1, col = 1;
+
+	if (xsnprintf(pathbuf, pathsize, "%s/%s", dir, name) == -1) {
+		c->file = name;
+		fail(c, "content directory path too long");
+		return NULL;
+	}
+	c->file = pathbuf;
+	c->pathlen = 0;
+	c->path[0] = '\0';
+	if ((data = read_file(c, pathbuf, &len)) == NULL)
+		return NULL;
+	root = cJSON_ParseWithLengthOpts(data, len + 1, &end, 1);
+	if (root == NULL) {
+		if (end == NULL)
+			end = cJSON_GetErrorPtr();
+		if (end != NULL && end >= data && end <= data + len)
+			for (p = data; p < end; p++) {
+				if (*p == '\n') {
+					line++;
+					col = 1;
+				} else if (((unsigned char)*p & 0xc0) != 0x80)
+					col++;
+			}
+		fail(c, "invalid JSON near line %d, column %d", line, col);
+	}
+	free(data);
+	return root;
+}
+
+/* Fills it with the per-language objects and their printed JSON. */
+static int
+render_item(struct vctx *c, struct item *it, const cJSON *src,
+    const struct fdef *d, const char *api_base)
+{
+	cJSON	*o;
+	int	 l;
+
+	for (l = 0; l < LANG__MAX; l++) {
+		if ((o = convert(src, d, (enum lang)l)) == NULL)
+			return fail(c, "out of memory");
+		it->obj[l] = o;
+		if (api_base != NULL) {
+			char	 url[1024];
+
+			if (xsnprintf(url, sizeof(url), "%s/%s", api_base,
+			    it->slug) == -1)
+				return fail(c, "URL too long");
+			if (cJSON_AddStringToObject(o, "api_url", url) == NULL)
+				return fail(c, "out of memory");
+		}
+		if ((it->json[l] = cJSON_PrintUnformatted(o)) == NULL)
+			return fail(c, "out of memory");
+		it->json_len[l] = strlen(it->json[l]);
+	}
+	return 0;
+}
+
+static int
+load_single(struct vctx *c, const char *dir, const char *file,
+    const struct fdef *fields, struct item *it)
+{
+	struct fdef root = { NULL, F_OBJECT, REQ, fields };
+	char	 path[1024];
+	cJSON	*doc;
+	int	 rc = -1;
+
+	if ((doc = parse_file(c, dir, file, path, sizeof(path))) == NULL)
+		return -1;
+	if (validate(c, doc, &root) == -1)
+		goto out;
+	if (fields == profile_f) {
+		const cJSON *n, *g, *f;
+
+		n = cJSON_GetObjectItemCaseSensitive(doc, "name");
+		g = cJSON_GetObjectItemCaseSensitive(doc, "given_name");
+		f = cJSON_GetObjectItemCaseSensitive(doc, "family_name");
+		if (g != NULL && f != NULL) {
+			size_t	 gl = strlen(g->valuestring);
+
+			if (strncmp(n->valuestring, g->valuestring, gl) != 0 ||
+			    n->valuestring[gl] != ' ' ||
+			    strcmp(n->valuestring + gl + 1,
+			    f->valuestring) != 0) {
+				path_push(c, "name", 0);
+				fail(c, "must be given_name, a space, and the "
+				    "whole family_name");
+				goto out;
+			}
+		}
+	} else if (fields == about_f) {
+		const cJSON *t, *e, *y;
+		const char *last = "";
+		int	 i = 0;
+
+		t = cJSON_GetObjectItemCaseSensitive(doc, "timeline");
+		cJSON_ArrayForEach(e, t) {
+			y = cJSON_GetObjectItemCaseSensitive(e, "year");
+			if (strcmp(y->valuestring, last) < 0) {
+				path_push(c, "timeline", 0);
+				path_push(c, NULL, i);
+				path_push(c, "year", 0);
+				fail(c, "timeline must be oldest first "
+				    "(%s comes after %s)", y->valuestring,
+				    last);
+				goto out;
+			}
+			last = y->valuestring;
+			i++;
+		}
+	}
+	rc = render_item(c, it, doc, &root, NULL);
+out:
+	cJSON_Delete(doc);
+	return rc;
+}
+
+static int
+load_collection(struct vctx *c, const char *dir, const char *base_url,
+    enum coll k, struct collection *out)
+{
+	struct fdef el = { NULL, F_OBJECT, REQ, colls[k].fields };
+	struct buf slugs;
+	const cJSON *e, *s;
+	char	 path[1024], api_base[1024];
+	cJSON	*doc;
+	size_t	 i, j, n, old;
+	int	 rc = -1;
+
+	buf_init(&slugs);
+	if ((doc = parse_file(c, dir, colls[k].file, path,
+	    sizeof(path))) == NULL)
+		return -1;
+	if (!cJSON_IsArray(doc)) {
+		fail(c, "expected an array of %s", colls[k].name);
+		goto out;
+	}
+	n = (size_t)cJSON_GetArraySize(doc);
+	if (n > 1000) {
+		fail(c, "more than 1000 items");
+		goto out;
+	}
+	if (n > 0 && (out->items = calloc(n, sizeof(*out->items))) == NULL) {
+		fail(c, "out of memory");
+		goto out;
+	}
+	if (xsnprintf(api_base, sizeof(api_base), "%s/api/v1/%s", base_url,
+	    colls[k].name) == -1) {
+		fail(c, "base URL too long");
+		goto out;
+	}
+	i = 0;
+	cJSON_ArrayForEach(e, doc) {
+		old = path_push(c, NULL, (int)i);
+		if (validate(c, e, &el) == -1)
+			goto out;
+		s = cJSON_GetObjectItemCaseSensitive(e, "slug");
+		for (j = 0; j < i; j++)
+			if (strcmp(out->items[j].slug, s->valuestring) == 0) {
+				path_push(c, "slug", 0);
+				fail(c, "duplicate slug \"%s\" (also at [%zu])",
+				    s->valuestring, j);
+				goto out;
+			}
+		if ((out->items[i].slug = strdup(s->valuestring)) == NULL) {
+			fail(c, "out of memory");
+			goto out;
+		}
+		out->len = i + 1;
+		if (render_item(c, &out->items[i], e, &el,
+		    k == COLL_PROJECTS ? api_base : NULL) == -1)
+			goto out;
+		path_pop(c, old);
+		if (i > 0)
+			buf_puts(&slugs, ", ");
+		buf_puts(&slugs, out->items[i].slug);
+		i++;
+	}
+	if (slugs.oom) {
+		fail(c, "out of memory");
+		goto out;
+	}
+	out->slugs = buf_detach(&slugs);
+	rc = 0;
+out:
+	buf_free(&slugs);
+	cJSON_Delete(doc);
+	return rc;
+}
+
+static int
+load_pages(struct vctx *c, const char *dir, struct model *m)
+{
+	char	 name[64], path[1024];
+	size_t	 len;
+	int	 p, l;
+
+	for (p = 0; p < PAGE_DOC__MAX; p++)
+		for (l = 0; l < LANG__MAX; l++) {
+			snprintf(name, sizeof(name), "pages/%s.%s.md",
+			    page_files[p], lang_code((enum lang)l));
+			if (xsnprintf(path, sizeof(path), "%s/%s", dir,
+			    name) == -1) {
+				c->file = name;
+				return fail(c, "content path too long");
+			}
+			c->file = path;
+			c->pathlen = 0;
+			if ((m->page_md[p][l] = read_file(c, path,
+			    &len)) == NULL)
+				return -1;
+		}
+	return 0;
+}
+
+/*
+ * Loads every content file under dir.  Returns the model, or NULL with
+ * a message "FILE: FIELD.PATH: reason" in err.  The caller frees the
+ * model with content_free.
+ */
+struct model *
+content_load(const char *dir, const char *base_url, char *err,
+    size_t errlen)
+{
+	struct vctx c;
+	struct model *m;
+	int	 k;
+
+	memset(&c, 0, sizeof(c));
+	c.err = err;
+	c.errlen = errlen;
+	c.file = dir;
+	if ((m = calloc(1, sizeof(*m))) == NULL) {
+		fail(&c, "out of memory");
+		return NULL;
+	}
+	if (load_single(&c, dir, "profile.json", profile_f,
+	    &m->profile) == -1 ||
+	    load_single(&c, dir, "about.json", about_f, &m->about) == -1)
+		goto err;
+	for (k = 0; k < COLL__MAX; k++)
+		if (load_collection(&c, dir, base_url, (enum coll)k,
+		    &m->coll[k]) == -1)
+			goto err;
+	if (load_pages(&c, dir, m) == -1)
+		goto err;
+	return m;
+err:
+	content_free(m);
+	return NULL;
+}
+
+static void
+item_free(struct item *it)
+{
+	int	 l;
+
+	for (l = 0; l < LANG__MAX; l++) {
+		cJSON_Delete(it->obj[l]);
+		free(it->json[l]);
+	}
+	free((char *)it->slug);
+}
+
+void
+content_free(struct model *m)
+{
+	size_t	 i;
+	int	 k, p, l;
+
+	if (m == NULL)
+		return;
+	item_free(&m->profile);
+	item_free(&m->about);
+	for (k = 0; k < COLL__MAX; k++) {
+		for (i = 0; i < m->coll[k].len; i++)
+			item_free(&m->coll[k].items[i]);
+		free(m->coll[k].items);
+		free(m->coll[k].slugs);
+	}
+	for (p = 0; p < PAGE_DOC__MAX; p++)
+		for (l = 0; l < LANG__MAX; l++)
+			free(m->page_md[p][l]);
+	free(m);
+}
+
+/* Returns the item of collection k with that slug, or NULL. */
+const struct item *
+content_find(const struct model *m, enum coll k, const char *slug)
+{
+	size_t	 i;
+
+	for (i = 0; i < m->coll[k].len; i++)
+		if (strcmp(m->coll[k].items[i].slug, slug) == 0)
+			return &m->coll[k].items[i];
+	return NULL;
+}

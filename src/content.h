@@ -1,0 +1,66 @@
+/*
+ * content.h: the profile's content, loaded from the JSON files of a
+ * content directory, validated against a declared schema, and turned
+ * into one immutable model with every item pre-rendered as JSON per
+ * language.
+ *
+ * Ownership: content_load returns a model the caller frees with
+ * content_free; everything reachable from it belongs to it.  Request
+ * handling only reads the model.
+ */
+#ifndef PERFIL_CONTENT_H
+#define PERFIL_CONTENT_H
+
+#include <stddef.h>
+
+#include <cjson/cJSON.h>
+
+#include "request.h"
+
+enum coll {
+	COLL_PROJECTS,
+	COLL_EXPERIENCE,
+	COLL_SKILLS,
+	COLL_CERTIFICATIONS,
+	COLL_EDUCATION,
+	COLL_RECOMMENDATIONS,
+	COLL__MAX
+};
+
+/* One document (the profile, the biography or a collection item). */
+struct item {
+	const char *slug;		/* NULL for profile and about */
+	cJSON	*obj[LANG__MAX];	/* the API object, per language */
+	char	*json[LANG__MAX];	/* obj printed compactly */
+	size_t	 json_len[LANG__MAX];
+};
+
+struct collection {
+	struct item *items;		/* in file order, which is served */
+	size_t	 len;
+	char	*slugs;			/* "a, b, c" for error hints */
+};
+
+/* Markdown pages kept as written (privacy, lab). */
+enum page_doc {
+	PAGE_PRIVACY,
+	PAGE_LAB,
+	PAGE_DOC__MAX
+};
+
+struct model {
+	struct item profile;
+	struct item about;
+	struct collection coll[COLL__MAX];
+	char	*page_md[PAGE_DOC__MAX][LANG__MAX];
+};
+
+struct model	*content_load(const char *dir, const char *base_url,
+		    char *err, size_t errlen);
+void		 content_free(struct model *);
+const struct item *content_find(const struct model *, enum coll,
+		    const char *slug);
+const char	*content_coll_name(enum coll);
+const char	*content_coll_file(enum coll);
+
+#endif /* PERFIL_CONTENT_H */

@@ -1,0 +1,90 @@
+/*
+ * errors.c: rendering the error envelope.  Messages and hints are in
+ * English whatever the negotiated language (they are for developers);
+ * errors are never cached.
+ */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "errors.h"
+
+static const struct {
+	const char *name;
+	int	 status;
+} codes[ERR__MAX] = {
+	{ "bad_request", 400 },
+	{ "invalid_parameter", 400 },
+	{ "not_found", 404 },
+	{ "method_not_allowed", 405 },
+	{ "internal_error", 500 },
+};
+
+const char *
+err_code_name(enum err_code c)
+{
+	return codes[c].name;
+}
+
+int
+err_status(enum err_code c)
+{
+	return codes[c].status;
+}
+
+/*
+ * Replaces whatever the response held with the error envelope for
+ * code, a message formatted from fmt and the given hint.
+ */
+void
+err_send(struct ctx *x, enum err_code code, const char *hint,
+    const char *fmt, ...)
+{
+	struct response *r = x->resp;
+	cJSON	*root = NULL, *e;
+	char	 msg[1024], *json = NULL;
+	va_list	 ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+
+	resp_reset(r);
+	r->status = codes[code].status;
+	r->content_type = TYPE_JSON;
+	r->cache_control = CACHE_NONE;
+	r->content_language = "en";
+	r->omit_body = x->req != NULL && x->req->method == METHOD_HEAD;
+	resp_header(r, "Access-Control-Allow-Origin", "*");
+	resp_header(r, "X-Content-Type-Options", "nosniff");
+	resp_header(r, "Vary", "Accept-Language");
+
+	if ((root = cJSON_CreateObject()) == NULL ||
+	    (e = cJSON_AddObjectToObject(root, "error")) == NULL ||
+	    cJSON_AddNumberToObject(e, "status", r->status) == NULL ||
+	    cJSON_AddStringToObject(e, "code", codes[code].name) == NULL ||
+	    cJSON_AddStringToObject(e, "message", msg) == NULL ||
+	    cJSON_AddStringToObject(e, "hint", hint) == NULL ||
+	    cJSON_AddStringToObject(e, "documentation_url",
+	    x->app->doc_url[LANG_EN]) == NULL ||
+	    (json = cJSON_PrintUnformatted(root)) == NULL) {
+		/* Out of memory: a fixed body still keeps the contract. */
+		r->status = 500;
+		buf_reset(&r->body);
+		buf_puts(&r->body, "{\"error\":{\"status\":500,\"code\":"
+		    "\"internal_error\",\"message\":\"The server ran out of "
+		    "memory.\",\"hint\":\"Retry the request later.\","
+		    "\"documentation_url\":");
+		buf_json_string(&r->body, x->app->doc_url[LANG_EN],
+		    strlen(x->app->doc_url[LANG_EN]));
+		buf_puts(&r->body, "}}");
+	} else
+		buf_puts(&r->body, json);
+	free(json);
+	cJSON_Delete(root);
+}

@@ -1,0 +1,323 @@
+/*
+ * handler.c: one request from environment to response.  The order of
+ * checks is the contract's: a malformed request line (400), an unknown
+ * route (404), a method other than GET/HEAD/OPTIONS (405), a malformed
+ * query string (400 bad_request), then parameter values (400
+ * invalid_parameter), then the handler.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "errors.h"
+#include "handler.h"
+#include "routes.h"
+
+#define ALLOWED_METHODS	"GET, HEAD, OPTIONS"
+
+/* Quotes raw client bytes for a message: printable ASCII as is, the
+ * rest percent-encoded, at most 80 bytes of input. */
+static const char *
+show_raw(struct arena *a, const char *s)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	struct buf b;
+	const char *p;
+	char	*out;
+	size_t	 i;
+
+	buf_init(&b);
+	for (i = 0; s[i] != '\0' && i < 80; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (c > 0x20 && c < 0x7f)
+			buf_putc(&b, (char)c);
+		else {
+			char	 esc[3] = { '%', hex[c >> 4], hex[c & 0xf] };
+
+			buf_append(&b, esc, 3);
+		}
+	}
+	if (s[i] != '\0')
+		buf_puts(&b, "...");
+	out = arena_strndup(a, buf_cstr(&b), b.len);
+	buf_free(&b);
+	p = out ? out : "";
+	return p;
+}
+
+static void
+not_found_route(struct ctx *x)
+{
+	const char *path = x->req->path, *slug;
+	size_t	 len = strlen(path);
+	char	*trimmed, *hint = NULL;
+
+	if (len > 1 && path[len - 1] == '/' &&
+	    (trimmed = arena_strndup(x->arena, path, len - 1)) != NULL &&
+	    route_match(trimmed, &slug, x->arena) != NULL)
+		hint = arena_printf(x->arena, "Remove the trailing slash: "
+		    "%s%s.", x->app->cfg->base_url,
+		    arena_excerpt(x->arena, trimmed, len - 1, 200));
+	if (hint == NULL)
+		hint = arena_printf(x->arena, "Every endpoint starts with "
+		    "/api/v1/; see the list in %s/openapi.json or at %s.",
+		    x->app->cfg->base_url, x->app->doc_url[LANG_EN]);
+	err_send(x, ERR_NOT_FOUND, hint ? hint : "See /openapi.json.",
+	    "No API endpoint matches the path '%s'.",
+	    arena_excerpt(x->arena, path, len, 200));
+}
+
+static void
+preflight(struct ctx *x)
+{
+	struct response *r = x->resp;
+	const char *h = x->req->acr_headers;
+
+	r->status = 204;
+	r->cache_control = CACHE_PUBLIC;
+	resp_header(r, "Allow", ALLOWED_METHODS);
+	resp_header(r, "Access-Control-Allow-Origin", "*");
+	resp_header(r, "Access-Control-Allow-Methods", ALLOWED_METHODS);
+	if (h != NULL && *h != '\0' && strlen(h) <= 512 &&
+	    strspn(h, "abcdefghijklmnopqrstuvwxyz"
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_, ") == strlen(h))
+		resp_header(r, "Access-Control-Allow-Headers", h);
+	else
+		resp_header(r, "Access-Control-Allow-Headers",
+		    "Accept, Accept-Language, If-None-Match");
+	resp_header(r, "Access-Control-Max-Age", "86400");
+	resp_header(r, "X-Content-Type-Options", "nosniff");
+}
+
+static int
+bad_param(struct ctx *x, const struct route_param *p, const char *rule,
+    const char *hint)
+{
+	const struct req_param *v = &x->req->param[p->id];
+
+	err_send(x, ERR_INVALID_PARAMETER, hint,
+	    "Parameter '%s' must be %s; received '%s'.",
+	    req_param_name(p->id), rule,
+	    arena_excerpt(x->arena, v->value, v->len, 80));
+	return -1;
+}
+
+/* Counts UTF-8 code points. */
+static size_t
+utf8_len(const char *s, size_t n)
+{
+	size_t	 i, cps = 0;
+
+	for (i = 0; i < n; i++)
+		if (((unsigned char)s[i] & 0xc0) != 0x80)
+			cps++;
+	return cps;
+}
+
+/*
+ * Validates lang and the route's parameters and fills x.  Returns 0,
+ * or -1 after sending the 400 error.
+ */
+static int
+check_params(struct ctx *x)
+{
+	const struct req_param *v;
+	const struct route_param *p;
+	char	*rule, *hint;
+	long	 n;
+
+	v = &x->req->param[PARAM_LANG];
+	if (v->count > 1) {
+		err_send(x, ERR_INVALID_PARAMETER, "Send lang once, as "
+		    "lang=es or lang=en, or omit it.",
+		    "Parameter 'lang' was given %d times; it may be given "
+		    "at most once.", v->count);
+		return -1;
+	}
+	if (v->value != NULL) {
+		if (strcmp(v->value, "es") == 0)
+			x->lang = LANG_ES;
+		else if (strcmp(v->value, "en") == 0)
+			x->lang = LANG_EN;
+		else {
+			static const struct route_param lp = { PARAM_LANG, 0,
+			    0, 0, 0, NULL };
+
+			return bad_param(x, &lp, "es or en", "Retry with "
+			    "lang=en for English or lang=es for Spanish, or "
+			    "omit lang to use Accept-Language (default "
+			    "Spanish).");
+		}
+	} else
+		x->lang = req_negotiate_lang(x->req->accept_language);
+
+	for (p = x->route->params; p->id != PARAM__MAX; p++) {
+		v = &x->req->param[p->id];
+		if (p->id == PARAM_Q) {
+			rule = arena_printf(x->arena, "a search text of %ld "
+			    "to %ld characters", p->min, p->max);
+			if (v->count > 1) {
+				err_send(x, ERR_INVALID_PARAMETER, "Send q "
+				    "once, with all the search terms "
+				    "separated by spaces.", "Parameter 'q' "
+				    "was given %d times; it may be given at "
+				    "most once.", v->count);
+				return -1;
+			}
+			if (v->value == NULL) {
+				err_send(x, ERR_INVALID_PARAMETER,
+				    "Add q with one or more words, for "
+				    "example ?q=cloud.", "Parameter 'q' is "
+				    "required: %s; received nothing.",
+				    rule ? rule : "a search text");
+				return -1;
+			}
+			n = (long)utf8_len(v->value, v->len);
+			if (n < p->min || n > p->max)
+				return bad_param(x, p, rule ? rule :
+				    "a search text", "Retry with one or more "
+				    "words in q, for example ?q=cloud.");
+			x->q = v->value;
+			continue;
+		}
+		rule = arena_printf(x->arena, "an integer from %ld to %ld",
+		    p->min, p->max);
+		hint = arena_printf(x->arena, "Retry with %s=%ld (any whole "
+		    "number from %ld to %ld), or omit %s to use the default "
+		    "(%ld).", req_param_name(p->id), p->def, p->min, p->max,
+		    req_param_name(p->id), p->def);
+		if (v->count > 1) {
+			err_send(x, ERR_INVALID_PARAMETER, hint ? hint :
+			    "Send the parameter once.", "Parameter '%s' was "
+			    "given %d times; it may be given at most once.",
+			    req_param_name(p->id), v->count);
+			return -1;
+		}
+		n = p->def;
+		if (v->value != NULL && req_parse_uint(v->value, v->len,
+		    p->min, p->max, &n) == -1)
+			return bad_param(x, p, rule ? rule : "an integer",
+			    hint ? hint : "Omit the parameter.");
+		if (p->id == PARAM_LIMIT)
+			x->limit = n;
+		else
+			x->offset = n;
+	}
+	return 0;
+}
+
+/* Adds the headers of every successful API response. */
+static void
+success_headers(struct ctx *x)
+{
+	struct response *r = x->resp;
+
+	r->content_type = TYPE_JSON;
+	r->cache_control = CACHE_PUBLIC;
+	r->content_language = lang_code(x->lang);
+	resp_header(r, "Access-Control-Allow-Origin", "*");
+	resp_header(r, "Access-Control-Expose-Headers",
+	    "ETag, Content-Language");
+	resp_header(r, "X-Content-Type-Options", "nosniff");
+	resp_header(r, "Vary", "Accept-Language");
+}
+
+static void
+handle_api(struct ctx *x, enum req_status st)
+{
+	struct request *req = x->req;
+
+	if (st == REQ_BAD_PATH || st == REQ_BAD_METHOD) {
+		err_send(x, ERR_BAD_REQUEST, "Send a GET request for a path "
+		    "that is valid UTF-8, such as /api/v1/profile.",
+		    st == REQ_BAD_PATH ? "The request path is malformed or "
+		    "not valid UTF-8." : "The request has no valid method.");
+		return;
+	}
+	if ((x->route = route_match(req->path, &x->slug,
+	    x->arena)) == NULL || x->route->kind != ROUTE_API) {
+		x->route = NULL;
+		not_found_route(x);
+		return;
+	}
+	if (req->method == METHOD_OPTIONS) {
+		preflight(x);
+		return;
+	}
+	if (req->method != METHOD_GET && req->method != METHOD_HEAD) {
+		err_send(x, ERR_METHOD_NOT_ALLOWED, "Use GET, HEAD or "
+		    "OPTIONS; the API is read-only and accepts no writes.",
+		    "The endpoint %s is read-only; the method %s is not "
+		    "allowed.", arena_excerpt(x->arena, req->path,
+		    strlen(req->path), 200), req->method_name);
+		resp_header(x->resp, "Allow", ALLOWED_METHODS);
+		return;
+	}
+	if (st == REQ_BAD_QUERY) {
+		err_send(x, ERR_BAD_REQUEST, "Percent-encode the query string "
+		    "as UTF-8 (RFC 3986), for example ?q=dise%C3%B1o.",
+		    "The query string is malformed near '%s': an invalid "
+		    "percent-escape, a NUL byte or invalid UTF-8.",
+		    show_raw(x->arena, req->bad_key ? req->bad_key : ""));
+		return;
+	}
+	if (check_params(x) == -1)
+		return;
+	x->route->handler(x);
+	if (x->resp->status != 200)
+		return;
+	if (x->resp->body.oom) {
+		err_send(x, ERR_INTERNAL, "Retry the request later.",
+		    "The server ran out of memory while answering.");
+		return;
+	}
+	success_headers(x);
+	resp_set_etag(x->resp);
+	if (resp_etag_matches(x->resp, req->if_none_match)) {
+		x->resp->status = 304;
+		buf_reset(&x->resp->body);
+	}
+}
+
+/* Everything outside /api: the website (served by pages, later). */
+static void
+handle_site(struct ctx *x)
+{
+	struct response *r = x->resp;
+
+	r->status = 404;
+	r->content_type = "text/plain; charset=utf-8";
+	r->cache_control = CACHE_NONE;
+	resp_header(r, "X-Content-Type-Options", "nosniff");
+	buf_puts(&r->body, "Not found. The API is at /api/v1/health.\n");
+}
+
+/*
+ * Handles one request: reads envp, fills resp.  Every allocation is in
+ * arena or in resp's buffers.  Never fails: a problem becomes an error
+ * response.
+ */
+void
+handle_request(const struct app *app, char **envp, struct response *resp,
+    struct arena *arena)
+{
+	struct request req;
+	struct ctx x;
+	enum req_status st;
+
+	resp_reset(resp);
+	memset(&x, 0, sizeof(x));
+	x.app = app;
+	x.req = &req;
+	x.resp = resp;
+	x.arena = arena;
+	x.lang = LANG_ES;
+	st = req_parse(&req, envp, arena);
+	if (route_is_api_path(req.path) || st == REQ_BAD_METHOD)
+		handle_api(&x, st);
+	else
+		handle_site(&x);
+	if (req.method == METHOD_HEAD)
+		resp->omit_body = 1;
+}

@@ -1,0 +1,535 @@
+/*
+ * main.c: options, start-up, the FastCGI accept loop, workers and
+ * signals.  Nothing else.
+ *
+ * Process model: with --socket, a supervisor binds the socket, drops
+ * privileges, loads the content and forks --workers workers that
+ * accept on the shared socket.  It restarts a worker that dies, stops
+ * them all on SIGTERM/SIGINT, and on SIGHUP loads the content again:
+ * if it is valid, new workers start with it and the old ones finish
+ * their request and exit; if not, the error is logged and the old
+ * workers keep serving.  Without --socket (spawn-fcgi, mod_fcgid) the
+ * socket is file descriptor 0 and, by default, a single process serves.
+ */
+#include "config.h"
+
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+
+#include <errno.h>
+#include <getopt.h>
+#include <grp.h>
+#include <pwd.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <fcgiapp.h>
+
+#include "app.h"
+#include "handler.h"
+
+#define MAX_WORKERS	64
+
+static volatile sig_atomic_t got_term, got_hup, got_chld;
+
+struct worker {
+	pid_t	 pid;
+	unsigned generation;
+	time_t	 started;
+};
+
+static void
+usage(FILE *f)
+{
+	fprintf(f,
+"usage: perfil-fcgi [options]\n"
+"Serve a professional profile as a read-only JSON API (FastCGI responder).\n"
+"\n"
+"  --socket PATH|HOST:PORT  listen on a unix socket or TCP address; without\n"
+"                           it, listen on file descriptor 0 (spawn-fcgi,\n"
+"                           Apache mod_fcgid)\n"
+"  --content DIR            content directory (default %s)\n"
+"  --base-url URL           public base URL of the site (default %s)\n"
+"  --workers N              worker processes, 1 to %d (default: one per CPU\n"
+"                           with --socket, else 1)\n"
+"  --user NAME              when started as root, switch to this user after\n"
+"                           binding the socket (required as root)\n"
+"  --socket-mode MODE       octal permissions of a unix socket (default 0660)\n"
+"  --check                  load and validate the content, print a summary,\n"
+"                           exit 0 (valid) or 1 (invalid)\n"
+"  --version                print the version and exit\n"
+"  --help                   print this help and exit\n"
+"\n"
+"Signals: SIGTERM/SIGINT stop after the requests in hand; SIGHUP reloads the\n"
+"content (a set that fails validation is refused and the old one keeps\n"
+"serving).\n",
+	    PERFIL_CONTENT_DIR, PERFIL_BASE_URL, MAX_WORKERS);
+}
+
+static void
+on_term(int sig)
+{
+	(void)sig;
+	got_term = 1;
+	FCGX_ShutdownPending();
+}
+
+static void
+on_hup(int sig)
+{
+	(void)sig;
+	got_hup = 1;
+}
+
+static void
+on_chld(int sig)
+{
+	(void)sig;
+	got_chld = 1;
+}
+
+/* Installs a handler without SA_RESTART, so blocking calls see EINTR. */
+static void
+set_handler(int sig, void (*fn)(int))
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = fn;
+	sigemptyset(&sa.sa_mask);
+	sigaction(sig, &sa, NULL);
+}
+
+static void
+print_summary(const struct app *app)
+{
+	const struct model *m = app->model;
+	size_t	 skills = 0, i;
+	const cJSON *t;
+
+	for (i = 0; i < m->coll[COLL_SKILLS].len; i++)
+		skills += (size_t)cJSON_GetArraySize(cJSON_GetObjectItem(
+		    m->coll[COLL_SKILLS].items[i].obj[LANG_ES], "skills"));
+	t = cJSON_GetObjectItem(m->about.obj[LANG_ES], "timeline");
+	printf("perfil-fcgi: content OK in %s: profile, about (%d timeline "
+	    "items), %zu projects, %zu experience, %zu skill categories "
+	    "(%zu skills), %zu certifications, %zu education, "
+	    "%zu recommendations, %d pages; languages es, en\n",
+	    app->cfg->content_dir, cJSON_GetArraySize(t),
+	    m->coll[COLL_PROJECTS].len, m->coll[COLL_EXPERIENCE].len,
+	    m->coll[COLL_SKILLS].len, skills,
+	    m->coll[COLL_CERTIFICATIONS].len, m->coll[COLL_EDUCATION].len,
+	    m->coll[COLL_RECOMMENDATIONS].len, PAGE_DOC__MAX * LANG__MAX);
+}
+
+/*
+ * Serves requests on fd until SIGTERM.  SIGTERM is blocked while a
+ * request is in hand, so it is finished before the worker exits.
+ * Returns the exit status.
+ */
+static int
+serve(const struct app *app, int fd)
+{
+	FCGX_Request rq;
+	struct response resp;
+	struct arena arena;
+	struct buf out;
+	sigset_t block, old;
+
+	sigemptyset(&block);
+	sigaddset(&block, SIGTERM);
+	sigaddset(&block, SIGINT);
+	if (FCGX_InitRequest(&rq, fd, FCGI_FAIL_ACCEPT_ON_INTR) != 0) {
+		fprintf(stderr, "perfil-fcgi: cannot initialise request\n");
+		return 1;
+	}
+	resp_init(&resp);
+	arena_init(&arena, 16384);
+	buf_init(&out);
+	while (!got_term) {
+		if (FCGX_Accept_r(&rq) < 0) {
+			if (got_term)
+				break;
+			if (errno == EINTR)
+				continue;
+			fprintf(stderr, "perfil-fcgi: accept failed: %s\n",
+			    strerror(errno));
+			break;
+		}
+		sigprocmask(SIG_BLOCK, &block, &old);
+		handle_request(app, rq.envp, &resp, &arena);
+		resp_serialize(&resp, &out);
+		FCGX_PutStr(out.data, (int)out.len, rq.out);
+		FCGX_Finish_r(&rq);
+		arena_reset(&arena);
+		if (out.cap > 1024 * 1024)
+			buf_free(&out);
+		sigprocmask(SIG_SETMASK, &old, NULL);
+	}
+	FCGX_Free(&rq, 1);
+	buf_free(&out);
+	arena_free(&arena);
+	resp_free(&resp);
+	return 0;
+}
+
+static pid_t
+spawn(const struct app *app, int fd)
+{
+	pid_t	 pid;
+
+	if ((pid = fork()) == -1) {
+		fprintf(stderr, "perfil-fcgi: fork: %s\n", strerror(errno));
+		return -1;
+	}
+	if (pid == 0) {
+		sigset_t none;
+
+		sigemptyset(&none);
+		sigprocmask(SIG_SETMASK, &none, NULL);
+		alarm(0);
+		set_handler(SIGHUP, SIG_IGN);
+		set_handler(SIGCHLD, SIG_DFL);
+		_exit(serve(app, fd));
+	}
+	return pid;
+}
+
+/*
+ * The supervisor: keeps nworkers workers of the current generation
+ * running until SIGTERM.  *app may be replaced by a reload.
+ */
+static int
+supervise(struct app *app, const struct config *cfg, int fd, int nworkers)
+{
+	struct worker w[2 * MAX_WORKERS];
+	struct app next;
+	unsigned gen = 0;
+	char	 err[1024];
+	sigset_t all, old;
+	pid_t	 pid;
+	int	 i, status, alive, tries;
+
+	memset(w, 0, sizeof(w));
+	sigemptyset(&all);
+	sigaddset(&all, SIGTERM);
+	sigaddset(&all, SIGINT);
+	sigaddset(&all, SIGHUP);
+	sigaddset(&all, SIGCHLD);
+	sigprocmask(SIG_BLOCK, &all, &old);
+	got_chld = 1;	/* start the first generation */
+	for (;;) {
+		if (got_term)
+			break;
+		if (got_hup) {
+			got_hup = 0;
+			if (app_load(&next, cfg, err, sizeof(err)) == -1)
+				fprintf(stderr, "perfil-fcgi: reload refused, "
+				    "still serving the previous content: %s\n",
+				    err);
+			else {
+				fprintf(stderr, "perfil-fcgi: content "
+				    "reloaded; replacing workers\n");
+				for (i = 0; i < 2 * MAX_WORKERS; i++)
+					if (w[i].pid > 0)
+						kill(w[i].pid, SIGTERM);
+				/* Old workers finish in hand, then exit;
+				 * the new app outlives them in our copy. */
+				app_free(app);
+				*app = next;
+				gen++;
+				got_chld = 1;
+			}
+		}
+		if (got_chld) {
+			got_chld = 0;
+			while ((pid = waitpid(-1, &status, WNOHANG)) > 0)
+				for (i = 0; i < 2 * MAX_WORKERS; i++)
+					if (w[i].pid == pid) {
+						if (w[i].generation == gen &&
+						    !(WIFEXITED(status) &&
+						    WEXITSTATUS(status) == 0))
+							fprintf(stderr,
+							    "perfil-fcgi: worker "
+							    "%d died; restarting\n",
+							    (int)pid);
+						w[i].pid = 0;
+					}
+			alive = 0;
+			for (i = 0; i < 2 * MAX_WORKERS; i++)
+				if (w[i].pid > 0 && w[i].generation == gen)
+					alive++;
+			for (i = 0; i < 2 * MAX_WORKERS && alive < nworkers;
+			    i++) {
+				if (w[i].pid > 0)
+					continue;
+				/* Crash loop guard: at most one start
+				 * per slot and second. */
+				if (w[i].started == time(NULL)) {
+					alarm(1);
+					continue;
+				}
+				if ((pid = spawn(app, fd)) > 0) {
+					w[i].pid = pid;
+					w[i].generation = gen;
+					w[i].started = time(NULL);
+					alive++;
+				}
+			}
+		}
+		sigsuspend(&old);
+	}
+	for (i = 0; i < 2 * MAX_WORKERS; i++)
+		if (w[i].pid > 0)
+			kill(w[i].pid, SIGTERM);
+	for (tries = 0; tries < 100; tries++) {
+		alive = 0;
+		for (i = 0; i < 2 * MAX_WORKERS; i++) {
+			if (w[i].pid <= 0)
+				continue;
+			if (waitpid(w[i].pid, &status, WNOHANG) == w[i].pid)
+				w[i].pid = 0;
+			else
+				alive++;
+		}
+		if (alive == 0)
+			break;
+		usleep(50000);
+	}
+	for (i = 0; i < 2 * MAX_WORKERS; i++)
+		if (w[i].pid > 0) {
+			kill(w[i].pid, SIGKILL);
+			waitpid(w[i].pid, &status, 0);
+		}
+	return 0;
+}
+
+static void
+on_alarm(int sig)
+{
+	(void)sig;
+	got_chld = 1;
+}
+
+/* Binds the listening socket; returns the descriptor or -1. */
+static int
+open_socket(const char *spec, mode_t mode)
+{
+	struct stat st;
+	int	 fd;
+
+	if (strchr(spec, ':') == NULL) {
+		if (lstat(spec, &st) == 0 && S_ISSOCK(st.st_mode))
+			unlink(spec);
+	}
+	if ((fd = FCGX_OpenSocket(spec, 128)) < 0) {
+		fprintf(stderr, "perfil-fcgi: cannot listen on %s: %s\n",
+		    spec, strerror(errno));
+		return -1;
+	}
+	if (strchr(spec, ':') == NULL && chmod(spec, mode) == -1) {
+		fprintf(stderr, "perfil-fcgi: chmod %s: %s\n", spec,
+		    strerror(errno));
+		return -1;
+	}
+	return fd;
+}
+
+/* As root: give the socket to user and become that user. */
+static int
+drop_privileges(const char *user, const char *sockpath)
+{
+	struct passwd *pw;
+
+	if ((pw = getpwnam(user)) == NULL) {
+		fprintf(stderr, "perfil-fcgi: no such user: %s\n", user);
+		return -1;
+	}
+	if (pw->pw_uid == 0) {
+		fprintf(stderr, "perfil-fcgi: --user must not be root\n");
+		return -1;
+	}
+	if (sockpath != NULL && strchr(sockpath, ':') == NULL &&
+	    chown(sockpath, pw->pw_uid, pw->pw_gid) == -1) {
+		fprintf(stderr, "perfil-fcgi: chown %s: %s\n", sockpath,
+		    strerror(errno));
+		return -1;
+	}
+	if (setgroups(1, &pw->pw_gid) == -1 || setgid(pw->pw_gid) == -1 ||
+	    setuid(pw->pw_uid) == -1) {
+		fprintf(stderr, "perfil-fcgi: cannot become %s: %s\n", user,
+		    strerror(errno));
+		return -1;
+	}
+	if (setuid(0) != -1) {
+		fprintf(stderr, "perfil-fcgi: privileges not dropped\n");
+		return -1;
+	}
+	return 0;
+}
+
+int
+main(int argc, char *argv[])
+{
+	static const struct option opts[] = {
+		{ "socket", required_argument, NULL, 's' },
+		{ "content", required_argument, NULL, 'c' },
+		{ "base-url", required_argument, NULL, 'b' },
+		{ "workers", required_argument, NULL, 'w' },
+		{ "user", required_argument, NULL, 'u' },
+		{ "socket-mode", required_argument, NULL, 'm' },
+		{ "check", no_argument, NULL, 'C' },
+		{ "version", no_argument, NULL, 'V' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct config cfg = { PERFIL_CONTENT_DIR, PERFIL_BASE_URL };
+	struct app app;
+	struct stat st;
+	const char *sock = NULL, *user = NULL;
+	char	 err[1024], *base = NULL, *end;
+	long	 nworkers = 0, mode = 0660;
+	int	 ch, check = 0, fd, rc;
+
+	while ((ch = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		switch (ch) {
+		case 's':
+			sock = optarg;
+			break;
+		case 'c':
+			cfg.content_dir = optarg;
+			break;
+		case 'b':
+			cfg.base_url = optarg;
+			break;
+		case 'w':
+			errno = 0;
+			nworkers = strtol(optarg, &end, 10);
+			if (errno || *end != '\0' || nworkers < 1 ||
+			    nworkers > MAX_WORKERS) {
+				fprintf(stderr, "perfil-fcgi: --workers must "
+				    "be 1 to %d\n", MAX_WORKERS);
+				return 2;
+			}
+			break;
+		case 'u':
+			user = optarg;
+			break;
+		case 'm':
+			errno = 0;
+			mode = strtol(optarg, &end, 8);
+			if (errno || *end != '\0' || mode < 0 || mode > 0777) {
+				fprintf(stderr, "perfil-fcgi: --socket-mode "
+				    "must be octal, such as 0660\n");
+				return 2;
+			}
+			break;
+		case 'C':
+			check = 1;
+			break;
+		case 'V':
+			printf("perfil-fcgi %s (API %s)\n", PACKAGE_VERSION,
+			    PERFIL_API_VERSION);
+			return 0;
+		case 'h':
+			usage(stdout);
+			return 0;
+		default:
+			usage(stderr);
+			return 2;
+		}
+	}
+	if (optind != argc) {
+		usage(stderr);
+		return 2;
+	}
+	if ((strncmp(cfg.base_url, "http://", 7) != 0 &&
+	    strncmp(cfg.base_url, "https://", 8) != 0) ||
+	    strpbrk(cfg.base_url, " \t\r\n\"<>\\?#") != NULL ||
+	    strlen(cfg.base_url) > 200) {
+		fprintf(stderr, "perfil-fcgi: --base-url must be an absolute "
+		    "http(s) URL without query or fragment\n");
+		return 2;
+	}
+	if ((base = strdup(cfg.base_url)) == NULL)
+		return 1;
+	while (strlen(base) > 8 && base[strlen(base) - 1] == '/')
+		base[strlen(base) - 1] = '\0';
+	cfg.base_url = base;
+
+	if (check) {
+		if (app_load(&app, &cfg, err, sizeof(err)) == -1) {
+			fprintf(stderr, "perfil-fcgi: %s\n", err);
+			free(base);
+			return 1;
+		}
+		print_summary(&app);
+		app_free(&app);
+		free(base);
+		return 0;
+	}
+
+	if (FCGX_Init() != 0) {
+		fprintf(stderr, "perfil-fcgi: cannot initialise libfcgi\n");
+		return 1;
+	}
+	if (geteuid() == 0 && user == NULL) {
+		fprintf(stderr, "perfil-fcgi: refusing to run as root; use "
+		    "--user NAME to switch to an unprivileged user\n");
+		return 2;
+	}
+	if (sock != NULL) {
+		if ((fd = open_socket(sock, (mode_t)mode)) < 0)
+			return 1;
+	} else {
+		fd = 0;
+		if (fstat(0, &st) == -1 || !S_ISSOCK(st.st_mode)) {
+			fprintf(stderr, "perfil-fcgi: no --socket given and "
+			    "standard input is not a socket (run it from "
+			    "spawn-fcgi or mod_fcgid, or give --socket)\n");
+			return 2;
+		}
+	}
+	if (user != NULL && geteuid() == 0 &&
+	    drop_privileges(user, sock) == -1)
+		return 1;
+	if (user != NULL && geteuid() != 0 && getpwnam(user) != NULL &&
+	    getpwnam(user)->pw_uid != geteuid()) {
+		fprintf(stderr, "perfil-fcgi: --user %s needs root\n", user);
+		return 2;
+	}
+	if (app_load(&app, &cfg, err, sizeof(err)) == -1) {
+		fprintf(stderr, "perfil-fcgi: %s\n", err);
+		return 1;
+	}
+	set_handler(SIGPIPE, SIG_IGN);
+	set_handler(SIGTERM, on_term);
+	set_handler(SIGINT, on_term);
+	if (nworkers == 0) {
+		nworkers = sock != NULL ? sysconf(_SC_NPROCESSORS_ONLN) : 1;
+		if (nworkers < 1)
+			nworkers = 1;
+		if (nworkers > MAX_WORKERS)
+			nworkers = MAX_WORKERS;
+	}
+	if (nworkers == 1 && sock == NULL) {
+		set_handler(SIGHUP, SIG_IGN);
+		rc = serve(&app, fd);
+	} else {
+		set_handler(SIGHUP, on_hup);
+		set_handler(SIGCHLD, on_chld);
+		set_handler(SIGALRM, on_alarm);
+		fprintf(stderr, "perfil-fcgi %s: serving %s with %ld workers\n",
+		    PACKAGE_VERSION, sock ? sock : "fd 0", nworkers);
+		rc = supervise(&app, &cfg, fd, (int)nworkers);
+	}
+	app_free(&app);
+	free(base);
+	return rc;
+}

@@ -1,0 +1,414 @@
+/*
+ * request.c: reading and validating the request from the environment.
+ * Strict by design: a malformed escape or invalid UTF-8 is an error,
+ * numbers are plain decimal digits only, and header parsing never fails
+ * (an unparsable header is ignored, as HTTP intends).
+ */
+#include "config.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "request.h"
+
+static const char *const param_names[PARAM__MAX] = {
+	"lang", "limit", "offset", "q",
+};
+
+static const char *const lang_codes[LANG__MAX] = { "es", "en" };
+
+const char *
+req_param_name(enum param_id id)
+{
+	return param_names[id];
+}
+
+const char *
+lang_code(enum lang l)
+{
+	return lang_codes[l];
+}
+
+/* Looks name up in a NULL-terminated "NAME=value" array. */
+const char *
+req_env_get(char **envp, const char *name)
+{
+	size_t	 n = strlen(name);
+
+	if (envp == NULL)
+		return NULL;
+	for (; *envp != NULL; envp++)
+		if (strncmp(*envp, name, n) == 0 && (*envp)[n] == '=')
+			return *envp + n + 1;
+	return NULL;
+}
+
+static int
+hexval(unsigned char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+/*
+ * Percent-decodes s[0..n) into a new arena string.  Returns 0, or -1
+ * for a malformed escape, a decoded NUL, invalid UTF-8 or exhausted
+ * memory.
+ */
+int
+req_decode(const char *s, size_t n, int plus_is_space, struct arena *a,
+    char **out, size_t *outlen)
+{
+	char	*d;
+	size_t	 i, j;
+	int	 hi, lo;
+
+	if ((d = arena_alloc(a, n + 1)) == NULL)
+		return -1;
+	for (i = j = 0; i < n; i++) {
+		if (s[i] == '%') {
+			if (n - i < 3 ||
+			    (hi = hexval((unsigned char)s[i + 1])) < 0 ||
+			    (lo = hexval((unsigned char)s[i + 2])) < 0)
+				return -1;
+			d[j] = (char)(hi << 4 | lo);
+			i += 2;
+		} else if (s[i] == '+' && plus_is_space)
+			d[j] = ' ';
+		else
+			d[j] = s[i];
+		if (d[j] == '\0')
+			return -1;
+		j++;
+	}
+	d[j] = '\0';
+	if (!utf8_valid(d, j))
+		return -1;
+	*out = d;
+	*outlen = j;
+	return 0;
+}
+
+/*
+ * Parses a query string ("a=1&b=2").  Known keys are stored decoded in
+ * r->param; unknown keys are checked for well-formedness and ignored;
+ * empty pieces ("a=1&&b=2") are skipped.  Returns REQ_OK or
+ * REQ_BAD_QUERY with r->bad_key naming the offending piece.
+ */
+enum req_status
+req_parse_query(struct request *r, const char *q, struct arena *a)
+{
+	const char *piece, *end, *eq;
+	char	*key, *val;
+	size_t	 keylen, vallen;
+	int	 i;
+
+	for (piece = q; *piece != '\0'; piece = *end ? end + 1 : end) {
+		end = strchr(piece, '&');
+		if (end == NULL)
+			end = piece + strlen(piece);
+		if (end == piece)
+			continue;
+		eq = memchr(piece, '=', (size_t)(end - piece));
+		if (eq == NULL)
+			eq = end;
+		if (req_decode(piece, (size_t)(eq - piece), 1, a,
+		    &key, &keylen) == -1)
+			goto bad;
+		val = NULL;
+		vallen = 0;
+		if (eq < end && req_decode(eq + 1, (size_t)(end - eq - 1),
+		    1, a, &val, &vallen) == -1)
+			goto bad;
+		for (i = 0; i < PARAM__MAX; i++) {
+			if (strcmp(key, param_names[i]) != 0)
+				continue;
+			if (r->param[i].count++ == 0) {
+				r->param[i].value = val ? val : "";
+				r->param[i].len = vallen;
+			}
+			break;
+		}
+		continue;
+bad:
+		r->bad_key = arena_strndup(a, piece, (size_t)(end - piece));
+		return REQ_BAD_QUERY;
+	}
+	return REQ_OK;
+}
+
+/*
+ * Reads the request from envp.  The path comes from DOCUMENT_URI
+ * (nginx, already decoded and normalised), else SCRIPT_NAME plus
+ * PATH_INFO (Apache), else the path part of REQUEST_URI, decoded.
+ * Returns REQ_OK or the first problem found; r is filled as far as
+ * it could be, so an error can still be negotiated and reported.
+ */
+enum req_status
+req_parse(struct request *r, char **envp, struct arena *a)
+{
+	const char *m, *p, *qs;
+	char	*dec;
+	size_t	 declen;
+
+	memset(r, 0, sizeof(*r));
+	r->method = METHOD_OTHER;
+	r->accept = req_env_get(envp, "HTTP_ACCEPT");
+	r->accept_language = req_env_get(envp, "HTTP_ACCEPT_LANGUAGE");
+	r->if_none_match = req_env_get(envp, "HTTP_IF_NONE_MATCH");
+	r->acr_headers = req_env_get(envp,
+	    "HTTP_ACCESS_CONTROL_REQUEST_HEADERS");
+	r->path = "/";
+	r->query = "";
+
+	m = req_env_get(envp, "REQUEST_METHOD");
+	if (m == NULL || *m == '\0' || strlen(m) > 32 ||
+	    strspn(m, "ABCDEFGHIJKLMNOPQRSTUVWXYZ-_") != strlen(m)) {
+		r->method_name = "";
+		return REQ_BAD_METHOD;
+	}
+	r->method_name = m;
+	if (strcmp(m, "GET") == 0)
+		r->method = METHOD_GET;
+	else if (strcmp(m, "HEAD") == 0)
+		r->method = METHOD_HEAD;
+	else if (strcmp(m, "OPTIONS") == 0)
+		r->method = METHOD_OPTIONS;
+
+	if ((p = req_env_get(envp, "DOCUMENT_URI")) != NULL && *p != '\0') {
+		r->path = p;	/* kept even when invalid, to route the error */
+		if (!utf8_valid(p, strlen(p)))
+			return REQ_BAD_PATH;
+	} else if ((p = req_env_get(envp, "PATH_INFO")) != NULL &&
+	    *p != '\0') {
+		const char *sn = req_env_get(envp, "SCRIPT_NAME");
+
+		if (sn == NULL)
+			sn = "";
+		if ((r->path = arena_printf(a, "%s%s", sn, p)) == NULL ||
+		    !utf8_valid(r->path, strlen(r->path)))
+			return REQ_BAD_PATH;
+	} else if ((p = req_env_get(envp, "REQUEST_URI")) != NULL &&
+	    *p != '\0') {
+		if (req_decode(p, strcspn(p, "?"), 0, a, &dec, &declen) == -1) {
+			r->path = p;
+			return REQ_BAD_PATH;
+		}
+		r->path = dec;
+	} else
+		return REQ_BAD_PATH;
+	if (r->path[0] != '/')
+		return REQ_BAD_PATH;
+
+	qs = req_env_get(envp, "QUERY_STRING");
+	if (qs != NULL)
+		r->query = qs;
+	return req_parse_query(r, r->query, a);
+}
+
+/*
+ * Parses s[0..n) as a plain decimal integer within [min, max]: digits
+ * only, no sign, no space, no exponent, no overflow.  Returns 0 and
+ * sets *out, or -1.
+ */
+int
+req_parse_uint(const char *s, size_t n, long min, long max, long *out)
+{
+	long	 v = 0;
+	size_t	 i;
+
+	if (n == 0 || n > 18)
+		return -1;
+	for (i = 0; i < n; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return -1;
+		v = v * 10 + (s[i] - '0');
+	}
+	if (v < min || v > max)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+/*
+ * Parses an RFC 9110 weight ("q=0.5") starting after "q=".  Returns
+ * the weight in thousandths, or -1 if malformed.
+ */
+static int
+parse_qvalue(const char *s, size_t n)
+{
+	int	 v, scale;
+	size_t	 i;
+
+	if (n == 0 || (s[0] != '0' && s[0] != '1'))
+		return -1;
+	v = (s[0] - '0') * 1000;
+	if (n == 1)
+		return v;
+	if (s[1] != '.' || n > 5)
+		return -1;
+	for (i = 2, scale = 100; i < n; i++, scale /= 10) {
+		if (s[i] < '0' || s[i] > '9')
+			return -1;
+		v += (s[i] - '0') * scale;
+	}
+	return v > 1000 ? -1 : v;
+}
+
+static int
+ascii_ieq(const char *a, size_t n, const char *b)
+{
+	size_t	 i;
+	char	 c;
+
+	if (strlen(b) != n)
+		return 0;
+	for (i = 0; i < n; i++) {
+		c = a[i];
+		if (c >= 'A' && c <= 'Z')
+			c = (char)(c - 'A' + 'a');
+		if (c != b[i])
+			return 0;
+	}
+	return 1;
+}
+
+/*
+ * Walks a comma-separated header list of "token;params" elements and
+ * calls fn for each with the token and its q weight (1000 if none;
+ * elements with a malformed weight are skipped).  At most 64 elements
+ * are read, which bounds the work for hostile headers.
+ */
+static void
+walk_weighted(const char *h, void (*fn)(const char *, size_t, int, void *),
+    void *arg)
+{
+	const char *el, *end, *semi, *p, *pe;
+	size_t	 toklen;
+	int	 q, seen = 0;
+
+	for (el = h; el != NULL && *el != '\0' && seen < 64;
+	    el = *end ? end + 1 : NULL, seen++) {
+		end = strchr(el, ',');
+		if (end == NULL)
+			end = el + strlen(el);
+		while (el < end && (*el == ' ' || *el == '\t'))
+			el++;
+		semi = memchr(el, ';', (size_t)(end - el));
+		pe = semi ? semi : end;
+		while (pe > el && (pe[-1] == ' ' || pe[-1] == '\t'))
+			pe--;
+		toklen = (size_t)(pe - el);
+		if (toklen == 0)
+			continue;
+		q = 1000;
+		for (p = semi; p != NULL && p < end; ) {
+			const char *ps = p + 1, *pn;
+
+			while (ps < end && (*ps == ' ' || *ps == '\t'))
+				ps++;
+			pn = memchr(ps, ';', (size_t)(end - ps));
+			if (pn == NULL)
+				pn = end;
+			if ((size_t)(pn - ps) >= 2 &&
+			    (ps[0] == 'q' || ps[0] == 'Q') && ps[1] == '=') {
+				const char *ve = pn;
+
+				while (ve > ps + 2 &&
+				    (ve[-1] == ' ' || ve[-1] == '\t'))
+					ve--;
+				q = parse_qvalue(ps + 2, (size_t)(ve - ps - 2));
+				break;
+			}
+			p = pn < end ? pn : NULL;
+		}
+		if (q >= 0)
+			fn(el, toklen, q, arg);
+	}
+}
+
+struct lang_pick {
+	int	 best_q;
+	enum lang best;
+};
+
+static void
+lang_visit(const char *tok, size_t n, int q, void *arg)
+{
+	struct lang_pick *pk = arg;
+	size_t	 primary;
+	int	 i;
+
+	if (q <= pk->best_q)
+		return;		/* earlier ranges win ties */
+	primary = 0;
+	while (primary < n && tok[primary] != '-')
+		primary++;
+	for (i = 0; i < LANG__MAX; i++)
+		if (ascii_ieq(tok, primary, lang_codes[i])) {
+			pk->best_q = q;
+			pk->best = (enum lang)i;
+			return;
+		}
+	if (ascii_ieq(tok, n, "*")) {
+		pk->best_q = q;
+		pk->best = LANG_ES;
+	}
+}
+
+/*
+ * Picks the language for an Accept-Language header: the supported
+ * language (es, en; any region) with the highest weight, the first
+ * listed on a tie, "*" meaning the default.  Spanish when nothing
+ * matches with a weight above zero.
+ */
+enum lang
+req_negotiate_lang(const char *h)
+{
+	struct lang_pick pk = { 0, LANG_ES };
+
+	if (h != NULL)
+		walk_weighted(h, lang_visit, &pk);
+	return pk.best;
+}
+
+struct md_pick {
+	int	 markdown, html;
+};
+
+static void
+md_visit(const char *tok, size_t n, int q, void *arg)
+{
+	struct md_pick *pk = arg;
+
+	if (ascii_ieq(tok, n, "text/markdown") ||
+	    ascii_ieq(tok, n, "text/x-markdown")) {
+		if (q > pk->markdown)
+			pk->markdown = q;
+	} else if (ascii_ieq(tok, n, "text/html") ||
+	    ascii_ieq(tok, n, "application/xhtml+xml")) {
+		if (q > pk->html)
+			pk->html = q;
+	}
+}
+
+/*
+ * Returns 1 when the Accept header names text/markdown with a weight
+ * above zero and at least that of text/html, else 0.
+ */
+int
+req_accepts_markdown(const char *accept)
+{
+	struct md_pick pk = { 0, 0 };
+
+	if (accept == NULL)
+		return 0;
+	walk_weighted(accept, md_visit, &pk);
+	return pk.markdown > 0 && pk.markdown >= pk.html;
+}

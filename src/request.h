@@ -1,0 +1,79 @@
+/*
+ * request.h: the request as perfil sees it, read from a FastCGI (or
+ * CGI) environment: method, path, the query parameters it knows,
+ * and the headers it negotiates on.
+ *
+ * Ownership: every string a struct request points to lives in the
+ * arena passed to req_parse, or in the environment it was read from;
+ * both outlive the request.  Nothing here is freed separately.
+ */
+#ifndef PERFIL_REQUEST_H
+#define PERFIL_REQUEST_H
+
+#include <stddef.h>
+
+#include "util.h"
+
+enum lang {
+	LANG_ES,		/* default */
+	LANG_EN,
+	LANG__MAX
+};
+
+enum req_method {
+	METHOD_GET,
+	METHOD_HEAD,
+	METHOD_OPTIONS,
+	METHOD_OTHER,
+	METHOD__MAX
+};
+
+/* Query parameters perfil knows; any other key is ignored. */
+enum param_id {
+	PARAM_LANG,
+	PARAM_LIMIT,
+	PARAM_OFFSET,
+	PARAM_Q,
+	PARAM__MAX
+};
+
+struct req_param {
+	const char *value;	/* decoded, NUL-terminated; NULL if absent */
+	size_t	 len;
+	int	 count;		/* times the key appeared */
+};
+
+enum req_status {
+	REQ_OK,
+	REQ_BAD_METHOD,		/* REQUEST_METHOD missing or malformed */
+	REQ_BAD_PATH,		/* no path, not absolute, or not UTF-8 */
+	REQ_BAD_QUERY		/* malformed escape, NUL or bad UTF-8 */
+};
+
+struct request {
+	enum req_method method;
+	const char *method_name;
+	const char *path;		/* decoded absolute path */
+	const char *query;		/* raw QUERY_STRING, "" if none */
+	const char *accept;		/* the headers; NULL if absent */
+	const char *accept_language;
+	const char *if_none_match;
+	const char *acr_headers;	/* Access-Control-Request-Headers */
+	struct req_param param[PARAM__MAX];
+	const char *bad_key;		/* with REQ_BAD_QUERY: the culprit */
+};
+
+const char	*req_env_get(char **envp, const char *name);
+enum req_status	 req_parse(struct request *, char **envp, struct arena *);
+enum req_status	 req_parse_query(struct request *, const char *,
+		    struct arena *);
+int		 req_decode(const char *, size_t, int plus_is_space,
+		    struct arena *, char **out, size_t *outlen);
+int		 req_parse_uint(const char *, size_t, long min, long max,
+		    long *out);
+enum lang	 req_negotiate_lang(const char *accept_language);
+int		 req_accepts_markdown(const char *accept);
+const char	*req_param_name(enum param_id);
+const char	*lang_code(enum lang);
+
+#endif /* PERFIL_REQUEST_H */

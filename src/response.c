@@ -1,0 +1,132 @@
+/*
+ * response.c: headers, entity tags and the wire form of a response.
+ */
+#include "config.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "response.h"
+
+void
+resp_init(struct response *r)
+{
+	memset(r, 0, sizeof(*r));
+	buf_init(&r->headers);
+	buf_init(&r->body);
+	resp_reset(r);
+}
+
+void
+resp_reset(struct response *r)
+{
+	r->status = 200;
+	r->content_type = NULL;
+	r->cache_control = NULL;
+	r->content_language = NULL;
+	r->etag[0] = '\0';
+	r->omit_body = 0;
+	buf_reset(&r->headers);
+	buf_reset(&r->body);
+}
+
+void
+resp_free(struct response *r)
+{
+	buf_free(&r->headers);
+	buf_free(&r->body);
+}
+
+/* Adds a header line; name and value must hold no CR or LF. */
+void
+resp_header(struct response *r, const char *name, const char *value)
+{
+	buf_puts(&r->headers, name);
+	buf_puts(&r->headers, ": ");
+	buf_puts(&r->headers, value);
+	buf_puts(&r->headers, "\r\n");
+}
+
+/* Sets a strong entity tag from the body's bytes. */
+void
+resp_set_etag(struct response *r)
+{
+	snprintf(r->etag, sizeof(r->etag), "\"%016" PRIx64 "\"",
+	    hash_fnv1a64(r->body.data ? r->body.data : "", r->body.len));
+}
+
+/*
+ * Returns 1 when an If-None-Match header value matches the response's
+ * tag: "*", or any listed tag by weak comparison (W/ is ignored), as
+ * RFC 9110 section 13.1.2 asks.  Malformed lists simply do not match.
+ */
+int
+resp_etag_matches(const struct response *r, const char *inm)
+{
+	const char *p = inm, *end;
+	size_t	 taglen = strlen(r->etag);
+
+	if (inm == NULL || taglen == 0)
+		return 0;
+	while (*p != '\0') {
+		while (*p == ' ' || *p == '\t' || *p == ',')
+			p++;
+		if (*p == '*')
+			return 1;
+		if (p[0] == 'W' && p[1] == '/')
+			p += 2;
+		if (*p != '"')
+			return 0;
+		if ((end = strchr(p + 1, '"')) == NULL)
+			return 0;
+		if ((size_t)(end - p + 1) == taglen &&
+		    memcmp(p, r->etag, taglen) == 0)
+			return 1;
+		p = end + 1;
+	}
+	return 0;
+}
+
+const char *
+resp_reason(int status)
+{
+	switch (status) {
+	case 200: return "OK";
+	case 204: return "No Content";
+	case 304: return "Not Modified";
+	case 400: return "Bad Request";
+	case 404: return "Not Found";
+	case 405: return "Method Not Allowed";
+	case 500: return "Internal Server Error";
+	case 503: return "Service Unavailable";
+	default: return "Unknown";
+	}
+}
+
+/* Writes the response in CGI form into out (which is reset first). */
+void
+resp_serialize(struct response *r, struct buf *out)
+{
+	int	 has_body = r->status != 204 && r->status != 304;
+
+	buf_reset(out);
+	buf_printf(out, "Status: %d %s\r\n", r->status,
+	    resp_reason(r->status));
+	if (r->content_type != NULL && has_body)
+		buf_printf(out, "Content-Type: %s\r\n", r->content_type);
+	if (has_body)
+		buf_printf(out, "Content-Length: %zu\r\n", r->body.len);
+	if (r->cache_control != NULL)
+		buf_printf(out, "Cache-Control: %s\r\n", r->cache_control);
+	if (r->content_language != NULL)
+		buf_printf(out, "Content-Language: %s\r\n",
+		    r->content_language);
+	if (r->etag[0] != '\0')
+		buf_printf(out, "ETag: %s\r\n", r->etag);
+	buf_append(out, r->headers.data ? r->headers.data : "",
+	    r->headers.len);
+	buf_puts(out, "\r\n");
+	if (has_body && !r->omit_body)
+		buf_append(out, r->body.data ? r->body.data : "", r->body.len);
+}

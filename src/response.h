@@ -1,0 +1,37 @@
+/*
+ * response.h: one HTTP response under construction, written out as a
+ * CGI/FastCGI response ("Status:" line, headers, blank line, body).
+ *
+ * Ownership: a response owns its buffers; they are kept across
+ * requests (resp_reset empties them) and freed by resp_free.
+ */
+#ifndef PERFIL_RESPONSE_H
+#define PERFIL_RESPONSE_H
+
+#include "util.h"
+
+#define CACHE_PUBLIC	"public, max-age=300, s-maxage=3600"
+#define CACHE_NONE	"no-store"
+#define TYPE_JSON	"application/json; charset=utf-8"
+
+struct response {
+	int	 status;
+	const char *content_type;	/* NULL: no body type (204, 304) */
+	const char *cache_control;
+	const char *content_language;
+	char	 etag[24];		/* quoted strong tag, or "" */
+	int	 omit_body;		/* HEAD: headers only */
+	struct buf headers;		/* further "Name: value\r\n" lines */
+	struct buf body;
+};
+
+void	 resp_init(struct response *);
+void	 resp_reset(struct response *);
+void	 resp_free(struct response *);
+void	 resp_header(struct response *, const char *name, const char *value);
+void	 resp_set_etag(struct response *);
+int	 resp_etag_matches(const struct response *, const char *inm);
+void	 resp_serialize(struct response *, struct buf *out);
+const char *resp_reason(int status);
+
+#endif /* PERFIL_RESPONSE_H */

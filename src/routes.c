@@ -1,0 +1,103 @@
+/*
+ * routes.c: the route table and path matching.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "api.h"
+#include "routes.h"
+
+
+static const struct route_param list_params[] = {
+	{ PARAM_LIMIT, 0, 1, 100, 100,
+	    "Maximum number of items to return." },
+	{ PARAM_OFFSET, 0, 0, 1000, 0,
+	    "Number of items to skip before the first one returned." },
+	{ PARAM__MAX, 0, 0, 0, 0, NULL }
+};
+
+static const struct route_param no_params[] = {
+	{ PARAM__MAX, 0, 0, 0, 0, NULL }
+};
+
+#define LIST(path, op, summary, schema, coll) \
+	{ path, op, ROUTE_API, summary, NULL, schema, 1, coll, api_list, \
+	    list_params }
+
+const struct route routes[] = {
+	{ "/api/v1/health", "getHealth", ROUTE_API,
+	    "Service health and version",
+	    "Reports that the service is up and which version of the API "
+	    "contract it serves.",
+	    "Health", 0, COLL__MAX, api_health, no_params },
+	{ "/api/v1/profile", "getProfile", ROUTE_API,
+	    "Professional profile",
+	    "Name, headline, current position, location, contact and "
+	    "availability.",
+	    "Profile", 0, COLL__MAX, api_profile, no_params },
+	{ "/api/v1/about", "getAbout", ROUTE_API,
+	    "Biography and career timeline",
+	    "The full biography and the career milestones, oldest first.",
+	    "About", 0, COLL__MAX, api_about, no_params },
+	LIST("/api/v1/projects", "listProjects", "Projects",
+	    "Project", COLL_PROJECTS),
+	{ "/api/v1/projects/{slug}", "getProject", ROUTE_API,
+	    "One project by slug",
+	    "A single project; an unknown slug is 404 not_found and the "
+	    "hint lists the known slugs.",
+	    "Project", 0, COLL_PROJECTS, api_project, no_params },
+	LIST("/api/v1/experience", "listExperience",
+	    "Work experience, newest first", "ExperienceEntry",
+	    COLL_EXPERIENCE),
+	LIST("/api/v1/skills", "listSkills", "Skills by category",
+	    "SkillCategory", COLL_SKILLS),
+	LIST("/api/v1/certifications", "listCertifications",
+	    "Certifications", "Certification", COLL_CERTIFICATIONS),
+	LIST("/api/v1/education", "listEducation", "Education",
+	    "EducationEntry", COLL_EDUCATION),
+	LIST("/api/v1/recommendations", "listRecommendations",
+	    "Recommendations", "Recommendation", COLL_RECOMMENDATIONS),
+};
+
+const size_t routes_len = sizeof(routes) / sizeof(routes[0]);
+
+/* Returns 1 for "/api" and everything below "/api/". */
+int
+route_is_api_path(const char *path)
+{
+	return strncmp(path, "/api", 4) == 0 &&
+	    (path[4] == '\0' || path[4] == '/');
+}
+
+/*
+ * Finds the route for path.  A pattern ending in "{slug}" matches one
+ * non-empty final segment, stored (arena copy) in *slug.  Returns the
+ * route or NULL.
+ */
+const struct route *
+route_match(const char *path, const char **slug, struct arena *a)
+{
+	const char *brace, *rest;
+	size_t	 i, prefix;
+
+	*slug = NULL;
+	for (i = 0; i < routes_len; i++) {
+		brace = strchr(routes[i].path, '{');
+		if (brace == NULL) {
+			if (strcmp(path, routes[i].path) == 0)
+				return &routes[i];
+			continue;
+		}
+		prefix = (size_t)(brace - routes[i].path);
+		if (strncmp(path, routes[i].path, prefix) != 0)
+			continue;
+		rest = path + prefix;
+		if (*rest == '\0' || strchr(rest, '/') != NULL)
+			continue;
+		if ((*slug = arena_strndup(a, rest, strlen(rest))) == NULL)
+			return NULL;
+		return &routes[i];
+	}
+	return NULL;
+}

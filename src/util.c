@@ -1,0 +1,393 @@
+/*
+ * util.c: buffers, arena, UTF-8 validation, hashing.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+void
+buf_init(struct buf *b)
+{
+	memset(b, 0, sizeof(*b));
+}
+
+void
+buf_free(struct buf *b)
+{
+	free(b->data);
+	buf_init(b);
+}
+
+/* Empties the buffer but keeps its storage for reuse. */
+void
+buf_reset(struct buf *b)
+{
+	b->len = 0;
+	b->oom = 0;
+	if (b->data != NULL)
+		b->data[0] = '\0';
+}
+
+/*
+ * Makes room for extra bytes plus a terminating NUL.  Returns 0, or -1
+ * (and sets b->oom) when memory is exhausted or the size overflows.
+ */
+int
+buf_reserve(struct buf *b, size_t extra)
+{
+	size_t	 need, cap;
+	char	*p;
+
+	if (b->oom)
+		return -1;
+	if (extra > SIZE_MAX - b->len - 1)
+		goto oom;
+	need = b->len + extra + 1;
+	if (need <= b->cap)
+		return 0;
+	cap = b->cap ? b->cap : 256;
+	while (cap < need) {
+		if (cap > SIZE_MAX / 2)
+			goto oom;
+		cap *= 2;
+	}
+	if ((p = realloc(b->data, cap)) == NULL)
+		goto oom;
+	b->data = p;
+	b->cap = cap;
+	return 0;
+oom:
+	b->oom = 1;
+	return -1;
+}
+
+void
+buf_append(struct buf *b, const void *p, size_t n)
+{
+	if (n == 0 || buf_reserve(b, n) == -1)
+		return;
+	memcpy(b->data + b->len, p, n);
+	b->len += n;
+	b->data[b->len] = '\0';
+}
+
+void
+buf_puts(struct buf *b, const char *s)
+{
+	buf_append(b, s, strlen(s));
+}
+
+void
+buf_putc(struct buf *b, char c)
+{
+	buf_append(b, &c, 1);
+}
+
+void
+buf_vprintf(struct buf *b, const char *fmt, va_list ap)
+{
+	va_list	 ap2;
+	int	 n;
+
+	va_copy(ap2, ap);
+	n = vsnprintf(NULL, 0, fmt, ap2);
+	va_end(ap2);
+	if (n < 0 || buf_reserve(b, (size_t)n) == -1)
+		return;
+	vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+	b->len += (size_t)n;
+}
+
+void
+buf_printf(struct buf *b, const char *fmt, ...)
+{
+	va_list	 ap;
+
+	va_start(ap, fmt);
+	buf_vprintf(b, fmt, ap);
+	va_end(ap);
+}
+
+/*
+ * Appends s as a JSON string literal, quotes included.  The input must
+ * be valid UTF-8; bytes >= 0x80 are copied as they are.
+ */
+void
+buf_json_string(struct buf *b, const char *s, size_t n)
+{
+	static const char hex[] = "0123456789abcdef";
+	size_t	 i, run;
+	unsigned char c;
+
+	buf_putc(b, '"');
+	for (i = 0; i < n; i = run) {
+		for (run = i; run < n; run++) {
+			c = (unsigned char)s[run];
+			if (c < 0x20 || c == '"' || c == '\\')
+				break;
+		}
+		buf_append(b, s + i, run - i);
+		if (run == n)
+			break;
+		c = (unsigned char)s[run++];
+		switch (c) {
+		case '"':
+			buf_puts(b, "\\\"");
+			break;
+		case '\\':
+			buf_puts(b, "\\\\");
+			break;
+		case '\n':
+			buf_puts(b, "\\n");
+			break;
+		case '\r':
+			buf_puts(b, "\\r");
+			break;
+		case '\t':
+			buf_puts(b, "\\t");
+			break;
+		default: {
+			char	 esc[6] = { '\\', 'u', '0', '0',
+			    hex[c >> 4], hex[c & 0xf] };
+			buf_append(b, esc, sizeof(esc));
+			break;
+		}
+		}
+	}
+	buf_putc(b, '"');
+}
+
+/* Returns the contents as a C string; never NULL. */
+const char *
+buf_cstr(struct buf *b)
+{
+	if (b->data == NULL)
+		return "";
+	return b->data;
+}
+
+/* Hands the storage to the caller (who frees it) and empties b. */
+char *
+buf_detach(struct buf *b)
+{
+	char	*p;
+
+	if (b->data == NULL)
+		p = strdup("");
+	else
+		p = b->data;
+	buf_init(b);
+	return p;
+}
+
+struct arena_block {
+	struct arena_block *next;
+	size_t	 size;
+	size_t	 used;
+	max_align_t data[];
+};
+
+void
+arena_init(struct arena *a, size_t block_size)
+{
+	a->head = NULL;
+	a->block_size = block_size;
+}
+
+/*
+ * Returns n bytes aligned for any type, or NULL when memory is
+ * exhausted.  The memory lives until arena_reset or arena_free.
+ */
+void *
+arena_alloc(struct arena *a, size_t n)
+{
+	struct arena_block *bl;
+	size_t	 al = sizeof(max_align_t), size;
+	void	*p;
+
+	if (n > SIZE_MAX - al)
+		return NULL;
+	n = (n + al - 1) / al * al;
+	bl = a->head;
+	if (bl == NULL || bl->size - bl->used < n) {
+		size = n > a->block_size ? n : a->block_size;
+		if (size > SIZE_MAX - sizeof(*bl))
+			return NULL;
+		if ((bl = malloc(sizeof(*bl) + size)) == NULL)
+			return NULL;
+		bl->size = size;
+		bl->used = 0;
+		/*
+		 * Keep a partly used head block first so that small
+		 * allocations go on filling it.
+		 */
+		if (a->head != NULL && n > a->block_size) {
+			bl->next = a->head->next;
+			a->head->next = bl;
+		} else {
+			bl->next = a->head;
+			a->head = bl;
+		}
+	}
+	p = (char *)bl->data + bl->used;
+	bl->used += n;
+	return p;
+}
+
+char *
+arena_strndup(struct arena *a, const char *s, size_t n)
+{
+	char	*p;
+
+	if (n == SIZE_MAX || (p = arena_alloc(a, n + 1)) == NULL)
+		return NULL;
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+/*
+ * Copies at most max bytes of s[0..len) into the arena, cut on a UTF-8
+ * character boundary, with "..." appended when cut.  For echoing
+ * client input in messages.  Never NULL: "" when memory is exhausted.
+ */
+const char *
+arena_excerpt(struct arena *a, const char *s, size_t len, size_t max)
+{
+	size_t	 n = len;
+	char	*p;
+
+	if (n <= max) {
+		p = arena_strndup(a, s, n);
+		return p ? p : "";
+	}
+	n = max;
+	while (n > 0 && ((unsigned char)s[n] & 0xc0) == 0x80)
+		n--;
+	if ((p = arena_alloc(a, n + 4)) == NULL)
+		return "";
+	memcpy(p, s, n);
+	memcpy(p + n, "...", 4);
+	return p;
+}
+
+char *
+arena_printf(struct arena *a, const char *fmt, ...)
+{
+	va_list	 ap;
+	int	 n;
+	char	*p;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0 || (p = arena_alloc(a, (size_t)n + 1)) == NULL)
+		return NULL;
+	va_start(ap, fmt);
+	vsnprintf(p, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	return p;
+}
+
+/* Frees every block but the first, which is kept for the next request. */
+void
+arena_reset(struct arena *a)
+{
+	struct arena_block *bl, *next;
+
+	if (a->head == NULL)
+		return;
+	for (bl = a->head->next; bl != NULL; bl = next) {
+		next = bl->next;
+		free(bl);
+	}
+	a->head->next = NULL;
+	a->head->used = 0;
+}
+
+void
+arena_free(struct arena *a)
+{
+	struct arena_block *bl, *next;
+
+	for (bl = a->head; bl != NULL; bl = next) {
+		next = bl->next;
+		free(bl);
+	}
+	a->head = NULL;
+}
+
+/*
+ * Returns 1 if s[0..n) is well-formed UTF-8 (RFC 3629: no overlong
+ * forms, no surrogates, nothing above U+10FFFF), else 0.  NUL bytes are
+ * accepted here; callers that forbid them check separately.
+ */
+int
+utf8_valid(const char *s, size_t n)
+{
+	const unsigned char *p = (const unsigned char *)s, *end = p + n;
+	unsigned char c;
+
+	while (p < end) {
+		c = *p;
+		if (c < 0x80) {
+			p++;
+		} else if (c >= 0xc2 && c <= 0xdf) {
+			if (end - p < 2 || (p[1] & 0xc0) != 0x80)
+				return 0;
+			p += 2;
+		} else if (c >= 0xe0 && c <= 0xef) {
+			if (end - p < 3 || (p[1] & 0xc0) != 0x80 ||
+			    (p[2] & 0xc0) != 0x80)
+				return 0;
+			if (c == 0xe0 && p[1] < 0xa0)
+				return 0;	/* overlong */
+			if (c == 0xed && p[1] > 0x9f)
+				return 0;	/* surrogate */
+			p += 3;
+		} else if (c >= 0xf0 && c <= 0xf4) {
+			if (end - p < 4 || (p[1] & 0xc0) != 0x80 ||
+			    (p[2] & 0xc0) != 0x80 || (p[3] & 0xc0) != 0x80)
+				return 0;
+			if (c == 0xf0 && p[1] < 0x90)
+				return 0;	/* overlong */
+			if (c == 0xf4 && p[1] > 0x8f)
+				return 0;	/* above U+10FFFF */
+			p += 4;
+		} else
+			return 0;
+	}
+	return 1;
+}
+
+uint64_t
+hash_fnv1a64(const void *p, size_t n)
+{
+	const unsigned char *s = p;
+	uint64_t h = 0xcbf29ce484222325ULL;
+
+	while (n-- > 0) {
+		h ^= *s++;
+		h *= 0x100000001b3ULL;
+	}
+	return h;
+}
+
+/* snprintf that returns -1 on error or truncation, else the length. */
+int
+xsnprintf(char *dst, size_t size, const char *fmt, ...)
+{
+	va_list	 ap;
+	int	 n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(dst, size, fmt, ap);
+	va_end(ap);
+	if (n < 0 || (size_t)n >= size)
+		return -1;
+	return n;
+}

@@ -1,0 +1,59 @@
+/*
+ * util.h: growable byte buffers, a per-request arena, UTF-8 validation
+ * and hashing.  Nothing here knows about HTTP or content.
+ *
+ * Ownership: a struct buf owns its data (buf_free releases it); memory
+ * from an arena belongs to the arena and is released all at once by
+ * arena_reset or arena_free.
+ */
+#ifndef PERFIL_UTIL_H
+#define PERFIL_UTIL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct buf {
+	char	*data;		/* NUL-terminated when len > 0 or after buf_cstr */
+	size_t	 len;
+	size_t	 cap;
+	int	 oom;		/* an allocation failed; contents are truncated */
+};
+
+void	 buf_init(struct buf *);
+void	 buf_free(struct buf *);
+void	 buf_reset(struct buf *);
+int	 buf_reserve(struct buf *, size_t extra);
+void	 buf_append(struct buf *, const void *, size_t);
+void	 buf_puts(struct buf *, const char *);
+void	 buf_putc(struct buf *, char);
+void	 buf_printf(struct buf *, const char *, ...)
+	    __attribute__((format(printf, 2, 3)));
+void	 buf_vprintf(struct buf *, const char *, va_list)
+	    __attribute__((format(printf, 2, 0)));
+void	 buf_json_string(struct buf *, const char *, size_t);
+const char *buf_cstr(struct buf *);
+char	*buf_detach(struct buf *);
+
+struct arena_block;
+
+struct arena {
+	struct arena_block *head;
+	size_t	 block_size;
+};
+
+void	 arena_init(struct arena *, size_t block_size);
+void	*arena_alloc(struct arena *, size_t);
+char	*arena_strndup(struct arena *, const char *, size_t);
+const char *arena_excerpt(struct arena *, const char *, size_t, size_t);
+char	*arena_printf(struct arena *, const char *, ...)
+	    __attribute__((format(printf, 2, 3)));
+void	 arena_reset(struct arena *);
+void	 arena_free(struct arena *);
+
+int	 utf8_valid(const char *, size_t);
+uint64_t hash_fnv1a64(const void *, size_t);
+int	 xsnprintf(char *, size_t, const char *, ...)
+	    __attribute__((format(printf, 3, 4)));
+
+#endif /* PERFIL_UTIL_H */

@@ -1,0 +1,248 @@
+/*
+ * check_content.c: the content loader accepts the demo content and
+ * rejects broken files with "FILE: FIELD.PATH: reason".
+ */
+#include "config.h"
+
+#include <sys/stat.h>
+
+#include <check.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "content.h"
+
+static char tmpdir[256];
+
+static void
+copy_file(const char *from, const char *to)
+{
+	FILE	*in, *out;
+	char	 buf[8192];
+	size_t	 n;
+
+	ck_assert_ptr_nonnull(in = fopen(from, "rb"));
+	ck_assert_ptr_nonnull(out = fopen(to, "wb"));
+	while ((n = fread(buf, 1, sizeof(buf), in)) > 0)
+		ck_assert_uint_eq(fwrite(buf, 1, n, out), n);
+	fclose(in);
+	fclose(out);
+}
+
+/* Copies the demo content into a fresh temporary directory. */
+static void
+setup(void)
+{
+	const char *sub[] = { "", "/pages" };
+	char	 from[512], to[512];
+	struct dirent *de;
+	DIR	*d;
+	size_t	 i;
+
+	snprintf(tmpdir, sizeof(tmpdir), "/tmp/perfil-check-XXXXXX");
+	ck_assert_ptr_nonnull(mkdtemp(tmpdir));
+	snprintf(to, sizeof(to), "%s/pages", tmpdir);
+	ck_assert_int_eq(mkdir(to, 0700), 0);
+	for (i = 0; i < 2; i++) {
+		snprintf(from, sizeof(from), "%s%s", TEST_CONTENT_DIR, sub[i]);
+		ck_assert_ptr_nonnull(d = opendir(from));
+		while ((de = readdir(d)) != NULL) {
+			if (strstr(de->d_name, ".json") == NULL &&
+			    strstr(de->d_name, ".md") == NULL)
+				continue;
+			snprintf(from, sizeof(from), "%s%s/%s",
+			    TEST_CONTENT_DIR, sub[i], de->d_name);
+			snprintf(to, sizeof(to), "%s%s/%s", tmpdir, sub[i],
+			    de->d_name);
+			copy_file(from, to);
+		}
+		closedir(d);
+	}
+}
+
+static void
+teardown(void)
+{
+	char	 cmd[300];
+
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmpdir);
+	ck_assert_int_eq(system(cmd), 0);
+}
+
+static void
+write_file(const char *name, const char *text)
+{
+	char	 path[512];
+	FILE	*f;
+
+	snprintf(path, sizeof(path), "%s/%s", tmpdir, name);
+	ck_assert_ptr_nonnull(f = fopen(path, "wb"));
+	fputs(text, f);
+	fclose(f);
+}
+
+START_TEST(demo_content_loads)
+{
+	struct model *m;
+	char	 err[512] = "";
+
+	m = content_load(TEST_CONTENT_DIR, "http://h", err, sizeof(err));
+	ck_assert_msg(m != NULL, "%s", err);
+	ck_assert_uint_ge(m->coll[COLL_PROJECTS].len, 6);
+	ck_assert_uint_ge(m->coll[COLL_EXPERIENCE].len, 5);
+	ck_assert_uint_ge(m->coll[COLL_SKILLS].len, 5);
+	ck_assert_uint_ge(m->coll[COLL_CERTIFICATIONS].len, 4);
+	ck_assert_uint_ge(m->coll[COLL_EDUCATION].len, 2);
+	ck_assert_uint_ge(m->coll[COLL_RECOMMENDATIONS].len, 4);
+	/* Translations resolved, api_url derived, schema order kept. */
+	ck_assert_ptr_nonnull(strstr(m->coll[COLL_PROJECTS].items[0].json[0],
+	    "\"api_url\":\"http://h/api/v1/projects/"));
+	ck_assert_ptr_null(strstr(m->profile.json[LANG_EN], "\"es\":"));
+	ck_assert_int_eq(strncmp(m->profile.json[LANG_ES], "{\"name\":", 8), 0);
+	ck_assert_ptr_nonnull(content_find(m, COLL_PROJECTS,
+	    m->coll[COLL_PROJECTS].items[1].slug));
+	ck_assert_ptr_null(content_find(m, COLL_PROJECTS, "no-such-slug"));
+	content_free(m);
+}
+END_TEST
+
+static const struct broken {
+	const char *file;
+	const char *text;
+	const char *want;	/* expected after "DIR/" in the message */
+} broken[] = {
+	{ "projects.json", "[{\"slug\": \"a\",",
+	    "projects.json: (top level): invalid JSON near line 1" },
+	{ "projects.json", "{}",
+	    "projects.json: (top level): expected an array of projects" },
+	{ "projects.json", "[{\"slug\":\"Bad Slug\",\"title\":{\"es\":\"a\","
+	    "\"en\":\"a\"},\"description\":{\"es\":\"d\",\"en\":\"d\"},"
+	    "\"stack\":[\"C\"],\"url\":\"https://x.example\"}]",
+	    "projects.json: [0].slug: slug must match ^[a-z0-9-]+$" },
+	{ "projects.json", "[{\"slug\":\"a\",\"title\":{\"es\":\"a\"},"
+	    "\"description\":{\"es\":\"d\",\"en\":\"d\"},"
+	    "\"stack\":[\"C\"],\"url\":\"https://x.example\"}]",
+	    "projects.json: [0].title.en: missing translation" },
+	{ "projects.json", "[{\"slug\":\"a\",\"title\":{\"es\":\"a\","
+	    "\"en\":\"a\"},\"stack\":[\"C\"],\"url\":\"https://x.example\"}]",
+	    "projects.json: [0].description: missing required field" },
+	{ "projects.json", "[{\"slug\":\"a\",\"title\":{\"es\":\"a\","
+	    "\"en\":\"a\"},\"description\":{\"es\":\"d\",\"en\":\"d\"},"
+	    "\"stack\":[\"C\"],\"url\":\"ftp://x.example\"}]",
+	    "projects.json: [0].url: not an absolute http(s) URI" },
+	{ "projects.json", "[{\"slug\":\"a\",\"title\":{\"es\":\"a\","
+	    "\"en\":\"a\"},\"description\":{\"es\":\"d\",\"en\":\"d\"},"
+	    "\"stack\":[\"C\"],\"url\":\"https://x.example\",\"extra\":1}]",
+	    "projects.json: [0].extra: unknown field" },
+	{ "projects.json", "[{\"slug\":\"a\",\"title\":{\"es\":\"a\","
+	    "\"en\":\"a\"},\"description\":{\"es\":\"d\",\"en\":\"d\"},"
+	    "\"stack\":[],\"url\":\"https://x.example\"}]",
+	    "projects.json: [0].stack: must not be empty" },
+	{ "education.json", "[{\"slug\":\"a\",\"institution\":{\"es\":\"a\","
+	    "\"en\":\"a\"},\"detail\":{\"es\":\"d\",\"en\":\"d\"}},"
+	    "{\"slug\":\"a\",\"institution\":{\"es\":\"b\",\"en\":\"b\"},"
+	    "\"detail\":{\"es\":\"d\",\"en\":\"d\"}}]",
+	    "education.json: [1].slug: duplicate slug \"a\"" },
+	{ "education.json", "[{\"slug\":\"a\",\"institution\":{\"es\":\"a\","
+	    "\"en\":\"a\",\"fr\":\"a\"},\"detail\":{\"es\":\"d\",\"en\":\"d\"}}]",
+	    "education.json: [0].institution.fr: unknown language" },
+	{ "education.json", "[{\"slug\":\"a\",\"institution\":{\"es\":\"\","
+	    "\"en\":\"a\"},\"detail\":{\"es\":\"d\",\"en\":\"d\"}}]",
+	    "education.json: [0].institution.es: must not be empty" },
+	{ "skills.json", "[{\"category\":{\"es\":\"a\",\"en\":\"a\"},"
+	    "\"slug\":\"a\",\"skills\":[{\"name\":\"C\",\"years\":\"ten\"}]}]",
+	    "skills.json: [0].skills[0].years: expected years" },
+	{ "about.json", "{\"summary\":{\"es\":\"a\",\"en\":\"a\"},"
+	    "\"timeline\":[{\"year\":\"2010\",\"title\":{\"es\":\"a\",\"en\":"
+	    "\"a\"},\"description\":{\"es\":\"a\",\"en\":\"a\"}},{\"year\":"
+	    "\"2001\",\"title\":{\"es\":\"a\",\"en\":\"a\"},\"description\":"
+	    "{\"es\":\"a\",\"en\":\"a\"}}]}",
+	    "about.json: timeline[1].year: timeline must be oldest first" },
+	{ "recommendations.json", "[{\"slug\":\"a\",\"name\":\"N\",\"date\":"
+	    "{\"es\":\"a\",\"en\":\"a\"},\"comment\":{\"es\":\"a\",\"en\":\"a\"},"
+	    "\"recommender_url\":\"https://x.example\",\"slug\":\"b\"}]",
+	    "recommendations.json: [0].slug: duplicate field" },
+	{ "certifications.json", "[{\"slug\":\"a\",\"title\":{\"es\":\"a\","
+	    "\"en\":\"a\"},\"institution\":\"\xff\xfe\",\"date\":{\"es\":\"a\","
+	    "\"en\":\"a\"},\"credential_url\":\"https://x.example\"}]",
+	    "certifications.json: (top level): file is not valid UTF-8" },
+	{ "pages/lab.en.md", NULL,
+	    "pages/lab.en.md: (top level): cannot open" },
+};
+
+START_TEST(broken_content_is_refused)
+{
+	const struct broken *b = &broken[_i];
+	struct model *m;
+	char	 err[1024] = "", want[512], path[512];
+
+	if (b->text != NULL)
+		write_file(b->file, b->text);
+	else {
+		snprintf(path, sizeof(path), "%s/%s", tmpdir, b->file);
+		ck_assert_int_eq(unlink(path), 0);
+	}
+	m = content_load(tmpdir, "http://h", err, sizeof(err));
+	ck_assert_ptr_null(m);
+	snprintf(want, sizeof(want), "%s/%s", tmpdir, b->want);
+	ck_assert_msg(strncmp(err, want, strlen(want)) == 0,
+	    "case %d: got '%s', want prefix '%s'", _i, err, want);
+}
+END_TEST
+
+START_TEST(profile_checks)
+{
+	struct model *m;
+	char	 err[1024] = "", path[512], cmd[1200];
+
+	/* A split family name is refused. */
+	snprintf(path, sizeof(path), "%s/profile.json", tmpdir);
+	snprintf(cmd, sizeof(cmd), "sed -i 's/\"family_name\": \"/"
+	    "\"family_name\": \"X/' '%s'", path);
+	ck_assert_int_eq(system(cmd), 0);
+	m = content_load(tmpdir, "http://h", err, sizeof(err));
+	ck_assert_ptr_null(m);
+	ck_assert_msg(strstr(err, "profile.json: name: must be given_name")
+	    != NULL, "%s", err);
+
+	/* A bad e-mail address is refused. */
+	copy_file(TEST_CONTENT_DIR "/profile.json", path);
+	snprintf(cmd, sizeof(cmd), "sed -i 's/\"email\": \"[^\"]*\"/"
+	    "\"email\": \"not-an-address\"/' '%s'", path);
+	ck_assert_int_eq(system(cmd), 0);
+	m = content_load(tmpdir, "http://h", err, sizeof(err));
+	ck_assert_ptr_null(m);
+	ck_assert_msg(strstr(err, "profile.json: email: not an e-mail") !=
+	    NULL, "%s", err);
+}
+END_TEST
+
+static Suite *
+content_suite(void)
+{
+	Suite	*s = suite_create("content");
+	TCase	*tc = tcase_create("load");
+
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, demo_content_loads);
+	tcase_add_loop_test(tc, broken_content_is_refused, 0,
+	    sizeof(broken) / sizeof(broken[0]));
+	tcase_add_test(tc, profile_checks);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int
+main(void)
+{
+	SRunner	*sr = srunner_create(content_suite());
+	int	 failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

@@ -1,0 +1,94 @@
+/*
+ * testenv.h: drives handle_request with a synthetic FastCGI
+ * environment, for the unit tests.  One application is loaded from
+ * the demo content for the whole test program.
+ */
+#ifndef PERFIL_TESTENV_H
+#define PERFIL_TESTENV_H
+
+#include <stdio.h>
+#include <string.h>
+
+#include "app.h"
+#include "handler.h"
+
+#define TEST_BASE	"http://test.example"
+
+static struct config test_cfg = { TEST_CONTENT_DIR, TEST_BASE };
+static struct app test_app;
+static struct response test_resp;
+static struct arena test_arena;
+static struct buf test_wire;
+
+static void
+testenv_setup(void)
+{
+	char	 err[1024];
+
+	if (app_load(&test_app, &test_cfg, err, sizeof(err)) == -1) {
+		fprintf(stderr, "test content: %s\n", err);
+		abort();
+	}
+	resp_init(&test_resp);
+	arena_init(&test_arena, 4096);
+	buf_init(&test_wire);
+}
+
+static void
+testenv_teardown(void)
+{
+	buf_free(&test_wire);
+	arena_free(&test_arena);
+	resp_free(&test_resp);
+	app_free(&test_app);
+}
+
+/*
+ * Runs one request: method, path, query (may be NULL) and up to three
+ * extra "NAME=value" environment entries.  Returns the response, whose
+ * wire form is in test_wire.
+ */
+static struct response *
+run(const char *method, const char *path, const char *query,
+    const char *h1, const char *h2, const char *h3)
+{
+	static char m[64], p[2048], q[4096];
+	char	*env[8];
+	int	 n = 0;
+
+	arena_reset(&test_arena);
+	if (method != NULL) {
+		snprintf(m, sizeof(m), "REQUEST_METHOD=%s", method);
+		env[n++] = m;
+	}
+	snprintf(p, sizeof(p), "DOCUMENT_URI=%s", path);
+	env[n++] = p;
+	if (query != NULL) {
+		snprintf(q, sizeof(q), "QUERY_STRING=%s", query);
+		env[n++] = q;
+	}
+	if (h1 != NULL)
+		env[n++] = (char *)h1;
+	if (h2 != NULL)
+		env[n++] = (char *)h2;
+	if (h3 != NULL)
+		env[n++] = (char *)h3;
+	env[n] = NULL;
+	handle_request(&test_app, env, &test_resp, &test_arena);
+	resp_serialize(&test_resp, &test_wire);
+	return &test_resp;
+}
+
+/* Returns 1 if the wire form has the header line "Name: value". */
+static int
+has_header(const char *name, const char *value)
+{
+	char	 line[512];
+	const char *end = strstr(buf_cstr(&test_wire), "\r\n\r\n");
+
+	snprintf(line, sizeof(line), "\r\n%s: %s\r\n", name, value);
+	return end != NULL && strstr(buf_cstr(&test_wire), line) != NULL &&
+	    strstr(buf_cstr(&test_wire), line) < end;
+}
+
+#endif /* PERFIL_TESTENV_H */
