@@ -300,7 +300,7 @@ walk_weighted(const char *h, void (*fn)(const char *, size_t, int, void *),
 			end = el + strlen(el);
 		while (el < end && (*el == ' ' || *el == '\t'))
 			el++;
-		semi = memchr(el, ';', (size_t)(end - el));
+		semi = end > el ? memchr(el, ';', (size_t)(end - el)) : NULL;
 		pe = semi ? semi : end;
 		while (pe > el && (pe[-1] == ' ' || pe[-1] == '\t'))
 			pe--;
@@ -313,6 +313,8 @@ walk_weighted(const char *h, void (*fn)(const char *, size_t, int, void *),
 
 			while (ps < end && (*ps == ' ' || *ps == '\t'))
 				ps++;
+			if (ps >= end)
+				break;
 			pn = memchr(ps, ';', (size_t)(end - ps));
 			if (pn == NULL)
 				pn = end;
