@@ -236,7 +236,7 @@ handle_api(struct ctx *x, enum req_status st)
 		return;
 	}
 	if ((x->route = route_match(req->path, &x->slug,
-	    x->arena)) == NULL || x->route->kind != ROUTE_API) {
+	    x->arena)) == NULL || x->route->kind == ROUTE_PAGE) {
 		x->route = NULL;
 		not_found_route(x);
 		return;
@@ -272,7 +272,8 @@ handle_api(struct ctx *x, enum req_status st)
 		    "The server ran out of memory while answering.");
 		return;
 	}
-	success_headers(x);
+	if (x->route->kind == ROUTE_API)
+		success_headers(x);
 	resp_set_etag(x->resp);
 	if (resp_etag_matches(x->resp, req->if_none_match)) {
 		x->resp->status = 304;
@@ -280,17 +281,62 @@ handle_api(struct ctx *x, enum req_status st)
 	}
 }
 
-/* Everything outside /api: the website (served by pages, later). */
+/* A plain-text answer outside /api, for the cases pages do not own. */
 static void
-handle_site(struct ctx *x)
+site_text(struct ctx *x, int status, const char *text)
 {
 	struct response *r = x->resp;
 
-	r->status = 404;
+	resp_reset(r);
+	r->status = status;
 	r->content_type = "text/plain; charset=utf-8";
 	r->cache_control = CACHE_NONE;
 	resp_header(r, "X-Content-Type-Options", "nosniff");
-	buf_puts(&r->body, "Not found. The API is at /api/v1/health.\n");
+	buf_puts(&r->body, text);
+}
+
+/*
+ * Everything outside /api: documents and pages from the route table,
+ * GET and HEAD only.  Handlers set their own type and cache headers.
+ */
+static void
+handle_site(struct ctx *x, enum req_status st)
+{
+	struct request *req = x->req;
+
+	if (st == REQ_BAD_PATH) {
+		site_text(x, 400, "Bad request: the path is malformed.\n");
+		return;
+	}
+	if ((x->route = route_match(req->path, &x->slug,
+	    x->arena)) == NULL || x->route->kind == ROUTE_API) {
+		x->route = NULL;
+		site_text(x, 404, "Not found. The API starts at "
+		    "/api/v1/health.\n");
+		return;
+	}
+	if (req->method == METHOD_OPTIONS) {
+		x->resp->status = 204;
+		resp_header(x->resp, "Allow", "GET, HEAD, OPTIONS");
+		return;
+	}
+	if (req->method != METHOD_GET && req->method != METHOD_HEAD) {
+		site_text(x, 405, "Method not allowed: this site is "
+		    "read-only (GET, HEAD, OPTIONS).\n");
+		resp_header(x->resp, "Allow", "GET, HEAD, OPTIONS");
+		return;
+	}
+	x->lang = req->param[PARAM_LANG].value != NULL &&
+	    strcmp(req->param[PARAM_LANG].value, "en") == 0 ? LANG_EN :
+	    LANG_ES;
+	x->route->handler(x);
+	if (x->resp->status == 200 && x->resp->etag[0] == '\0') {
+		resp_set_etag(x->resp);
+		if (resp_etag_matches(x->resp, req->if_none_match)) {
+			x->resp->status = 304;
+			buf_reset(&x->resp->body);
+		}
+	}
 }
 
 /*
@@ -317,7 +363,7 @@ handle_request(const struct app *app, char **envp, struct response *resp,
 	if (route_is_api_path(req.path) || st == REQ_BAD_METHOD)
 		handle_api(&x, st);
 	else
-		handle_site(&x);
+		handle_site(&x, st);
 	if (req.method == METHOD_HEAD)
 		resp->omit_body = 1;
 }

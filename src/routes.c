@@ -23,30 +23,30 @@ static const struct route_param no_params[] = {
 
 #define LIST(path, op, summary, schema, coll) \
 	{ path, op, ROUTE_API, summary, NULL, schema, 1, coll, api_list, \
-	    list_params }
+	    list_params, 0 }
 
 const struct route routes[] = {
 	{ "/api/v1/health", "getHealth", ROUTE_API,
 	    "Service health and version",
 	    "Reports that the service is up and which version of the API "
 	    "contract it serves.",
-	    "Health", 0, COLL__MAX, api_health, no_params },
+	    "Health", 0, COLL__MAX, api_health, no_params, 0 },
 	{ "/api/v1/profile", "getProfile", ROUTE_API,
 	    "Professional profile",
 	    "Name, headline, current position, location, contact and "
 	    "availability.",
-	    "Profile", 0, COLL__MAX, api_profile, no_params },
+	    "Profile", 0, COLL__MAX, api_profile, no_params, 0 },
 	{ "/api/v1/about", "getAbout", ROUTE_API,
 	    "Biography and career timeline",
 	    "The full biography and the career milestones, oldest first.",
-	    "About", 0, COLL__MAX, api_about, no_params },
+	    "About", 0, COLL__MAX, api_about, no_params, 0 },
 	LIST("/api/v1/projects", "listProjects", "Projects",
 	    "Project", COLL_PROJECTS),
 	{ "/api/v1/projects/{slug}", "getProject", ROUTE_API,
 	    "One project by slug",
 	    "A single project; an unknown slug is 404 not_found and the "
 	    "hint lists the known slugs.",
-	    "Project", 0, COLL_PROJECTS, api_project, no_params },
+	    "Project", 0, COLL_PROJECTS, api_project, no_params, 0 },
 	LIST("/api/v1/experience", "listExperience",
 	    "Work experience, newest first", "ExperienceEntry",
 	    COLL_EXPERIENCE),

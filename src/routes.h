@@ -19,8 +19,9 @@ struct route_param {
 };
 
 enum route_kind {
-	ROUTE_API,		/* JSON under /api, in the OpenAPI document */
-	ROUTE_DOC		/* other served documents */
+	ROUTE_API,		/* JSON {data, meta} under /api, in OpenAPI */
+	ROUTE_DOC,		/* a fixed document (OpenAPI, llms.txt, ...) */
+	ROUTE_PAGE		/* a website page, HTML or markdown */
 };
 
 struct route {
@@ -34,6 +35,7 @@ struct route {
 	enum coll coll;			/* the collection a list serves */
 	void	 (*handler)(struct ctx *);
 	const struct route_param *params;
+	int	 arg;			/* handler's own selector (page, doc) */
 };
 
 extern const struct route routes[];
