@@ -1,0 +1,114 @@
+#!/usr/bin/env bash
+# Content validation: perfil-fcgi refuses broken content, at --check and at
+# start-up, with one message naming the file, the field path and the reason:
+#   perfil-fcgi: FILE: FIELD.PATH: reason
+. "$(dirname "$0")/lib.sh"
+
+: "${PERFIL_BIN:?}"
+
+# broken NAME FILE JQ-PROGRAM: print the path of a copy of the content in
+# which FILE was rewritten by JQ-PROGRAM.
+broken() {
+	local dir=$BB_TMP/$1
+	rm -rf "$dir"
+	cp -R "$CONTENT" "$dir"
+	jq "$3" "$CONTENT/$2" >"$dir/$2"
+	chmod -R a+rX "$dir"
+	printf '%s\n' "$dir"
+}
+
+# expect_refused FILE PATH-REGEX: the last command exited 1 and its stderr
+# names FILE, a field path matching PATH-REGEX and a reason.
+expect_refused() {
+	local file_re=${1//./\\.}
+	expect_exit 1
+	expect_stderr_match "(^|"$'\n'")perfil-fcgi: [^"$'\n'"]*$file_re: $2: [^"$'\n'"]+"
+}
+
+last=$(($(content projects.json length) - 1))
+i2=$((last < 2 ? last : 2))
+
+t 'valid content: --check exits 0 with a one-line summary on stdout'
+run_cmd "$PERFIL_BIN" --check --content "$CONTENT"
+expect_exit 0
+expect_stdout_lines 1
+expect_stderr_lines 0
+
+t 'invalid JSON is refused, naming the file'
+dir=$(broken invalid-json profile.json .)
+printf '{"name": "x",\n' >"$dir/profile.json"
+run_cmd "$PERFIL_BIN" --check --content "$dir"
+expect_exit 1
+expect_stderr_match '(^|'$'\n'')perfil-fcgi: [^'$'\n'']*profile\.json: [^'$'\n'']+'
+
+t 'an empty file is refused, naming the file'
+dir=$(broken empty-file skills.json .)
+: >"$dir/skills.json"
+run_cmd "$PERFIL_BIN" --check --content "$dir"
+expect_exit 1
+expect_stderr_match 'skills\.json: '
+
+t 'a missing content file is refused, naming the file'
+dir=$(broken missing-file education.json .)
+rm "$dir/education.json"
+run_cmd "$PERFIL_BIN" --check --content "$dir"
+expect_exit 1
+expect_stderr_match 'education\.json'
+
+t 'a missing required field: [0].title of projects.json'
+run_cmd "$PERFIL_BIN" --check --content "$(broken missing-field projects.json 'del(.[0].title)')"
+expect_refused projects.json '\[0\]\.title'
+
+t 'a missing required field in profile.json: email'
+run_cmd "$PERFIL_BIN" --check --content "$(broken missing-email profile.json 'del(.email)')"
+expect_refused profile.json '\.?email'
+
+t 'a bad slug: [1].slug "Bad Slug" in experience.json'
+run_cmd "$PERFIL_BIN" --check --content "$(broken bad-slug experience.json '.[1].slug = "Bad Slug"')"
+expect_refused experience.json '\[1\]\.slug'
+
+t 'a duplicate slug: [1].slug repeats [0].slug in projects.json'
+run_cmd "$PERFIL_BIN" --check --content "$(broken dup-slug projects.json '.[1].slug = .[0].slug')"
+expect_refused projects.json '\[1\]\.slug'
+
+t 'a bad URI: [0].url "not a url" in projects.json'
+run_cmd "$PERFIL_BIN" --check --content "$(broken bad-uri projects.json '.[0].url = "not a url"')"
+expect_refused projects.json '\[0\]\.url'
+
+t 'a bad URI: credential_url with a relative path in certifications.json'
+run_cmd "$PERFIL_BIN" --check --content "$(broken bad-uri-2 certifications.json '.[0].credential_url = "/cert.pdf"')"
+expect_refused certifications.json '\[0\]\.credential_url'
+
+t 'a bad e-mail address in profile.json'
+run_cmd "$PERFIL_BIN" --check --content "$(broken bad-email profile.json '.email = "not-an-email"')"
+expect_refused profile.json '\.?email'
+
+t "a missing \"en\" translation: [$i2].title.en in projects.json"
+run_cmd "$PERFIL_BIN" --check --content "$(broken missing-en projects.json "del(.[$i2].title.en)")"
+expect_refused projects.json "\\[$i2\\]\\.title\\.en"
+
+t 'an empty translation: [0].comment.es in recommendations.json'
+run_cmd "$PERFIL_BIN" --check --content "$(broken empty-es recommendations.json '.[0].comment.es = ""')"
+expect_refused recommendations.json '\[0\]\.comment\.es'
+
+t 'a nested path: the years of a skill in skills.json'
+run_cmd "$PERFIL_BIN" --check --content "$(broken bad-years skills.json '.[0].skills[1].years = "a lot"')"
+expect_refused skills.json '\[0\]\.skills\[1\]\.years'
+
+t 'an unknown key is rejected: [0].titel in projects.json'
+run_cmd "$PERFIL_BIN" --check --content "$(broken unknown-key projects.json '.[0].titel = .[0].title')"
+expect_refused projects.json '\[0\]\.titel'
+
+t 'a wrong type: a number where a translated text goes, about.json summary'
+run_cmd "$PERFIL_BIN" --check --content "$(broken wrong-type about.json '.summary = 42')"
+expect_refused about.json '\.?summary'
+
+t 'start-up with broken content fails the same way, before serving'
+dir=$(broken startup projects.json "del(.[$i2].title.en)")
+user=()
+if [[ $(id -u) == 0 ]]; then
+	user=(--user www-data)
+fi
+run_cmd timeout 10 "$PERFIL_BIN" --socket "$BB_TMP/startup.sock" --content "$dir" \
+	--base-url "$BASE" "${user[@]}"
+expect_refused projects.json "\\[$i2\\]\\.title\\.en"

@@ -1,0 +1,547 @@
+# lib.sh: helpers that make a black-box test file read like a specification.
+# Each tests/blackbox/*.test.sh sources this file; tests/blackbox/run starts
+# the stack (nginx + perfil-fcgi) and runs the files one by one.
+#
+# A test file is a list of cases. A case is a title and expectations about
+# one or more requests; it passes when all its expectations hold:
+#
+#   t 'an unknown slug is a JSON 404'
+#   req GET /api/v1/projects/nope -H 'Accept-Language: en'
+#   expect_status 404
+#   expect_header content-type 'application/json; charset=utf-8'
+#   expect_json '.error.code' '"not_found"'
+#   expect_json_true '.error.hint | contains("/api/v1/projects")'
+#
+# req saves the response of the last request: $RESP_STATUS, and the files
+# $RESP_DIR/{headers,body} (headers one "name: value" a line, names
+# lower-cased). Every response is also kept as $BLACKBOX_OUT/responses/NNNN.meta
+# (JSON: method, path, url, status, headers, test, case) and NNNN.body.
+#
+# JSON expectations (expect_json, expect_json_true and the compound ones) are
+# collected and evaluated together, in one jq run per response, when the next
+# request, case or command starts: jq takes ~20 ms to start, so this keeps the
+# suite fast. Their failures are reported with the request they were about.
+#
+# Content-derived expectations: $CONTENT is the content directory the
+# responder serves; `content FILE [JQ-EXPR]` and `localized FILE LANG` read it,
+# so that no test hard-codes a count or a name the content could change.
+#
+# Environment (set by tests/blackbox/run): BASE (http://127.0.0.1:PORT, also the
+# responder's --base-url), CONTENT, PERFIL_BIN, BLACKBOX_OUT, BB_RESULT.
+
+set -u
+: "${BASE:?run this through tests/blackbox/run}"
+: "${BLACKBOX_OUT:?run this through tests/blackbox/run}"
+
+BB_FILE=$(basename "$0" .test.sh)
+BB_TMP=$BLACKBOX_OUT/tmp/$BB_FILE # scratch space for this test file
+mkdir -p "$BB_TMP" "$BLACKBOX_OUT/responses" "$BLACKBOX_OUT/requests"
+
+# jq definitions available to every jq expression of the helpers below.
+#   loc($lang): resolve every translated field {"es":..,"en":..} to one string.
+BB_JQ_DEFS='
+def loc($lang):
+  if type == "object" then
+    if keys == ["en", "es"] then .[$lang] else map_values(loc($lang)) end
+  elif type == "array" then map(loc($lang))
+  else . end;
+'
+
+_BB_CASE=
+_BB_CASE_CHECKS=0
+_BB_CASE_FAILS=()
+_BB_PASSED=0
+_BB_FAILED=0
+
+REQ_METHOD=
+REQ_PATH=
+REQ_ARGS=()
+RESP_STATUS=
+RESP_DIR=
+_BB_JSON_CHECKS=() # queued jq checks on the last body, see _bb_queue_json
+_BB_JSON_DESCS=()  # their descriptions, for failure messages
+
+# Response numbers continue across the test files of one run.
+_BB_SEQ_FILE=$BLACKBOX_OUT/responses/.last
+_BB_SEQ=0
+if [[ -f $_BB_SEQ_FILE ]]; then
+	read -r _BB_SEQ <"$_BB_SEQ_FILE"
+fi
+
+# _bb_close_case: report the open case as passed or failed.
+_bb_close_case() {
+	local line
+	[[ -n $_BB_CASE ]] || return 0
+	if ((${#_BB_CASE_FAILS[@]} == 0 && _BB_CASE_CHECKS > 0)); then
+		_BB_PASSED=$((_BB_PASSED + 1))
+		printf '  ok    %s: %s\n' "$BB_FILE" "$_BB_CASE"
+	else
+		if ((_BB_CASE_CHECKS == 0)); then
+			_BB_CASE_FAILS+=('no expectation was checked')
+		fi
+		_BB_FAILED=$((_BB_FAILED + 1))
+		printf '  FAIL  %s: %s\n' "$BB_FILE" "$_BB_CASE"
+		for line in "${_BB_CASE_FAILS[@]}"; do
+			printf '          %s\n' "$line"
+		done
+	fi
+	_BB_CASE=
+	_BB_CASE_CHECKS=0
+	_BB_CASE_FAILS=()
+}
+
+# _bb_finish: at exit, close the last case and hand the totals to the runner.
+_bb_finish() {
+	_bb_flush_json
+	_bb_close_case
+	printf '%s\n' "$_BB_SEQ" >"$_BB_SEQ_FILE"
+	if [[ -n ${BB_RESULT-} ]]; then
+		printf '%s %s\n' "$_BB_PASSED" "$_BB_FAILED" >"$BB_RESULT"
+	fi
+}
+trap _bb_finish EXIT
+
+# t TITLE: start a new case.
+t() {
+	_bb_flush_json
+	_bb_close_case
+	_BB_CASE=$1
+}
+
+# _bb_request_line: the last request, for failure messages.
+_bb_request_line() {
+	local line="$REQ_METHOD $REQ_PATH"
+	if ((${#REQ_ARGS[@]})); then
+		line+=" ${REQ_ARGS[*]}"
+	fi
+	if [[ -n $RESP_STATUS ]]; then
+		line+=" -> $RESP_STATUS"
+	fi
+	printf '%s' "$line"
+}
+
+# _bb_check OK EXPECTATION ACTUAL: record one expectation of the open case.
+_bb_check() {
+	if [[ -z $_BB_CASE ]]; then
+		_BB_CASE='(untitled)'
+	fi
+	_BB_CASE_CHECKS=$((_BB_CASE_CHECKS + 1))
+	if [[ $1 != 0 ]]; then
+		if [[ -n $REQ_METHOD ]]; then
+			_BB_CASE_FAILS+=("request:  $(_bb_request_line)")
+		fi
+		_BB_CASE_FAILS+=("expected: $2" "actual:   $3")
+	fi
+}
+
+# _bb_short TEXT: TEXT cut to 300 characters, on one line.
+_bb_short() {
+	local s=${1//$'\n'/\\n}
+	if ((${#s} > 300)); then
+		s="${s:0:300}..."
+	fi
+	printf '%s' "$s"
+}
+
+# _bb_json_string TEXT: print TEXT as a JSON (and jq) string literal.
+_bb_json_string() {
+	local s=$1
+	s=${s//\\/\\\\}
+	s=${s//\"/\\\"}
+	s=${s//$'\n'/\\n}
+	s=${s//$'\r'/\\r}
+	s=${s//$'\t'/\\t}
+	printf '"%s"' "$s"
+}
+
+# req METHOD PATH [CURL-ARG...]: send one request to $BASE$PATH exactly as
+# written (no path normalisation, no globbing) and save the response.
+# HEAD is sent as a real HEAD request (curl --head).
+req() {
+	local method=$1 path=$2 n raw method_args=()
+	shift 2
+	_bb_flush_json
+	REQ_METHOD=$method
+	REQ_PATH=$path
+	REQ_ARGS=("$@")
+	RESP_STATUS=
+	case $method in
+	GET) ;;
+	HEAD) method_args=(--head) ;;
+	*) method_args=(-X "$method") ;;
+	esac
+	_BB_SEQ=$((10#$_BB_SEQ + 1))
+	printf -v n '%04d' "$_BB_SEQ"
+	RESP_DIR=$BLACKBOX_OUT/requests/$n
+	mkdir -p "$RESP_DIR"
+	raw=$RESP_DIR/raw-headers
+	: >"$raw"
+	RESP_STATUS=$(curl --path-as-is --globoff -s -S --max-time 10 \
+		"${method_args[@]}" -D "$raw" -o "$RESP_DIR/body" \
+		-w '%{http_code}' "$@" "$BASE$path" 2>"$RESP_DIR/curl-stderr") ||
+		RESP_STATUS=000
+	if [[ $method == HEAD || ! -f $RESP_DIR/body ]]; then
+		# curl --head writes the headers where the body would go.
+		: >"$RESP_DIR/body"
+	fi
+	printf '%s\n' "$method $path ${REQ_ARGS[*]}" >"$RESP_DIR/request"
+	ln -f "$RESP_DIR/body" "$BLACKBOX_OUT/responses/$n.body" 2>/dev/null ||
+		cp "$RESP_DIR/body" "$BLACKBOX_OUT/responses/$n.body"
+	# Headers as "name: value" lines (names lower-cased, status line
+	# dropped) and the response's metadata as JSON, in one pass.
+	BB_M_METHOD=$method BB_M_PATH=$path BB_M_URL=$BASE$path \
+		BB_M_STATUS=$((10#$RESP_STATUS)) BB_M_TEST=$BB_FILE \
+		BB_M_CASE=$_BB_CASE BB_M_META=$BLACKBOX_OUT/responses/$n.meta \
+		awk '
+		function esc(s,   out, i, c) {
+			out = ""
+			for (i = 1; i <= length(s); i++) {
+				c = substr(s, i, 1)
+				if (c == "\\" || c == "\"") out = out "\\" c
+				else if (c == "\t") out = out "\\t"
+				else if (c < " ") out = out " "
+				else out = out c
+			}
+			return "\"" out "\""
+		}
+		{ sub(/\r$/, "") }
+		/^HTTP\// { next }
+		/^[^ \t:]+:/ {
+			i = index($0, ":")
+			name = tolower(substr($0, 1, i - 1))
+			value = substr($0, i + 1)
+			sub(/^[ \t]+/, "", value)
+			sub(/[ \t]+$/, "", value)
+			print name ": " value
+			if (name in h) h[name] = h[name] ", " value
+			else { h[name] = value; order[++n] = name }
+		}
+		END {
+			out = "{\"method\":" esc(ENVIRON["BB_M_METHOD"]) \
+			    ",\"path\":" esc(ENVIRON["BB_M_PATH"]) \
+			    ",\"url\":" esc(ENVIRON["BB_M_URL"]) \
+			    ",\"status\":" (ENVIRON["BB_M_STATUS"] + 0) \
+			    ",\"test\":" esc(ENVIRON["BB_M_TEST"]) \
+			    ",\"case\":" esc(ENVIRON["BB_M_CASE"]) ",\"headers\":{"
+			for (i = 1; i <= n; i++)
+				out = out (i > 1 ? "," : "") esc(order[i]) ":" esc(h[order[i]])
+			print out "}}" > ENVIRON["BB_M_META"]
+		}' "$raw" >"$RESP_DIR/headers"
+	if [[ $RESP_STATUS == 000 ]]; then
+		_bb_check 1 "an HTTP response" \
+			"none: $(_bb_short "$(cat "$RESP_DIR/curl-stderr")")"
+	fi
+}
+
+# header NAME: print the value of response header NAME (several occurrences
+# joined with ", "). Returns 1 when absent.
+header() {
+	local name=${1,,}
+	awk -v n="$name" '
+		index($0, n ": ") == 1 {
+			v = substr($0, length(n) + 3)
+			out = found ? out ", " v : v
+			found = 1
+		}
+		END { if (found) print out; exit !found }' "$RESP_DIR/headers"
+}
+
+# body: print the body of the last response.
+body() {
+	cat "$RESP_DIR/body"
+}
+
+# expect_status CODE [CODE...]: the status is one of CODEs.
+expect_status() {
+	local code
+	for code in "$@"; do
+		if [[ $RESP_STATUS == "$code" ]]; then
+			_bb_check 0
+			return
+		fi
+	done
+	_bb_check 1 "status $(printf '%s or ' "$@" | sed 's/ or $//')" \
+		"status $RESP_STATUS; body: $(_bb_short "$(head -c 400 "$RESP_DIR/body")")"
+}
+
+# expect_header NAME VALUE: header NAME is present and equals VALUE.
+expect_header() {
+	local actual
+	if actual=$(header "$1"); then
+		[[ $actual == "$2" ]]
+		_bb_check $? "header $1: $2" "header $1: $actual"
+	else
+		_bb_check 1 "header $1: $2" "no $1 header"
+	fi
+}
+
+# expect_header_match NAME REGEX: header NAME is present and matches the
+# extended regular expression REGEX (anchor it yourself).
+expect_header_match() {
+	local actual
+	if actual=$(header "$1"); then
+		[[ $actual =~ $2 ]]
+		_bb_check $? "header $1 matching /$2/" "header $1: $actual"
+	else
+		_bb_check 1 "header $1 matching /$2/" "no $1 header"
+	fi
+}
+
+# expect_header_present NAME: header NAME is present (any value).
+expect_header_present() {
+	header "$1" >/dev/null
+	_bb_check $? "a $1 header" "no $1 header"
+}
+
+# expect_header_absent NAME: there is no header NAME.
+expect_header_absent() {
+	local actual
+	if actual=$(header "$1"); then
+		_bb_check 1 "no $1 header" "header $1: $actual"
+	else
+		_bb_check 0
+	fi
+}
+
+# _bb_queue_json DESCRIPTION WANT EXPR [JQ-ARG...]: queue the check "jq EXPR
+# on the last body gives exactly the one value WANT" (WANT is JSON text;
+# objects compare by content, not key order). --arg NAME VALUE and --argjson
+# NAME JSON become bindings of $NAME for EXPR alone.
+_bb_queue_json() {
+	local desc=$1 want=$2 expr=$3 bind=
+	shift 3
+	while (($# >= 3)); do
+		case $1 in
+		--arg) bind+="($(_bb_json_string "$3")) as \$$2 | " ;;
+		--argjson) bind+="($3) as \$$2 | " ;;
+		*) break ;;
+		esac
+		shift 3
+	done
+	if (($#)); then
+		_bb_check 1 "$desc" "(the test passes jq arguments lib.sh does not know: $*)"
+		return
+	fi
+	desc=${desc//$'\n'/ }
+	desc=${desc//$'\t'/ }
+	_BB_JSON_DESCS+=("$desc")
+	_BB_JSON_CHECKS+=("__chk($(_bb_json_string "$desc"); ($want); ($bind($expr)))")
+}
+
+# _bb_flush_json: evaluate the queued JSON checks on the last body in one jq
+# run and record their results.
+_bb_flush_json() {
+	local prog out status n i line desc
+	n=${#_BB_JSON_CHECKS[@]}
+	((n)) || return 0
+	prog="$BB_JQ_DEFS
+def __chk(\$d; \$w; v): [try v catch {jq_error: .}] as \$g
+	| if \$g == [\$w] then empty
+	  else \$d, (if (\$g | length) == 1 then \$g[0] else \$g end | tojson) end;
+(try input catch error(\"the body is empty or not JSON: \" + (. | tostring))) | ("
+	for ((i = 0; i < n; i++)); do
+		if ((i)); then
+			prog+=$',\n'
+		fi
+		prog+=${_BB_JSON_CHECKS[i]}
+	done
+	prog+=')'
+	out=$(jq -r -n "$prog" "$RESP_DIR/body" 2>&1)
+	status=$?
+	if ((status != 0)); then
+		for desc in "${_BB_JSON_DESCS[@]}"; do
+			_bb_check 1 "$desc" "jq: $(_bb_short "$out"); body: $(_bb_short "$(head -c 300 "$RESP_DIR/body")")"
+		done
+	else
+		i=0
+		while IFS= read -r desc && IFS= read -r line; do
+			_bb_check 1 "$desc" "$(_bb_short "$line")"
+			i=$((i + 1))
+		done <<<"$out"
+		if [[ -z $out ]]; then
+			i=0
+		fi
+		for ((; i < n; i++)); do
+			_bb_check 0
+		done
+	fi
+	_BB_JSON_CHECKS=()
+	_BB_JSON_DESCS=()
+}
+
+# expect_json EXPR VALUE [--arg NAME VALUE | --argjson NAME JSON]...: the jq
+# expression EXPR on the body gives the JSON value VALUE (compared as JSON:
+# spacing and key order do not matter).
+expect_json() {
+	local expr=$1 value=$2
+	shift 2
+	_bb_queue_json "$expr == $(_bb_short "$value")" "$value" "$expr" "$@"
+}
+
+# expect_json_true EXPR [--arg NAME VALUE | --argjson NAME JSON]...: the jq
+# expression EXPR on the body is true.
+expect_json_true() {
+	local expr=$1
+	shift
+	_bb_queue_json "$expr" true "$expr" "$@"
+}
+
+# expect_body_empty: the body has no bytes.
+expect_body_empty() {
+	[[ ! -s $RESP_DIR/body ]]
+	_bb_check $? "an empty body" \
+		"$(wc -c <"$RESP_DIR/body") bytes: $(_bb_short "$(head -c 200 "$RESP_DIR/body")")"
+}
+
+# expect_body_contains TEXT: the body contains TEXT literally.
+expect_body_contains() {
+	grep -qF -- "$1" "$RESP_DIR/body"
+	_bb_check $? "a body containing '$1'" \
+		"$(_bb_short "$(head -c 300 "$RESP_DIR/body")")"
+}
+
+# expect_body_not_contains TEXT: the body does not contain TEXT.
+expect_body_not_contains() {
+	! grep -qF -- "$1" "$RESP_DIR/body"
+	_bb_check $? "a body without '$1'" \
+		"$(_bb_short "$(head -c 300 "$RESP_DIR/body")")"
+}
+
+# expect_equal WHAT EXPECTED ACTUAL: a plain comparison, for values a test
+# computed itself (two ETags, a header of two responses, ...).
+expect_equal() {
+	[[ $3 == "$2" ]]
+	_bb_check $? "$1: $(_bb_short "$2")" "$1: $(_bb_short "$3")"
+}
+
+# expect_differ WHAT A B: two computed values differ.
+expect_differ() {
+	[[ $3 != "$2" ]]
+	_bb_check $? "$1 to differ" "both: $(_bb_short "$2")"
+}
+
+# --- Compound expectations shared by many files -----------------------------
+
+# expect_api_headers: the headers every /api response carries.
+expect_api_headers() {
+	expect_header access-control-allow-origin '*'
+	expect_header x-content-type-options nosniff
+	expect_header_match vary '(^|, *)Accept-Language(,|$)'
+	expect_header_match content-language '^(es|en)$'
+}
+
+# expect_success [LANG]: a 200 in the {data, meta} envelope with the headers
+# of every successful API response; LANG (es or en) checks Content-Language.
+expect_success() {
+	expect_status 200
+	expect_header content-type 'application/json; charset=utf-8'
+	expect_api_headers
+	expect_header cache-control 'public, max-age=300, s-maxage=3600'
+	expect_header_match etag '^"[^"]+"$'
+	expect_json 'keys' '["data","meta"]'
+	expect_json_true '.meta | (.count | type) == "number"
+		and (.self | type) == "string" and (.source | type) == "string"
+		and (.documentation_url | type) == "string"'
+	if (($# > 0)); then
+		expect_header content-language "$1"
+	fi
+}
+
+# expect_meta PATH-AND-QUERY LANG: meta.self is $BASE + PATH-AND-QUERY, and
+# source and documentation_url are the site of language LANG.
+expect_meta() {
+	local prefix=
+	if [[ $2 == en ]]; then
+		prefix=/en
+	fi
+	expect_json '.meta.self' "\"$BASE$1\""
+	expect_json '.meta.source' "\"$BASE$prefix/\""
+	expect_json '.meta.documentation_url' "\"$BASE$prefix/developers\""
+}
+
+# expect_error STATUS CODE: a JSON error envelope with exactly its five
+# members, error.status = STATUS = the HTTP status, error.code = CODE, and the
+# headers of every API error.
+expect_error() {
+	expect_status "$1"
+	expect_header content-type 'application/json; charset=utf-8'
+	expect_header access-control-allow-origin '*'
+	expect_header x-content-type-options nosniff
+	expect_header cache-control no-store
+	expect_header_absent etag
+	expect_json 'keys' '["error"]'
+	expect_json '.error | keys' \
+		'["code","documentation_url","hint","message","status"]'
+	expect_json '.error.status' "$1"
+	expect_json '.error.code' "\"$2\""
+	expect_json_true '.error.message | type == "string" and length > 0'
+	expect_json_true '.error.hint | type == "string" and length > 0'
+	expect_json_true '.error.documentation_url | type == "string"
+		and test("^https?://")'
+}
+
+# --- Content ----------------------------------------------------------------
+
+# content FILE [EXPR]: print jq EXPR (default .) of content file FILE, compact.
+content() {
+	jq -c "$BB_JQ_DEFS ${2:-.}" "$CONTENT/$1"
+}
+
+# localized FILE LANG: print content file FILE with its translated fields
+# resolved to LANG, compact.
+localized() {
+	jq -c --arg lang "$2" "$BB_JQ_DEFS loc(\$lang)" "$CONTENT/$1"
+}
+
+# --- Commands ---------------------------------------------------------------
+
+# run_cmd CMD [ARG...]: run a command; keep $CMD_STATUS and the files
+# $BB_TMP/stdout and $BB_TMP/stderr.
+CMD_STATUS=
+CMD_LINE=
+run_cmd() {
+	_bb_flush_json
+	CMD_LINE="$*"
+	REQ_METHOD=
+	"$@" >"$BB_TMP/stdout" 2>"$BB_TMP/stderr" </dev/null
+	CMD_STATUS=$?
+}
+
+# _bb_cmd_output: stdout and stderr of the last command, for messages.
+_bb_cmd_output() {
+	printf 'stdout: %s; stderr: %s' \
+		"$(_bb_short "$(head -c 300 "$BB_TMP/stdout")")" \
+		"$(_bb_short "$(head -c 300 "$BB_TMP/stderr")")"
+}
+
+# expect_exit CODE: the last command exited with CODE.
+expect_exit() {
+	[[ $CMD_STATUS == "$1" ]]
+	_bb_check $? "'$CMD_LINE' exits with status $1" \
+		"status $CMD_STATUS; $(_bb_cmd_output)"
+}
+
+# expect_stdout_match REGEX / expect_stderr_match REGEX: the output (all of
+# it, newlines included) matches the extended regular expression.
+expect_stdout_match() {
+	[[ $(cat "$BB_TMP/stdout") =~ $1 ]]
+	_bb_check $? "'$CMD_LINE' prints /$1/ on stdout" "$(_bb_cmd_output)"
+}
+expect_stderr_match() {
+	[[ $(cat "$BB_TMP/stderr") =~ $1 ]]
+	_bb_check $? "'$CMD_LINE' prints /$1/ on stderr" "$(_bb_cmd_output)"
+}
+
+# expect_stdout_lines N / expect_stderr_lines N: the output has N lines.
+expect_stdout_lines() {
+	local n
+	n=$(grep -c '' "$BB_TMP/stdout")
+	[[ $n == "$1" ]]
+	_bb_check $? "'$CMD_LINE' prints $1 line(s) on stdout" "$n; $(_bb_cmd_output)"
+}
+expect_stderr_lines() {
+	local n
+	n=$(grep -c '' "$BB_TMP/stderr")
+	[[ $n == "$1" ]]
+	_bb_check $? "'$CMD_LINE' prints $1 line(s) on stderr" "$n; $(_bb_cmd_output)"
+}

@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# nginx's own errors under /api: when the responder is down (502) or hangs
+# (504), the client still gets the JSON error envelope, never HTML.
+#
+# This file runs its own private stack (another port, another responder), so
+# stopping the responder here leaves the shared one of the other files alone.
+. "$(dirname "$0")/lib.sh"
+. "$STACK_ROOT/tests/lib/stack.sh"
+
+STACK_TRAP=0
+STACK_NGINX_HTTP='fastcgi_read_timeout 1s;'
+STACK_LOG_DIR=$BLACKBOX_OUT/logs/upstream_down
+port=$(stack_free_port $((${BASE##*:} + 100))) || exit 1
+trap '[[ -z $STACK_RESPONDER_PID ]] || kill -CONT -- "-$STACK_RESPONDER_PID" 2>/dev/null; stack_stop; _bb_finish' EXIT
+if ! stack_start "$port"; then
+	t 'a private stack starts'
+	_bb_check 1 "nginx and perfil-fcgi on 127.0.0.1:$port" 'they did not start'
+	exit 1
+fi
+BASE=$STACK_BASE
+
+# expect_nginx_error STATUS...: a JSON internal_error envelope whose
+# error.status is the HTTP status, one of STATUS.
+expect_nginx_error() {
+	expect_status "$@"
+	expect_error "$RESP_STATUS" internal_error
+	expect_header content-language en
+	expect_header_match vary '(^|, *)Accept-Language(,|$)'
+	expect_json '.error.documentation_url' "\"$BASE/developers\""
+	expect_body_not_contains '<html'
+}
+
+t 'with the responder up, the private stack answers'
+req GET /api/v1/health
+expect_status 200
+
+stack_stop_responder >/dev/null 2>&1
+
+t 'responder down: GET /api/v1/health is a JSON 502/503 internal_error from nginx'
+req GET /api/v1/health
+expect_nginx_error 502 503
+
+t 'responder down: English and paginated requests get the same envelope'
+req GET '/api/v1/projects?lang=en&limit=2' -H 'Accept-Language: en'
+expect_nginx_error 502 503
+
+t 'responder down: HEAD is the same status with no body'
+req HEAD /api/v1/profile
+expect_status 502 503
+expect_header content-type 'application/json; charset=utf-8'
+expect_header cache-control no-store
+expect_body_empty
+
+t 'responder down: a write is JSON too'
+req POST /api/v1/profile
+expect_nginx_error 502 503
+
+t 'responder down: /api itself and unknown API routes are JSON too'
+req GET /api
+expect_nginx_error 502 503
+req GET /api/v9/nope
+expect_nginx_error 502 503
+
+stack_start_responder >/dev/null 2>&1
+
+t 'responder back: the API answers again'
+req GET /api/v1/health
+expect_status 200
+
+t 'responder hung (SIGSTOP) past fastcgi_read_timeout: a JSON 504 internal_error'
+kill -STOP -- "-$STACK_RESPONDER_PID"
+req GET /api/v1/profile
+kill -CONT -- "-$STACK_RESPONDER_PID"
+expect_nginx_error 504
+
+t 'the shipped server block maps 500, 502, 503 and 504 to JSON in both /api locations'
+conf=$STACK_ROOT/conf/nginx/perfil.conf
+for code in 500 502 503 504; do
+	n=$(grep -cE "^[[:space:]]*error_page[[:space:]]+$code[[:space:]]+=[[:space:]]+@api_error_$code;" "$conf")
+	expect_equal "error_page $code lines" 2 "$n"
+	block=$(awk -v loc="@api_error_$code" '$1 == "location" && $2 == loc { on = 1 }
+		on { print } on && /^[[:space:]]*}/ { exit }' "$conf")
+	body=$(sed -nE "s/^[[:space:]]*return $code '(.*)';\$/\\1/p" <<<"$block")
+	body=$(printf '%b' "$body")
+	jq -e --argjson s "$code" '.error.status == $s and .error.code == "internal_error"
+		and (.error | keys == ["code","documentation_url","hint","message","status"])' \
+		<<<"$body" >/dev/null 2>&1
+	_bb_check $? "@api_error_$code returns $code with a JSON internal_error envelope" \
+		"$(_bb_short "${body:-no return $code in the block}")"
+	grep -q 'default_type "application/json; charset=utf-8";' <<<"$block"
+	_bb_check $? "@api_error_$code sets the JSON content type" "$(_bb_short "$block")"
+done

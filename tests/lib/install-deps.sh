@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# install-deps.sh: install the Debian packages perfil needs to build, run and
+# test, and only those that are missing.
+#
+#   tests/lib/install-deps.sh [EXTRA-PACKAGE...]     # run it
+#   . tests/lib/install-deps.sh; perfil_install_deps  # or source it
+#
+# The package list lives in PERFIL_DEPS below and nowhere else: a feature that
+# needs a new tool (wrk, apache2, nodejs, npm, chromium, ...) adds it there.
+# Runs apt-get update at most once, and only when something is missing; needs
+# no standard input; uses sudo when not root.
+
+PERFIL_DEPS=(
+	# build
+	build-essential autoconf automake pkg-config
+	# libraries linked by perfil-fcgi
+	libfcgi-dev libcjson-dev libicu-dev libcmark-dev libyaml-dev
+	# unit tests
+	check
+	# black-box tests and ./serve
+	nginx-light curl jq
+)
+
+# perfil_missing_deps PACKAGE...: print, one a line, the packages that are not
+# installed.
+perfil_missing_deps() {
+	local pkg status
+	for pkg in "$@"; do
+		status=$(dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null) || status=
+		if [[ $status != 'install ok installed' ]]; then
+			printf '%s\n' "$pkg"
+		fi
+	done
+}
+
+# perfil_install_deps [EXTRA-PACKAGE...]: install whatever of PERFIL_DEPS and
+# the extra packages is missing. Returns apt-get's status.
+perfil_install_deps() {
+	local missing=() sudo=()
+	mapfile -t missing < <(perfil_missing_deps "${PERFIL_DEPS[@]}" "$@")
+	if ((${#missing[@]} == 0)); then
+		return 0
+	fi
+	if [[ $(id -u) != 0 ]]; then
+		sudo=(sudo)
+	fi
+	printf 'install-deps: installing %s\n' "${missing[*]}" >&2
+	"${sudo[@]}" env DEBIAN_FRONTEND=noninteractive \
+		apt-get update -qq </dev/null || return
+	"${sudo[@]}" env DEBIAN_FRONTEND=noninteractive \
+		apt-get install -y -qq --no-install-recommends \
+		-o Dpkg::Options::=--force-confdef \
+		-o Dpkg::Options::=--force-confold \
+		"${missing[@]}" </dev/null
+}
+
+if [[ ${BASH_SOURCE[0]} == "$0" ]]; then
+	set -euo pipefail
+	perfil_install_deps "$@"
+fi

@@ -1,0 +1,297 @@
+# stack.sh: run perfil-fcgi behind a private nginx on 127.0.0.1, for the
+# black-box tests and ./serve. Source it from a bash script (not from an
+# interactive shell):
+#
+#   . tests/lib/stack.sh
+#   stack_start 18080 || exit 1    # API at $STACK_BASE/api/v1/...
+#   ...
+#   stack_stop                     # also run by the EXIT trap stack_start sets
+#
+# Everything lives in one temporary directory, $STACK_DIR: the generated
+# nginx.conf, the copy of conf/nginx/perfil.conf with the port, socket and base
+# URL substituted, the socket perfil.sock, the logs (perfil.log, error.log,
+# access.log) and nginx's temporary files. stack_stop removes it.
+#
+# Environment read:
+#   PERFIL_BIN       responder binary (default: src/perfil-fcgi)
+#   PERFIL_WRAPPER   words put before the binary, e.g. "valgrind --error-exitcode=99"
+#   PERFIL_ARGS      extra responder arguments, e.g. "--workers 4"
+#   PERFIL_CONTENT   content directory (default: content)
+#   STACK_TIMEOUT    seconds to wait for each process to come up (default: 10)
+#   STACK_LOG_DIR    when set, stack_stop copies the logs there first
+#   STACK_NGINX_HTTP extra directives for nginx's http block, e.g.
+#                    "fastcgi_read_timeout 1s;"
+#   STACK_TRAP       0: stack_start sets no trap (the caller calls stack_stop)
+#
+# Set by stack_start: STACK_ROOT (repository root), STACK_PORT, STACK_BASE
+# (http://127.0.0.1:PORT), STACK_DIR, STACK_SOCK, STACK_CONTENT,
+# STACK_RESPONDER_PID, STACK_NGINX_PID. Set by stack_stop_responder:
+# STACK_RESPONDER_STATUS (its exit status).
+#
+# As root the responder gets --user www-data and nginx "user www-data;", so
+# both run unprivileged and meet on the socket (mode 0660, owned by www-data).
+# Both run in their own session (setsid), so a Ctrl-C on the terminal reaches
+# only the calling script, whose trap stops them in order.
+
+STACK_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+STACK_PORT=
+STACK_BASE=
+STACK_DIR=
+STACK_SOCK=
+STACK_CONTENT=
+STACK_RESPONDER_PID=
+STACK_NGINX_PID=
+STACK_RESPONDER_STATUS=
+
+# stack_free_port [FIRST]: print the first TCP port from FIRST (default 18080)
+# on which nothing listens on 127.0.0.1. Returns 1 if none of 200 is free.
+stack_free_port() {
+	local port=${1:-18080} last
+	last=$((port + 200))
+	while ((port < last)); do
+		if ! ss -Htln "sport = :$port" 2>/dev/null | grep -q .; then
+			if ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
+				printf '%s\n' "$port"
+				return 0
+			fi
+		fi
+		port=$((port + 1))
+	done
+	echo "stack: no free port from $1" >&2
+	return 1
+}
+
+# stack_logs: print the tail of every log of the running stack to stderr.
+stack_logs() {
+	local log
+	for log in perfil.log error.log access.log; do
+		if [[ -n $STACK_DIR && -s $STACK_DIR/$log ]]; then
+			printf -- '--- %s (last 40 lines)\n' "$log" >&2
+			tail -n 40 "$STACK_DIR/$log" >&2
+		fi
+	done
+}
+
+# _stack_alive PID: true while PID runs (a zombie counts as gone).
+_stack_alive() {
+	local state
+	kill -0 "$1" 2>/dev/null || return 1
+	state=$(awk '{ print $3 }' "/proc/$1/stat" 2>/dev/null) || return 1
+	[[ $state != Z ]]
+}
+
+# _stack_kill PID NAME: SIGTERM PID, wait up to 10 s, then SIGKILL it and
+# whatever is left of its process group. Sets _STACK_KILL_STATUS to the exit
+# status as the shell's wait reports it (127 when PID is not a child of this
+# shell, so never call it in a subshell).
+_STACK_KILL_STATUS=
+_stack_kill() {
+	local pid=$1 name=$2 i status=0
+	kill -TERM "$pid" 2>/dev/null
+	for ((i = 0; i < 200; i++)); do
+		_stack_alive "$pid" || break
+		sleep 0.05
+	done
+	if _stack_alive "$pid"; then
+		echo "stack: $name (pid $pid) ignored SIGTERM for 10 s; killing it" >&2
+		kill -KILL "$pid" 2>/dev/null
+	fi
+	wait "$pid" 2>/dev/null || status=$?
+	# Workers the process left behind share its process group (setsid).
+	kill -KILL -- "-$pid" 2>/dev/null
+	_STACK_KILL_STATUS=$status
+}
+
+# stack_start_responder: start perfil-fcgi on $STACK_SOCK and wait for the
+# socket. Returns 1, after printing the logs, if it does not come up.
+stack_start_responder() {
+	local bin=${PERFIL_BIN:-$STACK_ROOT/src/perfil-fcgi} wrapper=() extra=()
+	local cmd=() i tries
+	if [[ ! -x $bin ]]; then
+		echo "stack: responder binary $bin not found; build it first" >&2
+		return 1
+	fi
+	read -r -a wrapper <<<"${PERFIL_WRAPPER-}"
+	read -r -a extra <<<"${PERFIL_ARGS-}"
+	cmd=("${wrapper[@]}" "$bin" --socket "$STACK_SOCK"
+		--content "$STACK_CONTENT" --base-url "$STACK_BASE")
+	if [[ $(id -u) == 0 ]]; then
+		cmd+=(--user www-data)
+	fi
+	cmd+=("${extra[@]}")
+	rm -f "$STACK_SOCK"
+	printf '%s\n' "stack: ${cmd[*]}" >>"$STACK_DIR/perfil.log"
+	setsid "${cmd[@]}" </dev/null >>"$STACK_DIR/perfil.log" 2>&1 &
+	STACK_RESPONDER_PID=$!
+	STACK_RESPONDER_STATUS=
+	tries=$((${STACK_TIMEOUT:-10} * 20))
+	for ((i = 0; i < tries; i++)); do
+		if [[ -S $STACK_SOCK ]]; then
+			return 0
+		fi
+		if ! _stack_alive "$STACK_RESPONDER_PID"; then
+			wait "$STACK_RESPONDER_PID" 2>/dev/null
+			echo "stack: perfil-fcgi exited with status $? before creating $STACK_SOCK" >&2
+			STACK_RESPONDER_PID=
+			stack_logs
+			return 1
+		fi
+		sleep 0.05
+	done
+	echo "stack: perfil-fcgi did not create $STACK_SOCK within ${STACK_TIMEOUT:-10} s" >&2
+	stack_logs
+	return 1
+}
+
+# stack_stop_responder: SIGTERM the responder and wait for it. Sets
+# STACK_RESPONDER_STATUS. Returns 1 unless it exited cleanly (status 0, or
+# 143 for death by SIGTERM); under PERFIL_WRAPPER="valgrind
+# --error-exitcode=99" a leak or memory error shows here as 99.
+stack_stop_responder() {
+	[[ -n $STACK_RESPONDER_PID ]] || return 0
+	_stack_kill "$STACK_RESPONDER_PID" perfil-fcgi
+	STACK_RESPONDER_STATUS=$_STACK_KILL_STATUS
+	STACK_RESPONDER_PID=
+	case $STACK_RESPONDER_STATUS in
+	0 | 143) return 0 ;;
+	esac
+	echo "stack: perfil-fcgi exited with status $STACK_RESPONDER_STATUS" >&2
+	return 1
+}
+
+# stack_http_status PATH: print the status nginx answers for PATH (000 when
+# nothing answers).
+stack_http_status() {
+	curl -s -o /dev/null -w '%{http_code}' --max-time 2 \
+		"$STACK_BASE$1" 2>/dev/null || true
+}
+
+# stack_start_nginx: start nginx with $STACK_DIR/nginx.conf and wait until it
+# answers /api/v1/health with anything but an upstream error. Returns 1,
+# after printing the logs, if it does not.
+stack_start_nginx() {
+	local i tries code
+	setsid nginx -p "$STACK_DIR/" -c "$STACK_DIR/nginx.conf" \
+		-e "$STACK_DIR/error.log" </dev/null >>"$STACK_DIR/error.log" 2>&1 &
+	STACK_NGINX_PID=$!
+	tries=$((${STACK_TIMEOUT:-10} * 20))
+	for ((i = 0; i < tries; i++)); do
+		code=$(stack_http_status /api/v1/health)
+		case $code in
+		000 | 502 | 503 | 504) ;;
+		*) return 0 ;;
+		esac
+		if ! _stack_alive "$STACK_NGINX_PID"; then
+			wait "$STACK_NGINX_PID" 2>/dev/null
+			echo "stack: nginx exited with status $? (port $STACK_PORT taken?)" >&2
+			STACK_NGINX_PID=
+			stack_logs
+			return 1
+		fi
+		sleep 0.05
+	done
+	echo "stack: $STACK_BASE/api/v1/health still answers $code after ${STACK_TIMEOUT:-10} s" >&2
+	stack_logs
+	return 1
+}
+
+# stack_stop_nginx: SIGTERM nginx and wait for it.
+stack_stop_nginx() {
+	[[ -n $STACK_NGINX_PID ]] || return 0
+	_stack_kill "$STACK_NGINX_PID" nginx
+	STACK_NGINX_PID=
+}
+
+# _stack_content: print the content directory the responder can read. As
+# root the responder drops to www-data, which may not be able to read the
+# work tree (a home directory of mode 0700); it then gets a copy.
+_stack_content() {
+	local src
+	src=$(cd "$STACK_ROOT" && cd "${PERFIL_CONTENT:-content}" && pwd) || return 1
+	if [[ $(id -u) == 0 ]] &&
+		! runuser -u www-data -- test -r "$src/profile.json" 2>/dev/null; then
+		cp -R "$src" "$STACK_DIR/content" || return 1
+		chmod -R a+rX "$STACK_DIR/content"
+		src=$STACK_DIR/content
+	fi
+	printf '%s\n' "$src"
+}
+
+# _stack_write_nginx_conf: write $STACK_DIR/perfil.conf (the shipped server
+# block with port, socket and base URL substituted) and $STACK_DIR/nginx.conf.
+_stack_write_nginx_conf() {
+	local d=$STACK_DIR
+	sed -e "s|http://127\.0\.0\.1:8080|$STACK_BASE|g" \
+		-e "s|127\.0\.0\.1:8080|127.0.0.1:$STACK_PORT|g" \
+		-e "s|/run/perfil/perfil\.sock|$STACK_SOCK|g" \
+		"$STACK_ROOT/conf/nginx/perfil.conf" >"$d/perfil.conf" || return 1
+	# "include fastcgi_params;" is relative to the directory of nginx.conf.
+	ln -sf /etc/nginx/fastcgi_params "$d/fastcgi_params"
+	mkdir -p "$d/tmp"
+	{
+		echo '# Generated by tests/lib/stack.sh.'
+		if [[ $(id -u) == 0 ]]; then
+			echo 'user www-data;'
+		fi
+		cat <<-EOF
+			worker_processes 2;
+			daemon off;
+			pid $d/nginx.pid;
+			error_log $d/error.log warn;
+			events {
+			    worker_connections 256;
+			}
+			http {
+			    include /etc/nginx/mime.types;
+			    default_type application/octet-stream;
+			    access_log $d/access.log;
+			    client_body_temp_path $d/tmp/body;
+			    fastcgi_temp_path $d/tmp/fastcgi;
+			    proxy_temp_path $d/tmp/proxy;
+			    scgi_temp_path $d/tmp/scgi;
+			    uwsgi_temp_path $d/tmp/uwsgi;
+			    ${STACK_NGINX_HTTP-}
+			    include $d/perfil.conf;
+			}
+		EOF
+	} >"$d/nginx.conf"
+}
+
+# stack_start PORT: start the responder and nginx on 127.0.0.1:PORT. Returns
+# 1, after printing the logs and cleaning up, if either does not come up.
+stack_start() {
+	STACK_PORT=$1
+	STACK_BASE=http://127.0.0.1:$STACK_PORT
+	STACK_DIR=$(mktemp -d "${TMPDIR:-/tmp}/perfil-stack.XXXXXX") || return 1
+	chmod 755 "$STACK_DIR"
+	STACK_SOCK=$STACK_DIR/perfil.sock
+	if [[ ${STACK_TRAP:-1} != 0 ]]; then
+		trap 'stack_stop' EXIT
+		trap 'exit 130' INT
+		trap 'exit 143' TERM
+	fi
+	STACK_CONTENT=$(_stack_content) &&
+		_stack_write_nginx_conf &&
+		stack_start_responder &&
+		stack_start_nginx && return 0
+	stack_stop
+	return 1
+}
+
+# stack_stop: stop nginx, then the responder, keep the logs if asked to and
+# remove $STACK_DIR. Safe to call twice. Returns 1 if the responder did not
+# exit cleanly (see stack_stop_responder).
+stack_stop() {
+	local status=0
+	stack_stop_nginx
+	stack_stop_responder || status=1
+	if [[ -n $STACK_DIR && -d $STACK_DIR ]]; then
+		if [[ -n ${STACK_LOG_DIR-} ]]; then
+			mkdir -p "$STACK_LOG_DIR" &&
+				cp "$STACK_DIR"/*.log "$STACK_LOG_DIR"/ 2>/dev/null
+		fi
+		rm -rf "$STACK_DIR"
+	fi
+	STACK_DIR=
+	return "$status"
+}
