@@ -635,7 +635,7 @@ error_response(struct gen *g, cJSON *resps, const char *name,
 	    "Access-Control-Allow-Origin");
 	if (allow)
 		put_ref(g, h, "Allow", "headers", "Allow");
-	m = put_obj(g, put_obj(g, r, "content"), TYPE_JSON);
+	m = put_obj(g, put_obj(g, r, "content"), MEDIA_JSON);
 	put_ref(g, m, "schema", "schemas", "Error");
 	return m;
 }
@@ -802,7 +802,7 @@ success_response(struct gen *g, const struct route *r, cJSON *resps)
 	put_ref(g, h, "Vary", "headers", "Vary");
 	put_ref(g, h, "Access-Control-Allow-Origin", "headers",
 	    "Access-Control-Allow-Origin");
-	m = put_obj(g, put_obj(g, ok, "content"), TYPE_JSON);
+	m = put_obj(g, put_obj(g, ok, "content"), MEDIA_JSON);
 	s = put_obj(g, m, "schema");
 	put_str(g, s, "type", "object");
 	req = put_arr(g, s, "required");

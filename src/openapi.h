@@ -20,6 +20,7 @@
 #include "handler.h"
 
 #define TYPE_YAML	"application/yaml"
+#define MEDIA_JSON	"application/json"	/* content key in the document */
 
 enum openapi_format {
 	OPENAPI_JSON,

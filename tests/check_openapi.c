@@ -103,7 +103,7 @@ START_TEST(every_api_route_is_documented)
 		ck_assert_str_eq(str_at(op, "summary"), r->summary);
 		/* The 200 schema names the route's schema and meta. */
 		s = at(at(at(at(at(op, "responses"), "200"), "content"),
-		    TYPE_JSON), "schema");
+		    MEDIA_JSON), "schema");
 		ck_assert_ptr_nonnull(s);
 		data = at(at(s, "properties"), "data");
 		meta = at(at(s, "properties"), "meta");
@@ -277,7 +277,7 @@ START_TEST(examples_are_real_responses)
 	cJSON	*served;
 
 	ex = at(at(at(at(at(at(at(at(doc(), "paths"), "/api/v1/projects"),
-	    "get"), "responses"), "200"), "content"), TYPE_JSON), "examples");
+	    "get"), "responses"), "200"), "content"), MEDIA_JSON), "examples");
 	v = at(at(ex, "es"), "value");
 	ck_assert_ptr_nonnull(v);
 	resp = run("GET", "/api/v1/projects", "limit=1", NULL, NULL, NULL);
