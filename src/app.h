@@ -17,11 +17,14 @@ struct config {
 	const char *base_url;		/* no trailing slash */
 };
 
+struct openapi;
+
 struct app {
 	const struct config *cfg;
 	struct model *model;
 	char	*doc_url[LANG__MAX];	/* developer portal */
 	char	*source_url[LANG__MAX];	/* the website */
+	struct openapi *openapi;	/* the OpenAPI document, rendered */
 };
 
 int	 app_load(struct app *, const struct config *, char *err, size_t);

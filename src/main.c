@@ -33,6 +33,7 @@
 
 #include "app.h"
 #include "handler.h"
+#include "openapi.h"
 
 #define MAX_WORKERS	64
 
@@ -63,6 +64,10 @@ usage(FILE *f)
 "  --socket-mode MODE       octal permissions of a unix socket (default 0660)\n"
 "  --check                  load and validate the content, print a summary,\n"
 "                           exit 0 (valid) or 1 (invalid)\n"
+"  --dump-openapi[=json|yaml]\n"
+"                           print the OpenAPI document (built from the route\n"
+"                           table and the content, with --base-url as the\n"
+"                           server) and exit without serving; default json\n"
 "  --version                print the version and exit\n"
 "  --help                   print this help and exit\n"
 "\n"
@@ -385,6 +390,7 @@ main(int argc, char *argv[])
 		{ "user", required_argument, NULL, 'u' },
 		{ "socket-mode", required_argument, NULL, 'm' },
 		{ "check", no_argument, NULL, 'C' },
+		{ "dump-openapi", optional_argument, NULL, 'O' },
 		{ "version", no_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
@@ -395,7 +401,7 @@ main(int argc, char *argv[])
 	const char *sock = NULL, *user = NULL;
 	char	 err[1024], *base = NULL, *end;
 	long	 nworkers = 0, mode = 0660;
-	int	 ch, check = 0, fd, rc;
+	int	 ch, check = 0, dump = -1, fd, rc;
 
 	while ((ch = getopt_long(argc, argv, "", opts, NULL)) != -1) {
 		switch (ch) {
@@ -432,6 +438,22 @@ main(int argc, char *argv[])
 			break;
 		case 'C':
 			check = 1;
+			break;
+		case 'O':
+			/* Also "--dump-openapi yaml", as people type it. */
+			if (optarg == NULL && optind < argc &&
+			    (strcmp(argv[optind], "json") == 0 ||
+			    strcmp(argv[optind], "yaml") == 0))
+				optarg = argv[optind++];
+			if (optarg == NULL || strcmp(optarg, "json") == 0)
+				dump = OPENAPI_JSON;
+			else if (strcmp(optarg, "yaml") == 0)
+				dump = OPENAPI_YAML;
+			else {
+				fprintf(stderr, "perfil-fcgi: --dump-openapi "
+				    "takes json or yaml\n");
+				return 2;
+			}
 			break;
 		case 'V':
 			printf("perfil-fcgi %s (API %s)\n", PACKAGE_VERSION,
@@ -473,6 +495,22 @@ main(int argc, char *argv[])
 		app_free(&app);
 		free(base);
 		return 0;
+	}
+	if (dump != -1) {
+		if (app_load(&app, &cfg, err, sizeof(err)) == -1) {
+			fprintf(stderr, "perfil-fcgi: %s\n", err);
+			free(base);
+			return 1;
+		}
+		rc = fwrite(app.openapi->text[dump], 1, app.openapi->len[dump],
+		    stdout) == app.openapi->len[dump] && fflush(stdout) == 0 ?
+		    0 : 1;
+		if (rc != 0)
+			fprintf(stderr, "perfil-fcgi: cannot write the "
+			    "document: %s\n", strerror(errno));
+		app_free(&app);
+		free(base);
+		return rc;
 	}
 
 	if (FCGX_Init() != 0) {

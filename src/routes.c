@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "api.h"
+#include "openapi.h"
 #include "routes.h"
 
 
@@ -58,6 +59,16 @@ const struct route routes[] = {
 	    "EducationEntry", COLL_EDUCATION),
 	LIST("/api/v1/recommendations", "listRecommendations",
 	    "Recommendations", "Recommendation", COLL_RECOMMENDATIONS),
+	/* The OpenAPI document (openapi.c): not API operations itself. */
+	{ "/openapi.json", "getOpenApi", ROUTE_DOC,
+	    "OpenAPI 3.1 document (canonical)", NULL, NULL, 0, COLL__MAX,
+	    openapi_serve, no_params, OPENAPI_JSON },
+	{ "/api/openapi.json", "getOpenApiJson", ROUTE_DOC,
+	    "OpenAPI 3.1 document", NULL, NULL, 0, COLL__MAX,
+	    openapi_serve, no_params, OPENAPI_JSON },
+	{ "/api/openapi.yaml", "getOpenApiYaml", ROUTE_DOC,
+	    "OpenAPI 3.1 document as YAML", NULL, NULL, 0, COLL__MAX,
+	    openapi_serve, no_params, OPENAPI_YAML },
 };
 
 const size_t routes_len = sizeof(routes) / sizeof(routes[0]);

@@ -1,0 +1,1195 @@
+/*
+ * openapi.c: generating, rendering and serving the OpenAPI document.
+ *
+ * Three sources and nothing else: the route table (paths, operation
+ * ids, summaries, parameters with their bounds and defaults), the
+ * schema declarations below (the spec's resources, field by field) and
+ * the loaded content (examples, produced by running the real handlers).
+ */
+#include "config.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <yaml.h>
+
+#include "errors.h"
+#include "openapi.h"
+#include "routes.h"
+
+#define SLUG_RE		"^[a-z0-9-]+$"
+#define SCHEMA_REF	"#/components/schemas/"
+
+/* --- The resource schemas (spec section 2) --------------------------- */
+
+enum ftype {
+	T_STRING,
+	T_INTEGER,
+	T_BOOLEAN,
+	T_OBJECT,
+	T_ARRAY
+};
+
+/* One member of an object schema. */
+struct sfield {
+	const char *name;		/* NULL ends a list */
+	enum ftype type;
+	int	 required;
+	const char *format;		/* strings (and string items) */
+	const char *pattern;		/* strings (and string items) */
+	const char *const *values;	/* strings: enum, NULL-ended */
+	enum ftype items;		/* T_ARRAY: T_STRING or T_OBJECT */
+	const struct sfield *members;	/* T_OBJECT, T_ARRAY of T_OBJECT */
+	int	 closed;		/* members: additionalProperties false */
+	const char *description;
+};
+
+#define F_STR(n, r, d)	{ .name = n, .type = T_STRING, .required = r, \
+			    .description = d }
+#define F_PAT(n, r, p, d) { .name = n, .type = T_STRING, .required = r, \
+			    .pattern = p, .description = d }
+#define F_URI(n, r, d)	{ .name = n, .type = T_STRING, .required = r, \
+			    .format = "uri", .description = d }
+#define F_INT(n, d)	{ .name = n, .type = T_INTEGER, .required = 1, \
+			    .description = d }
+#define F_BOOL(n, d)	{ .name = n, .type = T_BOOLEAN, .required = 1, \
+			    .description = d }
+#define F_STRS(n, r, p, d) { .name = n, .type = T_ARRAY, .required = r, \
+			    .items = T_STRING, .pattern = p, .description = d }
+#define F_OBJ(n, r, m, c, d) { .name = n, .type = T_OBJECT, .required = r, \
+			    .members = m, .closed = c, .description = d }
+#define F_OBJS(n, r, m, c, d) { .name = n, .type = T_ARRAY, .required = r, \
+			    .items = T_OBJECT, .members = m, .closed = c, \
+			    .description = d }
+#define F_SLUG(d)	F_PAT("slug", 1, SLUG_RE, d)
+#define F_END		{ .name = NULL }
+
+static const char *const health_status[] = { "ok", NULL };
+static const char *const search_types[] = { "project", "experience",
+    "skill", "certification", "recommendation", NULL };
+static const char *const error_codes[] = { "bad_request",
+    "invalid_parameter", "not_found", "method_not_allowed",
+    "internal_error", NULL };
+
+static const struct sfield meta_f[] = {
+	F_INT("count", "Number of items in this response."),
+	F_URI("self", 1, "Canonical URL of this endpoint."),
+	F_URI("source", 1, "Site the data is published from."),
+	F_URI("documentation_url", 1, "Developer portal."),
+	F_END
+};
+static const struct sfield collmeta_f[] = {
+	F_INT("count", "Number of items in this response."),
+	F_INT("total", "Total items available, ignoring pagination."),
+	F_INT("limit", "Limit applied to this page."),
+	F_INT("offset", "Offset applied to this page."),
+	F_URI("self", 1, "Canonical URL of this endpoint."),
+	F_URI("source", 1, "Site the data is published from."),
+	F_URI("documentation_url", 1, "Developer portal."),
+	F_END
+};
+static const struct sfield health_f[] = {
+	{ .name = "status", .type = T_STRING, .required = 1,
+	    .values = health_status, .description = "Always ok." },
+	F_PAT("api_version", 1, "^[0-9]+\\.[0-9]+\\.[0-9]+$",
+	    "Semantic version of the API contract."),
+	F_URI("openapi_url", 1, "The OpenAPI document."),
+	F_URI("documentation_url", 1, "Developer portal."),
+	F_END
+};
+
+static const struct sfield co_founder_f[] = {
+	F_STR("name", 1, "Name of the consultancy."),
+	F_URI("url", 1, "Website of the consultancy."),
+	F_STR("role", 1, "Role in it."),
+	F_END
+};
+static const struct sfield employer_f[] = {
+	F_STR("name", 1, "Name of the employer."),
+	F_URI("url", 1, "Website of the employer."),
+	F_END
+};
+static const struct sfield location_f[] = {
+	F_STR("city", 1, "City."),
+	F_STR("region", 1, "Region."),
+	F_PAT("country", 1, "^[A-Z]{2}$", "ISO 3166-1 alpha-2 country code."),
+	F_BOOL("remote", "Open to remote work."),
+	F_END
+};
+static const struct sfield availability_f[] = {
+	F_BOOL("open_to_work", "Open to new work."),
+	F_STR("statement", 1, "Availability in a sentence."),
+	F_END
+};
+static const struct sfield link_f[] = {
+	F_STR("label", 1, "Name of the site."),
+	F_URI("url", 1, "Address of the profile."),
+	F_END
+};
+static const struct sfield profile_f[] = {
+	F_STR("name", 1, "Full legal name; a compound surname that must not "
+	    "be split."),
+	F_STR("given_name", 0, "Given name."),
+	F_STR("family_name", 0, "Compound family name."),
+	F_STR("headline", 1, "One-line professional headline."),
+	F_STR("job_title", 1, "Current primary job title."),
+	F_OBJ("co_founder_of", 0, co_founder_f, 0, "Consultancy co-founded "
+	    "(one of four founding partners)."),
+	F_OBJ("employer", 0, employer_f, 0, "Current employer."),
+	F_STR("summary", 1, "Paragraph-length summary."),
+	F_OBJ("location", 1, location_f, 0, "Where she works from."),
+	F_STRS("languages", 0, "^[a-z]{2}$", "ISO 639-1 codes of working "
+	    "languages."),
+	{ .name = "email", .type = T_STRING, .required = 1,
+	    .format = "email", .description = "Public contact address." },
+	F_URI("url", 1, "Canonical website."),
+	F_URI("image", 0, "Portrait photograph."),
+	F_OBJ("availability", 1, availability_f, 0, "Availability."),
+	F_STRS("knows_about", 0, NULL, "Subject-matter areas."),
+	F_OBJS("profiles", 0, link_f, 0, "Canonical profiles elsewhere."),
+	F_END
+};
+static const struct sfield timeline_f[] = {
+	F_PAT("year", 1, "^[0-9]{4}$", "Calendar year."),
+	F_STR("title", 1, "Milestone."),
+	F_STR("description", 1, "What happened."),
+	F_END
+};
+static const struct sfield about_f[] = {
+	F_STR("summary", 1, "Full biography as a single paragraph block."),
+	F_OBJS("timeline", 1, timeline_f, 0, "Career milestones, oldest "
+	    "first."),
+	F_END
+};
+static const struct sfield project_f[] = {
+	F_SLUG("Stable identifier derived from the title."),
+	F_STR("title", 1, "Project name."),
+	F_STR("description", 1, "What the project does, in Spanish."),
+	F_STRS("stack", 1, NULL, "Technologies used."),
+	F_URI("url", 1, "Live project, repository or write-up."),
+	F_URI("api_url", 1, "This project's own endpoint in the API."),
+	F_END
+};
+static const struct sfield experience_f[] = {
+	F_SLUG("Stable identifier."),
+	F_STR("role", 1, "Job title held."),
+	F_STR("organization", 1, "Organization and location."),
+	F_STR("period", 1, "Human-readable date range, in Spanish."),
+	F_STR("description", 1, "Responsibilities and outcomes."),
+	F_END
+};
+static const struct sfield skill_f[] = {
+	F_STR("name", 1, "Technology name."),
+	F_PAT("years", 1, "^[0-9]+\\+$", "Years of experience, a number "
+	    "followed by a plus sign."),
+	F_END
+};
+static const struct sfield skillcat_f[] = {
+	F_STR("category", 1, "Category name."),
+	F_SLUG("Stable identifier of the category."),
+	F_OBJS("skills", 1, skill_f, 1, "Skills in the category."),
+	F_END
+};
+static const struct sfield certification_f[] = {
+	F_SLUG("Stable identifier."),
+	F_STR("title", 1, "Certification name."),
+	F_STR("institution", 1, "Issuing body."),
+	F_STR("date", 1, "Month and year of issue, in Spanish."),
+	F_URI("credential_url", 1, "Link to the credential document."),
+	F_END
+};
+static const struct sfield education_f[] = {
+	F_SLUG("Stable identifier."),
+	F_STR("institution", 1, "School or university."),
+	F_STR("detail", 1, "Dates and programme."),
+	F_END
+};
+static const struct sfield recommendation_f[] = {
+	F_SLUG("Stable identifier."),
+	F_STR("name", 1, "Who wrote it."),
+	F_STR("date", 1, "Date written, in Spanish."),
+	F_STR("comment", 1, "Full text."),
+	F_URI("recommender_url", 1, "Profile of the author."),
+	F_END
+};
+static const struct sfield search_result_f[] = {
+	{ .name = "type", .type = T_STRING, .required = 1,
+	    .values = search_types, .description = "Kind of resource hit." },
+	F_SLUG("Identifier of the matched resource."),
+	F_STR("title", 1, "Display title of the hit."),
+	F_STR("snippet", 1, "Excerpt of the matched content."),
+	F_URI("url", 1, "Endpoint that returns the full resource."),
+	F_INT("score", "2 points per query term found in the title plus 1 "
+	    "point per query term found in the body; higher is better."),
+	F_END
+};
+static const struct sfield error_body_f[] = {
+	F_INT("status", "HTTP status, repeated in the body."),
+	{ .name = "code", .type = T_STRING, .required = 1,
+	    .values = error_codes, .description = "Stable machine-readable "
+	    "code; the values are part of the contract and never renamed." },
+	F_STR("message", 1, "One sentence on what went wrong."),
+	F_STR("hint", 1, "How to recover: parameter to change or endpoint "
+	    "to call."),
+	F_URI("documentation_url", 1, "Developer portal."),
+	F_END
+};
+static const struct sfield error_f[] = {
+	F_OBJ("error", 1, error_body_f, 1, "The error."),
+	F_END
+};
+
+/* The named schemas of components.schemas, in this order. */
+static const struct {
+	const char *name;
+	const struct sfield *fields;
+	int	 closed;
+	const char *description;
+} schemas[] = {
+	{ "Meta", meta_f, 1, "Meta of every successful response." },
+	{ "CollectionMeta", collmeta_f, 1, "Meta of collection responses "
+	    "and search: every Meta member plus total, limit and offset." },
+	{ "Health", health_f, 1, "Service health and contract version." },
+	{ "Profile", profile_f, 0, "The professional profile." },
+	{ "About", about_f, 0, "Biography and career timeline." },
+	{ "Project", project_f, 1, "A project." },
+	{ "ExperienceEntry", experience_f, 1, "A position held." },
+	{ "SkillCategory", skillcat_f, 1, "Skills of one category." },
+	{ "Certification", certification_f, 1, "A certification." },
+	{ "EducationEntry", education_f, 1, "A school or programme." },
+	{ "Recommendation", recommendation_f, 1, "A recommendation." },
+	{ "SearchResult", search_result_f, 1, "One search hit." },
+	{ "Error", error_f, 1, "The envelope of every error response under "
+	    "/api." },
+};
+
+/* --- Building cJSON trees --------------------------------------------- */
+
+/* The generator's state: allocation failures are remembered, not
+ * checked at every call, and reported once at the end. */
+struct gen {
+	const struct app *app;
+	int	 failed;
+};
+
+/* Adds item to parent (under key, or appended when key is NULL) and
+ * returns it; on any failure frees item, marks g and returns NULL. */
+static cJSON *
+put(struct gen *g, cJSON *parent, const char *key, cJSON *item)
+{
+	cJSON_bool ok;
+
+	if (item == NULL || parent == NULL) {
+		cJSON_Delete(item);
+		g->failed = 1;
+		return NULL;
+	}
+	ok = key != NULL ? cJSON_AddItemToObject(parent, key, item) :
+	    cJSON_AddItemToArray(parent, item);
+	if (!ok) {
+		cJSON_Delete(item);
+		g->failed = 1;
+		return NULL;
+	}
+	return item;
+}
+
+static cJSON *
+put_obj(struct gen *g, cJSON *parent, const char *key)
+{
+	return put(g, parent, key, cJSON_CreateObject());
+}
+
+static cJSON *
+put_arr(struct gen *g, cJSON *parent, const char *key)
+{
+	return put(g, parent, key, cJSON_CreateArray());
+}
+
+static void
+put_str(struct gen *g, cJSON *parent, const char *key, const char *s)
+{
+	put(g, parent, key, cJSON_CreateString(s));
+}
+
+static void
+put_num(struct gen *g, cJSON *parent, const char *key, double n)
+{
+	put(g, parent, key, cJSON_CreateNumber(n));
+}
+
+static void
+put_bool(struct gen *g, cJSON *parent, const char *key, int b)
+{
+	put(g, parent, key, cJSON_CreateBool(b));
+}
+
+/* Adds {"$ref": "#/components/<section>/<name>"}. */
+static cJSON *
+put_ref(struct gen *g, cJSON *parent, const char *key, const char *section,
+    const char *name)
+{
+	char	 ref[128];
+	cJSON	*o;
+
+	if (xsnprintf(ref, sizeof(ref), "#/components/%s/%s", section,
+	    name) == -1) {
+		g->failed = 1;
+		return NULL;
+	}
+	o = put_obj(g, parent, key);
+	put_str(g, o, "$ref", ref);
+	return o;
+}
+
+/* Fills a string schema: type, format, pattern, enum. */
+static void
+string_schema(struct gen *g, cJSON *s, const char *format,
+    const char *pattern, const char *const *values)
+{
+	cJSON	*e;
+
+	put_str(g, s, "type", "string");
+	if (format != NULL)
+		put_str(g, s, "format", format);
+	if (pattern != NULL)
+		put_str(g, s, "pattern", pattern);
+	if (values != NULL) {
+		e = put_arr(g, s, "enum");
+		for (; *values != NULL; values++)
+			put_str(g, e, NULL, *values);
+	}
+}
+
+/* Fills an object schema from a member list. */
+static void
+object_schema(struct gen *g, cJSON *s, const struct sfield *f, int closed)
+{
+	cJSON	*props, *req, *p, *it;
+
+	put_str(g, s, "type", "object");
+	req = put_arr(g, s, "required");
+	props = put_obj(g, s, "properties");
+	for (; f->name != NULL; f++) {
+		if (f->required)
+			put_str(g, req, NULL, f->name);
+		p = put_obj(g, props, f->name);
+		switch (f->type) {
+		case T_STRING:
+			string_schema(g, p, f->format, f->pattern, f->values);
+			break;
+		case T_INTEGER:
+			put_str(g, p, "type", "integer");
+			break;
+		case T_BOOLEAN:
+			put_str(g, p, "type", "boolean");
+			break;
+		case T_OBJECT:
+			object_schema(g, p, f->members, f->closed);
+			break;
+		case T_ARRAY:
+			put_str(g, p, "type", "array");
+			it = put_obj(g, p, "items");
+			if (f->items == T_OBJECT)
+				object_schema(g, it, f->members, f->closed);
+			else
+				string_schema(g, it, f->format, f->pattern,
+				    NULL);
+			break;
+		}
+		put_str(g, p, "description", f->description);
+	}
+	if (closed)
+		put_bool(g, s, "additionalProperties", 0);
+}
+
+static int
+schema_known(const char *name)
+{
+	size_t	 i;
+
+	for (i = 0; i < sizeof(schemas) / sizeof(schemas[0]); i++)
+		if (strcmp(schemas[i].name, name) == 0)
+			return 1;
+	return 0;
+}
+
+/* --- Examples from the real handlers ---------------------------------- */
+
+/*
+ * Sends one request through the dispatcher and returns its body parsed
+ * (the caller frees it) when the status is want, else NULL.
+ */
+static cJSON *
+sample(const struct app *app, const char *method, const char *path,
+    const char *query, int want)
+{
+	struct response r;
+	struct arena a;
+	char	 m[32], p[512], q[512], *env[4];
+	cJSON	*body = NULL;
+
+	if (xsnprintf(m, sizeof(m), "REQUEST_METHOD=%s", method) == -1 ||
+	    xsnprintf(p, sizeof(p), "DOCUMENT_URI=%s", path) == -1 ||
+	    xsnprintf(q, sizeof(q), "QUERY_STRING=%s", query) == -1)
+		return NULL;
+	env[0] = m;
+	env[1] = p;
+	env[2] = q;
+	env[3] = NULL;
+	resp_init(&r);
+	arena_init(&a, 4096);
+	handle_request(app, env, &r, &a);
+	if (r.status == want && r.body.len > 0)
+		body = cJSON_ParseWithLength(r.body.data, r.body.len);
+	arena_free(&a);
+	resp_free(&r);
+	return body;
+}
+
+/* Adds {summary, value} under examples[key]; takes value. */
+static void
+put_example(struct gen *g, cJSON *examples, const char *key,
+    const char *summary, cJSON *value)
+{
+	cJSON	*e;
+
+	if ((e = put_obj(g, examples, key)) == NULL) {
+		cJSON_Delete(value);
+		return;
+	}
+	put_str(g, e, "summary", summary);
+	put(g, e, "value", value);
+}
+
+/*
+ * The request path and query that exemplify route r: a {slug} is the
+ * first item of its collection, a collection is asked for one item,
+ * a search text is the first word of the first project's slug.
+ * Returns 0, or -1 if the content offers nothing to show.
+ */
+static int
+example_request(const struct app *app, const struct route *r, char *path,
+    size_t pathlen, char *query, size_t querylen)
+{
+	const struct collection *c;
+	const struct route_param *p;
+	const char *brace, *first;
+	size_t	 n;
+
+	if ((brace = strchr(r->path, '{')) != NULL) {
+		c = r->coll < COLL__MAX ? &app->model->coll[r->coll] : NULL;
+		if (c == NULL || c->len == 0)
+			return -1;
+		if (xsnprintf(path, pathlen, "%.*s%s", (int)(brace - r->path),
+		    r->path, c->items[0].slug) == -1)
+			return -1;
+	} else if (xsnprintf(path, pathlen, "%s", r->path) == -1)
+		return -1;
+	query[0] = '\0';
+	for (p = r->params; p->id != PARAM__MAX; p++) {
+		n = strlen(query);
+		if (p->id == PARAM_LIMIT) {
+			if (xsnprintf(query + n, querylen - n, "%slimit=1",
+			    n ? "&" : "") == -1)
+				return -1;
+		} else if (p->id == PARAM_Q) {
+			c = &app->model->coll[COLL_PROJECTS];
+			if (c->len == 0)
+				return -1;
+			first = c->items[0].slug;
+			if (xsnprintf(query + n, querylen - n, "%sq=%.*s",
+			    n ? "&" : "", (int)strcspn(first, "-"),
+			    first) == -1)
+				return -1;
+		}
+	}
+	return 0;
+}
+
+/* Adds the Spanish and English example bodies of a route's 200. */
+static int
+route_examples(struct gen *g, const struct route *r, cJSON *media,
+    char *err, size_t errlen)
+{
+	char	 path[512], query[256], query_en[300];
+	cJSON	*ex, *es, *en;
+
+	if (example_request(g->app, r, path, sizeof(path), query,
+	    sizeof(query)) == -1)
+		return 0;	/* no content to show: no example */
+	if (xsnprintf(query_en, sizeof(query_en), "%s%slang=en", query,
+	    *query ? "&" : "") == -1)
+		return -1;
+	es = sample(g->app, "GET", path, query, 200);
+	en = sample(g->app, "GET", path, query_en, 200);
+	if (es == NULL || en == NULL) {
+		snprintf(err, errlen, "openapi: the example request GET "
+		    "%s?%s of %s does not answer 200", path, query,
+		    r->operation_id);
+		cJSON_Delete(es);
+		cJSON_Delete(en);
+		return -1;
+	}
+	ex = put_obj(g, media, "examples");
+	put_example(g, ex, "es", "Spanish (the default)", es);
+	put_example(g, ex, "en", "English (lang=en or Accept-Language: en)",
+	    en);
+	return 0;
+}
+
+/* --- Components -------------------------------------------------------- */
+
+static void
+put_header(struct gen *g, cJSON *headers, const char *name,
+    const char *description, int required, const char *pattern,
+    const char *const *values)
+{
+	cJSON	*h;
+
+	h = put_obj(g, headers, name);
+	put_str(g, h, "description", description);
+	put_bool(g, h, "required", required);
+	string_schema(g, put_obj(g, h, "schema"), NULL, pattern, values);
+}
+
+static const char *const langs[] = { "es", "en", NULL };
+static const char *const cache_public[] = { CACHE_PUBLIC, NULL };
+static const char *const cache_none[] = { CACHE_NONE, NULL };
+static const char *const any_origin[] = { "*", NULL };
+static const char *const allowed[] = { "GET, HEAD, OPTIONS", NULL };
+
+static void
+components_headers(struct gen *g, cJSON *comp)
+{
+	cJSON	*h = put_obj(g, comp, "headers");
+
+	put_header(g, h, "Cache-Control", "Successful responses may be "
+	    "cached for 5 minutes, 1 hour in shared caches.", 1, NULL,
+	    cache_public);
+	put_header(g, h, "Cache-Control-Error", "Errors are never cached.",
+	    1, NULL, cache_none);
+	put_header(g, h, "ETag", "Strong entity tag of this representation; "
+	    "send it back in If-None-Match to revalidate.", 1,
+	    "^\"[0-9a-f]{16}\"$", NULL);
+	put_header(g, h, "Content-Language", "Language of the "
+	    "representation.", 1, NULL, langs);
+	put_header(g, h, "Vary", "The representation depends on "
+	    "Accept-Language.", 1, "Accept-Language", NULL);
+	put_header(g, h, "Access-Control-Allow-Origin", "CORS is open to "
+	    "every origin.", 1, NULL, any_origin);
+	put_header(g, h, "Allow", "The methods the endpoint accepts.", 1,
+	    NULL, allowed);
+}
+
+static void
+components_parameters(struct gen *g, cJSON *comp)
+{
+	cJSON	*ps = put_obj(g, comp, "parameters"), *p, *s;
+
+	p = put_obj(g, ps, "lang");
+	put_str(g, p, "name", "lang");
+	put_str(g, p, "in", "query");
+	put_bool(g, p, "required", 0);
+	put_str(g, p, "description", "Language of the response: es "
+	    "(Spanish) or en (English). Takes precedence over "
+	    "Accept-Language; without either the response is in Spanish.");
+	string_schema(g, put_obj(g, p, "schema"), NULL, NULL, langs);
+
+	p = put_obj(g, ps, "Accept-Language");
+	put_str(g, p, "name", "Accept-Language");
+	put_str(g, p, "in", "header");
+	put_bool(g, p, "required", 0);
+	put_str(g, p, "description", "Standard language negotiation "
+	    "(q-values honoured); en selects English, anything else "
+	    "Spanish. Ignored when lang is given.");
+	s = put_obj(g, p, "schema");
+	put_str(g, s, "type", "string");
+	put_str(g, p, "example", "en-GB,en;q=0.9,es;q=0.5");
+
+	p = put_obj(g, ps, "If-None-Match");
+	put_str(g, p, "name", "If-None-Match");
+	put_str(g, p, "in", "header");
+	put_bool(g, p, "required", 0);
+	put_str(g, p, "description", "ETag(s) of a cached representation; "
+	    "if one matches, the answer is 304 without a body.");
+	s = put_obj(g, p, "schema");
+	put_str(g, s, "type", "string");
+}
+
+/* An error response of components.responses, with its examples. */
+static cJSON *
+error_response(struct gen *g, cJSON *resps, const char *name,
+    const char *description, int allow)
+{
+	cJSON	*r, *h, *m;
+
+	r = put_obj(g, resps, name);
+	put_str(g, r, "description", description);
+	h = put_obj(g, r, "headers");
+	put_ref(g, h, "Cache-Control", "headers", "Cache-Control-Error");
+	put_ref(g, h, "Access-Control-Allow-Origin", "headers",
+	    "Access-Control-Allow-Origin");
+	if (allow)
+		put_ref(g, h, "Allow", "headers", "Allow");
+	m = put_obj(g, put_obj(g, r, "content"), MEDIA_JSON);
+	put_ref(g, m, "schema", "schemas", "Error");
+	return m;
+}
+
+/* Adds one generated error example to media (when the request gives
+ * the expected status). */
+static void
+error_example(struct gen *g, cJSON *media, const char *key,
+    const char *summary, const char *method, const char *path,
+    const char *query, int status)
+{
+	cJSON	*ex, *body;
+
+	if ((body = sample(g->app, method, path, query, status)) == NULL)
+		return;
+	if ((ex = cJSON_GetObjectItemCaseSensitive(media, "examples")) ==
+	    NULL)
+		ex = put_obj(g, media, "examples");
+	put_example(g, ex, key, summary, body);
+}
+
+static void
+components_responses(struct gen *g, cJSON *comp)
+{
+	const struct route *api = NULL, *list = NULL, *slug = NULL;
+	cJSON	*resps = put_obj(g, comp, "responses"), *r, *h, *m;
+	char	 path[512];
+	size_t	 i;
+
+	for (i = 0; i < routes_len; i++) {
+		if (routes[i].kind != ROUTE_API)
+			continue;
+		if (api == NULL)
+			api = &routes[i];
+		if (list == NULL && routes[i].collection &&
+		    strchr(routes[i].path, '{') == NULL)
+			list = &routes[i];
+		if (slug == NULL && strchr(routes[i].path, '{') != NULL)
+			slug = &routes[i];
+	}
+
+	r = put_obj(g, resps, "NotModified");
+	put_str(g, r, "description", "Not Modified: If-None-Match matched "
+	    "the current ETag; no body.");
+	h = put_obj(g, r, "headers");
+	put_ref(g, h, "ETag", "headers", "ETag");
+	put_ref(g, h, "Cache-Control", "headers", "Cache-Control");
+
+	m = error_response(g, resps, "BadRequest", "Bad Request: "
+	    "invalid_parameter when a query parameter is repeated, missing "
+	    "or out of range (the message names it, its allowed range and "
+	    "the value received); bad_request when the query string is not "
+	    "well-formed UTF-8.", 0);
+	if (api != NULL)
+		error_example(g, m, "lang", "An unknown language", "GET",
+		    api->path, "lang=fr", 400);
+	if (list != NULL)
+		error_example(g, m, "limit", "A limit out of range", "GET",
+		    list->path, "limit=0", 400);
+
+	m = error_response(g, resps, "NotFound", "Not Found: the resource "
+	    "or the endpoint does not exist. Every unknown path under /api "
+	    "answers this envelope.", 0);
+	error_example(g, m, "route", "An unknown route", "GET",
+	    "/api/v1/nope", "", 404);
+	if (slug != NULL && xsnprintf(path, sizeof(path), "%.*sno-such-slug",
+	    (int)(strchr(slug->path, '{') - slug->path), slug->path) != -1)
+		error_example(g, m, "slug", "An unknown slug; the hint lists "
+		    "the known ones", "GET", path, "", 404);
+
+	m = error_response(g, resps, "MethodNotAllowed", "Method Not "
+	    "Allowed: the API is read-only. Any method other than GET, "
+	    "HEAD and OPTIONS on an endpoint answers this, with the Allow "
+	    "header.", 1);
+	if (api != NULL)
+		error_example(g, m, "post", "A write attempt", "POST",
+		    api->path, "", 405);
+
+	error_response(g, resps, "InternalError", "Internal Server Error: "
+	    "the service failed to answer (for example out of memory).", 0);
+	error_response(g, resps, "OtherError", "Any other error status, "
+	    "such as those the web server in front of the service answers "
+	    "itself (413 for a request body, 502, 503 or 504 when the "
+	    "service is down or slow): the same envelope.", 0);
+}
+
+static void
+components(struct gen *g, cJSON *doc)
+{
+	cJSON	*comp = put_obj(g, doc, "components"), *ss, *s;
+	size_t	 i;
+
+	ss = put_obj(g, comp, "schemas");
+	for (i = 0; i < sizeof(schemas) / sizeof(schemas[0]); i++) {
+		s = put_obj(g, ss, schemas[i].name);
+		put_str(g, s, "description", schemas[i].description);
+		object_schema(g, s, schemas[i].fields, schemas[i].closed);
+	}
+	components_parameters(g, comp);
+	components_headers(g, comp);
+	components_responses(g, comp);
+}
+
+/* --- Paths ------------------------------------------------------------- */
+
+static void
+route_parameters(struct gen *g, const struct route *r, cJSON *op)
+{
+	const struct route_param *rp;
+	cJSON	*ps = put_arr(g, op, "parameters"), *p, *s;
+	char	 desc[256];
+
+	if (strchr(r->path, '{') != NULL) {
+		p = put_obj(g, ps, NULL);
+		put_str(g, p, "name", "slug");
+		put_str(g, p, "in", "path");
+		put_bool(g, p, "required", 1);
+		if (xsnprintf(desc, sizeof(desc), "The slug field of one item "
+		    "of %s; an unknown slug is 404 not_found.",
+		    r->coll < COLL__MAX ? content_coll_name(r->coll) :
+		    "the collection") == -1)
+			g->failed = 1;
+		put_str(g, p, "description", desc);
+		string_schema(g, put_obj(g, p, "schema"), NULL, SLUG_RE, NULL);
+	}
+	for (rp = r->params; rp->id != PARAM__MAX; rp++) {
+		p = put_obj(g, ps, NULL);
+		put_str(g, p, "name", req_param_name(rp->id));
+		put_str(g, p, "in", "query");
+		put_bool(g, p, "required", rp->required);
+		if (rp->description != NULL)
+			put_str(g, p, "description", rp->description);
+		s = put_obj(g, p, "schema");
+		if (rp->id == PARAM_Q) {
+			put_str(g, s, "type", "string");
+			put_num(g, s, "minLength", (double)rp->min);
+			put_num(g, s, "maxLength", (double)rp->max);
+		} else {
+			put_str(g, s, "type", "integer");
+			put_num(g, s, "minimum", (double)rp->min);
+			put_num(g, s, "maximum", (double)rp->max);
+			put_num(g, s, "default", (double)rp->def);
+		}
+	}
+	put_ref(g, ps, NULL, "parameters", "lang");
+	put_ref(g, ps, NULL, "parameters", "Accept-Language");
+	put_ref(g, ps, NULL, "parameters", "If-None-Match");
+}
+
+/* The 200 response of a route: {data, meta} with its headers. */
+static cJSON *
+success_response(struct gen *g, const struct route *r, cJSON *resps)
+{
+	cJSON	*ok, *h, *m, *s, *props, *req, *data;
+
+	ok = put_obj(g, resps, "200");
+	put_str(g, ok, "description", r->collection ? "A page of the "
+	    "collection in the {data, meta} envelope." : "The resource in "
+	    "the {data, meta} envelope.");
+	h = put_obj(g, ok, "headers");
+	put_ref(g, h, "Cache-Control", "headers", "Cache-Control");
+	put_ref(g, h, "ETag", "headers", "ETag");
+	put_ref(g, h, "Content-Language", "headers", "Content-Language");
+	put_ref(g, h, "Vary", "headers", "Vary");
+	put_ref(g, h, "Access-Control-Allow-Origin", "headers",
+	    "Access-Control-Allow-Origin");
+	m = put_obj(g, put_obj(g, ok, "content"), MEDIA_JSON);
+	s = put_obj(g, m, "schema");
+	put_str(g, s, "type", "object");
+	req = put_arr(g, s, "required");
+	put_str(g, req, NULL, "data");
+	put_str(g, req, NULL, "meta");
+	props = put_obj(g, s, "properties");
+	if (r->collection) {
+		data = put_obj(g, props, "data");
+		put_str(g, data, "type", "array");
+		put_ref(g, data, "items", "schemas", r->schema);
+		put_ref(g, props, "meta", "schemas", "CollectionMeta");
+	} else {
+		put_ref(g, props, "data", "schemas", r->schema);
+		put_ref(g, props, "meta", "schemas", "Meta");
+	}
+	put_bool(g, s, "additionalProperties", 0);
+	return m;
+}
+
+static int
+paths(struct gen *g, cJSON *doc, char *err, size_t errlen)
+{
+	const struct route *r;
+	cJSON	*ps = put_obj(g, doc, "paths"), *op, *resps, *media;
+	size_t	 i;
+
+	for (i = 0; i < routes_len; i++) {
+		r = &routes[i];
+		if (r->kind != ROUTE_API)
+			continue;
+		if (r->schema == NULL || !schema_known(r->schema)) {
+			snprintf(err, errlen, "openapi: route %s names no "
+			    "known schema (%s)", r->path,
+			    r->schema ? r->schema : "none");
+			return -1;
+		}
+		op = put_obj(g, put_obj(g, ps, r->path), "get");
+		put_str(g, op, "operationId", r->operation_id);
+		put_str(g, op, "summary", r->summary);
+		put_str(g, op, "description", r->description != NULL ?
+		    r->description : r->summary);
+		route_parameters(g, r, op);
+		resps = put_obj(g, op, "responses");
+		media = success_response(g, r, resps);
+		if (route_examples(g, r, media, err, errlen) == -1)
+			return -1;
+		put_ref(g, resps, "304", "responses", "NotModified");
+		put_ref(g, resps, "400", "responses", "BadRequest");
+		if (strchr(r->path, '{') != NULL)
+			put_ref(g, resps, "404", "responses", "NotFound");
+		put_ref(g, resps, "405", "responses", "MethodNotAllowed");
+		put_ref(g, resps, "500", "responses", "InternalError");
+		put_ref(g, resps, "default", "responses", "OtherError");
+	}
+	return 0;
+}
+
+/* --- The document ------------------------------------------------------- */
+
+static const char overview[] =
+"Read-only JSON API publishing one person's professional profile: "
+"profile, biography, projects, experience, skills, certifications, "
+"education and recommendations, plus a keyword search. No "
+"authentication; every operation is GET.\n"
+"\n"
+"**Envelope.** Every success is `application/json; charset=utf-8` "
+"shaped `{data, meta}`: `meta` is `Meta`, or `CollectionMeta` (with "
+"`total`, `limit`, `offset`) on collections and search.\n"
+"\n"
+"**Language.** Spanish by default. `lang=en` (or `lang=es`) selects the "
+"language; without it, `Accept-Language` is negotiated (q-values "
+"honoured). The answer carries `Content-Language` and `Vary: "
+"Accept-Language`. Some fields are always in Spanish (project "
+"description, experience period, certification date, recommendation "
+"date). Error messages are in English.\n"
+"\n"
+"**Caching.** Successes carry `Cache-Control: " CACHE_PUBLIC "` and a "
+"strong `ETag`; `If-None-Match` with a current tag answers `304 Not "
+"Modified` without a body. Errors carry `Cache-Control: no-store`.\n"
+"\n"
+"**CORS.** Open to every origin: `Access-Control-Allow-Origin: *` on "
+"GET, HEAD and OPTIONS (preflight answered with 204).\n"
+"\n"
+"**Versioning.** The major version is in the path (`/api/v1`); "
+"`info.version` equals `Health.api_version`, the semantic version of "
+"the contract. Within v1 fields and endpoints are only added; removing "
+"or renaming a field or an operation id ships under `/api/v2`.\n"
+"\n"
+"**Errors.** Every non-2xx response under `/api` is the JSON `Error` "
+"envelope, never HTML: `error.status` (the HTTP status), `error.code` "
+"(`bad_request`, `invalid_parameter`, `not_found`, "
+"`method_not_allowed`, `internal_error`; never renamed), "
+"`error.message`, `error.hint` (how to recover) and "
+"`error.documentation_url`. A bad parameter is 400 "
+"`invalid_parameter`, an unknown resource or route 404 `not_found`, any "
+"write method 405 `method_not_allowed` with an `Allow` header.\n"
+"\n"
+"This document is generated at start-up from the route table that "
+"dispatches the requests; it is also served as YAML at "
+"`/api/openapi.yaml`.";
+
+static void
+info(struct gen *g, cJSON *doc)
+{
+	const cJSON *p = g->app->model->profile.obj[LANG_EN];
+	const cJSON *name, *email, *url;
+	cJSON	*in, *c, *l;
+
+	in = put_obj(g, doc, "info");
+	put_str(g, in, "title", "Professional profile API");
+	put_str(g, in, "version", PERFIL_API_VERSION);
+	put_str(g, in, "summary", "Read-only JSON API of one person's "
+	    "professional profile.");
+	put_str(g, in, "description", overview);
+	name = cJSON_GetObjectItemCaseSensitive(p, "name");
+	email = cJSON_GetObjectItemCaseSensitive(p, "email");
+	url = cJSON_GetObjectItemCaseSensitive(p, "url");
+	c = put_obj(g, in, "contact");
+	if (cJSON_IsString(name))
+		put_str(g, c, "name", name->valuestring);
+	if (cJSON_IsString(url))
+		put_str(g, c, "url", url->valuestring);
+	if (cJSON_IsString(email))
+		put_str(g, c, "email", email->valuestring);
+	l = put_obj(g, in, "license");
+	put_str(g, l, "name", "CC BY 4.0 (the data; use requires "
+	    "attribution)");
+	put_str(g, l, "identifier", "CC-BY-4.0");
+}
+
+/* Renders the tree as JSON (pretty, with a final newline). */
+static char *
+render_json(const cJSON *doc, size_t *len)
+{
+	char	*s, *t;
+	size_t	 n;
+
+	if ((s = cJSON_Print(doc)) == NULL)
+		return NULL;
+	n = strlen(s);
+	if ((t = realloc(s, n + 2)) == NULL) {
+		free(s);
+		return NULL;
+	}
+	t[n] = '\n';
+	t[n + 1] = '\0';
+	*len = n + 1;
+	return t;
+}
+
+/*
+ * Builds the document for app (whose model and URLs are loaded) and
+ * renders it.  Returns it, or NULL with a message in err.
+ */
+struct openapi *
+openapi_build(const struct app *app, char *err, size_t errlen)
+{
+	struct gen g = { app, 0 };
+	struct openapi *o;
+	struct buf yaml;
+	cJSON	*doc, *srv, *ext;
+
+	if ((o = calloc(1, sizeof(*o))) == NULL ||
+	    (o->doc = doc = cJSON_CreateObject()) == NULL)
+		goto oom;
+	put_str(&g, doc, "openapi", "3.1.0");
+	info(&g, doc);
+	put_str(&g, doc, "jsonSchemaDialect",
+	    "https://spec.openapis.org/oas/3.1/dialect/base");
+	srv = put_obj(&g, put_arr(&g, doc, "servers"), NULL);
+	put_str(&g, srv, "url", app->cfg->base_url);
+	put_str(&g, srv, "description", "This service.");
+	ext = put_obj(&g, doc, "externalDocs");
+	put_str(&g, ext, "description", "Developer portal");
+	put_str(&g, ext, "url", app->doc_url[LANG_EN]);
+	if (paths(&g, doc, err, errlen) == -1)
+		goto fail;
+	components(&g, doc);
+	if (g.failed)
+		goto oom;
+	if ((o->text[OPENAPI_JSON] = render_json(doc,
+	    &o->len[OPENAPI_JSON])) == NULL)
+		goto oom;
+	buf_init(&yaml);
+	if (openapi_yaml(doc, &yaml) == -1 || yaml.oom) {
+		buf_free(&yaml);
+		snprintf(err, errlen, "openapi: cannot render YAML");
+		goto fail;
+	}
+	o->len[OPENAPI_YAML] = yaml.len;
+	o->text[OPENAPI_YAML] = buf_detach(&yaml);
+	return o;
+oom:
+	snprintf(err, errlen, "openapi: out of memory");
+fail:
+	openapi_free(o);
+	return NULL;
+}
+
+void
+openapi_free(struct openapi *o)
+{
+	int	 f;
+
+	if (o == NULL)
+		return;
+	cJSON_Delete(o->doc);
+	for (f = 0; f < OPENAPI__MAX; f++)
+		free(o->text[f]);
+	free(o);
+}
+
+/* --- YAML ----------------------------------------------------------------- */
+
+static int
+yaml_write(void *data, unsigned char *bytes, size_t len)
+{
+	struct buf *b = data;
+
+	buf_append(b, bytes, len);
+	return !b->oom;
+}
+
+/*
+ * Returns 1 when s may be written as a plain YAML scalar and still
+ * read back as the same string under both YAML 1.1 and 1.2 resolution
+ * rules: it must start with a letter, '/', '_' or '$' (so never a
+ * number, a date or an indicator) and not be a null or boolean word.
+ */
+static int
+plain_is_string(const char *s)
+{
+	static const char *const words[] = { "null", "true", "false", "yes",
+	    "no", "on", "off", "y", "n", NULL };
+	const char *const *w;
+	unsigned char c = (unsigned char)s[0];
+
+	if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '/' ||
+	    c == '_' || c == '$'))
+		return 0;
+	for (w = words; *w != NULL; w++)
+		if (strcasecmp(s, *w) == 0)
+			return 0;
+	return 1;
+}
+
+static int
+emit_scalar(yaml_emitter_t *e, const char *s, int is_string)
+{
+	yaml_event_t ev;
+	yaml_scalar_style_t style = YAML_ANY_SCALAR_STYLE;
+	int	 plain;
+
+	plain = !is_string || plain_is_string(s);
+	if (!plain)
+		style = strchr(s, '\n') != NULL ? YAML_LITERAL_SCALAR_STYLE :
+		    YAML_DOUBLE_QUOTED_SCALAR_STYLE;
+	else if (is_string && strchr(s, '\n') != NULL)
+		style = YAML_LITERAL_SCALAR_STYLE;
+	if (!yaml_scalar_event_initialize(&ev, NULL, NULL,
+	    (yaml_char_t *)(uintptr_t)s, (int)strlen(s), plain, 1, style))
+		return -1;
+	return yaml_emitter_emit(e, &ev) ? 0 : -1;
+}
+
+/* Emits the events of one cJSON value, recursively. */
+static int
+emit_node(yaml_emitter_t *e, const cJSON *n)
+{
+	yaml_event_t ev;
+	const cJSON *c;
+	char	 num[64];
+
+	if (cJSON_IsObject(n)) {
+		if (!yaml_mapping_start_event_initialize(&ev, NULL, NULL, 1,
+		    YAML_BLOCK_MAPPING_STYLE) || !yaml_emitter_emit(e, &ev))
+			return -1;
+		cJSON_ArrayForEach(c, n)
+			if (emit_scalar(e, c->string, 1) == -1 ||
+			    emit_node(e, c) == -1)
+				return -1;
+		if (!yaml_mapping_end_event_initialize(&ev))
+			return -1;
+		return yaml_emitter_emit(e, &ev) ? 0 : -1;
+	}
+	if (cJSON_IsArray(n)) {
+		if (!yaml_sequence_start_event_initialize(&ev, NULL, NULL, 1,
+		    YAML_BLOCK_SEQUENCE_STYLE) || !yaml_emitter_emit(e, &ev))
+			return -1;
+		cJSON_ArrayForEach(c, n)
+			if (emit_node(e, c) == -1)
+				return -1;
+		if (!yaml_sequence_end_event_initialize(&ev))
+			return -1;
+		return yaml_emitter_emit(e, &ev) ? 0 : -1;
+	}
+	if (cJSON_IsString(n))
+		return emit_scalar(e, n->valuestring, 1);
+	if (cJSON_IsBool(n))
+		return emit_scalar(e, cJSON_IsTrue(n) ? "true" : "false", 0);
+	if (cJSON_IsNumber(n)) {
+		if (n->valuedouble > -9007199254740992.0 &&
+		    n->valuedouble < 9007199254740992.0 &&
+		    n->valuedouble == (double)(long long)n->valuedouble)
+			snprintf(num, sizeof(num), "%.0f", n->valuedouble);
+		else
+			snprintf(num, sizeof(num), "%.17g", n->valuedouble);
+		return emit_scalar(e, num, 0);
+	}
+	return emit_scalar(e, "null", 0);
+}
+
+/*
+ * Appends doc as one YAML document to out, through libyaml's emitter
+ * (block style, UTF-8, no line folding).  Returns 0 or -1.
+ */
+int
+openapi_yaml(const cJSON *doc, struct buf *out)
+{
+	yaml_emitter_t e;
+	yaml_event_t ev;
+	int	 rc = -1;
+
+	if (!yaml_emitter_initialize(&e))
+		return -1;
+	yaml_emitter_set_output(&e, yaml_write, out);
+	yaml_emitter_set_unicode(&e, 1);
+	yaml_emitter_set_width(&e, -1);
+	yaml_emitter_set_indent(&e, 2);
+	if (!yaml_stream_start_event_initialize(&ev, YAML_UTF8_ENCODING) ||
+	    !yaml_emitter_emit(&e, &ev))
+		goto out;
+	if (!yaml_document_start_event_initialize(&ev, NULL, NULL, NULL, 1) ||
+	    !yaml_emitter_emit(&e, &ev))
+		goto out;
+	if (emit_node(&e, doc) == -1)
+		goto out;
+	if (!yaml_document_end_event_initialize(&ev, 1) ||
+	    !yaml_emitter_emit(&e, &ev))
+		goto out;
+	if (!yaml_stream_end_event_initialize(&ev) ||
+	    !yaml_emitter_emit(&e, &ev) || !yaml_emitter_flush(&e))
+		goto out;
+	rc = 0;
+out:
+	yaml_emitter_delete(&e);
+	return rc;
+}
+
+/* --- Serving ------------------------------------------------------------------ */
+
+const char *
+openapi_type(enum openapi_format f)
+{
+	return f == OPENAPI_YAML ? TYPE_YAML : TYPE_JSON;
+}
+
+/*
+ * The headers of the document, the same at /openapi.json (site) and
+ * under /api: the API's caching and CORS.  The dispatcher adds the
+ * ETag and answers If-None-Match.
+ */
+void
+openapi_headers(struct response *r, enum openapi_format f)
+{
+	r->content_type = openapi_type(f);
+	r->cache_control = CACHE_PUBLIC;
+	r->content_language = "en";
+	resp_header(r, "Access-Control-Allow-Origin", "*");
+	resp_header(r, "Access-Control-Expose-Headers", "ETag");
+	resp_header(r, "X-Content-Type-Options", "nosniff");
+}
+
+/* Route handler of the document; route->arg is the format. */
+void
+openapi_serve(struct ctx *x)
+{
+	const struct openapi *o = x->app->openapi;
+	enum openapi_format f = x->route->arg == OPENAPI_YAML ? OPENAPI_YAML :
+	    OPENAPI_JSON;
+
+	if (o == NULL) {
+		err_send(x, ERR_INTERNAL, "Retry the request later.",
+		    "The OpenAPI document is not available.");
+		return;
+	}
+	x->resp->status = 200;
+	openapi_headers(x->resp, f);
+	buf_append(&x->resp->body, o->text[f], o->len[f]);
+}

@@ -1,0 +1,44 @@
+/*
+ * openapi.h: the OpenAPI 3.1 description of the API.
+ *
+ * openapi_build generates the document once, at start-up, from the
+ * route table (every ROUTE_API row becomes a GET operation with its
+ * parameters and bounds) and from the resource schemas declared in
+ * openapi.c, which mirror the spec's section 2.  The examples are not
+ * written by hand: they are the bodies the real handlers answer for
+ * the loaded content.  The document is rendered once as JSON and once
+ * as YAML (libyaml's emitter); the route handler only copies bytes.
+ *
+ * Ownership: openapi_build returns a struct openapi that openapi_free
+ * releases, with everything it points to.
+ */
+#ifndef PERFIL_OPENAPI_H
+#define PERFIL_OPENAPI_H
+
+#include <cjson/cJSON.h>
+
+#include "handler.h"
+
+#define TYPE_YAML	"application/yaml"
+#define MEDIA_JSON	"application/json"	/* content key in the document */
+
+enum openapi_format {
+	OPENAPI_JSON,
+	OPENAPI_YAML,
+	OPENAPI__MAX
+};
+
+struct openapi {
+	cJSON	*doc;				/* the document as a tree */
+	char	*text[OPENAPI__MAX];		/* the document rendered */
+	size_t	 len[OPENAPI__MAX];
+};
+
+struct openapi	*openapi_build(const struct app *, char *err, size_t errlen);
+void		 openapi_free(struct openapi *);
+int		 openapi_yaml(const cJSON *, struct buf *);
+const char	*openapi_type(enum openapi_format);
+void		 openapi_headers(struct response *, enum openapi_format);
+void		 openapi_serve(struct ctx *);
+
+#endif /* PERFIL_OPENAPI_H */
