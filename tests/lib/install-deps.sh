@@ -19,6 +19,8 @@ PERFIL_DEPS=(
 	check
 	# black-box tests and ./serve
 	nginx-light curl jq
+	# contract and site tests (validators from npm)
+	nodejs
 )
 
 # perfil_missing_deps PACKAGE...: print, one a line, the packages that are not
@@ -54,7 +56,15 @@ perfil_install_deps() {
 		"${missing[@]}" </dev/null
 }
 
+# perfil_install_npm: Debian's nodejs has no npm of its own (some builds of
+# nodejs bundle it); install the npm package only when there is none.
+perfil_install_npm() {
+	command -v npm >/dev/null 2>&1 && return 0
+	perfil_install_deps npm
+}
+
 if [[ ${BASH_SOURCE[0]} == "$0" ]]; then
 	set -euo pipefail
 	perfil_install_deps "$@"
+	perfil_install_npm
 fi
