@@ -112,7 +112,7 @@ agents_llms(const struct app *app, enum lang l, struct buf *b)
 		item(b, app, r->summary, path);
 		buf_printf(b, ": `%s`", r->operation_id);
 		if (r->description != NULL) {
-			buf_puts(b, ", ");
+			buf_puts(b, ". ");
 			md_text(b, r->description);
 		}
 		buf_putc(b, '\n');
