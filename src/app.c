@@ -9,6 +9,7 @@
 
 #include "app.h"
 #include "openapi.h"
+#include "pages.h"
 
 static char *
 join(const char *a, const char *b)
@@ -48,6 +49,10 @@ app_load(struct app *app, const struct config *cfg, char *err, size_t errlen)
 		app_free(app);
 		return -1;
 	}
+	if ((app->site = site_build(app, err, errlen)) == NULL) {
+		app_free(app);
+		return -1;
+	}
 	return 0;
 }
 
@@ -57,6 +62,7 @@ app_free(struct app *app)
 	int	 l;
 
 	openapi_free(app->openapi);
+	site_free(app->site);
 	content_free(app->model);
 	for (l = 0; l < LANG__MAX; l++) {
 		free(app->doc_url[l]);

@@ -10,6 +10,8 @@
 
 #include "content.h"
 
+struct site;
+
 #define PERFIL_API_VERSION	"1.0.0"
 
 struct config {
@@ -25,6 +27,7 @@ struct app {
 	char	*doc_url[LANG__MAX];	/* developer portal */
 	char	*source_url[LANG__MAX];	/* the website */
 	struct openapi *openapi;	/* the OpenAPI document, rendered */
+	struct site *site;		/* pages and agent files (pages.h) */
 };
 
 int	 app_load(struct app *, const struct config *, char *err, size_t);

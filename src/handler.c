@@ -11,6 +11,7 @@
 
 #include "errors.h"
 #include "handler.h"
+#include "pages.h"
 #include "routes.h"
 
 #define ALLOWED_METHODS	"GET, HEAD, OPTIONS"
@@ -308,11 +309,11 @@ handle_site(struct ctx *x, enum req_status st)
 		site_text(x, 400, "Bad request: the path is malformed.\n");
 		return;
 	}
-	if ((x->route = route_match(req->path, &x->slug,
-	    x->arena)) == NULL || x->route->kind == ROUTE_API) {
+	if ((x->route = route_match(req->path, &x->slug, x->arena)) == NULL)
+		x->route = pages_match_md(req->path, x->arena);
+	if (x->route == NULL || x->route->kind == ROUTE_API) {
 		x->route = NULL;
-		site_text(x, 404, "Not found. The API starts at "
-		    "/api/v1/health.\n");
+		pages_not_found(x);
 		return;
 	}
 	if (req->method == METHOD_OPTIONS) {

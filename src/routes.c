@@ -7,6 +7,7 @@
 
 #include "api.h"
 #include "openapi.h"
+#include "pages.h"
 #include "routes.h"
 
 
@@ -21,6 +22,14 @@ static const struct route_param list_params[] = {
 static const struct route_param no_params[] = {
 	{ PARAM__MAX, 0, 0, 0, 0, NULL }
 };
+
+/* Website pages and agent files (pages.c); arg selects the page or file. */
+#define PAGE(path, op, summary, page) \
+	{ path, op, ROUTE_PAGE, summary, NULL, NULL, 0, COLL__MAX, pages_page, \
+	    no_params, page }
+#define DOC(path, op, summary, doc) \
+	{ path, op, ROUTE_DOC, summary, NULL, NULL, 0, COLL__MAX, pages_doc, \
+	    no_params, doc }
 
 #define LIST(path, op, summary, schema, coll) \
 	{ path, op, ROUTE_API, summary, NULL, schema, 1, coll, api_list, \
@@ -69,6 +78,32 @@ const struct route routes[] = {
 	{ "/api/openapi.yaml", "getOpenApiYaml", ROUTE_DOC,
 	    "OpenAPI 3.1 document as YAML", NULL, NULL, 0, COLL__MAX,
 	    openapi_serve, no_params, OPENAPI_YAML },
+	PAGE("/", "pageHome", "Home page", SITE_HOME),
+	PAGE("/about", "pageAbout", "Biography and timeline", SITE_ABOUT),
+	PAGE("/contact", "pageContact", "Contact", SITE_CONTACT),
+	PAGE("/privacy", "pagePrivacy", "Privacy", SITE_PRIVACY),
+	PAGE("/lab", "pageLab", "Lab", SITE_LAB),
+	PAGE("/developers", "pageDevelopers", "Developer portal",
+	    SITE_DEVELOPERS),
+	PAGE("/en/", "pageHomeEn", "Home page (English)", SITE_HOME),
+	PAGE("/en/about", "pageAboutEn", "Biography and timeline (English)",
+	    SITE_ABOUT),
+	PAGE("/en/contact", "pageContactEn", "Contact (English)",
+	    SITE_CONTACT),
+	PAGE("/en/privacy", "pagePrivacyEn", "Privacy (English)",
+	    SITE_PRIVACY),
+	PAGE("/en/lab", "pageLabEn", "Lab (English)", SITE_LAB),
+	PAGE("/en/developers", "pageDevelopersEn",
+	    "Developer portal (English)", SITE_DEVELOPERS),
+	DOC("/llms.txt", "docLlms", "llms.txt", DOC_LLMS),
+	DOC("/en/llms.txt", "docLlmsEn", "llms.txt (English)", DOC_LLMS),
+	DOC("/agents.md", "docAgents", "Guide for AI agents", DOC_AGENTS),
+	DOC("/en/agents.md", "docAgentsEn", "Guide for AI agents (English)",
+	    DOC_AGENTS),
+	DOC("/sitemap.xml", "docSitemap", "Sitemap", DOC_SITEMAP),
+	DOC("/robots.txt", "docRobots", "robots.txt", DOC_ROBOTS),
+	DOC("/manifest.webmanifest", "docManifest", "Web app manifest",
+	    DOC_MANIFEST),
 };
 
 const size_t routes_len = sizeof(routes) / sizeof(routes[0]);

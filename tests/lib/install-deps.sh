@@ -19,8 +19,9 @@ PERFIL_DEPS=(
 	check
 	# black-box tests and ./serve
 	nginx-light curl jq
-	# contract and site tests (validators from npm)
-	nodejs
+	# website checks (tests/site/run): XML well-formedness, headless browser,
+	# node for html-validate (npm comes with it or as Debian's npm)
+	libxml2-utils chromium nodejs
 )
 
 # perfil_missing_deps PACKAGE...: print, one a line, the packages that are not

@@ -1,0 +1,50 @@
+/*
+ * markdown.h: the markdown of every website page, written from the
+ * content model and the route table at start-up.  The markdown is the
+ * one representation of a page: pages.c renders it to HTML, agents
+ * read it as is.
+ *
+ * Ownership: functions here append to a caller's struct buf; nothing
+ * is kept.
+ */
+#ifndef PERFIL_MARKDOWN_H
+#define PERFIL_MARKDOWN_H
+
+#include "app.h"
+#include "routes.h"
+
+enum site_page {
+	SITE_HOME,
+	SITE_ABOUT,
+	SITE_CONTACT,
+	SITE_PRIVACY,
+	SITE_LAB,
+	SITE_DEVELOPERS,
+	SITE_PAGE__MAX
+};
+
+/* A page's addresses and names, per language. */
+struct site_page_info {
+	const char *path[LANG__MAX];	/* "/about", "/en/about" */
+	const char *md_path[LANG__MAX];	/* "/about.md", "/en/about.md" */
+	const char *label[LANG__MAX];	/* navigation label */
+	const char *summary[LANG__MAX];	/* one line, for llms.txt */
+};
+
+extern const struct site_page_info site_pages[SITE_PAGE__MAX];
+
+int	 md_page(const struct app *, enum site_page, enum lang, struct buf *);
+void	 md_not_found(const struct app *, enum lang, struct buf *);
+
+/* Shared with the agent files. */
+void	 md_text(struct buf *, const char *);
+void	 md_url(struct buf *, const char *);
+void	 md_route_example(const struct app *, const struct route *,
+	    enum lang, struct buf *);
+void	 md_route_params(const struct app *, const struct route *,
+	    enum lang, const char *indent, struct buf *);
+const char *md_str(const cJSON *, const char *name);
+int	 site_has_route(const char *path);
+enum lang site_path_lang(const char *path);
+
+#endif /* PERFIL_MARKDOWN_H */

@@ -1,0 +1,50 @@
+/*
+ * pages.h: the website face.  At start-up site_build renders every
+ * page (markdown from markdown.c, HTML through cmark in one layout),
+ * the 404 page and the agent files, per language, into one immutable
+ * struct site; the handlers only pick the bytes and the headers.
+ *
+ * Ownership: site_build returns a struct site that site_free releases.
+ */
+#ifndef PERFIL_PAGES_H
+#define PERFIL_PAGES_H
+
+#include "handler.h"
+#include "markdown.h"
+
+enum site_doc {
+	DOC_LLMS,		/* /llms.txt, /en/llms.txt */
+	DOC_AGENTS,		/* /agents.md, /en/agents.md */
+	DOC_SITEMAP,		/* the rest exist once, in [LANG_ES] */
+	DOC_ROBOTS,
+	DOC_MANIFEST,
+	SITE_DOC__MAX
+};
+
+/* One pre-rendered representation. */
+struct site_bytes {
+	char	*data;
+	size_t	 len;
+	char	 etag[24];		/* quoted strong tag of data */
+};
+
+struct site {
+	struct site_bytes md[SITE_PAGE__MAX][LANG__MAX];
+	struct site_bytes html[SITE_PAGE__MAX][LANG__MAX];
+	char	*link_md[SITE_PAGE__MAX][LANG__MAX];	/* Link on HTML */
+	char	*link_html[SITE_PAGE__MAX][LANG__MAX];	/* Link on markdown */
+	struct site_bytes nf_md[LANG__MAX];		/* 404 */
+	struct site_bytes nf_html[LANG__MAX];
+	struct site_bytes doc[SITE_DOC__MAX][LANG__MAX];
+	char	*csp;			/* with the inline style's hash */
+};
+
+struct site	*site_build(const struct app *, char *err, size_t errlen);
+void		 site_free(struct site *);
+
+void		 pages_page(struct ctx *);	/* ROUTE_PAGE, arg: page */
+void		 pages_doc(struct ctx *);	/* ROUTE_DOC, arg: doc */
+void		 pages_not_found(struct ctx *);
+const struct route *pages_match_md(const char *path, struct arena *);
+
+#endif /* PERFIL_PAGES_H */

@@ -1,0 +1,16 @@
+/*
+ * sha256.h: SHA-256 (FIPS 180-4) and base64, enough to compute the
+ * Content-Security-Policy hash of the inline style at start-up.
+ */
+#ifndef PERFIL_SHA256_H
+#define PERFIL_SHA256_H
+
+#include <stddef.h>
+
+#define SHA256_LEN	32
+
+void	 sha256(const void *, size_t, unsigned char out[SHA256_LEN]);
+int	 base64_encode(const unsigned char *, size_t, char *out,
+	    size_t outlen);
+
+#endif /* PERFIL_SHA256_H */
