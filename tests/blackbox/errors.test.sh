@@ -75,3 +75,19 @@ long=$(printf 'x%.0s' {1..3000})
 req GET "/api/v1/profile?q=$long"
 expect_status 200 400
 expect_header content-type 'application/json; charset=utf-8'
+
+# Requests nginx refuses before the responder sees them are JSON under /api
+# too (conf/nginx/perfil.conf).
+for path in '/api/v1/projects/%00' '/api/../../etc/passwd'; do
+	t "$path is refused by nginx: a JSON 400 bad_request"
+	req GET "$path"
+	expect_error 400 bad_request
+done
+
+t 'a URI over nginx limit (9000 bytes) is a JSON 414'
+req GET "/api/v1/profile?x=$(printf 'a%.0s' {1..9000})"
+expect_error 414 bad_request
+
+t 'a header over nginx limit is a JSON 400 bad_request'
+req GET /api/v1/profile -H "X-Big: $(printf 'a%.0s' {1..9000})"
+expect_error 400 bad_request

@@ -12,22 +12,25 @@
 #   expect_json '.error.code' '"not_found"'
 #   expect_json_true '.error.hint | contains("/api/v1/projects")'
 #
-# req saves the response of the last request: $RESP_STATUS, and the files
-# $RESP_DIR/{headers,body} (headers one "name: value" a line, names
-# lower-cased). Every response is also kept as $BLACKBOX_OUT/responses/NNNN.meta
-# (JSON: method, path, url, status, headers, test, case) and NNNN.body.
+# req keeps the last response: $RESP_STATUS, the header values by lower-cased
+# name in $RESP_HEADERS (or `header NAME`), and the per-request directory
+# $RESP_DIR with the files status, headers ("name: value" lines, names
+# lower-cased), body, request and curl-stderr. Every response is also kept
+# as $BLACKBOX_OUT/responses/NNNN.meta (JSON: method, path, url, status,
+# headers, test, case) and NNNN.body, numbered across the whole run.
 #
 # JSON expectations (expect_json, expect_json_true and the compound ones) are
-# collected and evaluated together, in one jq run per response, when the next
-# request, case or command starts: jq takes ~20 ms to start, so this keeps the
-# suite fast. Their failures are reported with the request they were about.
+# queued and evaluated together, in one jq run per response, when the next
+# request, case or command starts: jq takes 20-30 ms to start, so this keeps
+# the suite fast. Their failures are reported with their request all the same.
 #
 # Content-derived expectations: $CONTENT is the content directory the
 # responder serves; `content FILE [JQ-EXPR]` and `localized FILE LANG` read it,
 # so that no test hard-codes a count or a name the content could change.
 #
 # Environment (set by tests/blackbox/run): BASE (http://127.0.0.1:PORT, also the
-# responder's --base-url), CONTENT, PERFIL_BIN, BLACKBOX_OUT, BB_RESULT.
+# responder's --base-url), CONTENT, PERFIL_BIN, STACK_ROOT, BLACKBOX_OUT,
+# BB_RESULT (where to write "PASSED FAILED" at exit).
 
 set -u
 : "${BASE:?run this through tests/blackbox/run}"
@@ -50,16 +53,18 @@ def loc($lang):
 _BB_CASE=
 _BB_CASE_CHECKS=0
 _BB_CASE_FAILS=()
+_BB_CASE_LAST_REQUEST=
 _BB_PASSED=0
 _BB_FAILED=0
+_BB_JSON_CHECKS=() # queued jq checks on the last body, see _bb_queue_json
+_BB_JSON_DESCS=()  # their descriptions, for failure messages
 
 REQ_METHOD=
 REQ_PATH=
 REQ_ARGS=()
 RESP_STATUS=
 RESP_DIR=
-_BB_JSON_CHECKS=() # queued jq checks on the last body, see _bb_queue_json
-_BB_JSON_DESCS=()  # their descriptions, for failure messages
+declare -A RESP_HEADERS=()
 
 # Response numbers continue across the test files of one run.
 _BB_SEQ_FILE=$BLACKBOX_OUT/responses/.last
@@ -67,6 +72,8 @@ _BB_SEQ=0
 if [[ -f $_BB_SEQ_FILE ]]; then
 	read -r _BB_SEQ <"$_BB_SEQ_FILE"
 fi
+
+# --- Cases and results ------------------------------------------------------
 
 # _bb_close_case: report the open case as passed or failed.
 _bb_close_case() {
@@ -88,6 +95,7 @@ _bb_close_case() {
 	_BB_CASE=
 	_BB_CASE_CHECKS=0
 	_BB_CASE_FAILS=()
+	_BB_CASE_LAST_REQUEST=
 }
 
 # _bb_finish: at exit, close the last case and hand the totals to the runner.
@@ -108,63 +116,96 @@ t() {
 	_BB_CASE=$1
 }
 
-# _bb_request_line: the last request, for failure messages.
-_bb_request_line() {
-	local line="$REQ_METHOD $REQ_PATH"
-	if ((${#REQ_ARGS[@]})); then
-		line+=" ${REQ_ARGS[*]}"
-	fi
-	if [[ -n $RESP_STATUS ]]; then
-		line+=" -> $RESP_STATUS"
-	fi
-	printf '%s' "$line"
+# Helpers that "set VAR" use printf -v; their own locals start with __ so
+# that they never hide the caller's VAR.
+
+# _bb_short TEXT: print TEXT on one line, cut to 300 characters.
+_bb_short() {
+	local __t
+	_bb_short_to __t "$1"
+	printf '%s' "$__t"
 }
 
-# _bb_check OK EXPECTATION ACTUAL: record one expectation of the open case.
-_bb_check() {
+# _bb_short_to VAR TEXT: set VAR to TEXT on one line, cut to 300 characters.
+_bb_short_to() {
+	local __t=${2//$'\n'/\\n}
+	if ((${#__t} > 300)); then
+		__t="${__t:0:300}..."
+	fi
+	printf -v "$1" '%s' "$__t"
+}
+
+# _bb_pass: record one expectation of the open case that holds.
+_bb_pass() {
 	if [[ -z $_BB_CASE ]]; then
 		_BB_CASE='(untitled)'
 	fi
 	_BB_CASE_CHECKS=$((_BB_CASE_CHECKS + 1))
-	if [[ $1 != 0 ]]; then
-		if [[ -n $REQ_METHOD ]]; then
-			_BB_CASE_FAILS+=("request:  $(_bb_request_line)")
+}
+
+# _bb_fail EXPECTED ACTUAL: record one expectation of the open case that
+# does not hold, with the request it was about.
+_bb_fail() {
+	local request
+	_bb_pass
+	if [[ -n $REQ_METHOD ]]; then
+		request="$REQ_METHOD $REQ_PATH"
+		if ((${#REQ_ARGS[@]})); then
+			request+=" ${REQ_ARGS[*]}"
 		fi
-		_BB_CASE_FAILS+=("expected: $2" "actual:   $3")
+		_bb_short_to request "$request"
+		request="request:  $request -> $RESP_STATUS"
+		# The request line once for all the failures about one response.
+		if [[ $request != "$_BB_CASE_LAST_REQUEST" ]]; then
+			_BB_CASE_FAILS+=("$request")
+			_BB_CASE_LAST_REQUEST=$request
+		fi
+	fi
+	_BB_CASE_FAILS+=("expected: $1" "actual:   $2")
+}
+
+# _bb_check STATUS EXPECTED ACTUAL: _bb_pass when STATUS is 0, else
+# _bb_fail EXPECTED ACTUAL.
+_bb_check() {
+	if [[ $1 == 0 ]]; then
+		_bb_pass
+	else
+		_bb_fail "$2" "$3"
 	fi
 }
 
-# _bb_short TEXT: TEXT cut to 300 characters, on one line.
-_bb_short() {
-	local s=${1//$'\n'/\\n}
-	if ((${#s} > 300)); then
-		s="${s:0:300}..."
-	fi
-	printf '%s' "$s"
+# _bb_body_start VAR: set VAR to the start of the last body, for messages.
+_bb_body_start() {
+	local b
+	b=$(head -c 300 "$RESP_DIR/body" | tr -d '\0')
+	_bb_short_to "$1" "$b"
 }
 
-# _bb_json_string TEXT: print TEXT as a JSON (and jq) string literal.
+# --- Requests ---------------------------------------------------------------
+
+# _bb_json_string VAR TEXT: set VAR to TEXT as a JSON (and jq) string literal.
 _bb_json_string() {
-	local s=$1
-	s=${s//\\/\\\\}
-	s=${s//\"/\\\"}
-	s=${s//$'\n'/\\n}
-	s=${s//$'\r'/\\r}
-	s=${s//$'\t'/\\t}
-	printf '"%s"' "$s"
+	local __t=$2
+	__t=${__t//\\/\\\\}
+	__t=${__t//\"/\\\"}
+	__t=${__t//$'\n'/\\n}
+	__t=${__t//$'\r'/\\r}
+	__t=${__t//$'\t'/\\t}
+	printf -v "$1" '"%s"' "$__t"
 }
 
 # req METHOD PATH [CURL-ARG...]: send one request to $BASE$PATH exactly as
-# written (no path normalisation, no globbing) and save the response.
+# written (no path normalisation, no globbing) and keep the response.
 # HEAD is sent as a real HEAD request (curl --head).
 req() {
-	local method=$1 path=$2 n raw method_args=()
+	local method=$1 path=$2 n raw line name value method_args=()
 	shift 2
 	_bb_flush_json
 	REQ_METHOD=$method
 	REQ_PATH=$path
 	REQ_ARGS=("$@")
 	RESP_STATUS=
+	RESP_HEADERS=()
 	case $method in
 	GET) ;;
 	HEAD) method_args=(--head) ;;
@@ -184,6 +225,7 @@ req() {
 		# curl --head writes the headers where the body would go.
 		: >"$RESP_DIR/body"
 	fi
+	printf '%s\n' "$RESP_STATUS" >"$RESP_DIR/status"
 	printf '%s\n' "$method $path ${REQ_ARGS[*]}" >"$RESP_DIR/request"
 	ln -f "$RESP_DIR/body" "$BLACKBOX_OUT/responses/$n.body" 2>/dev/null ||
 		cp "$RESP_DIR/body" "$BLACKBOX_OUT/responses/$n.body"
@@ -194,6 +236,8 @@ req() {
 		BB_M_CASE=$_BB_CASE BB_M_META=$BLACKBOX_OUT/responses/$n.meta \
 		awk '
 		function esc(s,   out, i, c) {
+			if (s !~ /[\\"\001-\037]/)
+				return "\"" s "\""
 			out = ""
 			for (i = 1; i <= length(s); i++) {
 				c = substr(s, i, 1)
@@ -227,9 +271,19 @@ req() {
 				out = out (i > 1 ? "," : "") esc(order[i]) ":" esc(h[order[i]])
 			print out "}}" > ENVIRON["BB_M_META"]
 		}' "$raw" >"$RESP_DIR/headers"
+	while IFS= read -r line; do
+		name=${line%%: *}
+		value=${line#*: }
+		if [[ -v RESP_HEADERS[$name] ]]; then
+			RESP_HEADERS[$name]+=", $value"
+		else
+			RESP_HEADERS[$name]=$value
+		fi
+	done <"$RESP_DIR/headers"
 	if [[ $RESP_STATUS == 000 ]]; then
-		_bb_check 1 "an HTTP response" \
-			"none: $(_bb_short "$(cat "$RESP_DIR/curl-stderr")")"
+		value=$(<"$RESP_DIR/curl-stderr")
+		_bb_short_to value "$value"
+		_bb_fail "an HTTP response" "none: $value"
 	fi
 }
 
@@ -237,13 +291,8 @@ req() {
 # joined with ", "). Returns 1 when absent.
 header() {
 	local name=${1,,}
-	awk -v n="$name" '
-		index($0, n ": ") == 1 {
-			v = substr($0, length(n) + 3)
-			out = found ? out ", " v : v
-			found = 1
-		}
-		END { if (found) print out; exit !found }' "$RESP_DIR/headers"
+	[[ -v RESP_HEADERS[$name] ]] || return 1
+	printf '%s\n' "${RESP_HEADERS[$name]}"
 }
 
 # body: print the body of the last response.
@@ -251,87 +300,163 @@ body() {
 	cat "$RESP_DIR/body"
 }
 
+# --- Status, headers, body --------------------------------------------------
+
 # expect_status CODE [CODE...]: the status is one of CODEs.
 expect_status() {
-	local code
+	local code want=() start
 	for code in "$@"; do
 		if [[ $RESP_STATUS == "$code" ]]; then
-			_bb_check 0
+			_bb_pass
 			return
 		fi
+		want+=("$code")
 	done
-	_bb_check 1 "status $(printf '%s or ' "$@" | sed 's/ or $//')" \
-		"status $RESP_STATUS; body: $(_bb_short "$(head -c 400 "$RESP_DIR/body")")"
+	_bb_body_start start
+	code="${want[*]}"
+	_bb_fail "status ${code// / or }" "status $RESP_STATUS; body: $start"
 }
 
 # expect_header NAME VALUE: header NAME is present and equals VALUE.
 expect_header() {
-	local actual
-	if actual=$(header "$1"); then
-		[[ $actual == "$2" ]]
-		_bb_check $? "header $1: $2" "header $1: $actual"
+	local name=${1,,}
+	if [[ ! -v RESP_HEADERS[$name] ]]; then
+		_bb_fail "header $1: $2" "no $1 header"
+	elif [[ ${RESP_HEADERS[$name]} != "$2" ]]; then
+		_bb_fail "header $1: $2" "header $1: ${RESP_HEADERS[$name]}"
 	else
-		_bb_check 1 "header $1: $2" "no $1 header"
+		_bb_pass
 	fi
 }
 
 # expect_header_match NAME REGEX: header NAME is present and matches the
 # extended regular expression REGEX (anchor it yourself).
 expect_header_match() {
-	local actual
-	if actual=$(header "$1"); then
-		[[ $actual =~ $2 ]]
-		_bb_check $? "header $1 matching /$2/" "header $1: $actual"
+	local name=${1,,}
+	if [[ ! -v RESP_HEADERS[$name] ]]; then
+		_bb_fail "header $1 matching /$2/" "no $1 header"
+	elif [[ ! ${RESP_HEADERS[$name]} =~ $2 ]]; then
+		_bb_fail "header $1 matching /$2/" "header $1: ${RESP_HEADERS[$name]}"
 	else
-		_bb_check 1 "header $1 matching /$2/" "no $1 header"
+		_bb_pass
 	fi
 }
 
 # expect_header_present NAME: header NAME is present (any value).
 expect_header_present() {
-	header "$1" >/dev/null
-	_bb_check $? "a $1 header" "no $1 header"
+	local name=${1,,}
+	if [[ -v RESP_HEADERS[$name] ]]; then
+		_bb_pass
+	else
+		_bb_fail "a $1 header" "no $1 header"
+	fi
 }
 
 # expect_header_absent NAME: there is no header NAME.
 expect_header_absent() {
-	local actual
-	if actual=$(header "$1"); then
-		_bb_check 1 "no $1 header" "header $1: $actual"
+	local name=${1,,}
+	if [[ -v RESP_HEADERS[$name] ]]; then
+		_bb_fail "no $1 header" "header $1: ${RESP_HEADERS[$name]}"
 	else
-		_bb_check 0
+		_bb_pass
 	fi
 }
+
+# expect_body_empty: the body has no bytes.
+expect_body_empty() {
+	local start
+	if [[ -s $RESP_DIR/body ]]; then
+		_bb_body_start start
+		_bb_fail "an empty body" "$(wc -c <"$RESP_DIR/body") bytes: $start"
+	else
+		_bb_pass
+	fi
+}
+
+# expect_body_contains TEXT: the body contains TEXT literally.
+expect_body_contains() {
+	local b='' start
+	IFS= read -r -d '' b <"$RESP_DIR/body"
+	if [[ $b == *"$1"* ]]; then
+		_bb_pass
+	else
+		_bb_body_start start
+		_bb_fail "a body containing '$1'" "$start"
+	fi
+}
+
+# expect_body_not_contains TEXT: the body does not contain TEXT.
+expect_body_not_contains() {
+	local b='' start
+	IFS= read -r -d '' b <"$RESP_DIR/body"
+	if [[ $b == *"$1"* ]]; then
+		_bb_body_start start
+		_bb_fail "a body without '$1'" "$start"
+	else
+		_bb_pass
+	fi
+}
+
+# expect_equal WHAT EXPECTED ACTUAL: a plain comparison, for values a test
+# computed itself (two ETags, a header of two responses, ...).
+expect_equal() {
+	local want got
+	if [[ $3 == "$2" ]]; then
+		_bb_pass
+	else
+		_bb_short_to want "$2"
+		_bb_short_to got "$3"
+		_bb_fail "$1: $want" "$1: $got"
+	fi
+}
+
+# expect_differ WHAT A B: two computed values differ.
+expect_differ() {
+	local both
+	if [[ $3 != "$2" ]]; then
+		_bb_pass
+	else
+		_bb_short_to both "$2"
+		_bb_fail "$1 to differ" "both: $both"
+	fi
+}
+
+# --- JSON -------------------------------------------------------------------
 
 # _bb_queue_json DESCRIPTION WANT EXPR [JQ-ARG...]: queue the check "jq EXPR
 # on the last body gives exactly the one value WANT" (WANT is JSON text;
 # objects compare by content, not key order). --arg NAME VALUE and --argjson
 # NAME JSON become bindings of $NAME for EXPR alone.
 _bb_queue_json() {
-	local desc=$1 want=$2 expr=$3 bind=
+	local desc=$1 want=$2 expr=$3 bind='' s
 	shift 3
 	while (($# >= 3)); do
 		case $1 in
-		--arg) bind+="($(_bb_json_string "$3")) as \$$2 | " ;;
+		--arg)
+			_bb_json_string s "$3"
+			bind+="($s) as \$$2 | "
+			;;
 		--argjson) bind+="($3) as \$$2 | " ;;
 		*) break ;;
 		esac
 		shift 3
 	done
 	if (($#)); then
-		_bb_check 1 "$desc" "(the test passes jq arguments lib.sh does not know: $*)"
+		_bb_fail "$desc" "(lib.sh does not know these jq arguments: $*)"
 		return
 	fi
 	desc=${desc//$'\n'/ }
 	desc=${desc//$'\t'/ }
 	_BB_JSON_DESCS+=("$desc")
-	_BB_JSON_CHECKS+=("__chk($(_bb_json_string "$desc"); ($want); ($bind($expr)))")
+	_bb_json_string s "$desc"
+	_BB_JSON_CHECKS+=("__chk($s; ($want); ($bind($expr)))")
 }
 
 # _bb_flush_json: evaluate the queued JSON checks on the last body in one jq
-# run and record their results.
+# run and record their results. jq prints two lines per failed check: its
+# description and the value it got.
 _bb_flush_json() {
-	local prog out status n i line desc
+	local prog out status n i line desc start
 	n=${#_BB_JSON_CHECKS[@]}
 	((n)) || return 0
 	prog="$BB_JQ_DEFS
@@ -349,20 +474,22 @@ def __chk(\$d; \$w; v): [try v catch {jq_error: .}] as \$g
 	out=$(jq -r -n "$prog" "$RESP_DIR/body" 2>&1)
 	status=$?
 	if ((status != 0)); then
+		_bb_short_to out "$out"
+		_bb_body_start start
 		for desc in "${_BB_JSON_DESCS[@]}"; do
-			_bb_check 1 "$desc" "jq: $(_bb_short "$out"); body: $(_bb_short "$(head -c 300 "$RESP_DIR/body")")"
+			_bb_fail "$desc" "jq: $out; body: $start"
 		done
 	else
 		i=0
-		while IFS= read -r desc && IFS= read -r line; do
-			_bb_check 1 "$desc" "$(_bb_short "$line")"
-			i=$((i + 1))
-		done <<<"$out"
-		if [[ -z $out ]]; then
-			i=0
+		if [[ -n $out ]]; then
+			while IFS= read -r desc && IFS= read -r line; do
+				_bb_short_to line "$line"
+				_bb_fail "$desc" "$line"
+				i=$((i + 1))
+			done <<<"$out"
 		fi
 		for ((; i < n; i++)); do
-			_bb_check 0
+			_bb_pass
 		done
 	fi
 	_BB_JSON_CHECKS=()
@@ -373,9 +500,10 @@ def __chk(\$d; \$w; v): [try v catch {jq_error: .}] as \$g
 # expression EXPR on the body gives the JSON value VALUE (compared as JSON:
 # spacing and key order do not matter).
 expect_json() {
-	local expr=$1 value=$2
+	local expr=$1 value=$2 short
 	shift 2
-	_bb_queue_json "$expr == $(_bb_short "$value")" "$value" "$expr" "$@"
+	_bb_short_to short "$value"
+	_bb_queue_json "$expr == $short" "$value" "$expr" "$@"
 }
 
 # expect_json_true EXPR [--arg NAME VALUE | --argjson NAME JSON]...: the jq
@@ -386,43 +514,10 @@ expect_json_true() {
 	_bb_queue_json "$expr" true "$expr" "$@"
 }
 
-# expect_body_empty: the body has no bytes.
-expect_body_empty() {
-	[[ ! -s $RESP_DIR/body ]]
-	_bb_check $? "an empty body" \
-		"$(wc -c <"$RESP_DIR/body") bytes: $(_bb_short "$(head -c 200 "$RESP_DIR/body")")"
-}
-
-# expect_body_contains TEXT: the body contains TEXT literally.
-expect_body_contains() {
-	grep -qF -- "$1" "$RESP_DIR/body"
-	_bb_check $? "a body containing '$1'" \
-		"$(_bb_short "$(head -c 300 "$RESP_DIR/body")")"
-}
-
-# expect_body_not_contains TEXT: the body does not contain TEXT.
-expect_body_not_contains() {
-	! grep -qF -- "$1" "$RESP_DIR/body"
-	_bb_check $? "a body without '$1'" \
-		"$(_bb_short "$(head -c 300 "$RESP_DIR/body")")"
-}
-
-# expect_equal WHAT EXPECTED ACTUAL: a plain comparison, for values a test
-# computed itself (two ETags, a header of two responses, ...).
-expect_equal() {
-	[[ $3 == "$2" ]]
-	_bb_check $? "$1: $(_bb_short "$2")" "$1: $(_bb_short "$3")"
-}
-
-# expect_differ WHAT A B: two computed values differ.
-expect_differ() {
-	[[ $3 != "$2" ]]
-	_bb_check $? "$1 to differ" "both: $(_bb_short "$2")"
-}
-
 # --- Compound expectations shared by many files -----------------------------
 
-# expect_api_headers: the headers every /api response carries.
+# expect_api_headers: the headers every /api response with a representation
+# carries.
 expect_api_headers() {
 	expect_header access-control-allow-origin '*'
 	expect_header x-content-type-options nosniff
@@ -507,41 +602,56 @@ run_cmd() {
 	CMD_STATUS=$?
 }
 
-# _bb_cmd_output: stdout and stderr of the last command, for messages.
-_bb_cmd_output() {
-	printf 'stdout: %s; stderr: %s' \
-		"$(_bb_short "$(head -c 300 "$BB_TMP/stdout")")" \
-		"$(_bb_short "$(head -c 300 "$BB_TMP/stderr")")"
+# _bb_cmd_output_to VAR: set VAR to the stdout and stderr of the last command.
+_bb_cmd_output_to() {
+	local o e
+	o=$(head -c 300 "$BB_TMP/stdout")
+	e=$(head -c 300 "$BB_TMP/stderr")
+	_bb_short_to o "$o"
+	_bb_short_to e "$e"
+	printf -v "$1" 'stdout: %s; stderr: %s' "$o" "$e"
 }
 
 # expect_exit CODE: the last command exited with CODE.
 expect_exit() {
-	[[ $CMD_STATUS == "$1" ]]
-	_bb_check $? "'$CMD_LINE' exits with status $1" \
-		"status $CMD_STATUS; $(_bb_cmd_output)"
+	local out
+	if [[ $CMD_STATUS == "$1" ]]; then
+		_bb_pass
+	else
+		_bb_cmd_output_to out
+		_bb_fail "'$CMD_LINE' exits with status $1" "status $CMD_STATUS; $out"
+	fi
 }
 
-# expect_stdout_match REGEX / expect_stderr_match REGEX: the output (all of
-# it, newlines included) matches the extended regular expression.
-expect_stdout_match() {
-	[[ $(cat "$BB_TMP/stdout") =~ $1 ]]
-	_bb_check $? "'$CMD_LINE' prints /$1/ on stdout" "$(_bb_cmd_output)"
-}
-expect_stderr_match() {
-	[[ $(cat "$BB_TMP/stderr") =~ $1 ]]
-	_bb_check $? "'$CMD_LINE' prints /$1/ on stderr" "$(_bb_cmd_output)"
+# _bb_expect_output STREAM REGEX: the whole output (newlines included)
+# matches the extended regular expression REGEX.
+_bb_expect_output() {
+	local text out
+	text=$(<"$BB_TMP/$1")
+	if [[ $text =~ $2 ]]; then
+		_bb_pass
+	else
+		_bb_cmd_output_to out
+		_bb_fail "'$CMD_LINE' prints /$2/ on $1" "$out"
+	fi
 }
 
-# expect_stdout_lines N / expect_stderr_lines N: the output has N lines.
-expect_stdout_lines() {
-	local n
-	n=$(grep -c '' "$BB_TMP/stdout")
-	[[ $n == "$1" ]]
-	_bb_check $? "'$CMD_LINE' prints $1 line(s) on stdout" "$n; $(_bb_cmd_output)"
+# expect_stdout_match REGEX / expect_stderr_match REGEX
+expect_stdout_match() { _bb_expect_output stdout "$1"; }
+expect_stderr_match() { _bb_expect_output stderr "$1"; }
+
+# _bb_expect_lines STREAM N: the output has N lines.
+_bb_expect_lines() {
+	local n out
+	n=$(grep -c '' "$BB_TMP/$1")
+	if [[ $n == "$2" ]]; then
+		_bb_pass
+	else
+		_bb_cmd_output_to out
+		_bb_fail "'$CMD_LINE' prints $2 line(s) on $1" "$n; $out"
+	fi
 }
-expect_stderr_lines() {
-	local n
-	n=$(grep -c '' "$BB_TMP/stderr")
-	[[ $n == "$1" ]]
-	_bb_check $? "'$CMD_LINE' prints $1 line(s) on stderr" "$n; $(_bb_cmd_output)"
-}
+
+# expect_stdout_lines N / expect_stderr_lines N
+expect_stdout_lines() { _bb_expect_lines stdout "$1"; }
+expect_stderr_lines() { _bb_expect_lines stderr "$1"; }

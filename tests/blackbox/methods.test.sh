@@ -78,6 +78,14 @@ for method in PROPFIND MKCOL BREW; do
 	expect_header allow 'GET, HEAD, OPTIONS'
 done
 
+for method in TRACE CONNECT; do
+	t "$method /api/v1/profile (refused by nginx itself) is a JSON 405"
+	req "$method" /api/v1/profile
+	expect_error 405 method_not_allowed
+	expect_header allow 'GET, HEAD, OPTIONS'
+	expect_json_true '.error.message | contains("read-only")'
+done
+
 t 'a write to an unknown route is a 404, not a 405'
 req POST /api/v1/nope
 expect_error 404 not_found

@@ -45,7 +45,7 @@ expect_json_true '.error.hint as $h | all($slugs[]; . as $s | $h | contains($s))
 expect_json_true '.error.hint | test($re)' \
 	--arg re "$(printf '%s, ?' "${slugs[@]}" | sed 's/, ?$//')"
 
-for bad in ABC "$(tr a-z A-Z <<<"${slugs[0]}")" 'a_b' 'a.b' "${slugs[0]}%20" \
+for bad in ABC "${slugs[0]^^}" 'a_b' 'a.b' "${slugs[0]}%20" \
 	"${slugs[0]}/" "${slugs[0]}/x" "${slugs[0]}.md" '%2e%2e'; do
 	t "GET /api/v1/projects/$bad is a JSON 404"
 	req GET "/api/v1/projects/$bad"

@@ -9,8 +9,9 @@
 #
 # Everything lives in one temporary directory, $STACK_DIR: the generated
 # nginx.conf, the copy of conf/nginx/perfil.conf with the port, socket and base
-# URL substituted, the socket perfil.sock, the logs (perfil.log, error.log,
-# access.log) and nginx's temporary files. stack_stop removes it.
+# URL substituted, the socket perfil.sock, the logs (perfil.log: the
+# responder's stderr; error.log, access.log and nginx.log: nginx's) and
+# nginx's temporary files. stack_stop removes it.
 #
 # Environment read:
 #   PERFIL_BIN       responder binary (default: src/perfil-fcgi)
@@ -64,7 +65,7 @@ stack_free_port() {
 # stack_logs: print the tail of every log of the running stack to stderr.
 stack_logs() {
 	local log
-	for log in perfil.log error.log access.log; do
+	for log in perfil.log nginx.log error.log access.log; do
 		if [[ -n $STACK_DIR && -s $STACK_DIR/$log ]]; then
 			printf -- '--- %s (last 40 lines)\n' "$log" >&2
 			tail -n 40 "$STACK_DIR/$log" >&2
@@ -172,7 +173,7 @@ stack_http_status() {
 stack_start_nginx() {
 	local i tries code
 	setsid nginx -p "$STACK_DIR/" -c "$STACK_DIR/nginx.conf" \
-		-e "$STACK_DIR/error.log" </dev/null >>"$STACK_DIR/error.log" 2>&1 &
+		-e "$STACK_DIR/error.log" </dev/null >>"$STACK_DIR/nginx.log" 2>&1 &
 	STACK_NGINX_PID=$!
 	tries=$((${STACK_TIMEOUT:-10} * 20))
 	for ((i = 0; i < tries; i++)); do
