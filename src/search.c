@@ -549,6 +549,16 @@ fwd_cps(const char *text, size_t len, size_t i, size_t n)
 	return (size_t)k;
 }
 
+/* Returns 1 if text[from..to) is empty or only white space. */
+static int
+all_space(const char *text, size_t len, size_t from, size_t to)
+{
+	while (from < to)
+		if (!is_space(next_cp(text, len, &from)))
+			return 0;
+	return 1;
+}
+
 /*
  * The first word start in [s, at]: the offset after the first run of
  * white space in [s, at), or at when there is none.
@@ -630,13 +640,13 @@ search_excerpt(const char *text, size_t len, size_t at, size_t match_end,
 			break;
 		e = i;
 	}
-	if (s > 0) {
+	if (!all_space(text, len, 0, s)) {
 		memcpy(out, ELLIPSIS, 3);
 		n = 3;
 	}
 	memcpy(out + n, text + s, e - s);
 	n += e - s;
-	if (e < len) {
+	if (!all_space(text, len, e, len)) {
 		memcpy(out + n, ELLIPSIS, 3);
 		n += 3;
 	}
