@@ -10,6 +10,7 @@
 #include "app.h"
 #include "openapi.h"
 #include "pages.h"
+#include "search.h"
 
 static char *
 join(const char *a, const char *b)
@@ -45,6 +46,11 @@ app_load(struct app *app, const struct config *cfg, char *err, size_t errlen)
 		app_free(app);
 		return -1;
 	}
+	if ((app->search = search_build(app->model, cfg->base_url, err,
+	    errlen)) == NULL) {
+		app_free(app);
+		return -1;
+	}
 	if ((app->openapi = openapi_build(app, err, errlen)) == NULL) {
 		app_free(app);
 		return -1;
@@ -63,6 +69,7 @@ app_free(struct app *app)
 
 	openapi_free(app->openapi);
 	site_free(app->site);
+	search_free(app->search);
 	content_free(app->model);
 	for (l = 0; l < LANG__MAX; l++) {
 		free(app->doc_url[l]);

@@ -11,6 +11,7 @@
 #include "content.h"
 
 struct site;
+struct search_index;
 
 #define PERFIL_API_VERSION	"1.0.0"
 
@@ -28,6 +29,7 @@ struct app {
 	char	*source_url[LANG__MAX];	/* the website */
 	struct openapi *openapi;	/* the OpenAPI document, rendered */
 	struct site *site;		/* pages and agent files (pages.h) */
+	struct search_index *search;	/* search.h */
 };
 
 int	 app_load(struct app *, const struct config *, char *err, size_t);

@@ -9,6 +9,7 @@
 #include "openapi.h"
 #include "pages.h"
 #include "routes.h"
+#include "search.h"
 
 
 static const struct route_param list_params[] = {
@@ -30,6 +31,17 @@ static const struct route_param no_params[] = {
 #define DOC(path, op, summary, doc) \
 	{ path, op, ROUTE_DOC, summary, NULL, NULL, 0, COLL__MAX, pages_doc, \
 	    no_params, doc }
+
+static const struct route_param search_params[] = {
+	{ PARAM_Q, 1, 1, 200, 0,
+	    "Search text: 1 to 200 characters, at most 16 distinct terms "
+	    "separated by white space. Case, accents and compatibility "
+	    "forms are ignored (educacion finds Educaci\xc3\xb3n); a term "
+	    "matches where a word starts (migra finds migraci\xc3\xb3n)." },
+	{ PARAM_LIMIT, 0, 1, 50, 10,
+	    "Maximum number of hits to return, best first." },
+	{ PARAM__MAX, 0, 0, 0, 0, NULL }
+};
 
 #define LIST(path, op, summary, schema, coll) \
 	{ path, op, ROUTE_API, summary, NULL, schema, 1, coll, api_list, \
@@ -68,6 +80,17 @@ const struct route routes[] = {
 	    "EducationEntry", COLL_EDUCATION),
 	LIST("/api/v1/recommendations", "listRecommendations",
 	    "Recommendations", "Recommendation", COLL_RECOMMENDATIONS),
+	{ "/api/v1/search", "searchContent", ROUTE_API,
+	    "Keyword search across the profile",
+	    "Case- and accent-insensitive keyword search over projects, "
+	    "experience, skills (one hit per skill), certifications and "
+	    "recommendations, in the negotiated language. Score: 2 points "
+	    "per distinct term found in the hit's title plus 1 per term "
+	    "found in its body; hits with score 0 are left out. Order: "
+	    "score descending, then type (project, experience, skill, "
+	    "certification, recommendation), then content order. "
+	    "meta.total counts every hit; there is no offset.",
+	    "SearchResult", 1, COLL__MAX, search_handler, search_params, 0 },
 	/* The OpenAPI document (openapi.c): not API operations itself. */
 	{ "/openapi.json", "getOpenApi", ROUTE_DOC,
 	    "OpenAPI 3.1 document (canonical)", NULL, NULL, 0, COLL__MAX,

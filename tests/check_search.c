@@ -1,0 +1,664 @@
+/*
+ * check_search.c: folding, query terms, scoring, tie-break and
+ * snippets of the search, on the fixture content in
+ * tests/fixtures/search (scores below are computed by hand from it),
+ * and the searchContent endpoint through the whole handler.
+ */
+#include "config.h"
+
+#include <check.h>
+#include <stdlib.h>
+
+#include <cjson/cJSON.h>
+
+#include "search.h"
+#include "testenv.h"
+
+/* --- Folding ------------------------------------------------------------ */
+
+static char *
+fold(const char *s)
+{
+	static char out[1024];
+	char	*f;
+	size_t	 n;
+
+	ck_assert_int_eq(search_fold(s, strlen(s), &f, &n, NULL), 0);
+	ck_assert_uint_lt(n, sizeof(out));
+	memcpy(out, f, n);
+	out[n] = '\0';
+	ck_assert_uint_eq(strlen(out), n);
+	free(f);
+	return out;
+}
+
+START_TEST(fold_examples)
+{
+	static const struct {
+		const char *in, *want;
+	} t[] = {
+		{ "Educación", "educacion" },
+		{ "EDUCACION", "educacion" },
+		{ "EDUCACIÓN", "educacion" },
+		{ "educacio\xcc\x81n", "educacion" },	/* o + U+0301 */
+		{ "diseño", "diseno" },
+		{ "dise\xc3\xb1o", "diseno" },
+		{ "disen\xcc\x83o", "diseno" },		/* n + U+0303 */
+		{ "Migración", "migracion" },
+		{ "Ａｎｄｒｏｉｄ", "android" },		/* full width */
+		{ "Straße", "strasse" },		/* full folding */
+		{ "STRASSE", "strasse" },
+		{ "İstanbul", "istanbul" },		/* Turkish dotted I */
+		{ "I\xcc\x87stanbul", "istanbul" },	/* I + U+0307 */
+		{ "ıI", "ıi" },				/* dotless i stays */
+		{ "ﬁcha ﬂujo", "ficha flujo" },		/* ligatures */
+		{ "Ǆemal", "dzemal" },
+		{ "Ⅻ ㎒", "xii mhz" },
+		{ "ΣΟΦΊΑ σοφία", "σοφια σοφια" },
+		{ "Çağrı Ünlü", "cagrı unlu" },
+		{ "co\xc2\xadop", "coop" },		/* soft hyphen */
+		{ "a\xc2\xa0" "b", "a b" },		/* NBSP */
+		{ "", "" },
+		{ "C++ & Node.js", "c++ & node.js" },
+	};
+	size_t	 i;
+
+	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++)
+		ck_assert_msg(strcmp(fold(t[i].in), t[i].want) == 0,
+		    "fold(%s) = '%s', want '%s'", t[i].in, fold(t[i].in),
+		    t[i].want);
+}
+END_TEST
+
+START_TEST(fold_map_points_back_to_the_original)
+{
+	char	*f;
+	size_t	 n;
+	uint32_t *map;
+	/* "aÑb": a at 0, Ñ at 1..2, b at 3. */
+	static const uint32_t want1[] = { 0, 1, 3, 4 };
+	/* "ßx": both s from 0, x at 2. */
+	static const uint32_t want2[] = { 0, 0, 2, 3 };
+	/* "e" U+0301 "z": the dropped mark leaves no folded byte. */
+	static const uint32_t want3[] = { 0, 3, 4 };
+
+	ck_assert_int_eq(search_fold("aÑb", 4, &f, &n, &map), 0);
+	ck_assert_str_eq(f, "anb");
+	ck_assert_mem_eq(map, want1, sizeof(want1));
+	free(f);
+	free(map);
+	ck_assert_int_eq(search_fold("ßx", 3, &f, &n, &map), 0);
+	ck_assert_str_eq(f, "ssx");
+	ck_assert_mem_eq(map, want2, sizeof(want2));
+	free(f);
+	free(map);
+	ck_assert_int_eq(search_fold("e\xcc\x81z", 4, &f, &n, &map), 0);
+	ck_assert_str_eq(f, "ez");
+	ck_assert_mem_eq(map, want3, sizeof(want3));
+	free(f);
+	free(map);
+}
+END_TEST
+
+START_TEST(fold_rejects_invalid_utf8)
+{
+	char	*f;
+	size_t	 n;
+
+	ck_assert_int_eq(search_fold("a\xc3(", 3, &f, &n, NULL), -1);
+	ck_assert_int_eq(search_fold("\xff", 1, &f, &n, NULL), -1);
+}
+END_TEST
+
+/* --- Query terms -------------------------------------------------------- */
+
+static enum search_qstatus
+parse(struct search_query *q, const char *s)
+{
+	return search_query_parse(q, s, strlen(s));
+}
+
+START_TEST(terms_split_on_any_white_space_and_dedup)
+{
+	struct search_query q;
+
+	/* Tab, ideographic space U+3000, NBSP; three spellings of one
+	 * term count once. */
+	ck_assert_int_eq(parse(&q, "  Diseño\tdiseno  DISEN\xcc\x83O  "
+	    "nube\xe3\x80\x80" "cloud\xc2\xa0x "), SEARCH_Q_OK);
+	ck_assert_uint_eq(q.nterms, 4);
+	ck_assert_int_eq((int)q.term[0].len, 6);
+	ck_assert_mem_eq(q.term[0].s, "diseno", 6);
+	ck_assert_mem_eq(q.term[1].s, "nube", 4);
+	ck_assert_uint_eq(q.term[1].len, 4);
+	ck_assert_mem_eq(q.term[2].s, "cloud", 5);
+	ck_assert_uint_eq(q.term[3].len, 1);
+	ck_assert_mem_eq(q.term[3].s, "x", 1);
+	search_query_free(&q);
+
+	ck_assert_int_eq(parse(&q, "kubernetes"), SEARCH_Q_OK);
+	ck_assert_uint_eq(q.nterms, 1);
+	search_query_free(&q);
+}
+END_TEST
+
+START_TEST(terms_empty_and_too_many)
+{
+	struct search_query q;
+	char	 s[512];
+	int	 i;
+
+	ck_assert_int_eq(parse(&q, "   "), SEARCH_Q_EMPTY);
+	search_query_free(&q);
+	ck_assert_int_eq(parse(&q, "\t\xe3\x80\x80\xc2\xa0"), SEARCH_Q_EMPTY);
+	search_query_free(&q);
+	/* A lone combining mark folds to nothing. */
+	ck_assert_int_eq(parse(&q, "\xcc\x81 \xcc\x83"), SEARCH_Q_EMPTY);
+	search_query_free(&q);
+
+	/* 16 distinct terms are allowed, 17 are not. */
+	s[0] = '\0';
+	for (i = 0; i < 16; i++)
+		snprintf(s + strlen(s), sizeof(s) - strlen(s), "t%d ", i);
+	ck_assert_int_eq(parse(&q, s), SEARCH_Q_OK);
+	ck_assert_uint_eq(q.nterms, 16);
+	search_query_free(&q);
+	strcat(s, "t16");
+	ck_assert_int_eq(parse(&q, s), SEARCH_Q_TOO_MANY);
+	search_query_free(&q);
+
+	/* Repeats do not count against the bound. */
+	s[0] = '\0';
+	for (i = 0; i < 40; i++)
+		strcat(s, "a A á ");
+	ck_assert_int_eq(parse(&q, s), SEARCH_Q_OK);
+	ck_assert_uint_eq(q.nterms, 1);
+	search_query_free(&q);
+}
+END_TEST
+
+/* --- Scoring on the fixture --------------------------------------------- */
+
+static size_t	cps(const char *);
+
+static struct model *fx_model;
+static struct search_index *fx_index;
+
+static void
+fixture_setup(void)
+{
+	char	 err[1024];
+
+	fx_model = content_load(TEST_FIXTURE_DIR, TEST_BASE, err,
+	    sizeof(err));
+	ck_assert_msg(fx_model != NULL, "fixture: %s", err);
+	fx_index = search_build(fx_model, TEST_BASE, err, sizeof(err));
+	ck_assert_msg(fx_index != NULL, "index: %s", err);
+}
+
+static void
+fixture_teardown(void)
+{
+	search_free(fx_index);
+	content_free(fx_model);
+}
+
+/*
+ * Runs q in language l and compares the hits with want, a list of
+ * "type slug title score" lines ended by NULL.
+ */
+static void
+expect_hits(enum lang l, const char *qs, const char *const *want)
+{
+	struct search_query q;
+	struct search_hit hits[64];
+	char	 got[256];
+	size_t	 i, n;
+
+	ck_assert_uint_le(fx_index->len[l], 64);
+	ck_assert_int_eq(parse(&q, qs), SEARCH_Q_OK);
+	n = search_run(fx_index, l, &q, hits);
+	for (i = 0; i < n; i++) {
+		snprintf(got, sizeof(got), "%s %s %s %d",
+		    search_type_name(hits[i].doc->type), hits[i].doc->slug,
+		    hits[i].doc->title.text, hits[i].score);
+		ck_assert_msg(want[i] != NULL, "q=%s: unexpected hit %zu: %s",
+		    qs, i, got);
+		ck_assert_msg(strcmp(got, want[i]) == 0,
+		    "q=%s: hit %zu is '%s', want '%s'", qs, i, got, want[i]);
+	}
+	ck_assert_msg(want[n] == NULL, "q=%s: %zu hits, missing '%s'", qs, n,
+	    want[n]);
+	search_query_free(&q);
+}
+
+START_TEST(index_has_one_doc_per_item_and_skill)
+{
+	/* 2 projects + 1 job + 5 skills + 1 certification + 1
+	 * recommendation; education, profile and about are not indexed. */
+	ck_assert_uint_eq(fx_index->len[LANG_ES], 10);
+	ck_assert_uint_eq(fx_index->len[LANG_EN], 10);
+	ck_assert_str_eq(fx_index->docs[LANG_ES][5].title.text, "Kubernetes");
+	ck_assert_str_eq(fx_index->docs[LANG_ES][5].slug, "nube");
+	ck_assert_str_eq(fx_index->docs[LANG_ES][5].body.text,
+	    "Nube y migración");
+	ck_assert_str_eq(fx_index->docs[LANG_ES][0].body.text,
+	    "Migración de servicios de educación a Kubernetes. · Go, "
+	    "Kubernetes");
+	ck_assert_str_eq(fx_index->docs[LANG_ES][2].body.text,
+	    "Celosía Ingeniería, Sevilla · marzo de 2019 – actualidad · "
+	    "Dirige la migración de sistemas heredados y el diseño de API.");
+	ck_assert_str_eq(fx_index->docs[LANG_EN][8].body.text,
+	    "Cloud Native Computing Foundation · March 2021");
+	ck_assert_str_eq(fx_index->docs[LANG_EN][0].url,
+	    TEST_BASE "/api/v1/projects/migracion-nube");
+	ck_assert_str_eq(fx_index->docs[LANG_EN][2].url,
+	    TEST_BASE "/api/v1/experience");
+}
+END_TEST
+
+START_TEST(score_single_term)
+{
+	/* Title 2 + body 1 for the project; body 1 for the job, the
+	 * skill category "Nube y migración" (both skills) and the
+	 * recommendation.  Ties in type order, then content order. */
+	static const char *const want[] = {
+		"project migracion-nube Migración a la nube 3",
+		"experience celosia-arquitecta Arquitecta de software 1",
+		"skill nube Kubernetes 1",
+		"skill nube Terraform 1",
+		"recommendation ana-nunez Ana Núñez 1",
+		NULL
+	};
+
+	expect_hits(LANG_ES, "migracion", want);
+	expect_hits(LANG_ES, "MIGRACIÓN", want);
+	expect_hits(LANG_ES, "Migracio\xcc\x81n", want);
+	expect_hits(LANG_ES, "migra", want);	/* a word prefix */
+}
+END_TEST
+
+START_TEST(score_two_terms)
+{
+	/* diseno-accesible: "diseno" in title (2), both terms in body
+	 * (1 + 1) = 4; the recommendation has both in its comment = 2;
+	 * migracion-nube has "educación" in its body = 1; the job has
+	 * "diseño" in its body = 1. */
+	static const char *const want[] = {
+		"project diseno-accesible Diseño accesible 4",
+		"recommendation ana-nunez Ana Núñez 2",
+		"project migracion-nube Migración a la nube 1",
+		"experience celosia-arquitecta Arquitecta de software 1",
+		NULL
+	};
+
+	expect_hits(LANG_ES, "educacion diseno", want);
+	expect_hits(LANG_ES, "Diseño  EDUCACIÓN diseño", want);
+}
+END_TEST
+
+START_TEST(score_tie_break_by_type)
+{
+	/* Skill (title 2) before certification (title 2), both before
+	 * the project that has Kubernetes twice in its body (1). */
+	static const char *const want[] = {
+		"skill nube Kubernetes 2",
+		"certification kubernetes-cka Administradora de Kubernetes "
+		    "certificada 2",
+		"project migracion-nube Migración a la nube 1",
+		NULL
+	};
+
+	expect_hits(LANG_ES, "kubernetes", want);
+}
+END_TEST
+
+START_TEST(score_by_language)
+{
+	static const char *const design[] = {
+		"project diseno-accesible Accessible design 3",
+		"experience celosia-arquitecta Software architect 1",
+		"recommendation ana-nunez Ana Núñez 1",
+		NULL
+	};
+	static const char *const none[] = { NULL };
+	static const char *const android[] = {
+		"skill movil Ａｎｄｒｏｉｄ 2",
+		NULL
+	};
+	static const char *const cloud_migration[] = {
+		/* Title: both terms (4); body: neither. */
+		"project migracion-nube Cloud migration 4",
+		/* Category "Cloud and migration": 1 + 1 per skill. */
+		"skill nube Kubernetes 2",
+		"skill nube Terraform 2",
+		/* Body 1 each, in type order: the job (migration), the
+		 * certification (institution "Cloud Native ..."), the
+		 * recommendation (migration). */
+		"experience celosia-arquitecta Software architect 1",
+		"certification kubernetes-cka Certified Kubernetes "
+		    "Administrator 1",
+		"recommendation ana-nunez Ana Núñez 1",
+		NULL
+	};
+
+	expect_hits(LANG_EN, "design", design);
+	expect_hits(LANG_EN, "diseno", none);	/* Spanish word, English text */
+	expect_hits(LANG_ES, "design", none);
+	expect_hits(LANG_ES, "android", android);
+	expect_hits(LANG_EN, "ANDROID", android);
+	expect_hits(LANG_EN, "cloud migration", cloud_migration);
+}
+END_TEST
+
+START_TEST(matching_is_word_prefix)
+{
+	static const char *const none[] = { NULL };
+	static const char *const api[] = {
+		"experience celosia-arquitecta Arquitecta de software 1",
+		NULL
+	};
+
+	/* Inside a word: no match (substring matching would find
+	 * "educación", "migración", ...). */
+	expect_hits(LANG_ES, "cion", none);
+	expect_hits(LANG_ES, "ubernetes", none);
+	/* Text outside the index: profile, about, education. */
+	expect_hits(LANG_ES, "zanahoria", none);
+	expect_hits(LANG_EN, "carrot", none);
+	expect_hits(LANG_ES, "universidad", none);
+	/* After punctuation a word starts. */
+	expect_hits(LANG_ES, "api.", api);
+}
+END_TEST
+
+START_TEST(snippet_of_hits)
+{
+	struct search_query q;
+	struct search_hit hits[64];
+	char	 out[4 * SEARCH_SNIPPET_MAX + 8];
+	size_t	 n;
+
+	/* Body first: the project's description, whole (short). */
+	ck_assert_int_eq(parse(&q, "educacion"), SEARCH_Q_OK);
+	n = search_run(fx_index, LANG_ES, &q, hits);
+	ck_assert_uint_eq(n, 3);
+	search_snippet(&hits[0], out, sizeof(out));
+	ck_assert_str_eq(out, "Migración de servicios de educación a "
+	    "Kubernetes. · Go, Kubernetes");
+	/* The long comment is cut around the match, accents intact. */
+	ck_assert_str_eq(hits[2].doc->slug, "ana-nunez");
+	search_snippet(&hits[2], out, sizeof(out));
+	ck_assert_str_eq(out, "…y diseño fue excelente para la educación: "
+	    "explicaba cada decisión, escribía documentación clara y cuidaba "
+	    "a todo el equipo, incluso en las semanas más…");
+	ck_assert_uint_le(cps(out), SEARCH_SNIPPET_MAX);
+	search_query_free(&q);
+
+	/* Title only: the title. */
+	ck_assert_int_eq(parse(&q, "administradora"), SEARCH_Q_OK);
+	n = search_run(fx_index, LANG_ES, &q, hits);
+	ck_assert_uint_eq(n, 1);
+	search_snippet(&hits[0], out, sizeof(out));
+	ck_assert_str_eq(out, "Administradora de Kubernetes certificada");
+	search_query_free(&q);
+}
+END_TEST
+
+/* --- Snippet cutting ---------------------------------------------------- */
+
+static size_t
+cps(const char *s)
+{
+	size_t	 n = 0;
+
+	for (; *s != '\0'; s++)
+		if (((unsigned char)*s & 0xc0) != 0x80)
+			n++;
+	return n;
+}
+
+START_TEST(excerpt_multibyte)
+{
+	struct buf t;
+	char	 out[4 * SEARCH_SNIPPET_MAX + 8];
+	const char *at, *body;
+	size_t	 n, i;
+
+	/* 100 words of 2-byte letters, the target in the middle. */
+	buf_init(&t);
+	for (i = 0; i < 100; i++)
+		buf_puts(&t, i == 50 ? "ÉXITO " : "ñandú ");
+	at = strstr(buf_cstr(&t), "ÉXITO");
+	n = search_excerpt(t.data, t.len, (size_t)(at - t.data),
+	    (size_t)(at - t.data) + 6, out, sizeof(out));
+	ck_assert_uint_eq(n, strlen(out));
+	ck_assert(utf8_valid(out, n));
+	ck_assert_uint_le(cps(out), SEARCH_SNIPPET_MAX);
+	ck_assert_uint_ge(cps(out), SEARCH_SNIPPET_MAX - 8);
+	ck_assert_ptr_nonnull(strstr(out, "ÉXITO"));
+	/* Cut at word boundaries: whole words between the ellipses. */
+	ck_assert(strncmp(out, "…ñandú ", strlen("…ñandú ")) == 0);
+	ck_assert_str_eq(out + n - strlen(" ñandú…"), " ñandú…");
+	/* About SNIPPET_LEAD characters of context before the match. */
+	body = out + 3;
+	ck_assert_uint_le(cps(body) - cps(strstr(body, "ÉXITO")), 41);
+	ck_assert_uint_ge(cps(body) - cps(strstr(body, "ÉXITO")), 30);
+
+	/* Near the start: no leading ellipsis. */
+	n = search_excerpt(t.data, t.len, 0, 7, out, sizeof(out));
+	ck_assert(strncmp(out, "ñandú ñandú", strlen("ñandú ñandú")) == 0);
+	ck_assert_str_eq(out + n - strlen("ñandú…"), "ñandú…");
+	ck_assert_uint_le(cps(out), SEARCH_SNIPPET_MAX);
+
+	/* Near the end: the window slides back to fill the room. */
+	n = search_excerpt(t.data, t.len, t.len - 7, t.len - 1, out,
+	    sizeof(out));
+	ck_assert(strncmp(out, "…ñandú", strlen("…ñandú")) == 0);
+	ck_assert_str_eq(out + n - strlen(" ñandú"), " ñandú");
+	ck_assert_uint_le(cps(out), SEARCH_SNIPPET_MAX);
+	ck_assert_uint_ge(cps(out), SEARCH_SNIPPET_MAX - 8);
+	buf_free(&t);
+}
+END_TEST
+
+START_TEST(excerpt_without_spaces_cuts_between_code_points)
+{
+	struct buf t;
+	char	 out[4 * SEARCH_SNIPPET_MAX + 8];
+	size_t	 n, i, at;
+
+	/* 400 characters of 3- and 4-byte code points, no space. */
+	buf_init(&t);
+	for (i = 0; i < 200; i++)
+		buf_puts(&t, "語😀");
+	at = 100 * 7;
+	n = search_excerpt(t.data, t.len, at, at + 3, out, sizeof(out));
+	ck_assert(utf8_valid(out, n));
+	ck_assert_uint_eq(cps(out), SEARCH_SNIPPET_MAX);
+	ck_assert(strncmp(out, "…語", strlen("…語")) == 0);
+	ck_assert_str_eq(out + n - 3, "…");
+	buf_free(&t);
+
+	/* Exactly SEARCH_SNIPPET_MAX characters: whole, no ellipsis. */
+	buf_init(&t);
+	for (i = 0; i < SEARCH_SNIPPET_MAX; i++)
+		buf_puts(&t, "é");
+	n = search_excerpt(t.data, t.len, 20, 22, out, sizeof(out));
+	ck_assert_uint_eq(n, t.len);
+	ck_assert_str_eq(out, t.data);
+	/* One more: cut. */
+	buf_puts(&t, "é");
+	n = search_excerpt(t.data, t.len, 20, 22, out, sizeof(out));
+	ck_assert_uint_eq(cps(out), SEARCH_SNIPPET_MAX);
+	ck_assert(utf8_valid(out, n));
+	buf_free(&t);
+
+	/* Too small an output buffer is refused. */
+	ck_assert_uint_eq(search_excerpt("abc", 3, 0, 1, out, 10), 0);
+}
+END_TEST
+
+/* --- The endpoint ------------------------------------------------------- */
+
+static void
+endpoint_setup(void)
+{
+	test_cfg.content_dir = TEST_FIXTURE_DIR;
+	testenv_setup();
+}
+
+static cJSON *
+body_json(void)
+{
+	cJSON	*j = cJSON_Parse(buf_cstr(&test_resp.body));
+
+	ck_assert_msg(j != NULL, "body is not JSON: %s",
+	    buf_cstr(&test_resp.body));
+	return j;
+}
+
+START_TEST(endpoint_result_shape_and_meta)
+{
+	cJSON	*j, *d, *h, *m;
+	static const char *const keys[] = { "type", "slug", "title",
+	    "snippet", "url", "score" };
+	size_t	 i;
+
+	run("GET", "/api/v1/search", "q=kubernetes&limit=2", NULL, NULL,
+	    NULL);
+	ck_assert_int_eq(test_resp.status, 200);
+	ck_assert(has_header("Content-Type", TYPE_JSON));
+	ck_assert(has_header("Content-Language", "es"));
+	j = body_json();
+	d = cJSON_GetObjectItem(j, "data");
+	ck_assert_int_eq(cJSON_GetArraySize(d), 2);
+	h = cJSON_GetArrayItem(d, 0);
+	ck_assert_int_eq(cJSON_GetArraySize(h), 6);
+	for (i = 0; i < 6; i++)
+		ck_assert_str_eq(cJSON_GetArrayItem(h, (int)i)->string,
+		    keys[i]);
+	ck_assert_str_eq(cJSON_GetObjectItem(h, "type")->valuestring,
+	    "skill");
+	ck_assert_str_eq(cJSON_GetObjectItem(h, "slug")->valuestring, "nube");
+	ck_assert_str_eq(cJSON_GetObjectItem(h, "url")->valuestring,
+	    TEST_BASE "/api/v1/skills");
+	ck_assert_int_eq(cJSON_GetObjectItem(h, "score")->valueint, 2);
+	m = cJSON_GetObjectItem(j, "meta");
+	ck_assert_int_eq(cJSON_GetObjectItem(m, "count")->valueint, 2);
+	ck_assert_int_eq(cJSON_GetObjectItem(m, "total")->valueint, 3);
+	ck_assert_int_eq(cJSON_GetObjectItem(m, "limit")->valueint, 2);
+	ck_assert_int_eq(cJSON_GetObjectItem(m, "offset")->valueint, 0);
+	ck_assert_str_eq(cJSON_GetObjectItem(m, "self")->valuestring,
+	    TEST_BASE "/api/v1/search?q=kubernetes&limit=2");
+	cJSON_Delete(j);
+
+	run("GET", "/api/v1/search", "q=zanahoria", NULL, NULL, NULL);
+	ck_assert_int_eq(test_resp.status, 200);
+	ck_assert_str_eq(buf_cstr(&test_resp.body), "{\"data\":[],\"meta\":{"
+	    "\"count\":0,\"total\":0,\"limit\":10,\"offset\":0,\"self\":\""
+	    TEST_BASE "/api/v1/search?q=zanahoria\",\"source\":\"" TEST_BASE
+	    "/\",\"documentation_url\":\"" TEST_BASE "/developers\"}}");
+}
+END_TEST
+
+START_TEST(endpoint_errors)
+{
+	static const struct {
+		const char *query;
+		const char *code;
+	} t[] = {
+		{ NULL, "invalid_parameter" },
+		{ "limit=5", "invalid_parameter" },
+		{ "q=", "invalid_parameter" },
+		{ "q=+++", "invalid_parameter" },
+		{ "q=%E3%80%80%09", "invalid_parameter" },
+		{ "q=a+b+c+d+e+f+g+h+i+j+k+l+m+n+o+p+q", "invalid_parameter" },
+		{ "q=a&q=b", "invalid_parameter" },
+		{ "q=a&limit=0", "invalid_parameter" },
+		{ "q=a&limit=51", "invalid_parameter" },
+		{ "q=%C3%28", "bad_request" },
+		{ "q=a%00b", "bad_request" },
+	};
+	size_t	 i;
+	cJSON	*j, *e;
+
+	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		run("GET", "/api/v1/search", t[i].query, NULL, NULL, NULL);
+		ck_assert_msg(test_resp.status == 400, "%s: %d", t[i].query,
+		    test_resp.status);
+		j = body_json();
+		e = cJSON_GetObjectItem(j, "error");
+		ck_assert_str_eq(cJSON_GetObjectItem(e, "code")->valuestring,
+		    t[i].code);
+		if (strcmp(t[i].code, "invalid_parameter") == 0)
+			ck_assert_msg(strstr(cJSON_GetObjectItem(e,
+			    "message")->valuestring, "'q'") != NULL ||
+			    strstr(cJSON_GetObjectItem(e,
+			    "message")->valuestring, "'limit'") != NULL,
+			    "%s", cJSON_GetObjectItem(e,
+			    "message")->valuestring);
+		cJSON_Delete(j);
+	}
+	/* 16 distinct terms, and 17 spellings of one, are fine. */
+	run("GET", "/api/v1/search", "q=a+b+c+d+e+f+g+h+i+j+k+l+m+n+o+p",
+	    NULL, NULL, NULL);
+	ck_assert_int_eq(test_resp.status, 200);
+	run("GET", "/api/v1/search", "q=a+A+a+A+a+A+a+A+a+A+a+A+a+A+a+A+a",
+	    NULL, NULL, NULL);
+	ck_assert_int_eq(test_resp.status, 200);
+}
+END_TEST
+
+static Suite *
+search_suite(void)
+{
+	Suite	*s = suite_create("search");
+	TCase	*tc;
+
+	tc = tcase_create("fold");
+	tcase_add_test(tc, fold_examples);
+	tcase_add_test(tc, fold_map_points_back_to_the_original);
+	tcase_add_test(tc, fold_rejects_invalid_utf8);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("terms");
+	tcase_add_test(tc, terms_split_on_any_white_space_and_dedup);
+	tcase_add_test(tc, terms_empty_and_too_many);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("score");
+	tcase_add_checked_fixture(tc, fixture_setup, fixture_teardown);
+	tcase_add_test(tc, index_has_one_doc_per_item_and_skill);
+	tcase_add_test(tc, score_single_term);
+	tcase_add_test(tc, score_two_terms);
+	tcase_add_test(tc, score_tie_break_by_type);
+	tcase_add_test(tc, score_by_language);
+	tcase_add_test(tc, matching_is_word_prefix);
+	tcase_add_test(tc, snippet_of_hits);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("excerpt");
+	tcase_add_test(tc, excerpt_multibyte);
+	tcase_add_test(tc, excerpt_without_spaces_cuts_between_code_points);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("endpoint");
+	tcase_add_checked_fixture(tc, endpoint_setup, testenv_teardown);
+	tcase_add_test(tc, endpoint_result_shape_and_meta);
+	tcase_add_test(tc, endpoint_errors);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int
+main(void)
+{
+	SRunner	*sr = srunner_create(search_suite());
+	int	 failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
