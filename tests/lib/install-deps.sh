@@ -19,6 +19,8 @@ PERFIL_DEPS=(
 	check
 	# black-box tests and ./serve
 	nginx-light curl jq
+	# benchmark (tests/bench/run)
+	wrk
 )
 
 # perfil_missing_deps PACKAGE...: print, one a line, the packages that are not
