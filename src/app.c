@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "app.h"
+#include "prerender.h"
 
 static char *
 join(const char *a, const char *b)
@@ -43,6 +44,11 @@ app_load(struct app *app, const struct config *cfg, char *err, size_t errlen)
 		app_free(app);
 		return -1;
 	}
+	/* Last: it runs the real handlers over everything above. */
+	if ((app->prerender = prerender_build(app, err, errlen)) == NULL) {
+		app_free(app);
+		return -1;
+	}
 	return 0;
 }
 
@@ -51,6 +57,7 @@ app_free(struct app *app)
 {
 	int	 l;
 
+	prerender_free(app->prerender);
 	content_free(app->model);
 	for (l = 0; l < LANG__MAX; l++) {
 		free(app->doc_url[l]);

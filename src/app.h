@@ -10,6 +10,8 @@
 
 #include "content.h"
 
+struct prerender;
+
 #define PERFIL_API_VERSION	"1.0.0"
 
 struct config {
@@ -22,6 +24,7 @@ struct app {
 	struct model *model;
 	char	*doc_url[LANG__MAX];	/* developer portal */
 	char	*source_url[LANG__MAX];	/* the website */
+	struct prerender *prerender;	/* default answers (prerender.h) */
 };
 
 int	 app_load(struct app *, const struct config *, char *err, size_t);
