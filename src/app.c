@@ -11,6 +11,7 @@
 #include "openapi.h"
 #include "pages.h"
 #include "search.h"
+#include "prerender.h"
 
 static char *
 join(const char *a, const char *b)
@@ -59,6 +60,11 @@ app_load(struct app *app, const struct config *cfg, char *err, size_t errlen)
 		app_free(app);
 		return -1;
 	}
+	/* Last: it runs the real handlers over everything above. */
+	if ((app->prerender = prerender_build(app, err, errlen)) == NULL) {
+		app_free(app);
+		return -1;
+	}
 	return 0;
 }
 
@@ -70,6 +76,7 @@ app_free(struct app *app)
 	openapi_free(app->openapi);
 	site_free(app->site);
 	search_free(app->search);
+	prerender_free(app->prerender);
 	content_free(app->model);
 	for (l = 0; l < LANG__MAX; l++) {
 		free(app->doc_url[l]);

@@ -12,6 +12,7 @@
 
 struct site;
 struct search_index;
+struct prerender;
 
 #define PERFIL_API_VERSION	"1.0.0"
 
@@ -30,6 +31,7 @@ struct app {
 	struct openapi *openapi;	/* the OpenAPI document, rendered */
 	struct site *site;		/* pages and agent files (pages.h) */
 	struct search_index *search;	/* search.h */
+	struct prerender *prerender;	/* default answers (prerender.h) */
 };
 
 int	 app_load(struct app *, const struct config *, char *err, size_t);

@@ -12,6 +12,7 @@
 #include "errors.h"
 #include "handler.h"
 #include "pages.h"
+#include "prerender.h"
 #include "routes.h"
 
 #define ALLOWED_METHODS	"GET, HEAD, OPTIONS"
@@ -265,7 +266,10 @@ handle_api(struct ctx *x, enum req_status st)
 	}
 	if (check_params(x) == -1)
 		return;
-	x->route->handler(x);
+	/* Default parameters: the answer rendered at start-up, with its
+	 * ETag (prerender.c); otherwise the handler renders it now. */
+	if (!prerender_serve(x))
+		x->route->handler(x);
 	if (x->resp->status != 200)
 		return;
 	if (x->resp->body.oom) {
@@ -275,7 +279,8 @@ handle_api(struct ctx *x, enum req_status st)
 	}
 	if (x->route->kind == ROUTE_API)
 		success_headers(x);
-	resp_set_etag(x->resp);
+	if (x->resp->etag[0] == '\0')	/* else pre-rendered */
+		resp_set_etag(x->resp);
 	if (resp_etag_matches(x->resp, req->if_none_match)) {
 		x->resp->status = 304;
 		buf_reset(&x->resp->body);

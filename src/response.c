@@ -53,7 +53,7 @@ void
 resp_set_etag(struct response *r)
 {
 	snprintf(r->etag, sizeof(r->etag), "\"%016" PRIx64 "\"",
-	    hash_fnv1a64(r->body.data ? r->body.data : "", r->body.len));
+	    hash_words64(r->body.data ? r->body.data : "", r->body.len));
 }
 
 /*

@@ -22,6 +22,8 @@ PERFIL_DEPS=(
 	# website checks (tests/site/run): XML well-formedness, headless browser,
 	# node for html-validate (npm comes with it or as Debian's npm)
 	libxml2-utils chromium nodejs
+	# benchmark (tests/bench/run)
+	wrk
 )
 
 # perfil_missing_deps PACKAGE...: print, one a line, the packages that are not

@@ -1,0 +1,179 @@
+/*
+ * prerender.c: default-parameter API answers rendered at start-up.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "prerender.h"
+#include "routes.h"
+
+struct pre_entry {
+	const struct route *route;
+	const char *slug;		/* the item's own slug, or NULL */
+	enum lang lang;
+	char	*body;
+	size_t	 len;
+	char	 etag[sizeof(((struct response *)0)->etag)];
+};
+
+struct prerender {
+	struct pre_entry *e;
+	size_t	 len, cap;
+};
+
+/*
+ * Renders route (with slug, if any) in lang through handle_request and
+ * stores the answer.  An answer other than 200 is not stored (it will
+ * be rendered per request as before).  Returns 0, or -1 when out of
+ * memory.
+ */
+static int
+add(struct prerender *pr, const struct app *app, const struct route *r,
+    const char *slug, enum lang lang, struct response *resp,
+    struct arena *arena)
+{
+	char	 path[512], method[] = "REQUEST_METHOD=GET";
+	char	 query[] = "QUERY_STRING=lang=es";
+	char	*env[4];
+	struct pre_entry *e;
+	size_t	 prefix = strcspn(r->path, "{");
+
+	if (xsnprintf(path, sizeof(path), "DOCUMENT_URI=%.*s%s",
+	    (int)prefix, r->path, slug ? slug : "") == -1)
+		return 0;	/* too long to matter: not pre-rendered */
+	memcpy(query + strlen(query) - 2, lang_code(lang), 2);
+	env[0] = method;
+	env[1] = path;
+	env[2] = query;
+	env[3] = NULL;
+	arena_reset(arena);
+	handle_request(app, env, resp, arena);
+	if (resp->status != 200 || resp->body.oom || resp->etag[0] == '\0')
+		return 0;
+	if (pr->len == pr->cap) {
+		size_t	 cap = pr->cap ? 2 * pr->cap : 32;
+		struct pre_entry *ne;
+
+		if ((ne = realloc(pr->e, cap * sizeof(*ne))) == NULL)
+			return -1;
+		pr->e = ne;
+		pr->cap = cap;
+	}
+	e = &pr->e[pr->len];
+	memset(e, 0, sizeof(*e));
+	if ((e->body = malloc(resp->body.len + 1)) == NULL)
+		return -1;
+	memcpy(e->body, resp->body.data, resp->body.len);
+	e->body[resp->body.len] = '\0';
+	e->len = resp->body.len;
+	e->route = r;
+	e->slug = slug;
+	e->lang = lang;
+	memcpy(e->etag, resp->etag, sizeof(e->etag));
+	pr->len++;
+	return 0;
+}
+
+/*
+ * Builds the table for app, whose own prerender must still be NULL (so
+ * that the handlers really render).  Slugs point into app's model.
+ * Returns the table, or NULL with a message in err.
+ */
+struct prerender *
+prerender_build(const struct app *app, char *err, size_t errlen)
+{
+	struct prerender *pr;
+	struct response resp;
+	struct arena arena;
+	const struct route *r;
+	const struct collection *c;
+	size_t	 i, j;
+	int	 l, rc = 0;
+
+	if ((pr = calloc(1, sizeof(*pr))) == NULL) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	resp_init(&resp);
+	arena_init(&arena, 16384);
+	for (i = 0; i < routes_len && rc == 0; i++) {
+		r = &routes[i];
+		if (r->kind != ROUTE_API)
+			continue;
+		for (l = 0; l < LANG__MAX && rc == 0; l++) {
+			if (strchr(r->path, '{') == NULL) {
+				rc = add(pr, app, r, NULL, (enum lang)l,
+				    &resp, &arena);
+				continue;
+			}
+			if (r->coll >= COLL__MAX)
+				continue;
+			c = &app->model->coll[r->coll];
+			for (j = 0; j < c->len && rc == 0; j++)
+				if (c->items[j].slug != NULL)
+					rc = add(pr, app, r, c->items[j].slug,
+					    (enum lang)l, &resp, &arena);
+		}
+	}
+	arena_free(&arena);
+	resp_free(&resp);
+	if (rc == -1) {
+		prerender_free(pr);
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	return pr;
+}
+
+void
+prerender_free(struct prerender *pr)
+{
+	size_t	 i;
+
+	if (pr == NULL)
+		return;
+	for (i = 0; i < pr->len; i++)
+		free(pr->e[i].body);
+	free(pr->e);
+	free(pr);
+}
+
+/*
+ * For a validated request (x->lang, limit, offset and q applied): when
+ * every parameter has its default and the answer was pre-rendered,
+ * puts its body and entity tag in x->resp and returns 1; else returns
+ * 0 and the caller runs the handler.
+ */
+int
+prerender_serve(struct ctx *x)
+{
+	const struct prerender *pr = x->app->prerender;
+	const struct route_param *p;
+	const struct pre_entry *e;
+	size_t	 i;
+
+	if (pr == NULL)
+		return 0;
+	for (p = x->route->params; p->id != PARAM__MAX; p++)
+		if (p->id == PARAM_Q ||
+		    (p->id == PARAM_LIMIT && x->limit != p->def) ||
+		    (p->id == PARAM_OFFSET && x->offset != p->def))
+			return 0;
+	for (i = 0; i < pr->len; i++) {
+		e = &pr->e[i];
+		if (e->route != x->route || e->lang != x->lang)
+			continue;
+		if ((e->slug == NULL) != (x->slug == NULL) ||
+		    (e->slug != NULL && strcmp(e->slug, x->slug) != 0))
+			continue;
+		buf_append(&x->resp->body, e->body, e->len);
+		if (x->resp->body.oom)
+			return 0;
+		memcpy(x->resp->etag, e->etag, sizeof(e->etag));
+		return 1;
+	}
+	return 0;
+}
