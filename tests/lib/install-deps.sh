@@ -19,6 +19,8 @@ PERFIL_DEPS=(
 	check
 	# black-box tests and ./serve
 	nginx-light curl jq
+	# hardening: fuzzing (clang, libFuzzer runtime), leak checks, raw FastCGI
+	clang libclang-rt-14-dev valgrind libfcgi-bin
 )
 
 # perfil_missing_deps PACKAGE...: print, one a line, the packages that are not
