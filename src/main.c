@@ -35,6 +35,19 @@
 #include "handler.h"
 #include "openapi.h"
 
+/* A worker ends with _exit, which skips LeakSanitizer's atexit check:
+ * under --enable-asan it runs the check itself (see spawn). */
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define PERFIL_LSAN 1
+#endif
+#elif defined(__SANITIZE_ADDRESS__)
+#define PERFIL_LSAN 1
+#endif
+#ifdef PERFIL_LSAN
+#include <sanitizer/lsan_interface.h>
+#endif
+
 #define MAX_WORKERS	64
 #define WORKERS_PER_CPU	4	/* default --workers with --socket */
 
@@ -196,13 +209,18 @@ spawn(const struct app *app, int fd)
 	}
 	if (pid == 0) {
 		sigset_t none;
+		int	 status;
 
 		sigemptyset(&none);
 		sigprocmask(SIG_SETMASK, &none, NULL);
 		alarm(0);
 		set_handler(SIGHUP, SIG_IGN);
 		set_handler(SIGCHLD, SIG_DFL);
-		_exit(serve(app, fd));
+		status = serve(app, fd);
+#ifdef PERFIL_LSAN
+		__lsan_do_leak_check();
+#endif
+		_exit(status);
 	}
 	return pid;
 }
@@ -516,36 +534,45 @@ main(int argc, char *argv[])
 
 	if (FCGX_Init() != 0) {
 		fprintf(stderr, "perfil-fcgi: cannot initialise libfcgi\n");
-		return 1;
+		rc = 1;
+		goto out;
 	}
 	if (geteuid() == 0 && user == NULL) {
 		fprintf(stderr, "perfil-fcgi: refusing to run as root; use "
 		    "--user NAME to switch to an unprivileged user\n");
-		return 2;
+		rc = 2;
+		goto out;
 	}
 	if (sock != NULL) {
-		if ((fd = open_socket(sock, (mode_t)mode)) < 0)
-			return 1;
+		if ((fd = open_socket(sock, (mode_t)mode)) < 0) {
+			rc = 1;
+			goto out;
+		}
 	} else {
 		fd = 0;
 		if (fstat(0, &st) == -1 || !S_ISSOCK(st.st_mode)) {
 			fprintf(stderr, "perfil-fcgi: no --socket given and "
 			    "standard input is not a socket (run it from "
 			    "spawn-fcgi or mod_fcgid, or give --socket)\n");
-			return 2;
+			rc = 2;
+			goto out;
 		}
 	}
 	if (user != NULL && geteuid() == 0 &&
-	    drop_privileges(user, sock) == -1)
-		return 1;
+	    drop_privileges(user, sock) == -1) {
+		rc = 1;
+		goto out;
+	}
 	if (user != NULL && geteuid() != 0 && getpwnam(user) != NULL &&
 	    getpwnam(user)->pw_uid != geteuid()) {
 		fprintf(stderr, "perfil-fcgi: --user %s needs root\n", user);
-		return 2;
+		rc = 2;
+		goto out;
 	}
 	if (app_load(&app, &cfg, err, sizeof(err)) == -1) {
 		fprintf(stderr, "perfil-fcgi: %s\n", err);
-		return 1;
+		rc = 1;
+		goto out;
 	}
 	set_handler(SIGPIPE, SIG_IGN);
 	set_handler(SIGTERM, on_term);
@@ -573,6 +600,7 @@ main(int argc, char *argv[])
 		rc = supervise(&app, &cfg, fd, (int)nworkers);
 	}
 	app_free(&app);
+out:
 	free(base);
 	return rc;
 }

@@ -69,11 +69,16 @@ resp_etag_matches(const struct response *r, const char *inm)
 
 	if (inm == NULL || taglen == 0)
 		return 0;
+	/* "*" matches only alone; in a list it makes the field malformed,
+	 * and a malformed field is ignored. */
+	p += strspn(p, " \t");
+	if (*p == '*')
+		return p[1 + strspn(p + 1, " \t")] == '\0';
 	while (*p != '\0') {
 		while (*p == ' ' || *p == '\t' || *p == ',')
 			p++;
-		if (*p == '*')
-			return 1;
+		if (*p == '\0' || *p == '*')
+			return 0;
 		if (p[0] == 'W' && p[1] == '/')
 			p += 2;
 		if (*p != '"')

@@ -24,6 +24,8 @@ PERFIL_DEPS=(
 	libxml2-utils chromium nodejs
 	# benchmark (tests/bench/run)
 	wrk
+	# hardening: fuzzing (clang, libFuzzer runtime), leak checks, raw FastCGI
+	clang libclang-rt-14-dev valgrind libfcgi-bin
 )
 
 # perfil_missing_deps PACKAGE...: print, one a line, the packages that are not

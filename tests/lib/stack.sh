@@ -14,7 +14,7 @@
 # nginx's temporary files. stack_stop removes it.
 #
 # Environment read:
-#   PERFIL_BIN       responder binary (default: src/perfil-fcgi)
+#   PERFIL_BIN       responder binary (default: _build/default/src/perfil-fcgi)
 #   PERFIL_WRAPPER   words put before the binary, e.g. "valgrind --error-exitcode=99"
 #   PERFIL_ARGS      extra responder arguments, e.g. "--workers 4"
 #   PERFIL_CONTENT   content directory (default: content)
@@ -108,7 +108,7 @@ _stack_kill() {
 # stack_start_responder: start perfil-fcgi on $STACK_SOCK and wait for the
 # socket. Returns 1, after printing the logs, if it does not come up.
 stack_start_responder() {
-	local bin=${PERFIL_BIN:-$STACK_ROOT/src/perfil-fcgi} wrapper=() extra=()
+	local bin=${PERFIL_BIN:-$STACK_ROOT/_build/default/src/perfil-fcgi} wrapper=() extra=()
 	local cmd=() i tries
 	if [[ ! -x $bin ]]; then
 		echo "stack: responder binary $bin not found; build it first" >&2

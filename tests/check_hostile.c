@@ -1,0 +1,203 @@
+/*
+ * check_hostile.c: hostile environments through the whole request
+ * handler: FastCGI variables missing or malformed, and headers that
+ * must not change the answer.  Each case must give a defined 4xx in
+ * the JSON error envelope under /api, never a 5xx.
+ */
+#include "config.h"
+
+#include <check.h>
+#include <stdlib.h>
+
+#include <cjson/cJSON.h>
+
+#include "errors.h"
+#include "testenv.h"
+
+/* Runs a raw NULL-terminated environment. */
+static struct response *
+run_env(char **env)
+{
+	arena_reset(&test_arena);
+	handle_request(&test_app, env, &test_resp, &test_arena);
+	resp_serialize(&test_resp, &test_wire);
+	return &test_resp;
+}
+
+/* Asserts a JSON error envelope with the given status and code. */
+static void
+assert_json_error(int status, const char *code)
+{
+	cJSON	*j = cJSON_Parse(buf_cstr(&test_resp.body)), *e;
+
+	ck_assert_msg(j != NULL, "not JSON: %s", buf_cstr(&test_resp.body));
+	e = cJSON_GetObjectItem(j, "error");
+	ck_assert_int_eq(test_resp.status, status);
+	ck_assert_ptr_nonnull(e);
+	ck_assert_int_eq(cJSON_GetArraySize(e), 5);
+	ck_assert_int_eq(cJSON_GetObjectItem(e, "status")->valueint, status);
+	ck_assert_str_eq(cJSON_GetObjectItem(e, "code")->valuestring, code);
+	ck_assert(has_header("Content-Type", TYPE_JSON));
+	cJSON_Delete(j);
+}
+
+START_TEST(empty_environment)
+{
+	char	*env[] = { NULL };
+
+	run_env(env);
+	assert_json_error(400, "bad_request");
+}
+END_TEST
+
+START_TEST(null_environment)
+{
+	run_env(NULL);
+	assert_json_error(400, "bad_request");
+}
+END_TEST
+
+START_TEST(no_method)
+{
+	char	*env[] = { "DOCUMENT_URI=/api/v1/health", NULL };
+
+	run_env(env);
+	assert_json_error(400, "bad_request");
+}
+END_TEST
+
+START_TEST(no_path)
+{
+	char	*env[] = { "REQUEST_METHOD=GET", "QUERY_STRING=lang=en",
+	    NULL };
+
+	run_env(env);
+	ck_assert_int_eq(test_resp.status, 400);
+	ck_assert(test_resp.status < 500);
+}
+END_TEST
+
+START_TEST(only_script_filename)
+{
+	char	*env[] = { "SCRIPT_FILENAME=x", NULL };
+
+	run_env(env);
+	assert_json_error(400, "bad_request");
+}
+END_TEST
+
+START_TEST(malformed_variables)
+{
+	static char *const bad[][4] = {
+		{ "REQUEST_METHOD=", "DOCUMENT_URI=/api/v1/health", NULL },
+		{ "REQUEST_METHOD=G ET", "DOCUMENT_URI=/api/v1/health", NULL },
+		{ "REQUEST_METHOD=GET", "DOCUMENT_URI=/api/v1/\xff", NULL },
+		{ "REQUEST_METHOD=GET", "REQUEST_URI=/api/v1/%zz", NULL },
+		{ "REQUEST_METHOD=GET", "REQUEST_URI=/api/v1/%C0%AE", NULL },
+		{ "REQUEST_METHOD=GET", "SCRIPT_NAME=/api",
+		    "PATH_INFO=/v1/\xc3", NULL },
+	};
+	size_t	 i;
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		run_env((char **)bad[i]);
+		assert_json_error(400, "bad_request");
+	}
+}
+END_TEST
+
+START_TEST(cgi_style_path)
+{
+	char	*a[] = { "REQUEST_METHOD=GET",
+	    "REQUEST_URI=/api/v1/health?x=1", NULL };
+	char	*b[] = { "REQUEST_METHOD=GET", "SCRIPT_NAME=/api",
+	    "PATH_INFO=/v1/health", NULL };
+
+	run_env(a);
+	ck_assert_int_eq(test_resp.status, 200);
+	run_env(b);
+	ck_assert_int_eq(test_resp.status, 200);
+}
+END_TEST
+
+START_TEST(method_override_ignored)
+{
+	run("POST", "/api/v1/profile", NULL,
+	    "HTTP_X_HTTP_METHOD_OVERRIDE=GET", "HTTP_X_METHOD_OVERRIDE=GET",
+	    NULL);
+	assert_json_error(405, "method_not_allowed");
+	run("GET", "/api/v1/profile", NULL,
+	    "HTTP_X_HTTP_METHOD_OVERRIDE=DELETE", NULL, NULL);
+	ck_assert_int_eq(test_resp.status, 200);
+}
+END_TEST
+
+/* Regression: "*" inside a list used to match and give a 304. */
+START_TEST(if_none_match_star)
+{
+	static const char *const junk[] = {
+		"HTTP_IF_NONE_MATCH=*, junk", "HTTP_IF_NONE_MATCH=\"a\", *",
+		"HTTP_IF_NONE_MATCH=**", "HTTP_IF_NONE_MATCH=* x",
+		"HTTP_IF_NONE_MATCH=,,,", "HTTP_IF_NONE_MATCH=W/",
+		"HTTP_IF_NONE_MATCH=\"", "HTTP_IF_NONE_MATCH=garbage",
+	};
+	size_t	 i;
+
+	for (i = 0; i < sizeof(junk) / sizeof(junk[0]); i++) {
+		run("GET", "/api/v1/profile", NULL, junk[i], NULL, NULL);
+		ck_assert_msg(test_resp.status == 200, "%s: %d", junk[i],
+		    test_resp.status);
+	}
+	run("GET", "/api/v1/profile", NULL, "HTTP_IF_NONE_MATCH= * ", NULL,
+	    NULL);
+	ck_assert_int_eq(test_resp.status, 304);
+}
+END_TEST
+
+START_TEST(huge_accept_language)
+{
+	static char h[9000];
+	size_t	 n;
+
+	n = (size_t)snprintf(h, sizeof(h), "HTTP_ACCEPT_LANGUAGE=");
+	while (n + 16 < sizeof(h))
+		n += (size_t)snprintf(h + n, sizeof(h) - n, "xx;q=0.%03zu, ",
+		    n % 1000);
+	snprintf(h + n, sizeof(h) - n, "en");
+	run("GET", "/api/v1/profile", NULL, h, NULL, NULL);
+	ck_assert_int_eq(test_resp.status, 200);
+}
+END_TEST
+
+static Suite *
+hostile_suite(void)
+{
+	Suite	*s = suite_create("hostile");
+	TCase	*tc = tcase_create("env");
+
+	tcase_add_unchecked_fixture(tc, testenv_setup, testenv_teardown);
+	tcase_add_test(tc, empty_environment);
+	tcase_add_test(tc, null_environment);
+	tcase_add_test(tc, no_method);
+	tcase_add_test(tc, no_path);
+	tcase_add_test(tc, only_script_filename);
+	tcase_add_test(tc, malformed_variables);
+	tcase_add_test(tc, cgi_style_path);
+	tcase_add_test(tc, method_override_ignored);
+	tcase_add_test(tc, if_none_match_star);
+	tcase_add_test(tc, huge_accept_language);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int
+main(void)
+{
+	SRunner	*sr = srunner_create(hostile_suite());
+	int	 failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

@@ -1,0 +1,39 @@
+/*
+ * fuzz_negotiate.c: libFuzzer target for content negotiation: the
+ * input is used as both an Accept-Language and an Accept header
+ * (req_negotiate_lang, req_accepts_markdown).  The answers must be in
+ * range and must not depend on bytes after a NUL.
+ */
+#include "config.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "request.h"
+
+int	 LLVMFuzzerTestOneInput(const uint8_t *, size_t);
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	enum lang l;
+	char	*h;
+	int	 md;
+
+	if ((h = malloc(size + 1)) == NULL)
+		return 0;
+	memcpy(h, data, size);
+	h[size] = '\0';
+	l = req_negotiate_lang(h);
+	if (l != LANG_ES && l != LANG_EN)
+		abort();
+	md = req_accepts_markdown(h);
+	if (md != 0 && md != 1)
+		abort();
+	/* An empty or absent header means the defaults. */
+	if (h[0] == '\0' && (l != LANG_ES || md != 0))
+		abort();
+	free(h);
+	return 0;
+}
