@@ -32,19 +32,23 @@ perfil_build() (
 		echo 'build: the source tree was configured in place; running make distclean there' >&2
 		make distclean >/dev/null 2>&1 || rm -f config.status
 	fi
-	if [[ ! -x configure ]]; then
-		autoreconf -fi
+	# Callers use "perfil_build || ...", which switches set -e off inside
+	# this function: every step below checks its own status.
+	if [[ ! -x configure || ! -f Makefile.in ]]; then
+		autoreconf -fi || return
 	fi
 	dir=_build/$name
-	mkdir -p "$dir"
-	cd "$dir"
+	mkdir -p "$dir" && cd "$dir" || return
 	if [[ ! -f Makefile ]]; then
 		if (($# > 0)); then
 			flags=("$@")
 		elif [[ $name == default ]]; then
 			read -r -a flags <<<"${PERFIL_CONFIGURE_FLAGS-}"
 		fi
-		../../configure "${flags[@]}"
+		if ! ../../configure "${flags[@]}"; then
+			rm -f Makefile
+			return 1
+		fi
 	fi
 	make -j2
 )
