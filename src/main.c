@@ -385,13 +385,18 @@ static int
 open_socket(const char *spec, mode_t mode)
 {
 	struct stat st;
+	mode_t	 omask;
 	int	 fd;
 
 	if (strchr(spec, ':') == NULL) {
 		if (lstat(spec, &st) == 0 && S_ISSOCK(st.st_mode))
 			unlink(spec);
 	}
-	if ((fd = FCGX_OpenSocket(spec, 128)) < 0) {
+	/* The socket file is born with its final mode. */
+	omask = umask(~mode & 0777);
+	fd = FCGX_OpenSocket(spec, 128);
+	umask(omask);
+	if (fd < 0) {
 		fprintf(stderr, "perfil-fcgi: cannot listen on %s: %s\n",
 		    spec, strerror(errno));
 		return -1;
