@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# front: nginx-only process supervision and signals do not depend on the front; run once
 # Privileges: perfil-fcgi refuses to run as root unless --user names an
 # unprivileged user to switch to; its unix socket is mode 0660 (the web
 # server's group) by default and belongs to that user; after start-up a worker

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# front: nginx-only process supervision and signals do not depend on the front; run once
 # Content reload (SIGHUP to the supervisor): a content set that fails
 # validation is refused with a message and the old one keeps serving; a valid
 # one replaces it without a single failed request during the swap.

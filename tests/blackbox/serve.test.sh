@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# front: nginx-only process supervision and signals do not depend on the front; run once
 # ./serve, the demo: it serves on $PORT, its supervisor replaces a worker
 # killed with SIGKILL within a second, and SIGTERM (as Ctrl-C, SIGINT) stops
 # nginx and the responder and exits 0.

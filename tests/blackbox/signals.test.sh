@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# front: nginx-only process supervision and signals do not depend on the front; run once
 # Supervision and signals: a killed worker is replaced within a second while
 # the API keeps answering through nginx; SIGTERM lets the request in hand
 # finish, then the supervisor and its workers exit 0.

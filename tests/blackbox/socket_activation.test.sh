@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# front: nginx-only process supervision and signals do not depend on the front; run once
 # The responder on file descriptor 0, as systemd (StandardInput=socket),
 # spawn-fcgi and mod_fcgid start it: the shipped systemd units pass
 # `systemd-analyze verify`, and the unit's own ExecStart command, started by
