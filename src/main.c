@@ -15,12 +15,15 @@
 
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/time.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <grp.h>
+#include <poll.h>
 #include <pwd.h>
 #include <signal.h>
 #include <stdio.h>
@@ -56,8 +59,18 @@ static volatile sig_atomic_t got_term, got_hup, got_chld;
 struct worker {
 	pid_t	 pid;
 	unsigned generation;
-	time_t	 started;
+	long long started;	/* monotonic milliseconds */
 };
+
+/* Milliseconds on the monotonic clock. */
+static long long
+now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
 
 static void
 usage(FILE *f)
@@ -96,7 +109,6 @@ on_term(int sig)
 {
 	(void)sig;
 	got_term = 1;
-	FCGX_ShutdownPending();
 }
 
 static void
@@ -148,8 +160,13 @@ print_summary(const struct app *app)
 }
 
 /*
- * Serves requests on fd until SIGTERM.  SIGTERM is blocked while a
- * request is in hand, so it is finished before the worker exits.
+ * Serves requests on fd until SIGTERM.  SIGTERM and SIGINT stay blocked
+ * except while the worker waits in ppoll() for a connection, so once
+ * a connection is accepted its request is read, answered and finished
+ * before the worker looks at them again.  The listening socket is
+ * non-blocking: when another worker wins the race for a connection,
+ * accept() fails with EAGAIN and the worker goes back to waiting
+ * instead of blocking in accept() with the signals held.
  * Returns the exit status.
  */
 static int
@@ -159,11 +176,22 @@ serve(const struct app *app, int fd)
 	struct response resp;
 	struct arena arena;
 	struct buf out;
-	sigset_t block, old;
+	struct pollfd pfd;
+	sigset_t block, waiting;
+	int	 flags, rc, status = 0;
 
 	sigemptyset(&block);
 	sigaddset(&block, SIGTERM);
 	sigaddset(&block, SIGINT);
+	sigprocmask(SIG_BLOCK, &block, &waiting);
+	sigdelset(&waiting, SIGTERM);
+	sigdelset(&waiting, SIGINT);
+	if ((flags = fcntl(fd, F_GETFL)) == -1 ||
+	    fcntl(fd, F_SETFL, flags | O_NONBLOCK) == -1) {
+		fprintf(stderr, "perfil-fcgi: cannot make the socket "
+		    "non-blocking: %s\n", strerror(errno));
+		return 1;
+	}
 	if (FCGX_InitRequest(&rq, fd, FCGI_FAIL_ACCEPT_ON_INTR) != 0) {
 		fprintf(stderr, "perfil-fcgi: cannot initialise request\n");
 		return 1;
@@ -172,16 +200,28 @@ serve(const struct app *app, int fd)
 	arena_init(&arena, 16384);
 	buf_init(&out);
 	while (!got_term) {
-		if (FCGX_Accept_r(&rq) < 0) {
-			if (got_term)
-				break;
+		pfd.fd = fd;
+		pfd.events = POLLIN;
+		pfd.revents = 0;
+		if (ppoll(&pfd, 1, NULL, &waiting) == -1) {
 			if (errno == EINTR)
 				continue;
-			fprintf(stderr, "perfil-fcgi: accept failed: %s\n",
+			fprintf(stderr, "perfil-fcgi: poll failed: %s\n",
 			    strerror(errno));
+			status = 1;
 			break;
 		}
-		sigprocmask(SIG_BLOCK, &block, &old);
+		if (got_term)
+			break;
+		if ((rc = FCGX_Accept_r(&rq)) < 0) {
+			if (rc == -EAGAIN || rc == -EWOULDBLOCK ||
+			    rc == -EINTR || rc == -ECONNABORTED)
+				continue;
+			fprintf(stderr, "perfil-fcgi: accept failed: %s\n",
+			    rc > -10000 ? strerror(-rc) : "libfcgi error");
+			status = 1;
+			break;
+		}
 		handle_request(app, rq.envp, &resp, &arena);
 		resp_serialize(&resp, &out);
 		FCGX_PutStr(out.data, (int)out.len, rq.out);
@@ -189,13 +229,12 @@ serve(const struct app *app, int fd)
 		arena_reset(&arena);
 		if (out.cap > 1024 * 1024)
 			buf_free(&out);
-		sigprocmask(SIG_SETMASK, &old, NULL);
 	}
 	FCGX_Free(&rq, 1);
 	buf_free(&out);
 	arena_free(&arena);
 	resp_free(&resp);
-	return 0;
+	return status;
 }
 
 static pid_t
@@ -208,13 +247,16 @@ spawn(const struct app *app, int fd)
 		return -1;
 	}
 	if (pid == 0) {
-		sigset_t none;
+		sigset_t term;
 		int	 status;
 
-		sigemptyset(&none);
-		sigprocmask(SIG_SETMASK, &none, NULL);
-		alarm(0);
+		/* serve() unblocks SIGTERM and SIGINT only while waiting. */
+		sigemptyset(&term);
+		sigaddset(&term, SIGTERM);
+		sigaddset(&term, SIGINT);
+		sigprocmask(SIG_SETMASK, &term, NULL);
 		set_handler(SIGHUP, SIG_IGN);
+		set_handler(SIGALRM, SIG_DFL);
 		set_handler(SIGCHLD, SIG_DFL);
 		status = serve(app, fd);
 #ifdef PERFIL_LSAN
@@ -234,6 +276,8 @@ supervise(struct app *app, const struct config *cfg, int fd, int nworkers)
 {
 	struct worker w[2 * MAX_WORKERS];
 	struct app next;
+	struct itimerval it;
+	long long hold = 0, t;
 	unsigned gen = 0;
 	char	 err[1024];
 	sigset_t all, old;
@@ -246,6 +290,7 @@ supervise(struct app *app, const struct config *cfg, int fd, int nworkers)
 	sigaddset(&all, SIGINT);
 	sigaddset(&all, SIGHUP);
 	sigaddset(&all, SIGCHLD);
+	sigaddset(&all, SIGALRM);
 	sigprocmask(SIG_BLOCK, &all, &old);
 	got_chld = 1;	/* start the first generation */
 	for (;;) {
@@ -274,35 +319,53 @@ supervise(struct app *app, const struct config *cfg, int fd, int nworkers)
 		if (got_chld) {
 			got_chld = 0;
 			while ((pid = waitpid(-1, &status, WNOHANG)) > 0)
-				for (i = 0; i < 2 * MAX_WORKERS; i++)
-					if (w[i].pid == pid) {
-						if (w[i].generation == gen &&
-						    !(WIFEXITED(status) &&
-						    WEXITSTATUS(status) == 0))
-							fprintf(stderr,
-							    "perfil-fcgi: worker "
-							    "%d died; restarting\n",
-							    (int)pid);
-						w[i].pid = 0;
-					}
+				for (i = 0; i < 2 * MAX_WORKERS; i++) {
+					if (w[i].pid != pid)
+						continue;
+					w[i].pid = 0;
+					if (w[i].generation != gen ||
+					    (WIFEXITED(status) &&
+					    WEXITSTATUS(status) == 0))
+						continue;
+					if (WIFSIGNALED(status))
+						fprintf(stderr, "perfil-fcgi: "
+						    "worker %d killed by signal "
+						    "%d; restarting it\n",
+						    (int)pid, WTERMSIG(status));
+					else
+						fprintf(stderr, "perfil-fcgi: "
+						    "worker %d exited with status "
+						    "%d; restarting it\n",
+						    (int)pid, WEXITSTATUS(status));
+					/* Crash loop guard: a worker that
+					 * dies within a second of its start
+					 * is replaced one second after that
+					 * start, not at once. */
+					if (now_ms() - w[i].started < 1000 &&
+					    w[i].started + 1000 > hold)
+						hold = w[i].started + 1000;
+				}
 			alive = 0;
 			for (i = 0; i < 2 * MAX_WORKERS; i++)
 				if (w[i].pid > 0 && w[i].generation == gen)
 					alive++;
+			t = now_ms();
+			if (alive < nworkers && t < hold) {
+				memset(&it, 0, sizeof(it));
+				t = (hold - t + 1) * 1000;	/* microseconds */
+				it.it_value.tv_sec = (time_t)(t / 1000000);
+				it.it_value.tv_usec = (suseconds_t)(t % 1000000);
+				setitimer(ITIMER_REAL, &it, NULL);
+				alive = nworkers;	/* start none now */
+			}
 			for (i = 0; i < 2 * MAX_WORKERS && alive < nworkers;
 			    i++) {
 				if (w[i].pid > 0)
 					continue;
-				/* Crash loop guard: at most one start
-				 * per slot and second. */
-				if (w[i].started == time(NULL)) {
-					alarm(1);
-					continue;
-				}
 				if ((pid = spawn(app, fd)) > 0) {
 					w[i].pid = pid;
 					w[i].generation = gen;
-					w[i].started = time(NULL);
+					w[i].started = now_ms();
 					alive++;
 				}
 			}
@@ -346,13 +409,18 @@ static int
 open_socket(const char *spec, mode_t mode)
 {
 	struct stat st;
+	mode_t	 omask;
 	int	 fd;
 
 	if (strchr(spec, ':') == NULL) {
 		if (lstat(spec, &st) == 0 && S_ISSOCK(st.st_mode))
 			unlink(spec);
 	}
-	if ((fd = FCGX_OpenSocket(spec, 128)) < 0) {
+	/* The socket file is born with its final mode. */
+	omask = umask(~mode & 0777);
+	fd = FCGX_OpenSocket(spec, 128);
+	umask(omask);
+	if (fd < 0) {
 		fprintf(stderr, "perfil-fcgi: cannot listen on %s: %s\n",
 		    spec, strerror(errno));
 		return -1;

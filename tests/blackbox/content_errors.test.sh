@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# front: nginx-only it runs perfil-fcgi --check directly, no front involved; run once
 # Content validation: perfil-fcgi refuses broken content, at --check and at
 # start-up, with one message naming the file, the field path and the reason:
 #   perfil-fcgi: FILE: FIELD.PATH: reason

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# front: nginx-only it tests nginx's own error pages (error_page lines of conf/nginx/perfil.conf)
 # nginx's own errors under /api: when the responder is down (502) or hangs
 # (504), the client still gets the JSON error envelope, never HTML.
 #

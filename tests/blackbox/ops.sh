@@ -1,0 +1,129 @@
+# ops.sh: helpers for the black-box files about processes (signals, reload,
+# privileges, spawn-fcgi, ./serve): start private responders, find their
+# workers, wait for them, stop them, speak FastCGI directly. Source it after
+# lib.sh and tests/lib/stack.sh; call ops_cleanup from the EXIT trap.
+
+OPS_PIDS=()  # every process ops_start started, for ops_cleanup
+OPS_PID=     # the last one
+OPS_STATUS=  # exit status seen by the last ops_stop
+OPS_USER=()  # "--user www-data" when running as root, else nothing
+if [[ $(id -u) == 0 ]]; then
+	OPS_USER=(--user www-data)
+fi
+
+# ops_ms: print the time in milliseconds.
+ops_ms() {
+	date +%s%3N
+}
+
+# ops_workers PID: print the child processes of PID (its workers), one a line.
+ops_workers() {
+	pgrep -P "$1" | sort -n
+}
+
+# ops_wait_workers PID N SECONDS [GONE-PID...]: wait up to SECONDS until PID
+# has N workers, none of them a GONE-PID. Prints yes or no.
+ops_wait_workers() {
+	local pid=$1 n=$2 deadline ws g ok
+	deadline=$(($(ops_ms) + $(awk -v s="$3" 'BEGIN { print int(s * 1000) }')))
+	shift 3
+	while :; do
+		ws=$(ops_workers "$pid")
+		ok=1
+		[[ $(grep -c . <<<"$ws") == "$n" ]] || ok=0
+		for g in "$@"; do
+			grep -qx "$g" <<<"$ws" && ok=0
+		done
+		if ((ok)); then
+			echo yes
+			return 0
+		fi
+		if (($(ops_ms) >= deadline)); then
+			echo no
+			return 1
+		fi
+		sleep 0.02
+	done
+}
+
+# ops_start LOG CMD [ARG...]: start CMD in its own session, output to LOG.
+# Sets OPS_PID.
+ops_start() {
+	local log=$1
+	shift
+	printf '%s\n' "ops: $*" >>"$log"
+	setsid "$@" </dev/null >>"$log" 2>&1 &
+	OPS_PID=$!
+	OPS_PIDS+=("$OPS_PID")
+}
+
+# ops_stop PID [SIGNAL]: send SIGNAL (default TERM), wait up to 10 s (then
+# SIGKILL) and set OPS_STATUS to the exit status.
+ops_stop() {
+	local pid=$1 sig=${2:-TERM} i
+	OPS_STATUS=
+	kill -"$sig" "$pid" 2>/dev/null
+	for ((i = 0; i < 200; i++)); do
+		_stack_alive "$pid" || break
+		sleep 0.05
+	done
+	if _stack_alive "$pid"; then
+		kill -KILL -- "-$pid" 2>/dev/null
+	fi
+	wait "$pid" 2>/dev/null
+	OPS_STATUS=$?
+}
+
+# ops_cleanup: kill whatever ops_start started and still runs.
+ops_cleanup() {
+	local pid
+	for pid in "${OPS_PIDS[@]}"; do
+		kill -KILL -- "-$pid" 2>/dev/null
+	done
+	OPS_PIDS=()
+}
+
+# ops_wait_tcp PORT: wait up to 5 s until something accepts on 127.0.0.1:PORT.
+ops_wait_tcp() {
+	local i
+	for ((i = 0; i < 100; i++)); do
+		if (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; then
+			return 0
+		fi
+		sleep 0.05
+	done
+	return 1
+}
+
+# ops_wait_file FILE REGEX SECONDS: wait until a line of FILE matches the
+# extended regular expression REGEX. Returns 1 after SECONDS.
+ops_wait_file() {
+	local i
+	local n
+	n=$(awk -v s="$3" 'BEGIN { print int(s * 20) }')
+	for ((i = 0; i < n; i++)); do
+		grep -qE -- "$2" "$1" 2>/dev/null && return 0
+		sleep 0.05
+	done
+	return 1
+}
+
+# ops_fcgi_request PREFIX METHOD PATH: write a whole FastCGI responder request
+# for METHOD PATH (no body) as two files: PREFIX.1 (FCGI_BEGIN_REQUEST and the
+# first half of the FCGI_PARAMS record) and PREFIX.2 (the rest).
+ops_fcgi_request() {
+	perl -e '
+		my ($prefix, $method, $path) = @ARGV;
+		sub rec { my ($type, $c) = @_;
+			pack("CCnnCC", 1, $type, 1, length $c, 0, 0) . $c }
+		sub nv { my ($k, $v) = @_; pack("CC", length $k, length $v) . $k . $v }
+		my $p = nv("REQUEST_METHOD", $method) . nv("DOCUMENT_URI", $path)
+		    . nv("REQUEST_URI", $path) . nv("QUERY_STRING", "")
+		    . nv("SERVER_PROTOCOL", "HTTP/1.1") . nv("HTTP_HOST", "127.0.0.1");
+		my $all = rec(1, pack("nCx5", 1, 0)) . rec(4, $p) . rec(4, "")
+		    . rec(5, "");
+		my $cut = 8 + 16 + 8 + int(length($p) / 2);
+		open my $a, ">", "$prefix.1" or die; print $a substr($all, 0, $cut);
+		open my $b, ">", "$prefix.2" or die; print $b substr($all, $cut);
+	' "$@"
+}

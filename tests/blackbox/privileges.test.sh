@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# front: nginx-only process supervision and signals do not depend on the front; run once
+# Privileges: perfil-fcgi refuses to run as root unless --user names an
+# unprivileged user to switch to; its unix socket is mode 0660 (the web
+# server's group) by default and belongs to that user; after start-up a worker
+# holds no file open (only its sockets and standard streams).
+. "$(dirname "$0")/lib.sh"
+. "$STACK_ROOT/tests/lib/stack.sh"
+. "$STACK_ROOT/tests/blackbox/ops.sh"
+
+trap 'ops_cleanup; _bb_finish' EXIT
+dir=$(mktemp -d "${TMPDIR:-/tmp}/perfil-priv.XXXXXX") || exit 1
+chmod 755 "$dir"
+trap 'ops_cleanup; rm -rf "$dir"; _bb_finish' EXIT
+sock=$dir/perfil.sock
+content=$CONTENT
+
+# wait_sock LOG: wait up to 5 s until the responder logging to LOG serves.
+wait_sock() {
+	ops_wait_file "$1" 'serving .* with [0-9]+ workers' 5
+}
+
+if [[ $(id -u) != 0 ]]; then
+	echo "  skip  $BB_FILE: the root cases need root (running as $(id -un))"
+	t 'not root: --user for another user is refused with status 2'
+	run_cmd "$PERFIL_BIN" --socket "$sock" --content "$content" --user root
+	expect_exit 2
+	exit 0
+fi
+
+t 'as root without --user: refuses with status 2 and a message, binds nothing'
+run_cmd "$PERFIL_BIN" --socket "$sock" --content "$content"
+expect_exit 2
+expect_stderr_match 'refusing to run as root; use --user NAME'
+[[ ! -e $sock ]]
+_bb_check $? "no $sock" 'the socket was created'
+
+t 'as root on fd 0 without --user: refused too'
+run_cmd "$PERFIL_BIN" --content "$content"
+expect_exit 2
+expect_stderr_match 'refusing to run as root'
+
+t '--user root and an unknown user are refused'
+run_cmd "$PERFIL_BIN" --socket "$sock" --content "$content" --user root
+expect_exit 1
+expect_stderr_match '--user must not be root'
+run_cmd "$PERFIL_BIN" --socket "$sock" --content "$content" --user no-such-user-perfil
+expect_exit 1
+expect_stderr_match 'no such user: no-such-user-perfil'
+
+t '--user www-data: socket mode 0660 owned by www-data; supervisor and workers run as www-data'
+ops_start "$dir/one.log" "$PERFIL_BIN" --socket "$sock" --content "$content" \
+	--base-url http://127.0.0.1:8080 --user www-data --workers 2
+sup=$OPS_PID
+wait_sock "$dir/one.log"
+expect_equal 'socket mode, owner, group' '660 www-data www-data' \
+	"$(stat -c '%a %U %G' "$sock")"
+ops_wait_workers "$sup" 2 2 >/dev/null
+uid=$(id -u www-data)
+gid=$(id -g www-data)
+for p in $sup $(ops_workers "$sup"); do
+	expect_equal "real, effective, saved, fs uid of $p" "$uid $uid $uid $uid" \
+		"$(awk '/^Uid:/ { print $2, $3, $4, $5 }' "/proc/$p/status")"
+	expect_equal "gids of $p" "$gid $gid $gid $gid" \
+		"$(awk '/^Gid:/ { print $2, $3, $4, $5 }' "/proc/$p/status")"
+	expect_equal "supplementary groups of $p" "$gid" \
+		"$(awk '/^Groups:/ { $1 = ""; sub(/^ /, ""); print }' "/proc/$p/status")"
+done
+
+t 'after start-up a worker holds no file open: only sockets, pipes and /dev/null'
+worker=$(ops_workers "$sup" | head -n 1)
+env REQUEST_METHOD=GET DOCUMENT_URI=/api/v1/projects REQUEST_URI=/api/v1/projects \
+	QUERY_STRING= cgi-fcgi -bind -connect "$sock" >/dev/null 2>&1
+files=$(for fd in /proc/"$worker"/fd/*; do readlink "$fd"; done |
+	grep -vE '^(socket:|pipe:|/dev/null$)' | grep -vxF "$dir/one.log")
+expect_equal "files open in worker $worker" '' "$files"
+ops_stop "$sup"
+expect_equal 'exit status on SIGTERM' 0 "$OPS_STATUS"
+
+t '--socket-mode 0600 is applied; a bad mode is refused with status 2'
+ops_start "$dir/two.log" "$PERFIL_BIN" --socket "$sock" --content "$content" \
+	--user www-data --workers 1 --socket-mode 0600
+wait_sock "$dir/two.log"
+expect_equal 'socket mode' 600 "$(stat -c '%a' "$sock")"
+ops_stop "$OPS_PID"
+run_cmd "$PERFIL_BIN" --socket "$sock" --content "$content" --user www-data \
+	--socket-mode 999
+expect_exit 2
+expect_stderr_match 'socket-mode must be octal'

@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# front: nginx-only process supervision and signals do not depend on the front; run once
+# Content reload (SIGHUP to the supervisor): a content set that fails
+# validation is refused with a message and the old one keeps serving; a valid
+# one replaces it without a single failed request during the swap.
+#
+# Runs a private stack on its own copy of the content, which this file edits.
+. "$(dirname "$0")/lib.sh"
+. "$STACK_ROOT/tests/lib/stack.sh"
+. "$STACK_ROOT/tests/blackbox/ops.sh"
+
+STACK_TRAP=0
+STACK_LOG_DIR=$BLACKBOX_OUT/logs/reload
+PERFIL_ARGS='--workers 2'
+rm -rf "$BB_TMP/content"
+cp -R "$CONTENT" "$BB_TMP/content" && chmod -R a+rX "$BB_TMP/content"
+PERFIL_CONTENT=$BB_TMP/content
+port=$(stack_free_port $((${BASE##*:} + 400))) || exit 1
+trap 'ops_cleanup; stack_stop; _bb_finish' EXIT
+if ! stack_start "$port"; then
+	t 'a private stack starts'
+	_bb_check 1 "nginx and perfil-fcgi on 127.0.0.1:$port" 'they did not start'
+	exit 1
+fi
+BASE=$STACK_BASE
+sup=$STACK_RESPONDER_PID
+log=$STACK_DIR/perfil.log
+old_headline=$(content profile.json .headline.en)
+
+# edit FILE JQ-PROGRAM: rewrite content file FILE of the served copy.
+edit() {
+	jq "$2" "$STACK_CONTENT/$1" >"$BB_TMP/edit.json" &&
+		cat "$BB_TMP/edit.json" >"$STACK_CONTENT/$1"
+}
+
+t 'before any reload the private stack serves the original headline'
+req GET '/api/v1/profile?lang=en'
+expect_status 200
+expect_json '.data.headline' "$old_headline"
+etag_before=$(header etag)
+
+t 'SIGHUP with a broken content set: refused with a message naming the file; old content keeps serving'
+cp "$STACK_CONTENT/profile.json" "$BB_TMP/profile.json.orig"
+printf '{"name": ' >"$STACK_CONTENT/profile.json" # invalid JSON
+workers=$(ops_workers "$sup")
+kill -HUP "$sup"
+ops_wait_file "$log" 'reload refused' 5
+_bb_check $? 'perfil.log: "reload refused, still serving the previous content"' \
+	"$(tail -n 3 "$log")"
+grep -E 'reload refused.*profile\.json' "$log" >/dev/null
+_bb_check $? 'the refusal names profile.json' "$(tail -n 2 "$log")"
+req GET '/api/v1/profile?lang=en'
+expect_status 200
+expect_json '.data.headline' "$old_headline"
+expect_equal 'ETag after the refused reload' "$etag_before" "$(header etag)"
+expect_equal 'workers (unchanged)' "$workers" "$(ops_workers "$sup")"
+
+t 'SIGHUP with a schema-invalid set (a missing required field) is refused too'
+cp "$BB_TMP/profile.json.orig" "$STACK_CONTENT/profile.json"
+edit profile.json 'del(.email)'
+n=$(grep -c 'reload refused' "$log")
+kill -HUP "$sup"
+ops_wait_file "$log" "reload refused.*email" 5
+_bb_check $? 'a second refusal naming the email field' "$(tail -n 2 "$log")"
+req GET /api/v1/profile
+expect_status 200
+expect_json_true '.data.email | type == "string"'
+expect_equal 'refusals' $((n + 1)) "$(grep -c 'reload refused' "$log")"
+
+t 'SIGHUP with a valid modified set: the new content is served, no request fails during the swap'
+cp "$BB_TMP/profile.json.orig" "$STACK_CONTENT/profile.json"
+edit profile.json '.headline.en = "Reloaded headline for the reload test"'
+# Hammer the API from two clients while the supervisor reloads three times.
+end=$(($(ops_ms) + 2500))
+clients=()
+for c in 1 2; do
+	(
+		while (($(ops_ms) < end)); do
+			curl -s -o /dev/null -w '%{http_code}\n' --max-time 5 \
+				"$BASE/api/v1/profile?lang=en"
+		done >"$BB_TMP/codes.$c"
+	) &
+	clients+=($!)
+done
+sleep 0.5
+kill -HUP "$sup"
+sleep 0.6
+kill -HUP "$sup"
+sleep 0.6
+kill -HUP "$sup"
+wait "${clients[@]}"
+total=$(cat "$BB_TMP/codes.1" "$BB_TMP/codes.2" | grep -c .)
+bad=$(cat "$BB_TMP/codes.1" "$BB_TMP/codes.2" | grep -vc '^200$')
+expect_equal 'requests that were not 200 during three reloads' 0 "$bad"
+_bb_check $((total < 20)) 'at least 20 requests during the reloads' "$total"
+expect_equal 'reloads logged' 3 "$(grep -c 'content reloaded' "$log")"
+req GET '/api/v1/profile?lang=en'
+expect_status 200
+expect_json '.data.headline' '"Reloaded headline for the reload test"'
+expect_differ 'ETag after the reload' "$etag_before" "$(header etag)"
+
+t 'after the reload the old workers are gone and two new ones serve'
+ops_wait_workers "$sup" 2 3 $workers >/dev/null
+_bb_check $? 'two workers, none of the first generation' "$(ops_workers "$sup" | tr '\n' ' ')"
+req GET /api/v1/health
+expect_status 200

@@ -1,0 +1,127 @@
+#!/usr/bin/env bash
+# front: nginx-only process supervision and signals do not depend on the front; run once
+# Supervision and signals: a killed worker is replaced within a second while
+# the API keeps answering through nginx; SIGTERM lets the request in hand
+# finish, then the supervisor and its workers exit 0.
+#
+# Runs private responders (and a private nginx), so killing processes here
+# leaves the shared stack of the other files alone.
+. "$(dirname "$0")/lib.sh"
+. "$STACK_ROOT/tests/lib/stack.sh"
+. "$STACK_ROOT/tests/blackbox/ops.sh"
+
+STACK_TRAP=0
+STACK_LOG_DIR=$BLACKBOX_OUT/logs/signals
+PERFIL_ARGS='--workers 2'
+port=$(stack_free_port $((${BASE##*:} + 300))) || exit 1
+trap 'ops_cleanup; stack_stop; _bb_finish' EXIT
+if ! stack_start "$port"; then
+	t 'a private stack with two workers starts'
+	_bb_check 1 "nginx and perfil-fcgi on 127.0.0.1:$port" 'they did not start'
+	exit 1
+fi
+BASE=$STACK_BASE
+sup=$STACK_RESPONDER_PID
+
+t 'the supervisor runs two workers'
+ops_wait_workers "$sup" 2 2 >/dev/null
+expect_equal 'workers' 2 "$(ops_workers "$sup" | wc -l)"
+req GET /api/v1/health
+expect_status 200
+
+t 'a worker killed with SIGKILL is replaced within a second; the API keeps answering'
+sleep 1.1 # past the crash-loop guard: this worker has been healthy
+victim=$(ops_workers "$sup" | head -n 1)
+start=$(ops_ms)
+kill -KILL "$victim"
+replaced=$(ops_wait_workers "$sup" 2 1 "$victim")
+elapsed=$(($(ops_ms) - start))
+expect_equal 'replaced within 1000 ms' yes "$replaced"
+_bb_check $((elapsed > 1000)) 'replacement within 1000 ms' "$elapsed ms"
+expect_equal 'the killed worker is gone' no \
+	"$(ops_workers "$sup" | grep -qx "$victim" && echo yes || echo no)"
+for i in 1 2 3 4 5; do
+	req GET /api/v1/profile
+	expect_status 200
+done
+grep -q "worker $victim killed by signal 9; restarting it" "$STACK_DIR/perfil.log"
+_bb_check $? 'perfil.log: "worker N killed by signal 9; restarting it"' \
+	"$(tail -n 3 "$STACK_DIR/perfil.log")"
+
+t 'both workers killed at once: the API answers 200 again within a second'
+start=$(ops_ms)
+kill -KILL $(ops_workers "$sup")
+code=000
+while (($(ops_ms) - start < 1000)); do
+	code=$(stack_http_status /api/v1/health)
+	[[ $code == 200 ]] && break
+	sleep 0.05
+done
+expect_equal 'status within 1000 ms' 200 "$code"
+expect_equal 'the supervisor survives' yes "$(_stack_alive "$sup" && echo yes || echo no)"
+
+t 'a worker that crashes right after its start is not restarted in a tight loop'
+sleep 1.1
+before=$(ops_workers "$sup")
+victim=$(head -n 1 <<<"$before")
+kill -KILL "$victim"
+ops_wait_workers "$sup" 2 1 "$victim" >/dev/null
+fresh=$(ops_workers "$sup" | grep -vxF "$before" | head -n 1)
+start=$(ops_ms)
+kill -KILL "$fresh" # lived well under a second
+sleep 0.3
+n=$(ops_workers "$sup" | wc -l)
+expect_equal 'workers 0.3 s after killing a fresh one' 1 "$n"
+replaced=$(ops_wait_workers "$sup" 2 1.5 "$fresh")
+expect_equal 'replaced once the second since its start is over' yes "$replaced"
+
+# --- The request in hand -----------------------------------------------------
+# nginx hands a request over in one write, so to have a worker hold a request
+# while SIGTERM arrives this case speaks FastCGI itself, over TCP, and sends the
+# request's parameters in two halves with a pause between them.
+
+t 'SIGTERM while a request is in hand: the request is answered, then exit 0'
+tport=$(stack_free_port $((port + 1))) || exit 1
+ops_fcgi_request "$BB_TMP/req" GET /api/v1/health
+ops_start "$BB_TMP/slow.log" "$PERFIL_BIN" --socket "127.0.0.1:$tport" \
+	--content "$STACK_CONTENT" --base-url "http://127.0.0.1:$tport" --workers 1 "${OPS_USER[@]}"
+slow=$OPS_PID
+ops_wait_tcp "$tport"
+ops_wait_workers "$slow" 1 2 >/dev/null
+exec 3<>"/dev/tcp/127.0.0.1/$tport"
+cat "$BB_TMP/req.1" >&3 # FCGI_BEGIN_REQUEST and half the FCGI_PARAMS
+sleep 0.3               # the worker has accepted and waits for the rest
+kill -TERM "$slow"
+sleep 0.5
+expect_equal 'the supervisor still runs 0.5 s after SIGTERM' yes \
+	"$(_stack_alive "$slow" && echo yes || echo no)"
+cat "$BB_TMP/req.2" >&3 # the rest of the request
+timeout 5 cat <&3 >"$BB_TMP/slow.response"
+exec 3<&-
+grep -qa 'Status: 200' "$BB_TMP/slow.response"
+_bb_check $? 'a FastCGI response with Status: 200' \
+	"$(_bb_short "$(tr -c '[:print:]' . <"$BB_TMP/slow.response" | head -c 300)")"
+grep -qa '"status":"ok"' "$BB_TMP/slow.response"
+_bb_check $? 'the health body' "$(_bb_short "$(tr -c '[:print:]' . <"$BB_TMP/slow.response" | head -c 300)")"
+ops_stop "$slow"
+expect_equal 'exit status after finishing the request' 0 "$OPS_STATUS"
+
+t 'SIGINT (Ctrl-C) stops an idle supervisor with status 0 too'
+ops_start "$BB_TMP/int.log" "$PERFIL_BIN" --socket "127.0.0.1:$tport" \
+	--content "$STACK_CONTENT" --base-url "http://127.0.0.1:$tport" --workers 2 \
+	"${OPS_USER[@]}"
+ops_wait_tcp "$tport"
+ops_wait_workers "$OPS_PID" 2 2 >/dev/null
+ops_stop "$OPS_PID" INT
+expect_equal 'exit status' 0 "$OPS_STATUS"
+
+t 'SIGTERM: the supervisor and its workers exit with status 0'
+workers=$(ops_workers "$sup")
+stack_stop_nginx
+stack_stop_responder
+expect_equal 'exit status' 0 "$STACK_RESPONDER_STATUS"
+left=
+for w in $workers; do
+	_stack_alive "$w" && left+=" $w"
+done
+expect_equal 'workers left' '' "$left"

@@ -1,0 +1,151 @@
+#!/usr/bin/env bash
+# front: nginx-only process supervision and signals do not depend on the front; run once
+# The responder on file descriptor 0, as systemd (StandardInput=socket),
+# spawn-fcgi and mod_fcgid start it: the shipped systemd units pass
+# `systemd-analyze verify`, and the unit's own ExecStart command, started by
+# spawn-fcgi on a unix socket behind nginx, serves, supervises its workers,
+# reloads on SIGHUP and stops with status 0 on SIGTERM.
+. "$(dirname "$0")/lib.sh"
+. "$STACK_ROOT/tests/lib/stack.sh"
+. "$STACK_ROOT/tests/blackbox/ops.sh"
+
+units=$STACK_ROOT/conf/systemd
+
+t 'conf/systemd has perfil.socket and perfil.service, with the settings the deployment relies on'
+for f in perfil.socket perfil.service; do
+	[[ -f $units/$f ]]
+	_bb_check $? "$units/$f exists" 'missing'
+done
+for line in 'ListenStream=/run/perfil/perfil.sock' 'SocketGroup=www-data' \
+	'SocketMode=0660' 'Accept=no'; do
+	grep -qx "$line" "$units/perfil.socket"
+	_bb_check $? "perfil.socket: $line" "$(grep -E "^${line%%=*}=" "$units/perfil.socket")"
+done
+for line in 'StandardInput=socket' 'Restart=always' \
+	'ExecReload=/bin/kill -HUP $MAINPID' 'NoNewPrivileges=yes' \
+	'ProtectSystem=strict' 'ProtectHome=yes' 'PrivateTmp=yes' \
+	'CapabilityBoundingSet=' 'RestrictAddressFamilies=AF_UNIX' 'DynamicUser=yes'; do
+	grep -qxF "$line" "$units/perfil.service"
+	_bb_check $? "perfil.service: $line" "$(grep -E "^${line%%=*}=" "$units/perfil.service")"
+done
+
+# The unit's ExecStart, as words, with the binary, content and base URL of
+# this test run substituted.
+read -r -a exec_start < <(sed -n 's/^ExecStart=//p' "$units/perfil.service")
+
+t 'systemd-analyze verify accepts both units (ExecStart pointed at the built binary)'
+if ! command -v systemd-analyze >/dev/null; then
+	echo "  skip  $BB_FILE: systemd-analyze is not installed (Debian package systemd)"
+	_BB_CASE=
+else
+	mkdir -p "$BB_TMP/units"
+	cp "$units/perfil.socket" "$BB_TMP/units/"
+	sed "s|^ExecStart=${exec_start[0]} |ExecStart=$PERFIL_BIN |" \
+		"$units/perfil.service" >"$BB_TMP/units/perfil.service"
+	run_cmd systemd-analyze verify --man=no "$BB_TMP/units/perfil.socket" \
+		"$BB_TMP/units/perfil.service"
+	expect_exit 0
+	expect_stderr_lines 0
+fi
+
+# --- The ExecStart command on fd 0, through spawn-fcgi and nginx -------------
+
+STACK_TRAP=0
+STACK_LOG_DIR=$BLACKBOX_OUT/logs/socket_activation
+STACK_PORT=$(stack_free_port $((${BASE##*:} + 700))) || exit 1
+STACK_BASE=http://127.0.0.1:$STACK_PORT
+STACK_DIR=$(mktemp -d "${TMPDIR:-/tmp}/perfil-stack.XXXXXX") || exit 1
+chmod 755 "$STACK_DIR"
+STACK_SOCK=$STACK_DIR/perfil.sock
+trap 'ops_cleanup; stack_stop; _bb_finish' EXIT
+STACK_CONTENT=$(_stack_content) && _stack_write_nginx_conf || exit 1
+BASE=$STACK_BASE
+
+cmd=("$PERFIL_BIN")
+for ((i = 1; i < ${#exec_start[@]}; i++)); do
+	case ${exec_start[i]} in
+	--content) cmd+=(--content "$STACK_CONTENT"); i=$((i + 1)) ;;
+	--base-url) cmd+=(--base-url "$STACK_BASE"); i=$((i + 1)) ;;
+	*) cmd+=("${exec_start[i]}") ;;
+	esac
+done
+spawn=(spawn-fcgi -n -s "$STACK_SOCK" -M 0660)
+if [[ $(id -u) == 0 ]]; then
+	# As systemd does with DynamicUser: an unprivileged user, no --user.
+	spawn+=(-u www-data -g www-data -U www-data -G www-data)
+fi
+
+t "spawn-fcgi runs the unit's ExecStart on fd 0; nginx in front answers"
+if ! command -v spawn-fcgi >/dev/null; then
+	_bb_check 1 'spawn-fcgi installed (Debian package spawn-fcgi)' 'missing'
+	exit 1
+fi
+ops_start "$STACK_DIR/perfil.log" "${spawn[@]}" -- "${cmd[@]}"
+sup=$OPS_PID
+STACK_RESPONDER_PID=$sup
+for ((i = 0; i < 100; i++)); do
+	[[ -S $STACK_SOCK ]] && break
+	sleep 0.05
+done
+stack_start_nginx
+req GET /api/v1/health
+expect_success es
+expect_json '.data.status' '"ok"'
+req GET '/api/v1/projects?limit=2&lang=en'
+expect_success en
+expect_meta '/api/v1/projects?limit=2&lang=en' en
+
+t 'on fd 0 with --workers 2 the responder supervises two workers, not as root'
+n=$(sed -n 's/.*--workers \([0-9]*\).*/\1/p' <<<"${exec_start[*]}")
+ops_wait_workers "$sup" "$n" 2 >/dev/null
+expect_equal 'workers' "$n" "$(ops_workers "$sup" | wc -l)"
+grep -q "serving fd 0 with $n workers" "$STACK_DIR/perfil.log"
+_bb_check $? "perfil.log: serving fd 0 with $n workers" "$(tail -n 3 "$STACK_DIR/perfil.log")"
+for p in $sup $(ops_workers "$sup"); do
+	expect_equal "uid of process $p" "$(id -u www-data 2>/dev/null || id -u)" \
+		"$(awk '/^Uid:/ { print $2 }' "/proc/$p/status")"
+done
+
+t 'on fd 0 a worker killed with SIGKILL is replaced and the API keeps answering'
+sleep 1.1
+victim=$(ops_workers "$sup" | head -n 1)
+kill -KILL "$victim"
+expect_equal 'replaced within a second' yes "$(ops_wait_workers "$sup" "$n" 1 "$victim")"
+req GET /api/v1/profile
+expect_status 200
+
+t 'on fd 0 SIGHUP reloads the content (systemctl reload)'
+kill -HUP "$sup"
+ops_wait_file "$STACK_DIR/perfil.log" 'content reloaded' 5
+_bb_check $? 'perfil.log: content reloaded' "$(tail -n 3 "$STACK_DIR/perfil.log")"
+req GET /api/v1/health
+expect_status 200
+
+t 'on fd 0 SIGTERM (systemctl stop) exits 0'
+stack_stop_nginx
+ops_stop "$sup"
+STACK_RESPONDER_PID=
+expect_equal 'exit status' 0 "$OPS_STATUS"
+
+t 'without --workers, on fd 0 (mod_fcgid, spawn-fcgi) one process serves alone'
+ops_start "$STACK_DIR/single.log" "${spawn[@]}" -- "$PERFIL_BIN" \
+	--content "$STACK_CONTENT" --base-url "$STACK_BASE"
+single=$OPS_PID
+STACK_RESPONDER_PID=$single
+for ((i = 0; i < 100; i++)); do
+	[[ -S $STACK_SOCK ]] && break
+	sleep 0.05
+done
+stack_start_nginx
+req GET /api/v1/about
+expect_success es
+expect_equal 'child processes' 0 "$(ops_workers "$single" | wc -l)"
+stack_stop_nginx
+ops_stop "$single"
+STACK_RESPONDER_PID=
+expect_equal 'exit status on SIGTERM' 0 "$OPS_STATUS"
+
+t 'with standard input not a socket and no --socket, it refuses with status 2'
+run_cmd "$PERFIL_BIN" --content "$STACK_CONTENT" "${OPS_USER[@]}"
+expect_exit 2
+expect_stderr_match 'standard input is not a socket'
