@@ -78,7 +78,15 @@ expect_header content-type 'application/json; charset=utf-8'
 
 # Requests nginx refuses before the responder sees them are JSON under /api
 # too (conf/nginx/perfil.conf).
+# Apache refuses "%00" in a path with its own 404 (conf/apache/perfil.conf
+# makes it JSON too).
 for path in '/api/v1/projects/%00' '/api/../../etc/passwd'; do
+	if [[ ${PERFIL_FRONT:-nginx} == apache && $path == *%00 ]]; then
+		t "$path is refused by Apache: a JSON 404 not_found"
+		req GET "$path"
+		expect_error 404 not_found
+		continue
+	fi
 	t "$path is refused by nginx: a JSON 400 bad_request"
 	req GET "$path"
 	expect_error 400 bad_request
