@@ -279,26 +279,11 @@ agents_guide(const struct app *app, enum lang l, struct buf *b)
 		    "description: [OpenAPI 3.1](%s/openapi.json).\n"), base);
 }
 
-/* Appends s with the five XML special characters escaped. */
-static void
-xml_text(struct buf *b, const char *s)
-{
-	for (; *s != '\0'; s++)
-		switch (*s) {
-		case '&': buf_puts(b, "&amp;"); break;
-		case '<': buf_puts(b, "&lt;"); break;
-		case '>': buf_puts(b, "&gt;"); break;
-		case '"': buf_puts(b, "&quot;"); break;
-		case '\'': buf_puts(b, "&apos;"); break;
-		default: buf_putc(b, *s);
-		}
-}
-
 static void
 xml_url(struct buf *b, const struct app *app, const char *path)
 {
-	xml_text(b, app->cfg->base_url);
-	xml_text(b, path);
+	buf_markup_text(b, app->cfg->base_url);
+	buf_markup_text(b, path);
 }
 
 /* Appends sitemap.xml: every page in both languages, each with its

@@ -4,7 +4,7 @@
  * openapi_build generates the document once, at start-up, from the
  * route table (every ROUTE_API row becomes a GET operation with its
  * parameters and bounds) and from the resource schemas declared in
- * openapi.c, which mirror the spec's section 2.  The examples are not
+ * schemas.c, which mirror the spec's section 2.  The examples are not
  * written by hand: they are the bodies the real handlers answer for
  * the loaded content.  The document is rendered once as JSON and once
  * as YAML (libyaml's emitter); the route handler only copies bytes.
@@ -36,7 +36,6 @@ struct openapi {
 
 struct openapi	*openapi_build(const struct app *, char *err, size_t errlen);
 void		 openapi_free(struct openapi *);
-int		 openapi_yaml(const cJSON *, struct buf *);
 const char	*openapi_type(enum openapi_format);
 void		 openapi_headers(struct response *, enum openapi_format);
 void		 openapi_serve(struct ctx *);

@@ -64,25 +64,11 @@ static const char css[] =
     "footer{margin-top:3rem;padding-top:1rem;padding-bottom:2.5rem;"
     "border-top:1px solid var(--line);color:var(--muted);font-size:.9rem}";
 
-/* Appends s escaped for HTML text and attribute values. */
-static void
-html_text(struct buf *b, const char *s)
-{
-	for (; *s != '\0'; s++)
-		switch (*s) {
-		case '&': buf_puts(b, "&amp;"); break;
-		case '<': buf_puts(b, "&lt;"); break;
-		case '>': buf_puts(b, "&gt;"); break;
-		case '"': buf_puts(b, "&quot;"); break;
-		default: buf_putc(b, *s);
-		}
-}
-
 static void
 html_url(struct buf *b, const struct app *app, const char *path)
 {
-	html_text(b, app->cfg->base_url);
-	html_text(b, path);
+	buf_markup_text(b, app->cfg->base_url);
+	buf_markup_text(b, path);
 }
 
 /*
@@ -197,27 +183,27 @@ layout(const struct app *app, int page, enum lang l, const char *md,
 	    "content=\"width=device-width, initial-scale=1\">\n<title>",
 	    lang_code(l));
 	if (page == SITE_HOME)
-		html_text(b, name);
+		buf_markup_text(b, name);
 	else {
 		struct buf t;
 
 		buf_init(&t);
 		md_title(&t, md);
-		html_text(b, buf_cstr(&t));
+		buf_markup_text(b, buf_cstr(&t));
 		buf_free(&t);
 		buf_puts(b, " · ");
-		html_text(b, name);
+		buf_markup_text(b, name);
 	}
 	buf_puts(b, "</title>\n<meta name=\"description\" content=\"");
 	if (page == SITE_HOME)
-		html_text(b, md_str(prof, "headline"));
+		buf_markup_text(b, md_str(prof, "headline"));
 	else if (page < 0)
-		html_text(b, T(l, "Página no encontrada.",
+		buf_markup_text(b, T(l, "Página no encontrada.",
 		    "Page not found."));
 	else {
-		html_text(b, name);
+		buf_markup_text(b, name);
 		buf_puts(b, ": ");
-		html_text(b, site_pages[page].summary[l]);
+		buf_markup_text(b, site_pages[page].summary[l]);
 		buf_putc(b, '.');
 	}
 	buf_puts(b, "\">\n<meta name=\"color-scheme\" content=\"light dark\">"
@@ -255,7 +241,7 @@ layout(const struct app *app, int page, enum lang l, const char *md,
 		buf_puts(b, "<li><a href=\"");
 		html_url(b, app, site_pages[pg].path[l]);
 		buf_puts(b, pg == page ? "\" aria-current=\"page\">" : "\">");
-		html_text(b, site_pages[pg].label[l]);
+		buf_markup_text(b, site_pages[pg].label[l]);
 		buf_puts(b, "</a></li>\n");
 	}
 	buf_puts(b, "<li class=\"lang\"><a href=\"");
@@ -269,7 +255,7 @@ layout(const struct app *app, int page, enum lang l, const char *md,
 	buf_puts(b, body);
 	free(body);
 	buf_puts(b, "</main>\n<footer>\n<p>");
-	html_text(b, name);
+	buf_markup_text(b, name);
 	buf_puts(b, T(l, ". Datos con licencia ", ". Data licensed under "));
 	buf_printf(b, "<a href=\"https://creativecommons.org/licenses/by/4.0/"
 	    "%s\">CC BY 4.0</a>. ", T(l, "deed.es", ""));

@@ -113,6 +113,24 @@ buf_printf(struct buf *b, const char *fmt, ...)
 }
 
 /*
+ * Appends s with the five characters that are special in HTML and XML
+ * text and quoted attribute values escaped (&apos; is valid in both).
+ */
+void
+buf_markup_text(struct buf *b, const char *s)
+{
+	for (; *s != '\0'; s++)
+		switch (*s) {
+		case '&': buf_puts(b, "&amp;"); break;
+		case '<': buf_puts(b, "&lt;"); break;
+		case '>': buf_puts(b, "&gt;"); break;
+		case '"': buf_puts(b, "&quot;"); break;
+		case '\'': buf_puts(b, "&apos;"); break;
+		default: buf_putc(b, *s);
+		}
+}
+
+/*
  * Appends s as a JSON string literal, quotes included.  The input must
  * be valid UTF-8; bytes >= 0x80 are copied as they are.
  */
