@@ -13,6 +13,7 @@
  */
 #include "config.h"
 
+#include <sys/epoll.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/time.h>
@@ -37,6 +38,7 @@
 #include "app.h"
 #include "handler.h"
 #include "openapi.h"
+#include "request.h"
 
 /* A worker ends with _exit, which skips LeakSanitizer's atexit check:
  * under --enable-asan it runs the check itself (see spawn). */
@@ -160,13 +162,101 @@ print_summary(const struct app *app)
 }
 
 /*
+ * Waits until the worker has something to do: a request on the
+ * connection it keeps (keptfd, or -1) or a new connection on the
+ * listening socket, which is registered in ep with EPOLLEXCLUSIVE so
+ * that a connection wakes one idle worker, not all of them.  SIGTERM
+ * and SIGINT are unblocked only here (waiting).  Returns 1 when the
+ * kept connection has data or was closed, 0 when only the listening
+ * socket is ready, -1 on EINTR and -2 on failure.
+ */
+static int
+wait_work(int ep, int keptfd, const sigset_t *waiting)
+{
+	struct epoll_event ev;
+	struct pollfd pfd[2];
+	int	 n;
+
+	if (keptfd < 0) {
+		n = epoll_pwait(ep, &ev, 1, -1, waiting);
+		if (n == -1)
+			return errno == EINTR ? -1 : -2;
+		return 0;
+	}
+	pfd[0].fd = keptfd;
+	pfd[0].events = POLLIN;
+	pfd[1].fd = ep;
+	pfd[1].events = POLLIN;
+	pfd[0].revents = pfd[1].revents = 0;
+	if (ppoll(pfd, 2, NULL, waiting) == -1)
+		return errno == EINTR ? -1 : -2;
+	return pfd[0].revents != 0 ? 1 : 0;
+}
+
+/*
+ * True when the request announced no body (no CONTENT_LENGTH, or 0), so
+ * that nothing the web server sent can still be unread at the end.
+ */
+static int
+no_body(char **envp)
+{
+	const char *cl = req_env_get(envp, "CONTENT_LENGTH");
+
+	return cl == NULL || *cl == '\0' || strcmp(cl, "0") == 0;
+}
+
+/*
+ * Reads the request's (empty) standard input to its end record, which
+ * nginx sends with the parameters; a client that sends it later (such
+ * as cgi-fcgi) is waited for here rather than reset by the close.
+ * True when the end was seen.
+ */
+static int
+stdin_done(FCGX_Request *rq)
+{
+	while (FCGX_GetChar(rq->in) != EOF)
+		continue;
+	return FCGX_HasSeenEOF(rq->in) == EOF && FCGX_GetError(rq->in) == 0;
+}
+
+/* True when fd is a unix-domain socket. */
+static int
+is_local_socket(int fd)
+{
+	struct sockaddr_storage ss;
+	socklen_t len = sizeof(ss);
+
+	return getsockname(fd, (struct sockaddr *)&ss, &len) == 0 &&
+	    ss.ss_family == AF_UNIX;
+}
+
+/*
  * Serves requests on fd until SIGTERM.  SIGTERM and SIGINT stay blocked
- * except while the worker waits in ppoll() for a connection, so once
- * a connection is accepted its request is read, answered and finished
- * before the worker looks at them again.  The listening socket is
- * non-blocking: when another worker wins the race for a connection,
- * accept() fails with EAGAIN and the worker goes back to waiting
- * instead of blocking in accept() with the signals held.
+ * except while the worker waits (wait_work), so once a request is read
+ * it is answered and finished before the worker looks at them again.
+ * The listening socket is non-blocking: when another worker wins the
+ * race for a connection, accept() fails with EAGAIN and the worker goes
+ * back to waiting instead of blocking in accept() with the signals held.
+ *
+ * When the web server asks to keep the connection (nginx's
+ * fastcgi_keep_conn), the worker keeps it and waits for its next
+ * request, but never only for it: if a new connection is waiting while
+ * the kept one is idle, the worker closes the idle one and takes the new
+ * one.  So idle connections in the web server's keepalive pool cannot
+ * pin every worker and starve new connections, whatever the pool size
+ * (nginx retries a request whose cached connection was closed).
+ * libfcgi has no accessor for the connection it keeps: FCGX_Request's
+ * ipcFd, unchanged since libfcgi 2.4.0, is read and closed here.
+ *
+ * At the end of a request libfcgi closes the connection gracefully:
+ * shutdown(), then up to two seconds waiting for the web server to
+ * close its end, so that unread input cannot reset the connection
+ * before the answer arrives (TCP).  On a unix socket, for a request
+ * without a body whose input has ended (stdin_done), nothing is left
+ * unread and queued data survives the close, so the worker closes at
+ * once (FCGX_Request's detached flag selects libfcgi's plain close)
+ * instead of sleeping until the web server has read the answer: one
+ * wake-up less per request.
  * Returns the exit status.
  */
 static int
@@ -176,9 +266,9 @@ serve(const struct app *app, int fd)
 	struct response resp;
 	struct arena arena;
 	struct buf out;
-	struct pollfd pfd;
+	struct epoll_event ev;
 	sigset_t block, waiting;
-	int	 flags, rc, status = 0;
+	int	 ep, flags, rc, ready, local, status = 0;
 
 	sigemptyset(&block);
 	sigaddset(&block, SIGTERM);
@@ -192,20 +282,27 @@ serve(const struct app *app, int fd)
 		    "non-blocking: %s\n", strerror(errno));
 		return 1;
 	}
+	local = is_local_socket(fd);
+	memset(&ev, 0, sizeof(ev));
+	ev.events = EPOLLIN | EPOLLEXCLUSIVE;
+	ev.data.fd = fd;
+	if ((ep = epoll_create1(EPOLL_CLOEXEC)) == -1 ||
+	    epoll_ctl(ep, EPOLL_CTL_ADD, fd, &ev) == -1) {
+		fprintf(stderr, "perfil-fcgi: epoll: %s\n", strerror(errno));
+		if (ep != -1)
+			close(ep);
+		return 1;
+	}
 	if (FCGX_InitRequest(&rq, fd, FCGI_FAIL_ACCEPT_ON_INTR) != 0) {
 		fprintf(stderr, "perfil-fcgi: cannot initialise request\n");
+		close(ep);
 		return 1;
 	}
 	resp_init(&resp);
 	arena_init(&arena, 16384);
 	buf_init(&out);
 	while (!got_term) {
-		pfd.fd = fd;
-		pfd.events = POLLIN;
-		pfd.revents = 0;
-		if (ppoll(&pfd, 1, NULL, &waiting) == -1) {
-			if (errno == EINTR)
-				continue;
+		if ((ready = wait_work(ep, rq.ipcFd, &waiting)) == -2) {
 			fprintf(stderr, "perfil-fcgi: poll failed: %s\n",
 			    strerror(errno));
 			status = 1;
@@ -213,6 +310,13 @@ serve(const struct app *app, int fd)
 		}
 		if (got_term)
 			break;
+		if (ready == -1)
+			continue;
+		if (ready == 0 && rq.ipcFd >= 0) {
+			/* Idle kept connection, new one waiting. */
+			close(rq.ipcFd);
+			rq.ipcFd = -1;
+		}
 		if ((rc = FCGX_Accept_r(&rq)) < 0) {
 			if (rc == -EAGAIN || rc == -EWOULDBLOCK ||
 			    rc == -EINTR || rc == -ECONNABORTED)
@@ -225,12 +329,21 @@ serve(const struct app *app, int fd)
 		handle_request(app, rq.envp, &resp, &arena);
 		resp_serialize(&resp, &out);
 		FCGX_PutStr(out.data, (int)out.len, rq.out);
+		if (local && !rq.keepConnection && no_body(rq.envp) &&
+		    stdin_done(&rq))
+			rq.detached = 1;	/* close without lingering */
 		FCGX_Finish_r(&rq);
+		rq.detached = 0;
 		arena_reset(&arena);
 		if (out.cap > 1024 * 1024)
 			buf_free(&out);
 	}
+	if (rq.ipcFd >= 0) {
+		close(rq.ipcFd);
+		rq.ipcFd = -1;
+	}
 	FCGX_Free(&rq, 1);
+	close(ep);
 	buf_free(&out);
 	arena_free(&arena);
 	resp_free(&resp);
