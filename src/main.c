@@ -3,17 +3,19 @@
  * signals.  Nothing else.
  *
  * Process model: with --socket, a supervisor binds the socket, drops
- * privileges, loads the content and forks --workers workers that
- * accept on the shared socket.  It restarts a worker that dies, stops
- * them all on SIGTERM/SIGINT, and on SIGHUP loads the content again:
- * if it is valid, new workers start with it and the old ones finish
- * their request and exit; if not, the error is logged and the old
- * workers keep serving.  Without --socket (spawn-fcgi, mod_fcgid) the
+ * privileges, loads the content and forks --workers workers of
+ * --threads threads each, which accept on the shared socket (one
+ * FCGX_Request per thread; see serve_thread).  It restarts a worker
+ * that dies, stops them all on SIGTERM/SIGINT, and on SIGHUP loads the
+ * content again: if it is valid, new workers start with it and the old
+ * ones finish their requests and exit; if not, the error is logged and
+ * the old workers keep serving.  Without --socket (spawn-fcgi, mod_fcgid) the
  * socket is file descriptor 0 and, by default, a single process serves.
  */
 #include "config.h"
 
 #include <sys/epoll.h>
+#include <sys/eventfd.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/time.h>
@@ -25,8 +27,11 @@
 #include <getopt.h>
 #include <grp.h>
 #include <poll.h>
+#include <pthread.h>
 #include <pwd.h>
 #include <signal.h>
+#include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,7 +59,8 @@
 #endif
 
 #define MAX_WORKERS	64
-#define WORKERS_PER_CPU	4	/* default --workers with --socket */
+#define MAX_THREADS	64	/* serving threads per worker */
+#define THREADS_DEFAULT	16	/* default --threads with --socket */
 
 static volatile sig_atomic_t got_term, got_hup, got_chld;
 
@@ -86,8 +92,10 @@ usage(FILE *f)
 "                           Apache mod_fcgid)\n"
 "  --content DIR            content directory (default %s)\n"
 "  --base-url URL           public base URL of the site (default %s)\n"
-"  --workers N              worker processes, 1 to %d (default: four per\n"
-"                           CPU with --socket, else 1)\n"
+"  --workers N              worker processes, 1 to %d (default: one per CPU,\n"
+"                           at least 2, with --socket; else 1)\n"
+"  --threads N              serving threads per worker, 1 to %d (default: %d\n"
+"                           with --socket, else 1)\n"
 "  --user NAME              when started as root, switch to this user after\n"
 "                           binding the socket (required as root)\n"
 "  --socket-mode MODE       octal permissions of a unix socket (default 0660)\n"
@@ -103,7 +111,8 @@ usage(FILE *f)
 "Signals: SIGTERM/SIGINT stop after the requests in hand; SIGHUP reloads the\n"
 "content (a set that fails validation is refused and the old one keeps\n"
 "serving).\n",
-	    PERFIL_CONTENT_DIR, PERFIL_BASE_URL, MAX_WORKERS);
+	    PERFIL_CONTENT_DIR, PERFIL_BASE_URL, MAX_WORKERS, MAX_THREADS,
+	    THREADS_DEFAULT);
 }
 
 static void
@@ -161,14 +170,31 @@ print_summary(const struct app *app)
 	    m->coll[COLL_RECOMMENDATIONS].len, PAGE_DOC__MAX * LANG__MAX);
 }
 
+/* What the threads of one worker process share. */
+struct server {
+	const struct app *app;
+	int	 fd;		/* the listening socket */
+	int	 local;		/* it is a unix-domain socket */
+	int	 stopfd;	/* eventfd, readable once the worker stops */
+	atomic_int stop;	/* set before stopfd is written */
+};
+
+/* Tells every thread of the worker to stop after the request in hand. */
+static void
+server_stop(struct server *srv)
+{
+	atomic_store(&srv->stop, 1);
+	(void)eventfd_write(srv->stopfd, 1);
+}
+
 /*
- * Waits until the worker has something to do: a request on the
+ * Waits until the thread has something to do: a request on the
  * connection it keeps (keptfd, or -1) or a new connection on the
  * listening socket, which is registered in ep with EPOLLEXCLUSIVE so
- * that a connection wakes one idle worker, not all of them.  SIGTERM
- * and SIGINT are unblocked only here (waiting).  Returns 1 when the
- * kept connection has data or was closed, 0 when only the listening
- * socket is ready, -1 on EINTR and -2 on failure.
+ * that a connection wakes one idle thread, not all of them (ep also
+ * holds the stop eventfd).  SIGTERM and SIGINT are unblocked only here
+ * (waiting).  Returns 1 when the kept connection has data or was
+ * closed, 0 when only ep is ready, -1 on EINTR and -2 on failure.
  */
 static int
 wait_work(int ep, int keptfd, const sigset_t *waiting)
@@ -231,84 +257,81 @@ is_local_socket(int fd)
 }
 
 /*
- * Serves requests on fd until SIGTERM.  SIGTERM and SIGINT stay blocked
- * except while the worker waits (wait_work), so once a request is read
- * it is answered and finished before the worker looks at them again.
- * The listening socket is non-blocking: when another worker wins the
- * race for a connection, accept() fails with EAGAIN and the worker goes
- * back to waiting instead of blocking in accept() with the signals held.
+ * One serving thread: answers requests until the worker stops.
+ * SIGTERM and SIGINT stay blocked except while the thread waits
+ * (wait_work), so once a request is read it is answered and finished
+ * before the thread looks at them again; the thread that takes the
+ * signal wakes the others through the stop eventfd.  The listening
+ * socket is non-blocking: when another thread or worker wins the race
+ * for a connection, accept() fails with EAGAIN and the thread goes back
+ * to waiting instead of blocking in accept() with the signals held.
  *
  * When the web server asks to keep the connection (nginx's
- * fastcgi_keep_conn), the worker keeps it and waits for its next
+ * fastcgi_keep_conn), the thread keeps it and waits for its next
  * request, but never only for it: if a new connection is waiting while
- * the kept one is idle, the worker closes the idle one and takes the new
- * one.  So idle connections in the web server's keepalive pool cannot
- * pin every worker and starve new connections, whatever the pool size
- * (nginx retries a request whose cached connection was closed).
- * libfcgi has no accessor for the connection it keeps: FCGX_Request's
- * ipcFd, unchanged since libfcgi 2.4.0, is read and closed here.
+ * the kept one is idle, the thread closes the idle one and takes the
+ * new one.  So idle connections in the web server's keepalive pool
+ * cannot pin every thread and starve new connections, whatever the
+ * pool size (nginx retries a request whose cached connection was
+ * closed).  libfcgi has no accessor for the connection it keeps:
+ * FCGX_Request's ipcFd, unchanged since libfcgi 2.4.0, is read and
+ * closed here.
  *
  * At the end of a request libfcgi closes the connection gracefully:
  * shutdown(), then up to two seconds waiting for the web server to
  * close its end, so that unread input cannot reset the connection
  * before the answer arrives (TCP).  On a unix socket, for a request
  * without a body whose input has ended (stdin_done), nothing is left
- * unread and queued data survives the close, so the worker closes at
+ * unread and queued data survives the close, so the thread closes at
  * once (FCGX_Request's detached flag selects libfcgi's plain close)
  * instead of sleeping until the web server has read the answer: one
  * wake-up less per request.
  * Returns the exit status.
  */
 static int
-serve(const struct app *app, int fd)
+serve_thread(struct server *srv)
 {
 	FCGX_Request rq;
 	struct response resp;
 	struct arena arena;
 	struct buf out;
 	struct epoll_event ev;
-	sigset_t block, waiting;
-	int	 ep, flags, rc, ready, local, status = 0;
+	sigset_t waiting;
+	int	 ep, rc, ready, status = 0;
 
-	sigemptyset(&block);
-	sigaddset(&block, SIGTERM);
-	sigaddset(&block, SIGINT);
-	sigprocmask(SIG_BLOCK, &block, &waiting);
+	pthread_sigmask(SIG_SETMASK, NULL, &waiting);
 	sigdelset(&waiting, SIGTERM);
 	sigdelset(&waiting, SIGINT);
-	if ((flags = fcntl(fd, F_GETFL)) == -1 ||
-	    fcntl(fd, F_SETFL, flags | O_NONBLOCK) == -1) {
-		fprintf(stderr, "perfil-fcgi: cannot make the socket "
-		    "non-blocking: %s\n", strerror(errno));
-		return 1;
-	}
-	local = is_local_socket(fd);
+	if ((ep = epoll_create1(EPOLL_CLOEXEC)) == -1)
+		goto fail;
 	memset(&ev, 0, sizeof(ev));
 	ev.events = EPOLLIN | EPOLLEXCLUSIVE;
-	ev.data.fd = fd;
-	if ((ep = epoll_create1(EPOLL_CLOEXEC)) == -1 ||
-	    epoll_ctl(ep, EPOLL_CTL_ADD, fd, &ev) == -1) {
-		fprintf(stderr, "perfil-fcgi: epoll: %s\n", strerror(errno));
-		if (ep != -1)
-			close(ep);
-		return 1;
-	}
-	if (FCGX_InitRequest(&rq, fd, FCGI_FAIL_ACCEPT_ON_INTR) != 0) {
+	ev.data.fd = srv->fd;
+	if (epoll_ctl(ep, EPOLL_CTL_ADD, srv->fd, &ev) == -1)
+		goto fail;
+	ev.events = EPOLLIN;
+	ev.data.fd = srv->stopfd;
+	if (epoll_ctl(ep, EPOLL_CTL_ADD, srv->stopfd, &ev) == -1)
+		goto fail;
+	if (FCGX_InitRequest(&rq, srv->fd, FCGI_FAIL_ACCEPT_ON_INTR) != 0) {
 		fprintf(stderr, "perfil-fcgi: cannot initialise request\n");
 		close(ep);
+		server_stop(srv);
 		return 1;
 	}
 	resp_init(&resp);
 	arena_init(&arena, 16384);
 	buf_init(&out);
-	while (!got_term) {
+	for (;;) {
+		if (got_term || atomic_load(&srv->stop))
+			break;
 		if ((ready = wait_work(ep, rq.ipcFd, &waiting)) == -2) {
 			fprintf(stderr, "perfil-fcgi: poll failed: %s\n",
 			    strerror(errno));
 			status = 1;
 			break;
 		}
-		if (got_term)
+		if (got_term || atomic_load(&srv->stop))
 			break;
 		if (ready == -1)
 			continue;
@@ -326,10 +349,10 @@ serve(const struct app *app, int fd)
 			status = 1;
 			break;
 		}
-		handle_request(app, rq.envp, &resp, &arena);
+		handle_request(srv->app, rq.envp, &resp, &arena);
 		resp_serialize(&resp, &out);
 		FCGX_PutStr(out.data, (int)out.len, rq.out);
-		if (local && !rq.keepConnection && no_body(rq.envp) &&
+		if (srv->local && !rq.keepConnection && no_body(rq.envp) &&
 		    stdin_done(&rq))
 			rq.detached = 1;	/* close without lingering */
 		FCGX_Finish_r(&rq);
@@ -338,6 +361,7 @@ serve(const struct app *app, int fd)
 		if (out.cap > 1024 * 1024)
 			buf_free(&out);
 	}
+	server_stop(srv);
 	if (rq.ipcFd >= 0) {
 		close(rq.ipcFd);
 		rq.ipcFd = -1;
@@ -348,10 +372,75 @@ serve(const struct app *app, int fd)
 	arena_free(&arena);
 	resp_free(&resp);
 	return status;
+fail:
+	fprintf(stderr, "perfil-fcgi: epoll: %s\n", strerror(errno));
+	if (ep != -1)
+		close(ep);
+	server_stop(srv);
+	return 1;
+}
+
+static void *
+serve_thread_main(void *arg)
+{
+	return (void *)(intptr_t)serve_thread(arg);
+}
+
+/*
+ * Serves requests on fd with nthreads threads until SIGTERM or SIGINT
+ * (which the caller has blocked).  Returns the exit status: 0, or 1 if
+ * a thread failed (the others then stop too).
+ */
+static int
+serve(const struct app *app, int fd, int nthreads)
+{
+	struct server srv;
+	pthread_t tid[MAX_THREADS];
+	pthread_attr_t attr;
+	void	*ret;
+	int	 flags, i, started = 0, status;
+
+	if ((flags = fcntl(fd, F_GETFL)) == -1 ||
+	    fcntl(fd, F_SETFL, flags | O_NONBLOCK) == -1) {
+		fprintf(stderr, "perfil-fcgi: cannot make the socket "
+		    "non-blocking: %s\n", strerror(errno));
+		return 1;
+	}
+	memset(&srv, 0, sizeof(srv));
+	srv.app = app;
+	srv.fd = fd;
+	srv.local = is_local_socket(fd);
+	atomic_init(&srv.stop, 0);
+	if ((srv.stopfd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK)) == -1) {
+		fprintf(stderr, "perfil-fcgi: eventfd: %s\n", strerror(errno));
+		return 1;
+	}
+	/* Handlers need little stack: 256 kB each, not the 8 MB default. */
+	pthread_attr_init(&attr);
+	pthread_attr_setstacksize(&attr, 256 * 1024);
+	for (i = 1; i < nthreads; i++) {
+		if ((errno = pthread_create(&tid[started], &attr,
+		    serve_thread_main, &srv)) != 0) {
+			fprintf(stderr, "perfil-fcgi: cannot start a thread: "
+			    "%s\n", strerror(errno));
+			server_stop(&srv);
+			break;
+		}
+		started++;
+	}
+	pthread_attr_destroy(&attr);
+	status = serve_thread(&srv);
+	if (started < nthreads - 1)
+		status = 1;
+	for (i = 0; i < started; i++)
+		if (pthread_join(tid[i], &ret) == 0 && ret != NULL)
+			status = 1;
+	close(srv.stopfd);
+	return status;
 }
 
 static pid_t
-spawn(const struct app *app, int fd)
+spawn(const struct app *app, int fd, int nthreads)
 {
 	pid_t	 pid;
 
@@ -363,7 +452,8 @@ spawn(const struct app *app, int fd)
 		sigset_t term;
 		int	 status;
 
-		/* serve() unblocks SIGTERM and SIGINT only while waiting. */
+		/* serve_thread() unblocks SIGTERM and SIGINT only while
+		 * waiting. */
 		sigemptyset(&term);
 		sigaddset(&term, SIGTERM);
 		sigaddset(&term, SIGINT);
@@ -371,7 +461,7 @@ spawn(const struct app *app, int fd)
 		set_handler(SIGHUP, SIG_IGN);
 		set_handler(SIGALRM, SIG_DFL);
 		set_handler(SIGCHLD, SIG_DFL);
-		status = serve(app, fd);
+		status = serve(app, fd, nthreads);
 #ifdef PERFIL_LSAN
 		__lsan_do_leak_check();
 #endif
@@ -381,11 +471,13 @@ spawn(const struct app *app, int fd)
 }
 
 /*
- * The supervisor: keeps nworkers workers of the current generation
- * running until SIGTERM.  *app may be replaced by a reload.
+ * The supervisor: keeps nworkers workers (of nthreads threads each) of
+ * the current generation running until SIGTERM.  *app may be replaced
+ * by a reload.
  */
 static int
-supervise(struct app *app, const struct config *cfg, int fd, int nworkers)
+supervise(struct app *app, const struct config *cfg, int fd, int nworkers,
+    int nthreads)
 {
 	struct worker w[2 * MAX_WORKERS];
 	struct app next;
@@ -475,7 +567,7 @@ supervise(struct app *app, const struct config *cfg, int fd, int nworkers)
 			    i++) {
 				if (w[i].pid > 0)
 					continue;
-				if ((pid = spawn(app, fd)) > 0) {
+				if ((pid = spawn(app, fd, nthreads)) > 0) {
 					w[i].pid = pid;
 					w[i].generation = gen;
 					w[i].started = now_ms();
@@ -587,6 +679,7 @@ main(int argc, char *argv[])
 		{ "content", required_argument, NULL, 'c' },
 		{ "base-url", required_argument, NULL, 'b' },
 		{ "workers", required_argument, NULL, 'w' },
+		{ "threads", required_argument, NULL, 't' },
 		{ "user", required_argument, NULL, 'u' },
 		{ "socket-mode", required_argument, NULL, 'm' },
 		{ "check", no_argument, NULL, 'C' },
@@ -600,7 +693,7 @@ main(int argc, char *argv[])
 	struct stat st;
 	const char *sock = NULL, *user = NULL;
 	char	 err[1024], *base = NULL, *end;
-	long	 nworkers = 0, mode = 0660;
+	long	 nworkers = 0, nthreads = 0, mode = 0660;
 	int	 ch, check = 0, dump = -1, fd, rc;
 
 	while ((ch = getopt_long(argc, argv, "", opts, NULL)) != -1) {
@@ -621,6 +714,16 @@ main(int argc, char *argv[])
 			    nworkers > MAX_WORKERS) {
 				fprintf(stderr, "perfil-fcgi: --workers must "
 				    "be 1 to %d\n", MAX_WORKERS);
+				return 2;
+			}
+			break;
+		case 't':
+			errno = 0;
+			nthreads = strtol(optarg, &end, 10);
+			if (errno || *end != '\0' || nthreads < 1 ||
+			    nthreads > MAX_THREADS) {
+				fprintf(stderr, "perfil-fcgi: --threads must "
+				    "be 1 to %d\n", MAX_THREADS);
 				return 2;
 			}
 			break;
@@ -759,26 +862,40 @@ main(int argc, char *argv[])
 	set_handler(SIGTERM, on_term);
 	set_handler(SIGINT, on_term);
 	if (nworkers == 0) {
-		/* Four per CPU: with one FastCGI connection per request a
-		 * worker also waits on the socket, and more workers than
-		 * CPUs measured faster (README "Performance"). */
-		nworkers = sock != NULL ?
-		    WORKERS_PER_CPU * sysconf(_SC_NPROCESSORS_ONLN) : 1;
+		/* One per CPU, at least two (a worker that dies leaves
+		 * another serving); without --socket the process manager
+		 * (mod_fcgid, spawn-fcgi) decides how many run. */
+		nworkers = sock != NULL ? sysconf(_SC_NPROCESSORS_ONLN) : 1;
+		if (sock != NULL && nworkers < 2)
+			nworkers = 2;
 		if (nworkers < 1)
 			nworkers = 1;
 		if (nworkers > MAX_WORKERS)
 			nworkers = MAX_WORKERS;
 	}
+	if (nthreads == 0)
+		/* A kept FastCGI connection holds a thread while idle:
+		 * enough threads for nginx's keepalive pool (README
+		 * "Performance"); mod_fcgid sends one request at a time. */
+		nthreads = sock != NULL ? THREADS_DEFAULT : 1;
 	if (nworkers == 1 && sock == NULL) {
+		sigset_t term;
+
+		/* serve_thread() unblocks them only while waiting. */
+		sigemptyset(&term);
+		sigaddset(&term, SIGTERM);
+		sigaddset(&term, SIGINT);
+		sigprocmask(SIG_BLOCK, &term, NULL);
 		set_handler(SIGHUP, SIG_IGN);
-		rc = serve(&app, fd);
+		rc = serve(&app, fd, (int)nthreads);
 	} else {
 		set_handler(SIGHUP, on_hup);
 		set_handler(SIGCHLD, on_chld);
 		set_handler(SIGALRM, on_alarm);
-		fprintf(stderr, "perfil-fcgi %s: serving %s with %ld workers\n",
-		    PACKAGE_VERSION, sock ? sock : "fd 0", nworkers);
-		rc = supervise(&app, &cfg, fd, (int)nworkers);
+		fprintf(stderr, "perfil-fcgi %s: serving %s with %ld workers "
+		    "of %ld threads\n", PACKAGE_VERSION, sock ? sock : "fd 0",
+		    nworkers, nthreads);
+		rc = supervise(&app, &cfg, fd, (int)nworkers, (int)nthreads);
 	}
 	app_free(&app);
 out:

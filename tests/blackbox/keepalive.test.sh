@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # front: nginx-only it runs its own nginx with an upstream keepalive pool; run once
 # Kept FastCGI connections (nginx "upstream { keepalive N; }" with
-# fastcgi_keep_conn on), the configuration README "Performance" describes:
+# fastcgi_keep_conn on), as conf/nginx/perfil.conf ships them:
 # the responder answers several requests on one connection, each request
 # on its own (no state carried over), and idle connections in nginx's pool
-# never pin the workers: with a pool larger than the workers (8 per nginx
-# worker, 2 nginx workers, 2 responder workers), concurrent requests are
-# still all answered at once, because a worker that waits on an idle kept
-# connection lets it go when a new connection is waiting.
+# never pin the responder: with a pool larger than its threads (8 per nginx
+# worker, 2 nginx workers, 2 responder workers of 1 thread), concurrent
+# requests are still all answered at once, because a thread that waits on an
+# idle kept connection lets it go when a new connection is waiting.
 #
 # This file runs its own private stack (another port), so the other files
 # see the shipped configuration.
@@ -16,7 +16,7 @@
 
 STACK_TRAP=0
 STACK_KEEPALIVE=8
-PERFIL_ARGS="${PERFIL_ARGS-} --workers 2"
+PERFIL_ARGS="${PERFIL_ARGS-} --workers 2 --threads 1"
 STACK_LOG_DIR=$BLACKBOX_OUT/logs/keepalive
 port=$(stack_free_port $((${BASE##*:} + 170))) || exit 1
 trap 'stack_stop; _bb_finish' EXIT

@@ -121,9 +121,9 @@ t() {
 
 # _bb_short TEXT: print TEXT on one line, cut to 300 characters.
 _bb_short() {
-	local __t
-	_bb_short_to __t "$1"
-	printf '%s' "$__t"
+	local __s
+	_bb_short_to __s "$1"
+	printf '%s' "$__s"
 }
 
 # _bb_short_to VAR TEXT: set VAR to TEXT on one line, cut to 300 characters.

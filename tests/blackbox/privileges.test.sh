@@ -3,7 +3,7 @@
 # Privileges: perfil-fcgi refuses to run as root unless --user names an
 # unprivileged user to switch to; its unix socket is mode 0660 (the web
 # server's group) by default and belongs to that user; after start-up a worker
-# holds no file open (only its sockets, its epoll instance and standard
+# holds no file open (only its sockets, epoll and eventfd descriptors and standard
 # streams).
 . "$(dirname "$0")/lib.sh"
 . "$STACK_ROOT/tests/lib/stack.sh"
@@ -68,12 +68,12 @@ for p in $sup $(ops_workers "$sup"); do
 		"$(awk '/^Groups:/ { $1 = ""; sub(/^ /, ""); print }' "/proc/$p/status")"
 done
 
-t 'after start-up a worker holds no file open: only sockets, pipes, its epoll instance and /dev/null'
+t 'after start-up a worker holds no file open: only sockets, pipes, its epoll and eventfd descriptors and /dev/null'
 worker=$(ops_workers "$sup" | head -n 1)
 env REQUEST_METHOD=GET DOCUMENT_URI=/api/v1/projects REQUEST_URI=/api/v1/projects \
 	QUERY_STRING= cgi-fcgi -bind -connect "$sock" >/dev/null 2>&1
 files=$(for fd in /proc/"$worker"/fd/*; do readlink "$fd"; done |
-	grep -vE '^(socket:|pipe:|anon_inode:\[eventpoll\]$|/dev/null$)' |
+	grep -vE '^(socket:|pipe:|anon_inode:\[(eventpoll|eventfd)\]$|/dev/null$)' |
 	grep -vxF "$dir/one.log")
 expect_equal "files open in worker $worker" '' "$files"
 ops_stop "$sup"

@@ -2,7 +2,7 @@
 # front: nginx-only process supervision and signals do not depend on the front; run once
 # Supervision and signals: a killed worker is replaced within a second while
 # the API keeps answering through nginx; SIGTERM lets the request in hand
-# finish, then the supervisor and its workers exit 0.
+# finish, then the supervisor and its workers (every thread) exit 0.
 #
 # Runs private responders (and a private nginx), so killing processes here
 # leaves the shared stack of the other files alone.
@@ -12,7 +12,7 @@
 
 STACK_TRAP=0
 STACK_LOG_DIR=$BLACKBOX_OUT/logs/signals
-PERFIL_ARGS='--workers 2'
+PERFIL_ARGS='--workers 2 --threads 3'
 port=$(stack_free_port $((${BASE##*:} + 300))) || exit 1
 trap 'ops_cleanup; stack_stop; _bb_finish' EXIT
 if ! stack_start "$port"; then
@@ -28,6 +28,12 @@ ops_wait_workers "$sup" 2 2 >/dev/null
 expect_equal 'workers' 2 "$(ops_workers "$sup" | wc -l)"
 req GET /api/v1/health
 expect_status 200
+
+t 'each worker serves with three threads (--threads 3); the supervisor with one'
+for w in $(ops_workers "$sup"); do
+	expect_equal "threads of worker $w" 3 "$(ls /proc/"$w"/task | wc -l)"
+done
+expect_equal 'threads of the supervisor' 1 "$(ls /proc/"$sup"/task | wc -l)"
 
 t 'a worker killed with SIGKILL is replaced within a second; the API keeps answering'
 sleep 1.1 # past the crash-loop guard: this worker has been healthy

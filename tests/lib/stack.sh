@@ -26,7 +26,8 @@
 #   STACK_CACHE      1: also include conf/nginx/perfil-cache.conf (the optional
 #                    micro-cache), its cache directory moved into $STACK_DIR
 #   STACK_KEEPALIVE  N: nginx keeps up to N idle FastCGI connections per worker
-#                    (upstream keepalive N, fastcgi_keep_conn on)
+#                    (the shipped configuration says 16); 0: one connection
+#                    per request (fastcgi_pass to the socket, no keep_conn)
 #
 # Set by stack_start: STACK_ROOT (repository root), STACK_PORT, STACK_BASE
 # (http://127.0.0.1:PORT), STACK_DIR, STACK_SOCK, STACK_CONTENT,
@@ -230,14 +231,14 @@ _stack_write_nginx_conf() {
 		-e "s|127\.0\.0\.1:8080|127.0.0.1:$STACK_PORT|g" \
 		-e "s|/run/perfil/perfil\.sock|$STACK_SOCK|g" \
 		"$STACK_ROOT/conf/nginx/perfil.conf" >"$d/perfil.conf" || return 1
-	# STACK_KEEPALIVE=N: kept FastCGI connections (README "Performance"):
-	# an upstream block with "keepalive N" and fastcgi_keep_conn on.
-	if [[ -n ${STACK_KEEPALIVE-} ]]; then
-		sed -i -e "s|fastcgi_pass unix:$STACK_SOCK;|fastcgi_pass perfil_kept; fastcgi_keep_conn on;|" \
+	# STACK_KEEPALIVE=N: N kept FastCGI connections per nginx worker
+	# instead of the shipped number; 0: one connection per request.
+	if [[ ${STACK_KEEPALIVE-} == 0 ]]; then
+		sed -i -e "s|fastcgi_pass perfil_fcgi;|fastcgi_pass unix:$STACK_SOCK;|" \
+			-e '/fastcgi_keep_conn on;/d' "$d/perfil.conf" || return 1
+	elif [[ -n ${STACK_KEEPALIVE-} ]]; then
+		sed -i -e "s|^    keepalive [0-9]*;|    keepalive $STACK_KEEPALIVE;|" \
 			"$d/perfil.conf" || return 1
-		printf 'upstream perfil_kept {\n    server unix:%s;\n    keepalive %s;\n}\n' \
-			"$STACK_SOCK" "$STACK_KEEPALIVE" | cat - "$d/perfil.conf" >"$d/perfil.conf.new" &&
-			mv "$d/perfil.conf.new" "$d/perfil.conf" || return 1
 	fi
 	# "include fastcgi_params;" is relative to the directory of nginx.conf.
 	ln -sf /etc/nginx/fastcgi_params "$d/fastcgi_params"
