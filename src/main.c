@@ -95,7 +95,7 @@ usage(FILE *f)
 "  --workers N              worker processes, 1 to %d (default: one per CPU,\n"
 "                           at least 2, with --socket; else 1)\n"
 "  --threads N              serving threads per worker, 1 to %d (default: %d\n"
-"                           with --socket, else 1)\n"
+"                           with several workers or --socket, else 1)\n"
 "  --user NAME              when started as root, switch to this user after\n"
 "                           binding the socket (required as root)\n"
 "  --socket-mode MODE       octal permissions of a unix socket (default 0660)\n"
@@ -671,6 +671,25 @@ drop_privileges(const char *user, const char *sockpath)
 	return 0;
 }
 
+/*
+ * Parses the decimal count s of option name, 1 to max.  Returns it, or
+ * -1 after a message.
+ */
+static long
+parse_count(const char *s, int max, const char *name)
+{
+	char	*end;
+	long	 n;
+
+	errno = 0;
+	n = strtol(s, &end, 10);
+	if (errno || end == s || *end != '\0' || n < 1 || n > max) {
+		fprintf(stderr, "perfil-fcgi: %s must be 1 to %d\n", name, max);
+		return -1;
+	}
+	return n;
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -708,24 +727,14 @@ main(int argc, char *argv[])
 			cfg.base_url = optarg;
 			break;
 		case 'w':
-			errno = 0;
-			nworkers = strtol(optarg, &end, 10);
-			if (errno || *end != '\0' || nworkers < 1 ||
-			    nworkers > MAX_WORKERS) {
-				fprintf(stderr, "perfil-fcgi: --workers must "
-				    "be 1 to %d\n", MAX_WORKERS);
+			if ((nworkers = parse_count(optarg, MAX_WORKERS,
+			    "--workers")) == -1)
 				return 2;
-			}
 			break;
 		case 't':
-			errno = 0;
-			nthreads = strtol(optarg, &end, 10);
-			if (errno || *end != '\0' || nthreads < 1 ||
-			    nthreads > MAX_THREADS) {
-				fprintf(stderr, "perfil-fcgi: --threads must "
-				    "be 1 to %d\n", MAX_THREADS);
+			if ((nthreads = parse_count(optarg, MAX_THREADS,
+			    "--threads")) == -1)
 				return 2;
-			}
 			break;
 		case 'u':
 			user = optarg;
@@ -876,8 +885,9 @@ main(int argc, char *argv[])
 	if (nthreads == 0)
 		/* A kept FastCGI connection holds a thread while idle:
 		 * enough threads for nginx's keepalive pool (README
-		 * "Performance"); mod_fcgid sends one request at a time. */
-		nthreads = sock != NULL ? THREADS_DEFAULT : 1;
+		 * "Performance").  A lone process on fd 0 is mod_fcgid's,
+		 * which sends it one request at a time. */
+		nthreads = nworkers == 1 && sock == NULL ? 1 : THREADS_DEFAULT;
 	if (nworkers == 1 && sock == NULL) {
 		sigset_t term;
 

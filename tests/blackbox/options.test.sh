@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# front: nginx-only it runs perfil-fcgi directly, no front involved; run once
+# Process options: --workers and --threads take 1 to 64 and nothing else
+# (status 2 and a message naming the option); a worker runs exactly
+# --threads serving threads, answers through them, and all of them stop on
+# SIGTERM with status 0.
+. "$(dirname "$0")/lib.sh"
+. "$STACK_ROOT/tests/lib/stack.sh"
+. "$STACK_ROOT/tests/blackbox/ops.sh"
+
+dir=$(mktemp -d "${TMPDIR:-/tmp}/perfil-opts.XXXXXX") || exit 1
+chmod 755 "$dir"
+trap 'ops_cleanup; rm -rf "$dir"; _bb_finish' EXIT
+sock=$dir/perfil.sock
+user_args=()
+if [[ $(id -u) == 0 ]]; then
+	user_args=(--user www-data)
+fi
+
+t 'a bad --workers or --threads count: status 2 and a message naming the option'
+for bad in 0 65 -1 abc '' 2x 1e1; do
+	run_cmd "$PERFIL_BIN" --socket "$sock" --content "$CONTENT" "${user_args[@]}" --workers "$bad"
+	expect_exit 2
+	expect_stderr_match '--workers must be 1 to 64'
+	run_cmd "$PERFIL_BIN" --socket "$sock" --content "$CONTENT" "${user_args[@]}" --threads "$bad"
+	expect_exit 2
+	expect_stderr_match '--threads must be 1 to 64'
+done
+
+t '--workers 1 --threads 64: the worker runs 64 threads, answers, and SIGTERM stops them all (status 0)'
+ops_start "$dir/run.log" "$PERFIL_BIN" --socket "$sock" --content "$CONTENT" \
+	"${user_args[@]}" --workers 1 --threads 64
+sup=$OPS_PID
+ops_wait_file "$dir/run.log" 'serving .* with 1 workers of 64 threads' 5
+_bb_check $? 'perfil.log: "serving ... with 1 workers of 64 threads"' "$(tail -n 2 "$dir/run.log")"
+ops_wait_workers "$sup" 1 2 >/dev/null
+worker=$(ops_workers "$sup" | head -n 1)
+expect_equal 'threads of the worker' 64 "$(ls /proc/"$worker"/task 2>/dev/null | wc -l)"
+answer=$(env REQUEST_METHOD=GET DOCUMENT_URI=/api/v1/health REQUEST_URI=/api/v1/health \
+	QUERY_STRING= timeout 5 cgi-fcgi -bind -connect "$sock" 2>/dev/null | tr -d '\r')
+expect_equal 'status line of GET /api/v1/health' 'Status: 200 OK' "$(head -n 1 <<<"$answer")"
+ops_stop "$sup"
+expect_equal 'exit status on SIGTERM' 0 "$OPS_STATUS"
+expect_equal 'the worker is gone' no "$(_stack_alive "$worker" && echo yes || echo no)"
