@@ -14,19 +14,10 @@
 . "$(dirname "$0")/lib.sh"
 . "$STACK_ROOT/tests/lib/stack.sh"
 
-STACK_TRAP=0
 STACK_KEEPALIVE=8
 PERFIL_ARGS="${PERFIL_ARGS-} --workers 2 --threads 1"
-STACK_LOG_DIR=$BLACKBOX_OUT/logs/keepalive
-port=$(stack_free_port $((${BASE##*:} + 170))) || exit 1
 trap 'stack_stop; _bb_finish' EXIT
-if ! stack_start "$port"; then
-	t 'a private stack with kept FastCGI connections starts'
-	_bb_check 1 "nginx (upstream keepalive 8) and perfil-fcgi on 127.0.0.1:$port" \
-		'they did not start'
-	exit 1
-fi
-BASE=$STACK_BASE
+bb_private_stack 170 'with kept FastCGI connections (upstream keepalive 8)'
 
 # kept_connections: print how many connections to the responder's socket
 # are open (nginx's side and the workers' side each count once).

@@ -655,3 +655,22 @@ _bb_expect_lines() {
 # expect_stdout_lines N / expect_stderr_lines N
 expect_stdout_lines() { _bb_expect_lines stdout "$1"; }
 expect_stderr_lines() { _bb_expect_lines stderr "$1"; }
+
+# bb_private_stack OFFSET WHAT: start a private stack (tests/lib/stack.sh,
+# sourced by the caller, with the STACK_* and PERFIL_* settings it made) on
+# the first free port from the shared stack's port + OFFSET, its logs kept
+# in $BLACKBOX_OUT/logs/$BB_FILE, and point BASE at it. The caller's EXIT
+# trap calls stack_stop. If it does not start, a failed case says so (WHAT
+# describes the stack) and the file exits 1.
+bb_private_stack() {
+	local port
+	STACK_TRAP=0
+	STACK_LOG_DIR=$BLACKBOX_OUT/logs/$BB_FILE
+	port=$(stack_free_port $((${BASE##*:} + $1))) || exit 1
+	if ! stack_start "$port"; then
+		t "a private stack $2 starts"
+		_bb_fail "nginx and perfil-fcgi $2 on 127.0.0.1:$port" 'they did not start'
+		exit 1
+	fi
+	BASE=$STACK_BASE
+}

@@ -9,18 +9,9 @@
 . "$(dirname "$0")/lib.sh"
 . "$STACK_ROOT/tests/lib/stack.sh"
 
-STACK_TRAP=0
 STACK_CACHE=1
-STACK_LOG_DIR=$BLACKBOX_OUT/logs/microcache
-port=$(stack_free_port $((${BASE##*:} + 150))) || exit 1
 trap 'stack_stop; _bb_finish' EXIT
-if ! stack_start "$port"; then
-	t 'a private stack with the micro-cache starts'
-	_bb_check 1 "nginx (with perfil-cache.conf) and perfil-fcgi on 127.0.0.1:$port" \
-		'they did not start'
-	exit 1
-fi
-BASE=$STACK_BASE
+bb_private_stack 150 'with the micro-cache (perfil-cache.conf)'
 
 headline_es=$(localized profile.json es | jq -c .headline)
 headline_en=$(localized profile.json en | jq -c .headline)

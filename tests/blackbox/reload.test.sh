@@ -9,20 +9,12 @@
 . "$STACK_ROOT/tests/lib/stack.sh"
 . "$STACK_ROOT/tests/blackbox/ops.sh"
 
-STACK_TRAP=0
-STACK_LOG_DIR=$BLACKBOX_OUT/logs/reload
 PERFIL_ARGS='--workers 2'
 rm -rf "$BB_TMP/content"
 cp -R "$CONTENT" "$BB_TMP/content" && chmod -R a+rX "$BB_TMP/content"
 PERFIL_CONTENT=$BB_TMP/content
-port=$(stack_free_port $((${BASE##*:} + 400))) || exit 1
 trap 'ops_cleanup; stack_stop; _bb_finish' EXIT
-if ! stack_start "$port"; then
-	t 'a private stack starts'
-	_bb_check 1 "nginx and perfil-fcgi on 127.0.0.1:$port" 'they did not start'
-	exit 1
-fi
-BASE=$STACK_BASE
+bb_private_stack 400 'for reloads'
 sup=$STACK_RESPONDER_PID
 log=$STACK_DIR/perfil.log
 old_headline=$(content profile.json .headline.en)

@@ -10,17 +10,9 @@
 . "$STACK_ROOT/tests/lib/stack.sh"
 . "$STACK_ROOT/tests/blackbox/ops.sh"
 
-STACK_TRAP=0
-STACK_LOG_DIR=$BLACKBOX_OUT/logs/signals
 PERFIL_ARGS='--workers 2 --threads 3'
-port=$(stack_free_port $((${BASE##*:} + 300))) || exit 1
 trap 'ops_cleanup; stack_stop; _bb_finish' EXIT
-if ! stack_start "$port"; then
-	t 'a private stack with two workers starts'
-	_bb_check 1 "nginx and perfil-fcgi on 127.0.0.1:$port" 'they did not start'
-	exit 1
-fi
-BASE=$STACK_BASE
+bb_private_stack 300 'with two workers'
 sup=$STACK_RESPONDER_PID
 
 t 'the supervisor runs two workers'
@@ -87,7 +79,7 @@ expect_equal 'replaced once the second since its start is over' yes "$replaced"
 # request's parameters in two halves with a pause between them.
 
 t 'SIGTERM while a request is in hand: the request is answered, then exit 0'
-tport=$(stack_free_port $((port + 1))) || exit 1
+tport=$(stack_free_port $((STACK_PORT + 1))) || exit 1
 ops_fcgi_request "$BB_TMP/req" GET /api/v1/health
 ops_start "$BB_TMP/slow.log" "$PERFIL_BIN" --socket "127.0.0.1:$tport" \
 	--content "$STACK_CONTENT" --base-url "http://127.0.0.1:$tport" --workers 1 "${OPS_USER[@]}"

@@ -8,17 +8,9 @@
 . "$(dirname "$0")/lib.sh"
 . "$STACK_ROOT/tests/lib/stack.sh"
 
-STACK_TRAP=0
 STACK_NGINX_HTTP='fastcgi_read_timeout 1s;'
-STACK_LOG_DIR=$BLACKBOX_OUT/logs/upstream_down
-port=$(stack_free_port $((${BASE##*:} + 100))) || exit 1
 trap '[[ -z $STACK_RESPONDER_PID ]] || kill -CONT -- "-$STACK_RESPONDER_PID" 2>/dev/null; stack_stop; _bb_finish' EXIT
-if ! stack_start "$port"; then
-	t 'a private stack starts'
-	_bb_fail "nginx and perfil-fcgi on 127.0.0.1:$port" 'they did not start'
-	exit 1
-fi
-BASE=$STACK_BASE
+bb_private_stack 100 'with a 1 s fastcgi_read_timeout'
 
 # expect_nginx_error STATUS...: a JSON internal_error envelope whose
 # error.status is the HTTP status, one of STATUS.
