@@ -245,6 +245,28 @@ stdin_done(FCGX_Request *rq)
 	return FCGX_HasSeenEOF(rq->in) == EOF && FCGX_GetError(rq->in) == 0;
 }
 
+/*
+ * The thread's kept connection is idle and a new connection waits:
+ * takes the new one instead.  On a unix socket the thread accepts it
+ * first and keeps its idle connection if another thread was quicker
+ * (every thread waiting on a kept connection wakes for a new one);
+ * libfcgi then reads the request from the connection in rq->ipcFd.
+ * On TCP libfcgi's own accept, which applies FCGI_WEB_SERVER_ADDRS,
+ * takes it.  Returns 0, or -1 when there was nothing to take.
+ */
+static int
+take_waiting(struct server *srv, FCGX_Request *rq)
+{
+	int	 fd = -1;
+
+	if (srv->local &&
+	    (fd = accept4(srv->fd, NULL, NULL, SOCK_CLOEXEC)) == -1)
+		return -1;
+	close(rq->ipcFd);
+	rq->ipcFd = fd;
+	return 0;
+}
+
 /* True when fd is a unix-domain socket. */
 static int
 is_local_socket(int fd)
@@ -270,10 +292,10 @@ is_local_socket(int fd)
  * fastcgi_keep_conn), the thread keeps it and waits for its next
  * request, but never only for it: if a new connection is waiting while
  * the kept one is idle, the thread closes the idle one and takes the
- * new one.  So idle connections in the web server's keepalive pool
- * cannot pin every thread and starve new connections, whatever the
- * pool size (nginx retries a request whose cached connection was
- * closed).  libfcgi has no accessor for the connection it keeps:
+ * new one (take_waiting).  So idle connections in the web server's
+ * keepalive pool cannot pin every thread and starve new connections,
+ * whatever the pool size (nginx retries a request whose cached
+ * connection was closed).  libfcgi has no accessor for the connection it keeps:
  * FCGX_Request's ipcFd, unchanged since libfcgi 2.4.0, is read and
  * closed here.
  *
@@ -335,11 +357,8 @@ serve_thread(struct server *srv)
 			break;
 		if (ready == -1)
 			continue;
-		if (ready == 0 && rq.ipcFd >= 0) {
-			/* Idle kept connection, new one waiting. */
-			close(rq.ipcFd);
-			rq.ipcFd = -1;
-		}
+		if (ready == 0 && rq.ipcFd >= 0 && take_waiting(srv, &rq) == -1)
+			continue;	/* another thread took it */
 		if ((rc = FCGX_Accept_r(&rq)) < 0) {
 			if (rc == -EAGAIN || rc == -EWOULDBLOCK ||
 			    rc == -EINTR || rc == -ECONNABORTED)
