@@ -62,7 +62,16 @@
 #define MAX_THREADS	64	/* serving threads per worker */
 #define THREADS_DEFAULT	16	/* default --threads with --socket */
 
-static volatile sig_atomic_t got_term, got_hup, got_chld;
+/*
+ * got_term is read by every serving thread while another thread's
+ * handler may set it: a lock-free atomic, which is also safe in a signal
+ * handler (C11 7.14.1.1).  The other two are the supervisor's alone.
+ */
+static atomic_int got_term;
+static volatile sig_atomic_t got_hup, got_chld;
+#if ATOMIC_INT_LOCK_FREE != 2
+#error "perfil-fcgi needs a lock-free atomic_int for its signal flag"
+#endif
 
 struct worker {
 	pid_t	 pid;
@@ -119,7 +128,7 @@ static void
 on_term(int sig)
 {
 	(void)sig;
-	got_term = 1;
+	atomic_store(&got_term, 1);
 }
 
 static void
@@ -345,7 +354,7 @@ serve_thread(struct server *srv)
 	arena_init(&arena, 16384);
 	buf_init(&out);
 	for (;;) {
-		if (got_term || atomic_load(&srv->stop))
+		if (atomic_load(&got_term) || atomic_load(&srv->stop))
 			break;
 		if ((ready = wait_work(ep, rq.ipcFd, &waiting)) == -2) {
 			fprintf(stderr, "perfil-fcgi: poll failed: %s\n",
@@ -353,7 +362,7 @@ serve_thread(struct server *srv)
 			status = 1;
 			break;
 		}
-		if (got_term || atomic_load(&srv->stop))
+		if (atomic_load(&got_term) || atomic_load(&srv->stop))
 			break;
 		if (ready == -1)
 			continue;
@@ -445,6 +454,9 @@ serve(const struct app *app, int fd, int nthreads)
 			server_stop(&srv);
 			break;
 		}
+		/* Shown by ps -L and top -H; the main thread keeps the
+		 * program's name, which pgrep and pkill match. */
+		(void)pthread_setname_np(tid[started], "perfil-serve");
 		started++;
 	}
 	pthread_attr_destroy(&attr);
@@ -518,7 +530,7 @@ supervise(struct app *app, const struct config *cfg, int fd, int nworkers,
 	sigprocmask(SIG_BLOCK, &all, &old);
 	got_chld = 1;	/* start the first generation */
 	for (;;) {
-		if (got_term)
+		if (atomic_load(&got_term))
 			break;
 		if (got_hup) {
 			got_hup = 0;

@@ -21,6 +21,27 @@ ops_workers() {
 	pgrep -P "$1" | sort -n
 }
 
+# ops_serving_threads PID: print how many threads of worker PID serve: its
+# main thread plus the threads it named perfil-serve (a sanitizer's own
+# threads are not counted).
+ops_serving_threads() {
+	local n
+	n=$(cat /proc/"$1"/task/*/comm 2>/dev/null | grep -cx perfil-serve)
+	printf '%s\n' $((n + 1))
+}
+
+# ops_wait_threads PID N SECONDS: wait up to SECONDS until worker PID has N
+# serving threads (they start after the worker does); print the count.
+ops_wait_threads() {
+	local i n
+	for ((i = 0; i < $3 * 20; i++)); do
+		n=$(ops_serving_threads "$1")
+		((n == $2)) && break
+		sleep 0.05
+	done
+	printf '%s\n' "$n"
+}
+
 # ops_wait_workers PID N SECONDS [GONE-PID...]: wait up to SECONDS until PID
 # has N workers, none of them a GONE-PID. Prints yes or no.
 ops_wait_workers() {

@@ -35,7 +35,7 @@ ops_wait_file "$dir/run.log" 'serving .* with 1 workers of 64 threads' 5
 _bb_check $? 'perfil.log: "serving ... with 1 workers of 64 threads"' "$(tail -n 2 "$dir/run.log")"
 ops_wait_workers "$sup" 1 2 >/dev/null
 worker=$(ops_workers "$sup" | head -n 1)
-expect_equal 'threads of the worker' 64 "$(ls /proc/"$worker"/task 2>/dev/null | wc -l)"
+expect_equal 'serving threads of the worker' 64 "$(ops_wait_threads "$worker" 64 5)"
 answer=$(env REQUEST_METHOD=GET DOCUMENT_URI=/api/v1/health REQUEST_URI=/api/v1/health \
 	QUERY_STRING= timeout 5 cgi-fcgi -bind -connect "$sock" 2>/dev/null | tr -d '\r')
 expect_equal 'status line of GET /api/v1/health' 'Status: 200 OK' "$(head -n 1 <<<"$answer")"

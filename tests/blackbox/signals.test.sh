@@ -23,9 +23,9 @@ expect_status 200
 
 t 'each worker serves with three threads (--threads 3); the supervisor with one'
 for w in $(ops_workers "$sup"); do
-	expect_equal "threads of worker $w" 3 "$(ls /proc/"$w"/task | wc -l)"
+	expect_equal "serving threads of worker $w" 3 "$(ops_wait_threads "$w" 3 5)"
 done
-expect_equal 'threads of the supervisor' 1 "$(ls /proc/"$sup"/task | wc -l)"
+expect_equal 'serving threads of the supervisor' 1 "$(ops_serving_threads "$sup")"
 
 t 'a worker killed with SIGKILL is replaced within a second; the API keeps answering'
 sleep 1.1 # past the crash-loop guard: this worker has been healthy
