@@ -9,8 +9,9 @@
  * that dies, stops them all on SIGTERM/SIGINT, and on SIGHUP loads the
  * content again: if it is valid, new workers start with it and the old
  * ones finish their requests and exit; if not, the error is logged and
- * the old workers keep serving.  Without --socket (spawn-fcgi, mod_fcgid) the
- * socket is file descriptor 0 and, by default, a single process serves.
+ * the old workers keep serving.  Without --socket (spawn-fcgi,
+ * mod_fcgid) the socket is file descriptor 0 and, by default, a single
+ * process of one thread serves.
  */
 #include "config.h"
 
@@ -300,13 +301,13 @@ is_local_socket(int fd)
  * When the web server asks to keep the connection (nginx's
  * fastcgi_keep_conn), the thread keeps it and waits for its next
  * request, but never only for it: if a new connection is waiting while
- * the kept one is idle, the thread closes the idle one and takes the
- * new one (take_waiting).  So idle connections in the web server's
+ * the kept one is idle, the thread takes the new one and closes the
+ * idle one (take_waiting).  So idle connections in the web server's
  * keepalive pool cannot pin every thread and starve new connections,
  * whatever the pool size (nginx retries a request whose cached
- * connection was closed).  libfcgi has no accessor for the connection it keeps:
- * FCGX_Request's ipcFd, unchanged since libfcgi 2.4.0, is read and
- * closed here.
+ * connection was closed).  libfcgi has no accessor for the connection
+ * it keeps: FCGX_Request's ipcFd, unchanged since libfcgi 2.4.0, is
+ * read and closed here.
  *
  * At the end of a request libfcgi closes the connection gracefully:
  * shutdown(), then up to two seconds waiting for the web server to
@@ -415,9 +416,11 @@ serve_thread_main(void *arg)
 }
 
 /*
- * Serves requests on fd with nthreads threads until SIGTERM or SIGINT
- * (which the caller has blocked).  Returns the exit status: 0, or 1 if
- * a thread failed (the others then stop too).
+ * Serves requests on fd with nthreads threads until SIGTERM or SIGINT.
+ * Blocks both (and only them; the threads inherit the mask) before the
+ * threads start: serve_thread() takes them only while it waits.
+ * Returns the exit status: 0, or 1 if a thread failed (the others then
+ * stop too).
  */
 static int
 serve(const struct app *app, int fd, int nthreads)
@@ -425,9 +428,14 @@ serve(const struct app *app, int fd, int nthreads)
 	struct server srv;
 	pthread_t tid[MAX_THREADS];
 	pthread_attr_t attr;
+	sigset_t term;
 	void	*ret;
 	int	 flags, i, started = 0, status;
 
+	sigemptyset(&term);
+	sigaddset(&term, SIGTERM);
+	sigaddset(&term, SIGINT);
+	pthread_sigmask(SIG_SETMASK, &term, NULL);
 	if ((flags = fcntl(fd, F_GETFL)) == -1 ||
 	    fcntl(fd, F_SETFL, flags | O_NONBLOCK) == -1) {
 		fprintf(stderr, "perfil-fcgi: cannot make the socket "
@@ -480,15 +488,10 @@ spawn(const struct app *app, int fd, int nthreads)
 		return -1;
 	}
 	if (pid == 0) {
-		sigset_t term;
 		int	 status;
 
-		/* serve_thread() unblocks SIGTERM and SIGINT only while
-		 * waiting. */
-		sigemptyset(&term);
-		sigaddset(&term, SIGTERM);
-		sigaddset(&term, SIGINT);
-		sigprocmask(SIG_SETMASK, &term, NULL);
+		/* SIGTERM stays blocked, as in the supervisor, until
+		 * serve() sets the workers' mask. */
 		set_handler(SIGHUP, SIG_IGN);
 		set_handler(SIGALRM, SIG_DFL);
 		set_handler(SIGCHLD, SIG_DFL);
@@ -920,13 +923,6 @@ main(int argc, char *argv[])
 		 * which sends it one request at a time. */
 		nthreads = nworkers == 1 && sock == NULL ? 1 : THREADS_DEFAULT;
 	if (nworkers == 1 && sock == NULL) {
-		sigset_t term;
-
-		/* serve_thread() unblocks them only while waiting. */
-		sigemptyset(&term);
-		sigaddset(&term, SIGTERM);
-		sigaddset(&term, SIGINT);
-		sigprocmask(SIG_BLOCK, &term, NULL);
 		set_handler(SIGHUP, SIG_IGN);
 		rc = serve(&app, fd, (int)nthreads);
 	} else {
