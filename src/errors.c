@@ -39,23 +39,20 @@ err_status(enum err_code c)
 
 /*
  * Replaces whatever the response held with the error envelope for
- * code, a message formatted from fmt and the given hint.
+ * code, a message formatted from fmt and the given hint, under the
+ * HTTP status (the code's own when 0).
  */
-void
-err_send(struct ctx *x, enum err_code code, const char *hint,
-    const char *fmt, ...)
+static void
+err_vsend(struct ctx *x, int status, enum err_code code, const char *hint,
+    const char *fmt, va_list ap)
 {
 	struct response *r = x->resp;
 	cJSON	*root = NULL, *e;
 	char	 msg[1024], *json = NULL;
-	va_list	 ap;
 
-	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-
 	resp_reset(r);
-	r->status = codes[code].status;
+	r->status = status != 0 ? status : codes[code].status;
 	r->content_type = TYPE_JSON;
 	r->cache_control = CACHE_NONE;
 	r->content_language = "en";
@@ -87,4 +84,27 @@ err_send(struct ctx *x, enum err_code code, const char *hint,
 		buf_puts(&r->body, json);
 	free(json);
 	cJSON_Delete(root);
+}
+
+void
+err_send(struct ctx *x, enum err_code code, const char *hint,
+    const char *fmt, ...)
+{
+	va_list	 ap;
+
+	va_start(ap, fmt);
+	err_vsend(x, 0, code, hint, fmt, ap);
+	va_end(ap);
+}
+
+/* As err_send, for a status the code does not imply (412 bad_request). */
+void
+err_send_status(struct ctx *x, int status, enum err_code code,
+    const char *hint, const char *fmt, ...)
+{
+	va_list	 ap;
+
+	va_start(ap, fmt);
+	err_vsend(x, status, code, hint, fmt, ap);
+	va_end(ap);
 }

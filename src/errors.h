@@ -20,5 +20,8 @@ const char	*err_code_name(enum err_code);
 int		 err_status(enum err_code);
 void		 err_send(struct ctx *, enum err_code, const char *hint,
 		    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+void		 err_send_status(struct ctx *, int, enum err_code,
+		    const char *hint, const char *fmt, ...)
+		    __attribute__((format(printf, 5, 6)));
 
 #endif /* PERFIL_ERRORS_H */

@@ -118,6 +118,41 @@ utf8_len(const char *s, size_t n)
 }
 
 /*
+ * True when the UTF-8 text s of n bytes is only white space as
+ * ECMA-262 defines \s (OpenAPI's pattern "\S" for q says the same).
+ */
+static int
+only_space(const char *s, size_t n)
+{
+	const unsigned char *p = (const unsigned char *)s, *end = p + n;
+	unsigned long cp;
+	int	 len;
+
+	while (p < end) {
+		if (*p < 0x80) {
+			cp = *p;
+			len = 1;
+		} else if ((*p & 0xe0) == 0xc0 && end - p >= 2) {
+			cp = (unsigned long)(*p & 0x1f) << 6 | (p[1] & 0x3f);
+			len = 2;
+		} else if ((*p & 0xf0) == 0xe0 && end - p >= 3) {
+			cp = (unsigned long)(*p & 0x0f) << 12 |
+			    (unsigned long)(p[1] & 0x3f) << 6 | (p[2] & 0x3f);
+			len = 3;
+		} else
+			return 0;	/* four bytes: never a space */
+		if (!(cp == ' ' || (cp >= '\t' && cp <= '\r') ||
+		    cp == 0xa0 || cp == 0x1680 ||
+		    (cp >= 0x2000 && cp <= 0x200a) || cp == 0x2028 ||
+		    cp == 0x2029 || cp == 0x202f || cp == 0x205f ||
+		    cp == 0x3000 || cp == 0xfeff))
+			return 0;
+		p += len;
+	}
+	return 1;
+}
+
+/*
  * Validates lang and the route's parameters and fills x.  Returns 0,
  * or -1 after sending the 400 error.
  */
@@ -176,7 +211,8 @@ check_params(struct ctx *x)
 				return -1;
 			}
 			n = (long)utf8_len(v->value, v->len);
-			if (n < p->min || n > p->max)
+			if (n < p->min || n > p->max ||
+			    only_space(v->value, v->len))
 				return bad_param(x, p, rule ? rule :
 				    "a search text", "Retry with one or more "
 				    "words in q, for example ?q=cloud.");
@@ -281,6 +317,14 @@ handle_api(struct ctx *x, enum req_status st)
 		success_headers(x);
 	if (x->resp->etag[0] == '\0')	/* else pre-rendered */
 		resp_set_etag(x->resp);
+	if (resp_if_match_fails(x->resp, req->if_match)) {
+		err_send_status(x, 412, ERR_BAD_REQUEST, "Send If-Match with "
+		    "the ETag of the current representation, or *, or omit "
+		    "it.", "If-Match names no current entity tag of %s.",
+		    arena_excerpt(x->arena, req->path, strlen(req->path),
+		    200));
+		return;
+	}
 	if (resp_etag_matches(x->resp, req->if_none_match)) {
 		x->resp->status = 304;
 		buf_reset(&x->resp->body);
@@ -322,8 +366,7 @@ handle_site(struct ctx *x, enum req_status st)
 		return;
 	}
 	if (req->method == METHOD_OPTIONS) {
-		x->resp->status = 204;
-		resp_header(x->resp, "Allow", "GET, HEAD, OPTIONS");
+		preflight(x);
 		return;
 	}
 	if (req->method != METHOD_GET && req->method != METHOD_HEAD) {
@@ -343,6 +386,16 @@ handle_site(struct ctx *x, enum req_status st)
 			buf_reset(&x->resp->body);
 		}
 	}
+	if ((x->resp->status == 200 || x->resp->status == 304) &&
+	    resp_if_match_fails(x->resp, req->if_match)) {
+		site_text(x, 412, "Precondition failed: If-Match names no "
+		    "current entity tag of this document.\n");
+		return;
+	}
+	/* Every public document may be read by any origin's scripts. */
+	if ((x->resp->status == 200 || x->resp->status == 304) &&
+	    !resp_has_header(x->resp, "Access-Control-Allow-Origin"))
+		resp_header(x->resp, "Access-Control-Allow-Origin", "*");
 }
 
 /*

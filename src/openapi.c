@@ -318,6 +318,8 @@ static const char *const cache_public[] = { CACHE_PUBLIC, NULL };
 static const char *const cache_none[] = { CACHE_NONE, NULL };
 static const char *const any_origin[] = { "*", NULL };
 static const char *const allowed[] = { "GET, HEAD, OPTIONS", NULL };
+static const char *const expose[] = { "ETag, Content-Language", NULL };
+static const char *const nosniff[] = { "nosniff", NULL };
 
 static void
 components_headers(struct gen *g, cJSON *comp)
@@ -340,6 +342,10 @@ components_headers(struct gen *g, cJSON *comp)
 	    "every origin.", 1, NULL, any_origin);
 	put_header(g, h, "Allow", "The methods the endpoint accepts.", 1,
 	    NULL, allowed);
+	put_header(g, h, "Access-Control-Expose-Headers", "Response headers "
+	    "a browser script may read.", 1, NULL, expose);
+	put_header(g, h, "X-Content-Type-Options", "Browsers must not guess "
+	    "another media type.", 1, NULL, nosniff);
 }
 
 static void
@@ -373,6 +379,16 @@ components_parameters(struct gen *g, cJSON *comp)
 	put_bool(g, p, "required", 0);
 	put_str(g, p, "description", "ETag(s) of a cached representation; "
 	    "if one matches, the answer is 304 without a body.");
+	s = put_obj(g, p, "schema");
+	put_str(g, s, "type", "string");
+
+	p = put_obj(g, ps, "If-Match");
+	put_str(g, p, "name", "If-Match");
+	put_str(g, p, "in", "header");
+	put_bool(g, p, "required", 0);
+	put_str(g, p, "description", "\"*\" or ETag(s) the client expects "
+	    "(RFC 9110, strong comparison); when none is current the "
+	    "answer is 412 with the code bad_request.");
 	s = put_obj(g, p, "schema");
 	put_str(g, s, "type", "string");
 }
@@ -436,10 +452,19 @@ components_responses(struct gen *g, cJSON *comp)
 
 	r = put_obj(g, resps, "NotModified");
 	put_str(g, r, "description", "Not Modified: If-None-Match matched "
-	    "the current ETag; no body.");
+	    "the current ETag; no body. The headers are those of the 200 "
+	    "it stands for.");
 	h = put_obj(g, r, "headers");
 	put_ref(g, h, "ETag", "headers", "ETag");
 	put_ref(g, h, "Cache-Control", "headers", "Cache-Control");
+	put_ref(g, h, "Content-Language", "headers", "Content-Language");
+	put_ref(g, h, "Vary", "headers", "Vary");
+	put_ref(g, h, "Access-Control-Allow-Origin", "headers",
+	    "Access-Control-Allow-Origin");
+	put_ref(g, h, "Access-Control-Expose-Headers", "headers",
+	    "Access-Control-Expose-Headers");
+	put_ref(g, h, "X-Content-Type-Options", "headers",
+	    "X-Content-Type-Options");
 
 	m = error_response(g, resps, "BadRequest", "Bad Request: "
 	    "invalid_parameter when a query parameter is repeated, missing "
@@ -471,11 +496,16 @@ components_responses(struct gen *g, cJSON *comp)
 		error_example(g, m, "post", "A write attempt", "POST",
 		    api->path, "", 405);
 
+	error_response(g, resps, "PreconditionFailed", "Precondition "
+	    "Failed: If-Match names no current entity tag of the resource "
+	    "(strong comparison; \"*\" always matches). The code is "
+	    "bad_request.", 0);
+
 	error_response(g, resps, "InternalError", "Internal Server Error: "
 	    "the service failed to answer (for example out of memory).", 0);
 	error_response(g, resps, "OtherError", "Any other error status, "
 	    "such as those the web server in front of the service answers "
-	    "itself (413 for a request body, 502, 503 or 504 when the "
+	    "itself (413 for a large body on a read, 502, 503 or 504 when the "
 	    "service is down or slow): the same envelope.", 0);
 }
 
@@ -530,6 +560,8 @@ route_parameters(struct gen *g, const struct route *r, cJSON *op)
 			put_str(g, s, "type", "string");
 			put_num(g, s, "minLength", (double)rp->min);
 			put_num(g, s, "maxLength", (double)rp->max);
+			/* Not only white space (ECMA-262 \S). */
+			put_str(g, s, "pattern", "\\S");
 		} else {
 			put_str(g, s, "type", "integer");
 			put_num(g, s, "minimum", (double)rp->min);
@@ -540,6 +572,7 @@ route_parameters(struct gen *g, const struct route *r, cJSON *op)
 	put_ref(g, ps, NULL, "parameters", "lang");
 	put_ref(g, ps, NULL, "parameters", "Accept-Language");
 	put_ref(g, ps, NULL, "parameters", "If-None-Match");
+	put_ref(g, ps, NULL, "parameters", "If-Match");
 }
 
 /* The 200 response of a route: {data, meta} with its headers. */
@@ -611,6 +644,7 @@ paths(struct gen *g, cJSON *doc, char *err, size_t errlen)
 		if (strchr(r->path, '{') != NULL)
 			put_ref(g, resps, "404", "responses", "NotFound");
 		put_ref(g, resps, "405", "responses", "MethodNotAllowed");
+		put_ref(g, resps, "412", "responses", "PreconditionFailed");
 		put_ref(g, resps, "500", "responses", "InternalError");
 		put_ref(g, resps, "default", "responses", "OtherError");
 	}
@@ -655,7 +689,8 @@ static const char overview[] =
 "`error.message`, `error.hint` (how to recover) and "
 "`error.documentation_url`. A bad parameter is 400 "
 "`invalid_parameter`, an unknown resource or route 404 `not_found`, any "
-"write method 405 `method_not_allowed` with an `Allow` header.\n"
+"write method 405 `method_not_allowed` with an `Allow` header, an "
+"`If-Match` naming no current tag 412 `bad_request`.\n"
 "\n"
 "This document is generated at start-up from the route table that "
 "dispatches the requests; it is also served as YAML at "
@@ -739,6 +774,8 @@ openapi_build(const struct app *app, char *err, size_t errlen)
 	ext = put_obj(&g, doc, "externalDocs");
 	put_str(&g, ext, "description", "Developer portal");
 	put_str(&g, ext, "url", app->doc_url[LANG_EN]);
+	/* No operation needs credentials. */
+	put_arr(&g, doc, "security");
 	if (paths(&g, doc, err, errlen) == -1)
 		goto fail;
 	components(&g, doc);

@@ -162,6 +162,7 @@ req_parse(struct request *r, char **envp, struct arena *a)
 	r->accept = req_env_get(envp, "HTTP_ACCEPT");
 	r->accept_language = req_env_get(envp, "HTTP_ACCEPT_LANGUAGE");
 	r->if_none_match = req_env_get(envp, "HTTP_IF_NONE_MATCH");
+	r->if_match = req_env_get(envp, "HTTP_IF_MATCH");
 	r->acr_headers = req_env_get(envp,
 	    "HTTP_ACCESS_CONTROL_REQUEST_HEADERS");
 	r->path = "/";

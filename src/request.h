@@ -58,6 +58,7 @@ struct request {
 	const char *accept;		/* the headers; NULL if absent */
 	const char *accept_language;
 	const char *if_none_match;
+	const char *if_match;
 	const char *acr_headers;	/* Access-Control-Request-Headers */
 	struct req_param param[PARAM__MAX];
 	const char *bad_key;		/* with REQ_BAD_QUERY: the culprit */

@@ -6,6 +6,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "response.h"
 
@@ -48,6 +49,23 @@ resp_header(struct response *r, const char *name, const char *value)
 	buf_puts(&r->headers, "\r\n");
 }
 
+/* True when a header line named name (any case) was added. */
+int
+resp_has_header(const struct response *r, const char *name)
+{
+	const char *p = r->headers.data, *end = p + r->headers.len;
+	size_t	 n = strlen(name);
+
+	while (p != NULL && p < end) {
+		if ((size_t)(end - p) > n && p[n] == ':' &&
+		    strncasecmp(p, name, n) == 0)
+			return 1;
+		if ((p = memchr(p, '\n', (size_t)(end - p))) != NULL)
+			p++;
+	}
+	return 0;
+}
+
 /* Sets a strong entity tag from the body's bytes. */
 void
 resp_set_etag(struct response *r)
@@ -57,20 +75,22 @@ resp_set_etag(struct response *r)
 }
 
 /*
- * Returns 1 when an If-None-Match header value matches the response's
- * tag: "*", or any listed tag by weak comparison (W/ is ignored), as
- * RFC 9110 section 13.1.2 asks.  Malformed lists simply do not match.
+ * Returns 1 when the entity-tag list field (If-None-Match, If-Match)
+ * holds "*" or the response's tag.  With strong set (If-Match, RFC 9110
+ * section 13.1.1) a weak tag W/"..." never matches; otherwise W/ is
+ * ignored (weak comparison, section 13.1.2).  A malformed list does
+ * not match.
  */
-int
-resp_etag_matches(const struct response *r, const char *inm)
+static int
+tag_list_matches(const struct response *r, const char *field, int strong)
 {
-	const char *p = inm, *end;
+	const char *p = field, *end;
 	size_t	 taglen = strlen(r->etag);
+	int	 weak;
 
-	if (inm == NULL || taglen == 0)
+	if (field == NULL || taglen == 0)
 		return 0;
-	/* "*" matches only alone; in a list it makes the field malformed,
-	 * and a malformed field is ignored. */
+	/* "*" matches only alone; in a list it makes the field malformed. */
 	p += strspn(p, " \t");
 	if (*p == '*')
 		return p[1 + strspn(p + 1, " \t")] == '\0';
@@ -79,18 +99,40 @@ resp_etag_matches(const struct response *r, const char *inm)
 			p++;
 		if (*p == '\0' || *p == '*')
 			return 0;
-		if (p[0] == 'W' && p[1] == '/')
+		if ((weak = p[0] == 'W' && p[1] == '/'))
 			p += 2;
 		if (*p != '"')
 			return 0;
 		if ((end = strchr(p + 1, '"')) == NULL)
 			return 0;
-		if ((size_t)(end - p + 1) == taglen &&
+		if ((size_t)(end - p + 1) == taglen && !(strong && weak) &&
 		    memcmp(p, r->etag, taglen) == 0)
 			return 1;
 		p = end + 1;
 	}
 	return 0;
+}
+
+/*
+ * Returns 1 when an If-None-Match header value matches the response's
+ * tag: "*", or any listed tag by weak comparison.  A malformed field
+ * is ignored (no match).
+ */
+int
+resp_etag_matches(const struct response *r, const char *inm)
+{
+	return tag_list_matches(r, inm, 0);
+}
+
+/*
+ * Returns 1 when the precondition of an If-Match header value fails:
+ * the field is present and holds neither "*" nor the response's tag by
+ * strong comparison (the answer is then 412).
+ */
+int
+resp_if_match_fails(const struct response *r, const char *im)
+{
+	return im != NULL && !tag_list_matches(r, im, 1);
 }
 
 const char *
@@ -103,6 +145,7 @@ resp_reason(int status)
 	case 400: return "Bad Request";
 	case 404: return "Not Found";
 	case 405: return "Method Not Allowed";
+	case 412: return "Precondition Failed";
 	case 500: return "Internal Server Error";
 	case 503: return "Service Unavailable";
 	default: return "Unknown";

@@ -29,8 +29,10 @@ void	 resp_init(struct response *);
 void	 resp_reset(struct response *);
 void	 resp_free(struct response *);
 void	 resp_header(struct response *, const char *name, const char *value);
+int	 resp_has_header(const struct response *, const char *name);
 void	 resp_set_etag(struct response *);
 int	 resp_etag_matches(const struct response *, const char *inm);
+int	 resp_if_match_fails(const struct response *, const char *im);
 void	 resp_serialize(struct response *, struct buf *out);
 const char *resp_reason(int status);
 

@@ -93,3 +93,41 @@ req GET /api/v1/projects/no-such-project -H 'If-None-Match: *'
 expect_error 404 not_found
 req GET '/api/v1/projects?limit=0'
 expect_error 400 invalid_parameter
+
+# If-Match (RFC 9110, 13.1.1): the request is answered only when the field
+# holds "*" or the current tag by strong comparison; otherwise 412 in the
+# JSON envelope, with the code bad_request.
+t 'If-Match with a tag that is not current is a 412 in the JSON envelope'
+req GET /api/v1/projects -H 'If-Match: "0000000000000000"'
+expect_error 412 bad_request
+expect_json_true '.error.message | contains("If-Match")'
+
+t 'If-Match: * passes (200 with the body)'
+req GET /api/v1/projects -H 'If-Match: *'
+expect_status 200
+expect_header etag "$etag"
+expect_json_true '.data | length > 0'
+
+t 'If-Match with the current ETag (alone or in a list) passes'
+req GET /api/v1/projects -H "If-Match: $etag"
+expect_status 200
+expect_header etag "$etag"
+req GET /api/v1/projects -H "If-Match: \"nope\", $etag"
+expect_status 200
+
+t 'If-Match with the weak form W/ of the ETag is a 412 (strong comparison)'
+req GET /api/v1/projects -H "If-Match: W/$etag"
+expect_error 412 bad_request
+
+t 'HEAD with a failing If-Match is a 412 without a body'
+req HEAD /api/v1/projects -H 'If-Match: "nope"'
+expect_status 412
+expect_body_empty
+
+t 'a page with a failing If-Match is a 412 too; its current ETag passes'
+req GET /llms.txt
+page_etag=$(header etag)
+req GET /llms.txt -H 'If-Match: "nope"'
+expect_status 412
+req GET /llms.txt -H "If-Match: $page_etag"
+expect_status 200

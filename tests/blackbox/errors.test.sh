@@ -61,9 +61,9 @@ expect_status 200
 req GET '/api/v1/profile?&&x&'
 expect_status 200
 
-t 'a request body over the web server limit is a JSON 413, not HTML'
+t 'a read with a body over the web server limit is a JSON 413, not HTML'
 head -c 200000 /dev/zero | tr '\0' a >"$BB_TMP/big-body"
-req POST /api/v1/profile --data-binary "@$BB_TMP/big-body"
+req GET /api/v1/profile -X GET --data-binary "@$BB_TMP/big-body"
 expect_status 413
 expect_header content-type 'application/json; charset=utf-8'
 expect_json '.error.status' 413
@@ -95,6 +95,11 @@ done
 t 'a URI over nginx limit (9000 bytes) is a JSON 414'
 req GET "/api/v1/profile?x=$(printf 'a%.0s' {1..9000})"
 expect_error 414 bad_request
+if [[ ${PERFIL_FRONT:-nginx} != apache ]]; then
+	# The hint names every parameter the API takes, q (search) included.
+	expect_json_true '.error.hint | contains("q,") and contains("lang")
+		and contains("limit") and contains("offset")'
+fi
 
 t 'a header over nginx limit is a JSON 400 bad_request'
 req GET /api/v1/profile -H "X-Big: $(printf 'a%.0s' {1..9000})"

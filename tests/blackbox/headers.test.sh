@@ -49,3 +49,26 @@ req GET /api/v1/profile
 expect_json 'keys' '["data","meta"]'
 expect_json '.data.name' "$(content profile.json .name)"
 
+
+# Every public document outside /api is readable by any origin's scripts,
+# and its preflight is answered like the API's.
+for path in /openapi.json /llms.txt /agents.md /index.md /en/index.md \
+	/sitemap.xml /robots.txt /manifest.webmanifest /; do
+	t "GET $path carries Access-Control-Allow-Origin: *"
+	req GET "$path"
+	expect_status 200
+	expect_header access-control-allow-origin '*'
+	req GET "$path" -H "If-None-Match: $(header etag)"
+	expect_status 304
+	expect_header access-control-allow-origin '*'
+done
+
+for path in /openapi.json /llms.txt /agents.md; do
+	t "the CORS preflight of $path is a 204 with the CORS headers"
+	req OPTIONS "$path" -H 'Origin: https://example.org' \
+		-H 'Access-Control-Request-Method: GET'
+	expect_status 204
+	expect_header access-control-allow-origin '*'
+	expect_header access-control-allow-methods 'GET, HEAD, OPTIONS'
+	expect_header allow 'GET, HEAD, OPTIONS'
+done

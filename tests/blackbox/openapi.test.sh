@@ -107,3 +107,28 @@ t 'writing to the document is 405 with Allow, JSON under /api'
 req POST /api/openapi.json
 expect_error 405 method_not_allowed
 expect_header allow 'GET, HEAD, OPTIONS'
+
+t 'no operation needs credentials: top-level security is []'
+req GET /openapi.json
+expect_json '.security' '[]'
+
+t 'every header a 304 carries is documented in the NotModified response'
+req GET /api/v1/profile
+req GET /api/v1/profile -H "If-None-Match: $(header etag)"
+expect_status 304
+sent=$(cut -d: -f1 "$RESP_DIR/headers" | grep -vx -e date -e server \
+	-e connection -e keep-alive | sort -u | jq -Rn '[inputs]' -c)
+req GET /openapi.json
+expect_json_true '.components.responses.NotModified.headers | keys
+	| map(ascii_downcase) as $doc | $sent - $doc == []' --argjson sent "$sent"
+
+t 'the search parameter q has a pattern that rejects white space only'
+expect_json '[.paths[].get.parameters[]? | select(.name == "q")
+	| .schema.pattern] | unique' '["\\S"]'
+
+t 'If-Match and its 412 (code bad_request) are documented on every operation'
+expect_json_true '[.paths[].get | (.parameters | map(."$ref" // .name)
+	| any(. == "#/components/parameters/If-Match"))
+	and (.responses | has("412"))] | all'
+expect_json_true '.components.responses.PreconditionFailed.description
+	| contains("bad_request")'

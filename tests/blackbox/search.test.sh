@@ -243,6 +243,7 @@ invalid=(
 	'?q=|empty q|q'
 	'?q=+++|q of spaces only|q'
 	'?q=%20%09%E3%80%80|q of Unicode white space only|q'
+	'?q=%C2%A0%E2%80%80%0A|q of no-break, en-quad and newline only|q'
 	'?q=%CC%81|q of a lone combining mark (no term once folded)|q'
 	"?q=$long201|q over 200 characters|q"
 	"?q=${terms17%+}|q with 17 distinct terms|q"
