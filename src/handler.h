@@ -1,6 +1,6 @@
 /*
  * handler.h: the whole request handler, independent of FastCGI: an
- * environment in, a response out.  main.c feeds it from libfcgi; the
+ * environment in, a response out.  worker.c feeds it from libfcgi; the
  * unit tests and fuzz targets feed it synthetic environments.
  *
  * Ownership: everything a request allocates lives in the arena (reset

@@ -1,0 +1,244 @@
+/*
+ * options.c: parsing and checking the command line, --help and
+ * --version, and the defaults that depend on the machine.
+ */
+#include "config.h"
+
+#include <err.h>
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "openapi.h"
+#include "options.h"
+
+static void
+usage(FILE *f)
+{
+	fprintf(f,
+"usage: perfil-fcgi [options]\n"
+"Serve a professional profile as a read-only JSON API (FastCGI responder).\n"
+"\n"
+"  --socket PATH|HOST:PORT  listen on a unix socket or TCP address; without\n"
+"                           it, listen on file descriptor 0 (spawn-fcgi,\n"
+"                           Apache mod_fcgid)\n"
+"  --content DIR            content directory (default %s)\n"
+"  --base-url URL           public base URL of the site (default %s)\n"
+"  --workers N              worker processes, 1 to %d (default: one per CPU,\n"
+"                           at least 2, with --socket; else 1)\n"
+"  --threads N              serving threads per worker, 1 to %d (default: %d\n"
+"                           with several workers or --socket, else 1)\n"
+"  --user NAME              when started as root, switch to this user after\n"
+"                           binding the socket (required as root)\n"
+"  --socket-mode MODE       octal permissions of a unix socket (default 0660)\n"
+"  --check                  load and validate the content, print a summary,\n"
+"                           exit 0 (valid) or 1 (invalid)\n"
+"  --dump-openapi[=json|yaml]\n"
+"                           print the OpenAPI document (built from the route\n"
+"                           table and the content, with --base-url as the\n"
+"                           server) and exit without serving; default json\n"
+"  --version                print the version and exit\n"
+"  --help                   print this help and exit\n"
+"\n"
+"Signals: SIGTERM/SIGINT stop after the requests in hand; SIGHUP reloads the\n"
+"content (a set that fails validation is refused and the old one keeps\n"
+"serving).\n",
+	    PERFIL_CONTENT_DIR, PERFIL_BASE_URL, MAX_WORKERS, MAX_THREADS,
+	    THREADS_DEFAULT);
+}
+
+/*
+ * Parses the decimal count s of option name, 1 to max.  Returns it, or
+ * -1 after a message.
+ */
+static int
+parse_count(const char *s, int max, const char *name)
+{
+	char	*end;
+	long	 n;
+
+	errno = 0;
+	n = strtol(s, &end, 10);
+	if (errno || end == s || *end != '\0' || n < 1 || n > max) {
+		warnx("%s must be 1 to %d", name, max);
+		return -1;
+	}
+	return (int)n;
+}
+
+/* Parses --socket-mode; returns 0, or -1 after a message. */
+static int
+parse_mode(const char *s, mode_t *mode)
+{
+	char	*end;
+	long	 m;
+
+	errno = 0;
+	m = strtol(s, &end, 8);
+	if (errno || end == s || *end != '\0' || m < 0 || m > 0777) {
+		warnx("--socket-mode must be octal, such as 0660");
+		return -1;
+	}
+	*mode = (mode_t)m;
+	return 0;
+}
+
+/*
+ * Parses the optional format of --dump-openapi, also given as the next
+ * word ("--dump-openapi yaml", as people type it).  Returns the format,
+ * or -1 after a message.
+ */
+static int
+parse_dump(const char *arg, int argc, char *argv[])
+{
+	if (arg == NULL && optind < argc && (strcmp(argv[optind], "json") ==
+	    0 || strcmp(argv[optind], "yaml") == 0))
+		arg = argv[optind++];
+	if (arg == NULL || strcmp(arg, "json") == 0)
+		return OPENAPI_JSON;
+	if (strcmp(arg, "yaml") == 0)
+		return OPENAPI_YAML;
+	warnx("--dump-openapi takes json or yaml");
+	return -1;
+}
+
+/*
+ * Checks --base-url and keeps a copy without trailing slashes.
+ * Returns 0, or -1 after a message.
+ */
+static int
+check_base_url(struct options *o)
+{
+	const char *u = o->cfg.base_url;
+	size_t	 n;
+
+	if ((strncmp(u, "http://", 7) != 0 && strncmp(u, "https://", 8) != 0) ||
+	    strpbrk(u, " \t\r\n\"<>\\?#") != NULL || strlen(u) > 200) {
+		warnx("--base-url must be an absolute http(s) URL without "
+		    "query or fragment");
+		return -1;
+	}
+	if ((o->base = strdup(u)) == NULL) {
+		warn("strdup");
+		return -1;
+	}
+	while ((n = strlen(o->base)) > 8 && o->base[n - 1] == '/')
+		o->base[n - 1] = '\0';
+	o->cfg.base_url = o->base;
+	return 0;
+}
+
+/* Applies one option (getopt's ch); returns 0, or -1 after a message. */
+static int
+apply(struct options *o, int ch, int argc, char *argv[])
+{
+	switch (ch) {
+	case 's': o->sock = optarg; break;
+	case 'c': o->cfg.content_dir = optarg; break;
+	case 'b': o->cfg.base_url = optarg; break;
+	case 'u': o->user = optarg; break;
+	case 'C': o->mode = RUN_CHECK; break;
+	case 'w':
+		return (o->nworkers = parse_count(optarg, MAX_WORKERS,
+		    "--workers")) == -1 ? -1 : 0;
+	case 't':
+		return (o->nthreads = parse_count(optarg, MAX_THREADS,
+		    "--threads")) == -1 ? -1 : 0;
+	case 'm':
+		return parse_mode(optarg, &o->sock_mode);
+	case 'O':
+		o->mode = RUN_DUMP;
+		return (o->dump_format = parse_dump(optarg, argc, argv)) ==
+		    -1 ? -1 : 0;
+	default:
+		usage(stderr);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Parses the command line into o.  Returns 1 to go on, or 0 to exit
+ * with *status: 0 after --help or --version, 2 after a usage error
+ * (with a message).
+ */
+int
+options_parse(struct options *o, int argc, char *argv[], int *status)
+{
+	static const struct option opts[] = {
+		{ "socket", required_argument, NULL, 's' },
+		{ "content", required_argument, NULL, 'c' },
+		{ "base-url", required_argument, NULL, 'b' },
+		{ "workers", required_argument, NULL, 'w' },
+		{ "threads", required_argument, NULL, 't' },
+		{ "user", required_argument, NULL, 'u' },
+		{ "socket-mode", required_argument, NULL, 'm' },
+		{ "check", no_argument, NULL, 'C' },
+		{ "dump-openapi", optional_argument, NULL, 'O' },
+		{ "version", no_argument, NULL, 'V' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	int	 ch;
+
+	memset(o, 0, sizeof(*o));
+	o->cfg.content_dir = PERFIL_CONTENT_DIR;
+	o->cfg.base_url = PERFIL_BASE_URL;
+	o->sock_mode = 0660;
+	*status = 2;
+	while ((ch = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		if (ch == 'V') {
+			printf("perfil-fcgi %s (API %s)\n", PACKAGE_VERSION,
+			    PERFIL_API_VERSION);
+			*status = 0;
+			return 0;
+		}
+		if (ch == 'h') {
+			usage(stdout);
+			*status = 0;
+			return 0;
+		}
+		if (apply(o, ch, argc, argv) == -1)
+			return 0;
+	}
+	if (optind != argc) {
+		usage(stderr);
+		return 0;
+	}
+	if (check_base_url(o) == -1)
+		return 0;
+	return 1;
+}
+
+/*
+ * Fills the counts not given: one worker per CPU, at least two (a
+ * worker that dies leaves another serving), with --socket; without it
+ * the process manager (mod_fcgid, spawn-fcgi) decides how many run, and
+ * a lone process serves one request at a time, as mod_fcgid sends them.
+ */
+void
+options_defaults(struct options *o)
+{
+	long	 n;
+
+	if (o->nworkers == 0) {
+		n = o->sock != NULL ? sysconf(_SC_NPROCESSORS_ONLN) : 1;
+		if (o->sock != NULL && n < 2)
+			n = 2;
+		o->nworkers = n < 1 ? 1 : n > MAX_WORKERS ? MAX_WORKERS :
+		    (int)n;
+	}
+	if (o->nthreads == 0)
+		o->nthreads = o->nworkers == 1 && o->sock == NULL ? 1 :
+		    THREADS_DEFAULT;
+}
+
+void
+options_free(struct options *o)
+{
+	free(o->base);
+	o->base = NULL;
+}

@@ -1,0 +1,42 @@
+/*
+ * options.h: the command line of perfil-fcgi.
+ *
+ * Ownership: options_parse fills a struct options whose strings point
+ * into argv, except base (the normalised --base-url), which
+ * options_free releases.
+ */
+#ifndef PERFIL_OPTIONS_H
+#define PERFIL_OPTIONS_H
+
+#include <sys/types.h>
+
+#include "app.h"
+
+#define MAX_WORKERS	64
+#define MAX_THREADS	64	/* serving threads per worker */
+#define THREADS_DEFAULT	16	/* default --threads with --socket */
+
+enum run_mode {
+	RUN_SERVE,		/* serve requests (the default) */
+	RUN_CHECK,		/* --check */
+	RUN_DUMP,		/* --dump-openapi */
+};
+
+struct options {
+	struct config cfg;	/* --content, --base-url (normalised) */
+	enum run_mode mode;
+	int	 dump_format;	/* with RUN_DUMP: enum openapi_format */
+	const char *sock;	/* --socket, or NULL for fd 0 */
+	const char *user;	/* --user, or NULL */
+	const char *pid_file;	/* --pid-file, or NULL */
+	mode_t	 sock_mode;	/* --socket-mode */
+	int	 nworkers;	/* --workers, 0 until options_defaults */
+	int	 nthreads;	/* --threads, 0 until options_defaults */
+	char	*base;		/* owned copy behind cfg.base_url */
+};
+
+int	 options_parse(struct options *, int argc, char *argv[], int *status);
+void	 options_defaults(struct options *);
+void	 options_free(struct options *);
+
+#endif /* PERFIL_OPTIONS_H */
