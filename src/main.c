@@ -112,7 +112,7 @@ become_user(const struct options *o, int *status)
 	if (o->user == NULL)
 		return 0;
 	if (geteuid() == 0) {
-		if (drop_privileges(o->user, o->sock) == -1) {
+		if (drop_privileges(o->user, o->group, o->sock) == -1) {
 			*status = 1;
 			return -1;
 		}
@@ -143,11 +143,22 @@ run_server(struct options *o)
 		    "an unprivileged user");
 		return 2;
 	}
-	if ((fd = listen_fd(o, &rc)) < 0 || become_user(o, &rc) == -1)
+	if (o->group != NULL && o->user == NULL) {
+		warnx("--socket-group needs --user (and root)");
+		return 2;
+	}
+	if (o->pid_file != NULL && pidfile_check(o->pid_file) == -1)
+		return 1;
+	if ((fd = listen_fd(o, &rc)) < 0)
 		return rc;
+	if (o->pid_file != NULL && pidfile_write(o->pid_file) == -1)
+		return 1;
+	if (become_user(o, &rc) == -1)
+		goto out;
 	if (app_load(&app, &o->cfg, err, sizeof(err)) == -1) {
 		warnx("%s", err);
-		return 1;
+		rc = 1;
+		goto out;
 	}
 	set_handler(SIGPIPE, SIG_IGN);
 	set_handler(SIGTERM, worker_on_term);
@@ -164,6 +175,11 @@ run_server(struct options *o)
 		rc = supervise(&app, &o->cfg, fd, o->nworkers, o->nthreads);
 	}
 	app_free(&app);
+out:
+	/* The workers never get here: they end with _exit. */
+	if (o->pid_file != NULL && unlink(o->pid_file) == -1 &&
+	    errno != ENOENT)
+		warn("cannot remove %s", o->pid_file);
 	return rc;
 }
 

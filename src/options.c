@@ -34,6 +34,11 @@ usage(FILE *f)
 "  --user NAME              when started as root, switch to this user after\n"
 "                           binding the socket (required as root)\n"
 "  --socket-mode MODE       octal permissions of a unix socket (default 0660)\n"
+"  --socket-group NAME      as root, give a unix socket to this group (the\n"
+"                           web server's) instead of --user's own group\n"
+"  --pid-file FILE          write the process id to FILE once the socket is\n"
+"                           bound (refused if FILE names a live process);\n"
+"                           removed on exit\n"
 "  --check                  load and validate the content, print a summary,\n"
 "                           exit 0 (valid) or 1 (invalid)\n"
 "  --dump-openapi[=json|yaml]\n"
@@ -43,9 +48,10 @@ usage(FILE *f)
 "  --version                print the version and exit\n"
 "  --help                   print this help and exit\n"
 "\n"
-"Signals: SIGTERM/SIGINT stop after the requests in hand; SIGHUP reloads the\n"
-"content (a set that fails validation is refused and the old one keeps\n"
-"serving).\n",
+"Signals: SIGTERM/SIGINT stop: the socket is closed at once, requests read\n"
+"are answered, and kept FastCGI connections drain before the exit; SIGHUP\n"
+"reloads the content (a set that fails validation is refused and the old\n"
+"one keeps serving).\n",
 	    PERFIL_CONTENT_DIR, PERFIL_BASE_URL, MAX_WORKERS, MAX_THREADS,
 	    THREADS_DEFAULT);
 }
@@ -140,6 +146,8 @@ apply(struct options *o, int ch, int argc, char *argv[])
 	case 'c': o->cfg.content_dir = optarg; break;
 	case 'b': o->cfg.base_url = optarg; break;
 	case 'u': o->user = optarg; break;
+	case 'g': o->group = optarg; break;
+	case 'p': o->pid_file = optarg; break;
 	case 'C': o->mode = RUN_CHECK; break;
 	case 'w':
 		return (o->nworkers = parse_count(optarg, MAX_WORKERS,
@@ -176,6 +184,8 @@ options_parse(struct options *o, int argc, char *argv[], int *status)
 		{ "threads", required_argument, NULL, 't' },
 		{ "user", required_argument, NULL, 'u' },
 		{ "socket-mode", required_argument, NULL, 'm' },
+		{ "socket-group", required_argument, NULL, 'g' },
+		{ "pid-file", required_argument, NULL, 'p' },
 		{ "check", no_argument, NULL, 'C' },
 		{ "dump-openapi", optional_argument, NULL, 'O' },
 		{ "version", no_argument, NULL, 'V' },

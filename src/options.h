@@ -28,6 +28,7 @@ struct options {
 	int	 dump_format;	/* with RUN_DUMP: enum openapi_format */
 	const char *sock;	/* --socket, or NULL for fd 0 */
 	const char *user;	/* --user, or NULL */
+	const char *group;	/* --socket-group, or NULL */
 	const char *pid_file;	/* --pid-file, or NULL */
 	mode_t	 sock_mode;	/* --socket-mode */
 	int	 nworkers;	/* --workers, 0 until options_defaults */

@@ -8,8 +8,10 @@
  */
 #include "config.h"
 
+#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/un.h>
 #include <sys/time.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -105,30 +107,186 @@ supervisor_handlers(void)
 	set_handler(SIGALRM, on_alarm);
 }
 
+/*
+ * Starts a worker.  It gets SIGTERM when the supervisor dies, however
+ * it dies (PR_SET_PDEATHSIG), so that no orphan keeps serving beside a
+ * new supervisor; if the supervisor is already gone when the setting
+ * takes effect, the worker exits at once.
+ */
 static pid_t
 spawn(const struct app *app, int fd, int nthreads)
 {
-	pid_t	 pid;
+	pid_t	 pid, parent = getpid();
+	int	 status;
 
 	if ((pid = fork()) == -1) {
 		warn("fork");
 		return -1;
 	}
-	if (pid == 0) {
-		int	 status;
-
-		/* SIGTERM stays blocked, as in the supervisor, until
-		 * serve() sets the workers' mask. */
-		set_handler(SIGHUP, SIG_IGN);
-		set_handler(SIGALRM, SIG_DFL);
-		set_handler(SIGCHLD, SIG_DFL);
-		status = worker_serve(app, fd, nthreads);
+	if (pid != 0)
+		return pid;
+	if (prctl(PR_SET_PDEATHSIG, SIGTERM) == -1 || getppid() != parent)
+		_exit(1);
+	/* SIGTERM stays blocked, as in the supervisor, until
+	 * worker_serve() sets the workers' mask. */
+	set_handler(SIGHUP, SIG_IGN);
+	set_handler(SIGALRM, SIG_DFL);
+	set_handler(SIGCHLD, SIG_DFL);
+	status = worker_serve(app, fd, nthreads);
 #ifdef PERFIL_LSAN
-		__lsan_do_leak_check();
+	__lsan_do_leak_check();
 #endif
-		_exit(status);
+	_exit(status);
+}
+
+/* The supervisor's state. */
+struct sup {
+	struct app *app;		/* replaced by a reload */
+	const struct config *cfg;
+	int	 fd;			/* the listening socket */
+	int	 nworkers, nthreads;
+	unsigned gen;			/* the current generation */
+	long long hold;			/* start no worker before (ms) */
+	struct worker w[2 * MAX_WORKERS];	/* old generations too */
+};
+
+/* Sends sig to every worker, old generations included. */
+static void
+signal_workers(struct sup *s, int sig)
+{
+	int	 i;
+
+	for (i = 0; i < 2 * MAX_WORKERS; i++)
+		if (s->w[i].pid > 0)
+			kill(s->w[i].pid, sig);
+}
+
+/*
+ * SIGHUP: loads the content again.  If it is valid, the workers are
+ * told to stop (they drain, see worker.c) and a new generation starts
+ * with the new content; if not, the old workers keep serving.
+ */
+static void
+reload(struct sup *s)
+{
+	struct app next;
+	char	 err[1024];
+
+	if (app_load(&next, s->cfg, err, sizeof(err)) == -1) {
+		warnx("reload refused, still serving the previous content: "
+		    "%s", err);
+		return;
 	}
-	return pid;
+	warnx("content reloaded; replacing workers");
+	signal_workers(s, SIGTERM);
+	/* The old workers have their own copy of the old content. */
+	app_free(s->app);
+	*s->app = next;
+	s->gen++;
+	got_chld = 1;
+}
+
+/* Collects the workers that ended, reporting those that should not have. */
+static void
+reap(struct sup *s)
+{
+	struct worker *w;
+	pid_t	 pid;
+	int	 i, status;
+
+	while ((pid = waitpid(-1, &status, WNOHANG)) > 0)
+		for (i = 0; i < 2 * MAX_WORKERS; i++) {
+			w = &s->w[i];
+			if (w->pid != pid)
+				continue;
+			w->pid = 0;
+			if (w->generation != s->gen ||
+			    (WIFEXITED(status) && WEXITSTATUS(status) == 0))
+				continue;
+			if (WIFSIGNALED(status))
+				warnx("worker %d killed by signal %d; "
+				    "restarting it", (int)pid, WTERMSIG(status));
+			else
+				warnx("worker %d exited with status %d; "
+				    "restarting it", (int)pid,
+				    WEXITSTATUS(status));
+			/* Crash loop guard: a worker that dies within a
+			 * second of its start is replaced one second
+			 * after that start, not at once. */
+			if (now_ms() - w->started < 1000 &&
+			    w->started + 1000 > s->hold)
+				s->hold = w->started + 1000;
+		}
+}
+
+/* Starts workers of the current generation up to nworkers, unless the
+ * crash loop guard holds them (then an alarm comes back later). */
+static void
+start_workers(struct sup *s)
+{
+	struct itimerval it;
+	long long t;
+	pid_t	 pid;
+	int	 i, alive = 0;
+
+	for (i = 0; i < 2 * MAX_WORKERS; i++)
+		if (s->w[i].pid > 0 && s->w[i].generation == s->gen)
+			alive++;
+	if (alive < s->nworkers && (t = now_ms()) < s->hold) {
+		memset(&it, 0, sizeof(it));
+		t = (s->hold - t + 1) * 1000;	/* microseconds */
+		it.it_value.tv_sec = (time_t)(t / 1000000);
+		it.it_value.tv_usec = (suseconds_t)(t % 1000000);
+		setitimer(ITIMER_REAL, &it, NULL);
+		return;
+	}
+	for (i = 0; i < 2 * MAX_WORKERS && alive < s->nworkers; i++) {
+		if (s->w[i].pid > 0)
+			continue;
+		if ((pid = spawn(s->app, s->fd, s->nthreads)) > 0) {
+			s->w[i].pid = pid;
+			s->w[i].generation = s->gen;
+			s->w[i].started = now_ms();
+			alive++;
+		}
+	}
+}
+
+/*
+ * The stop: the supervisor closes its copy of the listening socket at
+ * once and tells every worker to stop; they close theirs, answer what
+ * they read and drain their kept connections (worker.c).  A worker
+ * still there DRAIN_MAX_MS plus two seconds later is killed.
+ */
+static void
+stop_workers(struct sup *s)
+{
+	long long end = now_ms() + DRAIN_MAX_MS + 2000;
+	int	 i, alive, status;
+
+	close(s->fd);
+	signal_workers(s, SIGTERM);
+	do {
+		alive = 0;
+		for (i = 0; i < 2 * MAX_WORKERS; i++) {
+			if (s->w[i].pid <= 0)
+				continue;
+			if (waitpid(s->w[i].pid, &status, WNOHANG) ==
+			    s->w[i].pid)
+				s->w[i].pid = 0;
+			else
+				alive++;
+		}
+		if (alive > 0)
+			usleep(20000);
+	} while (alive > 0 && now_ms() < end);
+	for (i = 0; i < 2 * MAX_WORKERS; i++)
+		if (s->w[i].pid > 0) {
+			warnx("worker %d still running after the drain; "
+			    "killing it", (int)s->w[i].pid);
+			kill(s->w[i].pid, SIGKILL);
+			waitpid(s->w[i].pid, &status, 0);
+		}
 }
 
 /*
@@ -140,17 +298,15 @@ int
 supervise(struct app *app, const struct config *cfg, int fd, int nworkers,
     int nthreads)
 {
-	struct worker w[2 * MAX_WORKERS];
-	struct app next;
-	struct itimerval it;
-	long long hold = 0, t;
-	unsigned gen = 0;
-	char	 err[1024];
+	static struct sup s;	/* 3 kB of workers: not on the stack */
 	sigset_t all, old;
-	pid_t	 pid;
-	int	 i, status, alive, tries;
 
-	memset(w, 0, sizeof(w));
+	memset(&s, 0, sizeof(s));
+	s.app = app;
+	s.cfg = cfg;
+	s.fd = fd;
+	s.nworkers = nworkers;
+	s.nthreads = nthreads;
 	sigemptyset(&all);
 	sigaddset(&all, SIGTERM);
 	sigaddset(&all, SIGINT);
@@ -159,112 +315,70 @@ supervise(struct app *app, const struct config *cfg, int fd, int nworkers,
 	sigaddset(&all, SIGALRM);
 	sigprocmask(SIG_BLOCK, &all, &old);
 	got_chld = 1;	/* start the first generation */
-	for (;;) {
-		if (atomic_load(&worker_got_term))
-			break;
+	while (!atomic_load(&worker_got_term)) {
 		if (got_hup) {
 			got_hup = 0;
-			if (app_load(&next, cfg, err, sizeof(err)) == -1)
-				warnx("reload refused, still serving the previous content: %s", err);
-			else {
-				warnx("content reloaded; replacing workers");
-				for (i = 0; i < 2 * MAX_WORKERS; i++)
-					if (w[i].pid > 0)
-						kill(w[i].pid, SIGTERM);
-				/* Old workers finish in hand, then exit;
-				 * the new app outlives them in our copy. */
-				app_free(app);
-				*app = next;
-				gen++;
-				got_chld = 1;
-			}
+			reload(&s);
 		}
 		if (got_chld) {
 			got_chld = 0;
-			while ((pid = waitpid(-1, &status, WNOHANG)) > 0)
-				for (i = 0; i < 2 * MAX_WORKERS; i++) {
-					if (w[i].pid != pid)
-						continue;
-					w[i].pid = 0;
-					if (w[i].generation != gen ||
-					    (WIFEXITED(status) &&
-					    WEXITSTATUS(status) == 0))
-						continue;
-					if (WIFSIGNALED(status))
-						warnx("worker %d killed by signal %d; restarting it", (int)pid, WTERMSIG(status));
-					else
-						warnx("worker %d exited with status %d; restarting it", (int)pid, WEXITSTATUS(status));
-					/* Crash loop guard: a worker that
-					 * dies within a second of its start
-					 * is replaced one second after that
-					 * start, not at once. */
-					if (now_ms() - w[i].started < 1000 &&
-					    w[i].started + 1000 > hold)
-						hold = w[i].started + 1000;
-				}
-			alive = 0;
-			for (i = 0; i < 2 * MAX_WORKERS; i++)
-				if (w[i].pid > 0 && w[i].generation == gen)
-					alive++;
-			t = now_ms();
-			if (alive < nworkers && t < hold) {
-				memset(&it, 0, sizeof(it));
-				t = (hold - t + 1) * 1000;	/* microseconds */
-				it.it_value.tv_sec = (time_t)(t / 1000000);
-				it.it_value.tv_usec = (suseconds_t)(t % 1000000);
-				setitimer(ITIMER_REAL, &it, NULL);
-				alive = nworkers;	/* start none now */
-			}
-			for (i = 0; i < 2 * MAX_WORKERS && alive < nworkers;
-			    i++) {
-				if (w[i].pid > 0)
-					continue;
-				if ((pid = spawn(app, fd, nthreads)) > 0) {
-					w[i].pid = pid;
-					w[i].generation = gen;
-					w[i].started = now_ms();
-					alive++;
-				}
-			}
+			reap(&s);
+			start_workers(&s);
 		}
 		sigsuspend(&old);
 	}
-	for (i = 0; i < 2 * MAX_WORKERS; i++)
-		if (w[i].pid > 0)
-			kill(w[i].pid, SIGTERM);
-	for (tries = 0; tries < 100; tries++) {
-		alive = 0;
-		for (i = 0; i < 2 * MAX_WORKERS; i++) {
-			if (w[i].pid <= 0)
-				continue;
-			if (waitpid(w[i].pid, &status, WNOHANG) == w[i].pid)
-				w[i].pid = 0;
-			else
-				alive++;
-		}
-		if (alive == 0)
-			break;
-		usleep(50000);
-	}
-	for (i = 0; i < 2 * MAX_WORKERS; i++)
-		if (w[i].pid > 0) {
-			kill(w[i].pid, SIGKILL);
-			waitpid(w[i].pid, &status, 0);
-		}
+	stop_workers(&s);
 	return 0;
 }
 
-/* Binds the listening socket; returns the descriptor or -1. */
+/*
+ * Whether the unix socket file path has a listener: 1 when a connect()
+ * succeeds (or the listener's queue is full), 0 when it is a stale
+ * file, -1 when path is not a socket at all.
+ */
+static int
+socket_in_use(const char *path)
+{
+	struct sockaddr_un sun;
+	struct stat st;
+	int	 fd, rc;
+
+	if (lstat(path, &st) == -1 || !S_ISSOCK(st.st_mode))
+		return -1;
+	memset(&sun, 0, sizeof(sun));
+	sun.sun_family = AF_UNIX;
+	if (strlen(path) >= sizeof(sun.sun_path) ||
+	    (fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK,
+	    0)) == -1)
+		return 0;
+	memcpy(sun.sun_path, path, strlen(path) + 1);
+	rc = connect(fd, (struct sockaddr *)&sun, sizeof(sun)) == 0 ||
+	    errno == EAGAIN;
+	close(fd);
+	return rc;
+}
+
+/*
+ * Binds the listening socket; returns the descriptor or -1.  A unix
+ * socket another process still listens on (a second supervisor, or an
+ * orphan) is refused; a stale socket file is replaced.
+ */
 int
 open_socket(const char *spec, mode_t mode)
 {
-	struct stat st;
 	mode_t	 omask;
 	int	 fd;
 
 	if (strchr(spec, ':') == NULL) {
-		if (lstat(spec, &st) == 0 && S_ISSOCK(st.st_mode))
+		switch (socket_in_use(spec)) {
+		case 1:
+			warnx("%s is in use: another perfil-fcgi (or another "
+			    "program) listens on it; stop it first", spec);
+			return -1;
+		case 0:
 			unlink(spec);
+			break;
+		}
 	}
 	/* The socket file is born with its final mode. */
 	omask = umask(~mode & 0777);
@@ -281,11 +395,15 @@ open_socket(const char *spec, mode_t mode)
 	return fd;
 }
 
-/* As root: give the socket to user and become that user. */
+/*
+ * As root: give the socket to user (and to group, when not NULL: the
+ * web server's, so that only it may connect) and become that user.
+ */
 int
-drop_privileges(const char *user, const char *sockpath)
+drop_privileges(const char *user, const char *group, const char *sockpath)
 {
 	struct passwd *pw;
+	struct group *gr = NULL;
 
 	if ((pw = getpwnam(user)) == NULL) {
 		warnx("no such user: %s", user);
@@ -295,8 +413,12 @@ drop_privileges(const char *user, const char *sockpath)
 		warnx("--user must not be root");
 		return -1;
 	}
+	if (group != NULL && (gr = getgrnam(group)) == NULL) {
+		warnx("no such group: %s", group);
+		return -1;
+	}
 	if (sockpath != NULL && strchr(sockpath, ':') == NULL &&
-	    chown(sockpath, pw->pw_uid, pw->pw_gid) == -1) {
+	    chown(sockpath, pw->pw_uid, gr ? gr->gr_gid : pw->pw_gid) == -1) {
 		warn("chown %s", sockpath);
 		return -1;
 	}
@@ -312,3 +434,44 @@ drop_privileges(const char *user, const char *sockpath)
 	return 0;
 }
 
+
+/*
+ * Refuses a pid file that names a live process (other than this one).
+ * Returns 0, or -1 after a message.
+ */
+int
+pidfile_check(const char *path)
+{
+	FILE	*f;
+	long	 pid = 0;
+
+	if ((f = fopen(path, "re")) == NULL)
+		return 0;
+	if (fscanf(f, "%ld", &pid) != 1)
+		pid = 0;
+	fclose(f);
+	if (pid > 0 && pid != (long)getpid() &&
+	    (kill((pid_t)pid, 0) == 0 || errno == EPERM)) {
+		warnx("%s names process %ld, which is running; stop it first",
+		    path, pid);
+		return -1;
+	}
+	return 0;
+}
+
+/* Writes this process's id to path; returns 0, or -1 after a message. */
+int
+pidfile_write(const char *path)
+{
+	FILE	*f;
+
+	if ((f = fopen(path, "we")) == NULL) {
+		warn("%s", path);
+		return -1;
+	}
+	if (fprintf(f, "%ld\n", (long)getpid()) < 0 || fclose(f) == EOF) {
+		warn("%s", path);
+		return -1;
+	}
+	return 0;
+}

@@ -1,20 +1,39 @@
 /*
- * worker.c: a worker process's serving threads.  Each thread accepts
- * FastCGI connections on the shared listening socket and answers their
- * requests with libfcgi (see serve_thread); SIGTERM and SIGINT stop the
- * threads after the requests in hand.
+ * worker.c: a worker process's serving threads.
+ *
+ * Each thread multiplexes several FastCGI connections with its own
+ * epoll set: the shared listening socket (EPOLLEXCLUSIVE, so that a new
+ * connection wakes one idle thread, not all of them), the worker's stop
+ * eventfd and the connections the thread accepted.  A connection is
+ * read only when it is readable; libfcgi then reads the whole request
+ * from it (FCGX_Accept_r on a request whose ipcFd is that connection)
+ * and writes the answer.  A connection the web server keeps (nginx's
+ * fastcgi_keep_conn) stays in the set, idle, costing no thread: the
+ * responder never closes a kept connection the web server may be
+ * writing into.  It closes one only when the web server closed its end,
+ * when libfcgi ends a connection that was not to be kept, or when the
+ * worker stops and the connection has been idle for DRAIN_IDLE_MS.
+ *
+ * Stopping (SIGTERM, SIGINT, or the supervisor's SIGTERM on a reload):
+ * a request already read is answered; every thread takes the listening
+ * socket out of its set and the last one closes the worker's copy, so
+ * new connections go to other workers (reload) or are refused (stop);
+ * the kept connections keep being served until the web server closes
+ * them (the shipped nginx site closes idle ones after 3 s and any one
+ * after 5 s of life, see conf/nginx/perfil.conf), are idle for
+ * DRAIN_IDLE_MS, or DRAIN_MAX_MS have passed.  The process then exits.
  */
 #include "config.h"
 
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/types.h>
 
 #include <err.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <poll.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
@@ -22,6 +41,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <fcgiapp.h>
@@ -30,6 +50,9 @@
 #include "options.h"
 #include "request.h"
 #include "worker.h"
+
+#define CONNS_MAX	128	/* connections per thread */
+#define EVENTS_MAX	32	/* epoll events per wait */
 
 /*
  * worker_got_term is read by every serving thread while another
@@ -41,6 +64,35 @@ atomic_int worker_got_term;
 #error "perfil-fcgi needs a lock-free atomic_int for its signal flag"
 #endif
 
+/* What the threads of one worker process share. */
+struct server {
+	const struct app *app;
+	int	 fd;		/* the listening socket */
+	int	 stopfd;	/* eventfd, readable once the worker stops */
+	atomic_int stop;	/* set before stopfd is written */
+	atomic_int accepting;	/* threads with fd in their set */
+};
+
+/* One FastCGI connection and the request read from it. */
+struct conn {
+	FCGX_Request rq;	/* rq.ipcFd is the connection */
+	long long last;		/* monotonic ms of its last request */
+};
+
+/* One serving thread: its epoll set, connections and buffers. */
+struct thread {
+	struct server *srv;
+	int	 ep;		/* epoll set */
+	int	 listening;	/* srv->fd is in ep */
+	long long drain_end;	/* 0, or when draining must end (ms) */
+	struct conn *conn[CONNS_MAX];
+	size_t	 nconn;
+	sigset_t waiting;	/* the mask while waiting (SIGTERM open) */
+	struct response resp;
+	struct arena arena;
+	struct buf out;
+};
+
 /* The handler of SIGTERM and SIGINT, in workers and the supervisor. */
 void
 worker_on_term(int sig)
@@ -49,16 +101,17 @@ worker_on_term(int sig)
 	atomic_store(&worker_got_term, 1);
 }
 
-/* What the threads of one worker process share. */
-struct server {
-	const struct app *app;
-	int	 fd;		/* the listening socket */
-	int	 local;		/* it is a unix-domain socket */
-	int	 stopfd;	/* eventfd, readable once the worker stops */
-	atomic_int stop;	/* set before stopfd is written */
-};
+/* Milliseconds on the monotonic clock. */
+static long long
+now_ms(void)
+{
+	struct timespec ts;
 
-/* Tells every thread of the worker to stop after the request in hand. */
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* Tells every thread of the worker to stop (and drain). */
 static void
 server_stop(struct server *srv)
 {
@@ -66,214 +119,309 @@ server_stop(struct server *srv)
 	(void)eventfd_write(srv->stopfd, 1);
 }
 
-/*
- * Waits until the thread has something to do: a request on the
- * connection it keeps (keptfd, or -1) or a new connection on the
- * listening socket, which is registered in ep with EPOLLEXCLUSIVE so
- * that a connection wakes one idle thread, not all of them (ep also
- * holds the stop eventfd).  SIGTERM and SIGINT are unblocked only here
- * (waiting).  Returns 1 when the kept connection has data or was
- * closed, 0 when only ep is ready, -1 on EINTR and -2 on failure.
- */
 static int
-wait_work(int ep, int keptfd, const sigset_t *waiting)
+stopping(struct server *srv)
+{
+	return atomic_load(&worker_got_term) || atomic_load(&srv->stop);
+}
+
+/* Adds (on) or removes the listening socket from the thread's set. */
+static void
+set_listening(struct thread *t, int on)
 {
 	struct epoll_event ev;
-	struct pollfd pfd[2];
-	int	 n;
 
-	if (keptfd < 0) {
-		n = epoll_pwait(ep, &ev, 1, -1, waiting);
-		if (n == -1)
-			return errno == EINTR ? -1 : -2;
-		return 0;
-	}
-	pfd[0].fd = keptfd;
-	pfd[0].events = POLLIN;
-	pfd[1].fd = ep;
-	pfd[1].events = POLLIN;
-	pfd[0].revents = pfd[1].revents = 0;
-	if (ppoll(pfd, 2, NULL, waiting) == -1)
-		return errno == EINTR ? -1 : -2;
-	return pfd[0].revents != 0 ? 1 : 0;
+	if (t->listening == on)
+		return;
+	memset(&ev, 0, sizeof(ev));
+	ev.events = EPOLLIN | EPOLLEXCLUSIVE;
+	ev.data.ptr = NULL;	/* NULL: the listening socket */
+	if (epoll_ctl(t->ep, on ? EPOLL_CTL_ADD : EPOLL_CTL_DEL, t->srv->fd,
+	    &ev) == -1)
+		warn("epoll_ctl (listening socket)");
+	t->listening = on;
 }
 
 /*
- * True when the request announced no body (no CONTENT_LENGTH, or 0), so
- * that nothing the web server sent can still be unread at the end.
+ * Starts draining: the thread stops accepting, and the last thread of
+ * the worker to do so closes the worker's copy of the listening socket
+ * (no thread can be in accept() on it any more).
  */
-static int
-no_body(char **envp)
+static void
+start_drain(struct thread *t)
 {
-	const char *cl = req_env_get(envp, "CONTENT_LENGTH");
+	struct epoll_event ev;
 
-	return cl == NULL || *cl == '\0' || strcmp(cl, "0") == 0;
+	if (t->drain_end != 0)
+		return;
+	t->drain_end = now_ms() + DRAIN_MAX_MS;
+	set_listening(t, 0);
+	memset(&ev, 0, sizeof(ev));
+	(void)epoll_ctl(t->ep, EPOLL_CTL_DEL, t->srv->stopfd, &ev);
+	if (atomic_fetch_sub(&t->srv->accepting, 1) == 1)
+		close(t->srv->fd);
+}
+
+/* Closes connection i of the thread (when libfcgi has not). */
+static void
+conn_close(struct thread *t, size_t i)
+{
+	struct conn *c = t->conn[i];
+
+	if (c->rq.ipcFd >= 0)
+		close(c->rq.ipcFd);	/* also leaves the epoll set */
+	c->rq.ipcFd = -1;
+	FCGX_Free(&c->rq, 0);
+	free(c);
+	t->conn[i] = t->conn[--t->nconn];
+	if (t->drain_end == 0 && t->nconn < CONNS_MAX)
+		set_listening(t, 1);
 }
 
 /*
- * Reads the request's (empty) standard input to its end record, which
- * nginx sends with the parameters; a client that sends it later (such
- * as cgi-fcgi) is waited for here rather than reset by the close.
- * True when the end was seen.
+ * Accepts a waiting connection into the thread's set.  The listening
+ * socket is non-blocking: when another thread or worker was quicker,
+ * accept() fails with EAGAIN and nothing happens.  The connection
+ * itself is blocking: libfcgi reads a whole request once it is
+ * readable.
+ */
+static void
+conn_accept(struct thread *t)
+{
+	struct epoll_event ev;
+	struct conn *c;
+	int	 fd;
+
+	if ((fd = accept4(t->srv->fd, NULL, NULL, SOCK_CLOEXEC)) == -1) {
+		if (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR &&
+		    errno != ECONNABORTED)
+			warn("accept");
+		return;
+	}
+	if ((c = calloc(1, sizeof(*c))) == NULL) {
+		warn("accept");
+		close(fd);
+		return;
+	}
+	/* No listening socket for libfcgi: it must never accept itself.
+	 * keepConnection keeps FCGX_Accept_r's implicit finish of the
+	 * (absent) previous request from closing the connection; detached
+	 * makes every close libfcgi does a plain close(), never its
+	 * lingering close, whose select() cannot take descriptors past
+	 * FD_SETSIZE (see stdin_done for why nothing is left unread). */
+	FCGX_InitRequest(&c->rq, -1, 0);
+	c->rq.ipcFd = fd;
+	c->rq.keepConnection = 1;
+	c->rq.detached = 1;
+	c->last = now_ms();
+	memset(&ev, 0, sizeof(ev));
+	ev.events = EPOLLIN | EPOLLRDHUP;
+	ev.data.ptr = c;
+	if (epoll_ctl(t->ep, EPOLL_CTL_ADD, fd, &ev) == -1) {
+		warn("epoll_ctl (connection)");
+		close(fd);
+		free(c);
+		return;
+	}
+	t->conn[t->nconn++] = c;
+	if (t->nconn == CONNS_MAX)
+		set_listening(t, 0);	/* other threads take the next */
+}
+
+/* True when the web server has closed its end and sent nothing more. */
+static int
+peer_closed(int fd)
+{
+	char	 b;
+	ssize_t	 n;
+
+	while ((n = recv(fd, &b, 1, MSG_PEEK | MSG_DONTWAIT)) == -1 &&
+	    errno == EINTR)
+		continue;
+	return n == 0 || (n == -1 && errno != EAGAIN && errno != EWOULDBLOCK);
+}
+
+/*
+ * Reads the request's standard input to its end record, so that a kept
+ * connection holds nothing unread when the next request comes (libfcgi
+ * would take it for a protocol error and close the connection under the
+ * web server) and a closed one resets nothing.  A body is read and
+ * dropped: the API refuses every write.  True when the end was seen.
  */
 static int
 stdin_done(FCGX_Request *rq)
 {
-	while (FCGX_GetChar(rq->in) != EOF)
+	char	 b[4096];
+
+	while (FCGX_GetStr(b, sizeof(b), rq->in) > 0)
 		continue;
 	return FCGX_HasSeenEOF(rq->in) == EOF && FCGX_GetError(rq->in) == 0;
 }
 
 /*
- * The thread's kept connection is idle and a new connection waits:
- * takes the new one instead.  On a unix socket the thread accepts it
- * first and keeps its idle connection if another thread was quicker
- * (every thread waiting on a kept connection wakes for a new one);
- * libfcgi then reads the request from the connection in rq->ipcFd.
- * On TCP libfcgi's own accept, which applies FCGI_WEB_SERVER_ADDRS,
- * takes it.  Returns 0, or -1 when there was nothing to take.
+ * Answers the request waiting on connection i.  Returns 0 when the
+ * connection stays, or 1 when it was closed (by the peer, by libfcgi
+ * for a connection not to be kept, or after an error).
  */
 static int
-take_waiting(struct server *srv, FCGX_Request *rq)
+conn_serve(struct thread *t, size_t i)
 {
-	int	 fd = -1;
+	struct conn *c = t->conn[i];
+	FCGX_Request *rq = &c->rq;
 
-	if (srv->local &&
-	    (fd = accept4(srv->fd, NULL, NULL, SOCK_CLOEXEC)) == -1)
-		return -1;
-	close(rq->ipcFd);
-	rq->ipcFd = fd;
+	if (peer_closed(rq->ipcFd) || FCGX_Accept_r(rq) < 0) {
+		conn_close(t, i);
+		return 1;
+	}
+	handle_request(t->srv->app, rq->envp, &t->resp, &t->arena);
+	resp_serialize(&t->resp, &t->out);
+	FCGX_PutStr(t->out.data, (int)t->out.len, rq->out);
+	/* With the input read to its end, a connection not to be kept is
+	 * closed at once and resets nothing; an input that failed makes
+	 * libfcgi close a kept one too. */
+	(void)stdin_done(rq);
+	FCGX_Finish_r(rq);
+	rq->detached = 1;	/* see conn_accept */
+	rq->keepConnection = 1;
+	arena_reset(&t->arena);
+	if (t->out.cap > 1024 * 1024)
+		buf_free(&t->out);
+	c->last = now_ms();
+	if (rq->ipcFd < 0) {
+		conn_close(t, i);
+		return 1;
+	}
 	return 0;
 }
 
-/* True when fd is a unix-domain socket. */
-static int
-is_local_socket(int fd)
+/* Finds the index of c among the thread's connections, or -1. */
+static long
+conn_index(const struct thread *t, const struct conn *c)
 {
-	struct sockaddr_storage ss;
-	socklen_t len = sizeof(ss);
+	size_t	 i;
 
-	return getsockname(fd, (struct sockaddr *)&ss, &len) == 0 &&
-	    ss.ss_family == AF_UNIX;
+	for (i = 0; i < t->nconn; i++)
+		if (t->conn[i] == c)
+			return (long)i;
+	return -1;
 }
 
 /*
- * One serving thread: answers requests until the worker stops.
- * SIGTERM and SIGINT stay blocked except while the thread waits
- * (wait_work), so once a request is read it is answered and finished
- * before the thread looks at them again; the thread that takes the
- * signal wakes the others through the stop eventfd.  The listening
- * socket is non-blocking: when another thread or worker wins the race
- * for a connection, accept() fails with EAGAIN and the thread goes back
- * to waiting instead of blocking in accept() with the signals held.
- *
- * When the web server asks to keep the connection (nginx's
- * fastcgi_keep_conn), the thread keeps it and waits for its next
- * request, but never only for it: if a new connection is waiting while
- * the kept one is idle, the thread takes the new one and closes the
- * idle one (take_waiting).  So idle connections in the web server's
- * keepalive pool cannot pin every thread and starve new connections,
- * whatever the pool size (nginx retries a request whose cached
- * connection was closed).  libfcgi has no accessor for the connection
- * it keeps: FCGX_Request's ipcFd, unchanged since libfcgi 2.4.0, is
- * read and closed here.
- *
- * At the end of a request libfcgi closes the connection gracefully:
- * shutdown(), then up to two seconds waiting for the web server to
- * close its end, so that unread input cannot reset the connection
- * before the answer arrives (TCP).  On a unix socket, for a request
- * without a body whose input has ended (stdin_done), nothing is left
- * unread and queued data survives the close, so the thread closes at
- * once (FCGX_Request's detached flag selects libfcgi's plain close)
- * instead of sleeping until the web server has read the answer: one
- * wake-up less per request.
- * Returns the exit status.
+ * While draining, closes the connections idle for DRAIN_IDLE_MS, or all
+ * of them once the drain time is over.  True when none is left.
+ */
+static int
+drain_idle(struct thread *t)
+{
+	long long now = now_ms();
+	size_t	 i;
+
+	for (i = t->nconn; i-- > 0;)
+		if (now >= t->drain_end ||
+		    now - t->conn[i]->last >= DRAIN_IDLE_MS)
+			conn_close(t, i);
+	return t->nconn == 0;
+}
+
+/* Handles what one epoll wait returned. */
+static void
+dispatch(struct thread *t, struct epoll_event *ev, int n)
+{
+	long	 i;
+	int	 k;
+
+	for (k = 0; k < n; k++) {
+		if (ev[k].data.ptr == NULL) {
+			if (t->listening)
+				conn_accept(t);
+		} else if (ev[k].data.ptr != (void *)t->srv) {
+			if ((i = conn_index(t, ev[k].data.ptr)) != -1)
+				(void)conn_serve(t, (size_t)i);
+		}
+	}
+}
+
+static int
+thread_init(struct thread *t, struct server *srv)
+{
+	struct epoll_event ev;
+
+	memset(t, 0, sizeof(*t));
+	t->srv = srv;
+	pthread_sigmask(SIG_SETMASK, NULL, &t->waiting);
+	sigdelset(&t->waiting, SIGTERM);
+	sigdelset(&t->waiting, SIGINT);
+	if ((t->ep = epoll_create1(EPOLL_CLOEXEC)) == -1) {
+		warn("epoll_create1");
+		return -1;
+	}
+	memset(&ev, 0, sizeof(ev));
+	ev.events = EPOLLIN;
+	ev.data.ptr = srv;	/* srv: the stop eventfd */
+	if (epoll_ctl(t->ep, EPOLL_CTL_ADD, srv->stopfd, &ev) == -1) {
+		warn("epoll_ctl (stop)");
+		close(t->ep);
+		return -1;
+	}
+	set_listening(t, 1);
+	resp_init(&t->resp);
+	arena_init(&t->arena, 16384);
+	buf_init(&t->out);
+	return 0;
+}
+
+static void
+thread_free(struct thread *t)
+{
+	while (t->nconn > 0)
+		conn_close(t, t->nconn - 1);
+	close(t->ep);
+	buf_free(&t->out);
+	arena_free(&t->arena);
+	resp_free(&t->resp);
+}
+
+/*
+ * One serving thread: serves its connections until the worker stops
+ * and they have drained.  SIGTERM and SIGINT stay blocked except while
+ * the thread waits (epoll_pwait), so a request read is always answered
+ * before the thread looks at them; the thread that takes the signal
+ * wakes the others through the stop eventfd.  Returns the exit status.
  */
 static int
 serve_thread(struct server *srv)
 {
-	FCGX_Request rq;
-	struct response resp;
-	struct arena arena;
-	struct buf out;
-	struct epoll_event ev;
-	sigset_t waiting;
-	int	 ep, rc, ready, status = 0;
+	struct thread t;
+	struct epoll_event ev[EVENTS_MAX];
+	int	 n, status = 0;
 
-	pthread_sigmask(SIG_SETMASK, NULL, &waiting);
-	sigdelset(&waiting, SIGTERM);
-	sigdelset(&waiting, SIGINT);
-	if ((ep = epoll_create1(EPOLL_CLOEXEC)) == -1)
-		goto fail;
-	memset(&ev, 0, sizeof(ev));
-	ev.events = EPOLLIN | EPOLLEXCLUSIVE;
-	ev.data.fd = srv->fd;
-	if (epoll_ctl(ep, EPOLL_CTL_ADD, srv->fd, &ev) == -1)
-		goto fail;
-	ev.events = EPOLLIN;
-	ev.data.fd = srv->stopfd;
-	if (epoll_ctl(ep, EPOLL_CTL_ADD, srv->stopfd, &ev) == -1)
-		goto fail;
-	if (FCGX_InitRequest(&rq, srv->fd, FCGI_FAIL_ACCEPT_ON_INTR) != 0) {
-		warnx("cannot initialise request");
-		close(ep);
+	if (thread_init(&t, srv) == -1) {
+		if (atomic_fetch_sub(&srv->accepting, 1) == 1)
+			close(srv->fd);
 		server_stop(srv);
 		return 1;
 	}
-	resp_init(&resp);
-	arena_init(&arena, 16384);
-	buf_init(&out);
 	for (;;) {
-		if (atomic_load(&worker_got_term) || atomic_load(&srv->stop))
-			break;
-		if ((ready = wait_work(ep, rq.ipcFd, &waiting)) == -2) {
-			warn("poll failed");
-			status = 1;
-			break;
+		if (stopping(srv)) {
+			if (t.drain_end == 0)
+				server_stop(srv);	/* wake the others */
+			start_drain(&t);
+			if (drain_idle(&t))
+				break;
 		}
-		if (atomic_load(&worker_got_term) || atomic_load(&srv->stop))
-			break;
-		if (ready == -1)
+		n = epoll_pwait(t.ep, ev, EVENTS_MAX, t.drain_end ? 200 : -1,
+		    &t.waiting);
+		if (n == -1 && errno != EINTR) {
+			warn("epoll_pwait");
+			status = 1;
+			server_stop(srv);
 			continue;
-		if (ready == 0 && rq.ipcFd >= 0 && take_waiting(srv, &rq) == -1)
-			continue;	/* another thread took it */
-		if ((rc = FCGX_Accept_r(&rq)) < 0) {
-			if (rc == -EAGAIN || rc == -EWOULDBLOCK ||
-			    rc == -EINTR || rc == -ECONNABORTED)
-				continue;
-			warnx("accept failed: %s", rc > -10000 ? strerror(-rc) : "libfcgi error");
-			status = 1;
-			break;
 		}
-		handle_request(srv->app, rq.envp, &resp, &arena);
-		resp_serialize(&resp, &out);
-		FCGX_PutStr(out.data, (int)out.len, rq.out);
-		if (srv->local && !rq.keepConnection && no_body(rq.envp) &&
-		    stdin_done(&rq))
-			rq.detached = 1;	/* close without lingering */
-		FCGX_Finish_r(&rq);
-		rq.detached = 0;
-		arena_reset(&arena);
-		if (out.cap > 1024 * 1024)
-			buf_free(&out);
+		if (n > 0)
+			dispatch(&t, ev, n);
 	}
-	server_stop(srv);
-	if (rq.ipcFd >= 0) {
-		close(rq.ipcFd);
-		rq.ipcFd = -1;
-	}
-	FCGX_Free(&rq, 1);
-	close(ep);
-	buf_free(&out);
-	arena_free(&arena);
-	resp_free(&resp);
+	thread_free(&t);
 	return status;
-fail:
-	warn("epoll");
-	if (ep != -1)
-		close(ep);
-	server_stop(srv);
-	return 1;
 }
 
 static void *
@@ -282,12 +430,49 @@ serve_thread_main(void *arg)
 	return (void *)(intptr_t)serve_thread(arg);
 }
 
+/* Raises the soft limit on open files to the hard one: every kept
+ * connection is a descriptor. */
+static void
+raise_nofile(void)
+{
+	struct rlimit rl;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < rl.rlim_max) {
+		rl.rlim_cur = rl.rlim_max;
+		(void)setrlimit(RLIMIT_NOFILE, &rl);
+	}
+}
+
+/* Prepares srv for fd; returns 0, or -1 after a message. */
+static int
+server_init(struct server *srv, const struct app *app, int fd, int nthreads)
+{
+	int	 flags;
+
+	if ((flags = fcntl(fd, F_GETFL)) == -1 ||
+	    fcntl(fd, F_SETFL, flags | O_NONBLOCK) == -1) {
+		warn("cannot make the socket non-blocking");
+		return -1;
+	}
+	memset(srv, 0, sizeof(*srv));
+	srv->app = app;
+	srv->fd = fd;
+	atomic_init(&srv->stop, 0);
+	atomic_init(&srv->accepting, nthreads);
+	if ((srv->stopfd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK)) == -1) {
+		warn("eventfd");
+		return -1;
+	}
+	raise_nofile();
+	return 0;
+}
+
 /*
- * Serves requests on fd with nthreads threads until SIGTERM or SIGINT.
- * Blocks both (and only them; the threads inherit the mask) before the
- * threads start: serve_thread() takes them only while it waits.
- * Returns the exit status: 0, or 1 if a thread failed (the others then
- * stop too).
+ * Serves requests on fd with nthreads threads until SIGTERM or SIGINT,
+ * then drains (see the top of this file).  Blocks both signals (and
+ * only them; the threads inherit the mask) before the threads start:
+ * serve_thread() takes them only while it waits.  Returns the exit
+ * status: 0, or 1 if a thread failed (the others then stop too).
  */
 int
 worker_serve(const struct app *app, int fd, int nthreads)
@@ -297,26 +482,14 @@ worker_serve(const struct app *app, int fd, int nthreads)
 	pthread_attr_t attr;
 	sigset_t term;
 	void	*ret;
-	int	 flags, i, started = 0, status;
+	int	 i, started = 0, status;
 
 	sigemptyset(&term);
 	sigaddset(&term, SIGTERM);
 	sigaddset(&term, SIGINT);
 	pthread_sigmask(SIG_SETMASK, &term, NULL);
-	if ((flags = fcntl(fd, F_GETFL)) == -1 ||
-	    fcntl(fd, F_SETFL, flags | O_NONBLOCK) == -1) {
-		warn("cannot make the socket non-blocking");
+	if (server_init(&srv, app, fd, nthreads) == -1)
 		return 1;
-	}
-	memset(&srv, 0, sizeof(srv));
-	srv.app = app;
-	srv.fd = fd;
-	srv.local = is_local_socket(fd);
-	atomic_init(&srv.stop, 0);
-	if ((srv.stopfd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK)) == -1) {
-		warn("eventfd");
-		return 1;
-	}
 	/* Handlers need little stack: 256 kB each, not the 8 MB default. */
 	pthread_attr_init(&attr);
 	pthread_attr_setstacksize(&attr, 256 * 1024);
@@ -324,6 +497,8 @@ worker_serve(const struct app *app, int fd, int nthreads)
 		if ((errno = pthread_create(&tid[started], &attr,
 		    serve_thread_main, &srv)) != 0) {
 			warn("cannot start a thread");
+			/* The threads never started stop accepting now. */
+			atomic_fetch_sub(&srv.accepting, nthreads - i);
 			server_stop(&srv);
 			break;
 		}
@@ -342,4 +517,3 @@ worker_serve(const struct app *app, int fd, int nthreads)
 	close(srv.stopfd);
 	return status;
 }
-

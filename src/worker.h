@@ -8,6 +8,16 @@
 
 #include "app.h"
 
+/*
+ * Draining on stop: a kept connection idle this long is closed, and
+ * none is kept past DRAIN_MAX_MS.  The shipped nginx site closes idle
+ * kept connections first (keepalive_timeout 3s) and any one after 5 s
+ * (keepalive_time), so that the responder never closes one nginx may
+ * be writing into.
+ */
+#define DRAIN_IDLE_MS	4000
+#define DRAIN_MAX_MS	8000
+
 extern atomic_int worker_got_term;	/* SIGTERM or SIGINT arrived */
 
 void	 worker_on_term(int);
