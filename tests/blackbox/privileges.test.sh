@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # front: nginx-only process supervision and signals do not depend on the front; run once
 # Privileges: perfil-fcgi refuses to run as root unless --user names an
-# unprivileged user to switch to; its unix socket is mode 0660 (the web
-# server's group) by default and belongs to that user; after start-up a worker
+# unprivileged user to switch to; its unix socket is mode 0660 by default and
+# belongs to that user and to --socket-group (the web server's group), so the
+# web server's user can connect and no other user can; after start-up a worker
 # holds no file open (only its sockets, epoll and eventfd descriptors and standard
 # streams).
 . "$(dirname "$0")/lib.sh"
@@ -49,16 +50,26 @@ run_cmd "$PERFIL_BIN" --socket "$sock" --content "$content" --user no-such-user-
 expect_exit 1
 expect_stderr_match 'no such user: no-such-user-perfil'
 
-t '--user www-data: socket mode 0660 owned by www-data; supervisor and workers run as www-data'
+# The user model (docs/deployment.md): the responder has its own system user,
+# never the web server's; the socket belongs to it and to the web server's
+# group, mode 0660, so that only the web server may connect.
+user=$(stack_user)
+t "the responder's user ($user) is a system user, not the web server's"
+expect_differ 'uid of the responder user and of www-data' "$(id -u www-data)" "$(id -u "$user")"
+_bb_check $(($(id -u "$user") >= 1000)) "$user is a system user (uid under 1000)" "uid $(id -u "$user")"
+expect_equal "groups of $user" "$user" "$(id -Gn "$user")"
+
+t "--user $user --socket-group www-data: socket 0660 $user:www-data; supervisor and workers run as $user only"
 ops_start "$dir/one.log" "$PERFIL_BIN" --socket "$sock" --content "$content" \
-	--base-url http://127.0.0.1:8080 --user www-data --workers 2
+	--base-url http://127.0.0.1:8080 --user "$user" --socket-group www-data \
+	--workers 2
 sup=$OPS_PID
 wait_sock "$dir/one.log"
-expect_equal 'socket mode, owner, group' '660 www-data www-data' \
+expect_equal 'socket mode, owner, group' "660 $user www-data" \
 	"$(stat -c '%a %U %G' "$sock")"
 ops_wait_workers "$sup" 2 2 >/dev/null
-uid=$(id -u www-data)
-gid=$(id -g www-data)
+uid=$(id -u "$user")
+gid=$(id -g "$user")
 for p in $sup $(ops_workers "$sup"); do
 	expect_equal "real, effective, saved, fs uid of $p" "$uid $uid $uid $uid" \
 		"$(awk '/^Uid:/ { print $2, $3, $4, $5 }' "/proc/$p/status")"
@@ -67,6 +78,21 @@ for p in $sup $(ops_workers "$sup"); do
 	expect_equal "supplementary groups of $p" "$gid" \
 		"$(awk '/^Groups:/ { $1 = ""; sub(/^ /, ""); print }' "/proc/$p/status")"
 done
+
+t "the web server's user may connect to the socket; another unprivileged user may not"
+fcgi_health() {
+	runuser -u "$1" -- env REQUEST_METHOD=GET DOCUMENT_URI=/api/v1/health \
+		REQUEST_URI=/api/v1/health QUERY_STRING= \
+		timeout 5 cgi-fcgi -bind -connect "$sock" 2>/dev/null | head -n 1 | tr -d '\r'
+}
+expect_equal 'www-data: GET /api/v1/health' 'Status: 200 OK' "$(fcgi_health www-data)"
+expect_equal 'nobody: GET /api/v1/health' '' "$(fcgi_health nobody)"
+
+t 'a bad --socket-group is refused'
+run_cmd "$PERFIL_BIN" --socket "$dir/x.sock" --content "$content" --user "$user" \
+	--socket-group no-such-group-perfil
+expect_exit 1
+expect_stderr_match 'no such group: no-such-group-perfil'
 
 t 'after start-up a worker holds no file open: only sockets, pipes, its epoll and eventfd descriptors and /dev/null'
 worker=$(ops_workers "$sup" | head -n 1)
