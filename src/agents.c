@@ -45,11 +45,35 @@ api_link(const struct route *r, enum lang l, char *buf, size_t len)
 	return buf;
 }
 
+/*
+ * Appends the line of llms.txt under the quote: site.json's
+ * llms_summary, else the job title and the consultancy co-founded.
+ */
+static void
+llms_summary(const struct app *app, enum lang l, struct buf *b)
+{
+	const cJSON *p = app->model->profile.obj[l], *co;
+
+	if (app->settings->llms_summary[l] != NULL) {
+		md_template(b, app->settings->llms_summary[l], p);
+		return;
+	}
+	md_text(b, md_str(p, "job_title"));
+	if ((co = cJSON_GetObjectItemCaseSensitive(p, "co_founder_of")) !=
+	    NULL) {
+		buf_puts(b, ". ");
+		md_text(b, md_str(co, "role"));
+		buf_puts(b, T(l, " de ", " of "));
+		md_text(b, md_str(co, "name"));
+	}
+	buf_putc(b, '.');
+}
+
 /* Appends llms.txt for language l. */
 void
 agents_llms(const struct app *app, enum lang l, struct buf *b)
 {
-	const cJSON *p = app->model->profile.obj[l], *co;
+	const cJSON *p = app->model->profile.obj[l];
 	const struct route *r;
 	const char *path;
 	char	 tmp[512];
@@ -62,25 +86,18 @@ agents_llms(const struct app *app, enum lang l, struct buf *b)
 	md_text(b, md_str(p, "headline"));
 	buf_puts(b, T(l, ". Perfil profesional publicado a la vez como sitio "
 	    "web bilingüe, páginas en markdown y una API JSON pública de "
-	    "solo lectura; datos con licencia CC BY 4.0.\n\n", ". A "
-	    "professional profile published as a bilingual website, "
-	    "markdown pages and a public read-only JSON API; data under CC "
-	    "BY 4.0.\n\n"));
-	co = cJSON_GetObjectItemCaseSensitive(p, "co_founder_of");
-	md_text(b, md_str(p, "job_title"));
-	if (co != NULL) {
-		buf_puts(b, ". ");
-		md_text(b, md_str(co, "role"));
-		buf_puts(b, T(l, " de ", " of "));
-		md_text(b, md_str(co, "name"));
-		buf_puts(b, T(l, " (nunca su única fundadora)",
-		    " (never its sole founder)"));
+	    "solo lectura", ". A professional profile published as a "
+	    "bilingual website, markdown pages and a public read-only JSON "
+	    "API"));
+	if (app->settings->licence.name != NULL) {
+		buf_puts(b, T(l, "; datos con licencia ", "; data under "));
+		md_text(b, app->settings->licence.name);
 	}
-	buf_puts(b, T(l, ". El apellido compuesto no se separa nunca. Todas "
-	    "las páginas tienen versión markdown (enlazada abajo) y versión "
-	    "inglesa en ", ". The compound family name is never split. "
-	    "Every page has a markdown version (linked below) and a Spanish "
-	    "original at "));
+	buf_puts(b, ".\n\n");
+	llms_summary(app, l, b);
+	buf_puts(b, T(l, " Todas las páginas tienen versión markdown (enlazada "
+	    "abajo) y versión inglesa en ", " Every page has a markdown "
+	    "version (linked below) and a Spanish original at "));
 	md_url(b, app->cfg->base_url);
 	buf_puts(b, T(l, "/en/llms.txt.\n\n", "/llms.txt.\n\n"));
 
@@ -90,7 +107,7 @@ agents_llms(const struct app *app, enum lang l, struct buf *b)
 			continue;
 		item(b, app, site_pages[pg].label[l], site_pages[pg].md_path[l]);
 		buf_puts(b, ": ");
-		md_text(b, site_pages[pg].summary[l]);
+		md_text(b, site_page_summary(app, pg, l));
 		buf_putc(b, '\n');
 	}
 	buf_puts(b, T(l, "\n## API\n\n", "\n## API\n\n"));
@@ -121,7 +138,7 @@ agents_llms(const struct app *app, enum lang l, struct buf *b)
 	item(b, app, site_pages[SITE_PRIVACY].label[l],
 	    site_pages[SITE_PRIVACY].md_path[l]);
 	buf_puts(b, ": ");
-	md_text(b, site_pages[SITE_PRIVACY].summary[l]);
+	md_text(b, site_page_summary(app, SITE_PRIVACY, l));
 	buf_putc(b, '\n');
 	item(b, app, T(l, "English version", "Versión en español"),
 	    T(l, "/en/llms.txt", "/llms.txt"));
@@ -130,16 +147,54 @@ agents_llms(const struct app *app, enum lang l, struct buf *b)
 	buf_putc(b, '\n');
 }
 
+/* How agents.md introduces the availability statement. */
+static const char *const availability[LANG__MAX][PRON__MAX] = {
+	{ "Disponibilidad, con sus palabras" },
+	{ "Availability, in the person's own words", "Availability, in her "
+	  "words", "Availability, in his words", "Availability, in their "
+	  "words" },
+};
+
+/* Appends the attribution or licence section, when there is a licence. */
+static void
+guide_licence(const struct app *app, enum lang l, struct buf *b)
+{
+	const struct licence *lc = &app->settings->licence;
+
+	if (lc->name == NULL)
+		return;
+	if (lc->attribution)
+		buf_puts(b, T(l, "## Atribución (", "## Attribution ("));
+	else
+		buf_puts(b, T(l, "## Licencia (", "## Licence ("));
+	md_text(b, lc->name);
+	buf_puts(b, T(l, ")\n\nLos datos tienen licencia [",
+	    ")\n\nThe data is licensed under ["));
+	md_text(b, lc->name);
+	buf_puts(b, "](");
+	md_url(b, lc->url[l]);
+	buf_puts(b, ").");
+	if (lc->attribution) {
+		buf_puts(b, T(l, " Si los usas o los citas, atribúyelos: «",
+		    " If you use or quote it, attribute it: \""));
+		md_text(b, md_str(app->model->profile.obj[l], "name"));
+		buf_printf(b, ", %s (", app->cfg->base_url);
+		md_text(b, lc->name);
+		buf_puts(b, T(l, ")», con un enlace a la fuente.",
+		    ")\", with a link to the source."));
+	}
+	buf_putc(b, '\n');
+}
+
 /* Appends agents.md for language l. */
 void
 agents_guide(const struct app *app, enum lang l, struct buf *b)
 {
-	const cJSON *p = app->model->profile.obj[l], *co, *loc;
+	const cJSON *p = app->model->profile.obj[l], *loc;
 	const char *base = app->cfg->base_url, *name = md_str(p, "name");
 	const struct route *r;
 	size_t	 i;
 
-	co = cJSON_GetObjectItemCaseSensitive(p, "co_founder_of");
 	loc = cJSON_GetObjectItemCaseSensitive(p, "location");
 	buf_puts(b, T(l, "# Guía para agentes de IA\n\n",
 	    "# Guide for AI agents\n\n"));
@@ -158,22 +213,16 @@ agents_guide(const struct app *app, enum lang l, struct buf *b)
 	    "## Facts not to get wrong\n\n"));
 	buf_puts(b, T(l, "- El nombre completo es «", "- The full name is \""));
 	md_text(b, name);
-	buf_puts(b, T(l, "». El apellido compuesto «",
-	    "\". The compound family name \""));
-	md_text(b, md_str(p, "family_name"));
-	buf_puts(b, T(l, "» va siempre entero: nunca lo partas ni lo "
-	    "abrevies a una sola parte.\n", "\" is always kept whole: never "
-	    "split it or shorten it to one of its parts.\n"));
-	if (co != NULL) {
+	buf_puts(b, T(l, "».", "\"."));
+	if (app->settings->name_rule[l] != NULL) {
+		buf_putc(b, ' ');
+		md_template(b, app->settings->name_rule[l], p);
+	}
+	buf_putc(b, '\n');
+	for (i = 0; i < app->settings->nfacts; i++) {
 		buf_puts(b, "- ");
-		md_text(b, md_str(co, "role"));
-		buf_puts(b, T(l, " de ", " of "));
-		md_text(b, md_str(co, "name"));
-		buf_puts(b, T(l, ". Es cofundadora, una de las cuatro socias "
-		    "fundadoras: nunca la presentes como su única fundadora ni "
-		    "digas que la fundó ella sola.\n", ". She is a co-founder, "
-		    "one of four founding partners: never present her as its "
-		    "sole founder or say she founded it alone.\n"));
+		md_template(b, app->settings->facts[i][l], p);
+		buf_putc(b, '\n');
 	}
 	buf_puts(b, T(l, "- Puesto actual: ", "- Current title: "));
 	md_text(b, md_str(p, "job_title"));
@@ -182,8 +231,9 @@ agents_guide(const struct app *app, enum lang l, struct buf *b)
 	buf_puts(b, ", ");
 	md_text(b, md_str(loc, "region"));
 	buf_puts(b, ".\n");
-	buf_puts(b, T(l, "- Disponibilidad, con sus palabras: ",
-	    "- Availability, in her words: "));
+	buf_puts(b, "- ");
+	buf_puts(b, md_by_pronoun(app, availability[l]));
+	buf_puts(b, ": ");
 	md_text(b, md_str(cJSON_GetObjectItemCaseSensitive(p,
 	    "availability"), "statement"));
 	buf_puts(b, "\n- ");
@@ -264,15 +314,7 @@ agents_guide(const struct app *app, enum lang l, struct buf *b)
 	    "`internal_error`. Details in the "));
 	buf_printf(b, T(l, "[portal para desarrolladores](%s/developers.md)"
 	    ".\n\n", "[developer portal](%s/en/developers.md).\n\n"), base);
-	buf_puts(b, T(l, "## Atribución (CC BY 4.0)\n\nLos datos tienen "
-	    "licencia [CC BY 4.0](https://creativecommons.org/licenses/by/"
-	    "4.0/deed.es). Si los usas o los citas, atribúyelos: «",
-	    "## Attribution (CC BY 4.0)\n\nThe data is licensed under "
-	    "[CC BY 4.0](https://creativecommons.org/licenses/by/4.0/). If "
-	    "you use or quote it, attribute it: \""));
-	md_text(b, name);
-	buf_printf(b, ", %s (CC BY 4.0)%s\n", base, T(l, "», con un enlace a "
-	    "la fuente.", "\", with a link to the source."));
+	guide_licence(app, l, b);
 	if (site_has_route("/openapi.json"))
 		buf_printf(b, T(l, "\nDescripción formal de la API: "
 		    "[OpenAPI 3.1](%s/openapi.json).\n", "\nFormal API "

@@ -12,6 +12,7 @@
 #include "pages.h"
 #include "search.h"
 #include "prerender.h"
+#include "settings.h"
 
 static char *
 join(const char *a, const char *b)
@@ -36,6 +37,13 @@ app_load(struct app *app, const struct config *cfg, char *err, size_t errlen)
 	if ((app->model = content_load(cfg->content_dir, cfg->base_url, err,
 	    errlen)) == NULL)
 		return -1;
+	if ((app->settings = settings_load(cfg->content_dir, err,
+	    errlen)) == NULL ||
+	    settings_check_templates(app->settings, cfg->content_dir,
+	    (const cJSON *const *)app->model->profile.obj, err, errlen) == -1) {
+		app_free(app);
+		return -1;
+	}
 	app->doc_url[LANG_ES] = join(cfg->base_url, "/developers");
 	app->doc_url[LANG_EN] = join(cfg->base_url, "/en/developers");
 	app->source_url[LANG_ES] = join(cfg->base_url, "/");
@@ -78,6 +86,7 @@ app_free(struct app *app)
 	search_free(app->search);
 	prerender_free(app->prerender);
 	content_free(app->model);
+	settings_free(app->settings);
 	for (l = 0; l < LANG__MAX; l++) {
 		free(app->doc_url[l]);
 		free(app->source_url[l]);

@@ -13,6 +13,7 @@
 struct site;
 struct search_index;
 struct prerender;
+struct settings;
 
 #define PERFIL_API_VERSION	"1.0.0"
 
@@ -26,6 +27,7 @@ struct openapi;
 struct app {
 	const struct config *cfg;
 	struct model *model;
+	struct settings *settings;	/* site.json (settings.h) */
 	char	*doc_url[LANG__MAX];	/* developer portal */
 	char	*source_url[LANG__MAX];	/* the website */
 	struct openapi *openapi;	/* the OpenAPI document, rendered */

@@ -13,41 +13,112 @@
 
 #include "errors.h"
 #include "markdown.h"
+#include "settings.h"
 
 /* The Spanish or the English of a pair of literals. */
 #define T(l, es, en)	((l) == LANG_EN ? (en) : (es))
 
 const struct site_page_info site_pages[SITE_PAGE__MAX] = {
 	[SITE_HOME] = { { "/", "/en/" }, { "/index.md", "/en/index.md" },
-	    { "Inicio", "Home" },
-	    { "quién es, a qué se dedica y dónde encontrarla",
-	      "who she is, what she does and where to find her" } },
+	    { "Inicio", "Home" }, SET_PAGE_HOME },
 	[SITE_ABOUT] = { { "/about", "/en/about" },
 	    { "/about.md", "/en/about.md" }, { "Sobre mí", "About" },
-	    { "biografía completa y trayectoria, de la más antigua a la "
-	      "más reciente", "full biography and career timeline, oldest "
-	      "first" } },
+	    SET_PAGE_ABOUT },
 	[SITE_CONTACT] = { { "/contact", "/en/contact" },
 	    { "/contact.md", "/en/contact.md" }, { "Contacto", "Contact" },
-	    { "correo, web, perfiles, ubicación y disponibilidad",
-	      "email, website, profiles, location and availability" } },
+	    SET_PAGE_CONTACT },
 	[SITE_PRIVACY] = { { "/privacy", "/en/privacy" },
 	    { "/privacy.md", "/en/privacy.md" },
-	    { "Privacidad", "Privacy" },
-	    { "sin cookies ni seguimiento; qué registra el servidor",
-	      "no cookies, no tracking; what the server logs" } },
+	    { "Privacidad", "Privacy" }, SET_PAGE_PRIVACY },
 	[SITE_LAB] = { { "/lab", "/en/lab" }, { "/lab.md", "/en/lab.md" },
-	    { "Laboratorio", "Lab" },
-	    { "experimentos: este perfil como API en C y markdown para "
-	      "agentes", "experiments: this profile as an API in C and "
-	      "markdown for agents" } },
+	    { "Laboratorio", "Lab" }, SET_PAGE_LAB },
 	[SITE_DEVELOPERS] = { { "/developers", "/en/developers" },
 	    { "/developers.md", "/en/developers.md" },
-	    { "Desarrolladores", "Developers" },
-	    { "la API JSON: endpoints, parámetros, errores y reglas de uso",
-	      "the JSON API: endpoints, parameters, errors and usage "
+	    { "Desarrolladores", "Developers" }, SET_PAGE_DEVELOPERS },
+};
+
+/*
+ * The default link descriptions of the pages, per language and way of
+ * referring to the person; site.json may replace them.  NULL in a
+ * pronoun column: the PRON_NONE text.
+ */
+static const char *const page_summary[SITE_PAGE__MAX][LANG__MAX]
+    [PRON__MAX] = {
+	[SITE_HOME] = {
+	    { "quién es, a qué se dedica y dónde encontrar sus perfiles",
+	      "quién es, a qué se dedica y dónde encontrarla",
+	      "quién es, a qué se dedica y dónde encontrarlo", NULL },
+	    { "introduction, work and where to find the person online",
+	      "who she is, what she does and where to find her",
+	      "who he is, what he does and where to find him",
+	      "who they are, what they do and where to find them" } },
+	[SITE_ABOUT] = {
+	    { "biografía completa y trayectoria, de la más antigua a la "
+	      "más reciente" },
+	    { "full biography and career timeline, oldest first" } },
+	[SITE_CONTACT] = {
+	    { "correo, web, perfiles, ubicación y disponibilidad" },
+	    { "email, website, profiles, location and availability" } },
+	[SITE_PRIVACY] = {
+	    { "sin cookies ni seguimiento; qué registra el servidor" },
+	    { "no cookies, no tracking; what the server logs" } },
+	[SITE_LAB] = {
+	    { "experimentos y notas" },
+	    { "experiments and notes" } },
+	[SITE_DEVELOPERS] = {
+	    { "la API JSON: endpoints, parámetros, errores y reglas de uso" },
+	    { "the JSON API: endpoints, parameters, errors and usage "
 	      "rules" } },
 };
+
+/*
+ * Picks the text of a table row by the way the settings refer to the
+ * person: the pronoun's own text, else the neutral one.
+ */
+const char *
+md_by_pronoun(const struct app *app, const char *const row[PRON__MAX])
+{
+	const char *s = row[app->settings->pronouns];
+
+	return s != NULL ? s : row[PRON_NONE];
+}
+
+/* The one-line description of a page: site.json's, else the default. */
+const char *
+site_page_summary(const struct app *app, enum site_page pg, enum lang l)
+{
+	const char *s = app->settings->page_summary[site_pages[pg].set][l];
+
+	return s != NULL ? s : md_by_pronoun(app, page_summary[pg][l]);
+}
+
+/*
+ * Appends template t of the settings with every "@@path@@" replaced by
+ * that string of the profile p (settings_check_templates has checked
+ * them), as markdown text.
+ */
+void
+md_template(struct buf *b, const char *t, const cJSON *p)
+{
+	struct buf plain;
+	const char *at, *end;
+	const cJSON *v;
+
+	buf_init(&plain);
+	while ((at = strstr(t, "@@")) != NULL &&
+	    (end = strstr(at + 2, "@@")) != NULL) {
+		buf_append(&plain, t, (size_t)(at - t));
+		if ((v = settings_lookup(p, at + 2, (size_t)(end - at - 2))) !=
+		    NULL)
+			buf_puts(&plain, v->valuestring);
+		t = end + 2;
+	}
+	buf_puts(&plain, t);
+	md_text(b, buf_cstr(&plain));
+	if (plain.oom)
+		b->oom = 1;
+	buf_free(&plain);
+}
 
 /* The string member name of o, or "" (validated content has them). */
 const char *
@@ -175,7 +246,7 @@ home(const struct app *app, enum lang l, struct buf *b)
 		link_site(b, app, site_pages[p_].label[l],
 		    site_pages[p_].path[l]);
 		buf_puts(b, ": ");
-		md_text(b, site_pages[p_].summary[l]);
+		md_text(b, site_page_summary(app, p_, l));
 		buf_puts(b, "\n");
 	}
 	buf_puts(b, "- ");
@@ -454,6 +525,33 @@ developers_endpoints(const struct app *app, enum lang l, struct buf *b)
 	}
 }
 
+/* The licence section of the portal, when site.json names one. */
+static void
+developers_licence(const struct app *app, enum lang l, struct buf *b)
+{
+	const struct licence *lc = &app->settings->licence;
+
+	if (lc->name == NULL)
+		return;
+	buf_puts(b, T(l, "## Licencia\n\nLos datos se publican con licencia "
+	    "[", "## Licence\n\nThe data is published under ["));
+	md_text(b, lc->name);
+	buf_puts(b, "](");
+	md_url(b, lc->url[l]);
+	buf_putc(b, ')');
+	if (lc->attribution) {
+		buf_puts(b, T(l, ": puedes reutilizarlos citando la fuente, "
+		    "por ejemplo «", ": you may reuse it with attribution, for "
+		    "example \""));
+		md_text(b, md_str(app->model->profile.obj[l], "name"));
+		buf_printf(b, ", %s (", app->cfg->base_url);
+		md_text(b, lc->name);
+		buf_puts(b, T(l, ")».", ")\"."));
+	} else
+		buf_putc(b, '.');
+	buf_puts(b, "\n\n");
+}
+
 static void
 developers(const struct app *app, enum lang l, struct buf *b)
 {
@@ -543,14 +641,7 @@ developers(const struct app *app, enum lang l, struct buf *b)
 	    "of the contract (now `%s`). Within v1 only fields and endpoints "
 	    "are added; removing or renaming anything ships as `/api/v2`."
 	    "\n\n"), PERFIL_API_VERSION);
-	buf_puts(b, T(l, "## Licencia\n\nLos datos se publican con licencia "
-	    "[CC BY 4.0](https://creativecommons.org/licenses/by/4.0/deed.es)"
-	    ": puedes reutilizarlos citando la fuente, por ejemplo «",
-	    "## Licence\n\nThe data is published under "
-	    "[CC BY 4.0](https://creativecommons.org/licenses/by/4.0/): you "
-	    "may reuse it with attribution, for example \""));
-	md_text(b, name);
-	buf_printf(b, ", %s (CC BY 4.0)%s\n\n", base, T(l, "».", "\"."));
+	developers_licence(app, l, b);
 
 	buf_puts(b, T(l, "## Descripciones para máquinas\n\n",
 	    "## Machine-readable descriptions\n\n"));
@@ -615,6 +706,13 @@ md_page(const struct app *app, enum site_page page, enum lang l,
 	return b->oom ? -1 : 0;
 }
 
+/* The 404 page's description of the home page. */
+static const char *const nf_home[LANG__MAX][PRON__MAX] = {
+	{ "quién es y qué hace" },
+	{ "introduction and work", "who she is and what she does",
+	  "who he is and what he does", "who they are and what they do" },
+};
+
 /* Appends the markdown of the 404 page: where to go instead. */
 void
 md_not_found(const struct app *app, enum lang l, struct buf *b)
@@ -625,8 +723,9 @@ md_not_found(const struct app *app, enum lang l, struct buf *b)
 	    "these:\n\n"));
 	buf_puts(b, "- ");
 	link_site(b, app, T(l, "Inicio", "Home"), T(l, "/", "/en/"));
-	buf_puts(b, T(l, ": quién es y qué hace\n",
-	    ": who she is and what she does\n"));
+	buf_puts(b, ": ");
+	md_text(b, md_by_pronoun(app, nf_home[l]));
+	buf_putc(b, '\n');
 	buf_puts(b, "- ");
 	link_site(b, app, T(l, "Portal para desarrolladores",
 	    "Developer portal"), T(l, "/developers", "/en/developers"));

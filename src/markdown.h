@@ -12,6 +12,7 @@
 
 #include "app.h"
 #include "routes.h"
+#include "settings.h"
 
 enum site_page {
 	SITE_HOME,
@@ -28,11 +29,15 @@ struct site_page_info {
 	const char *path[LANG__MAX];	/* "/about", "/en/about" */
 	const char *md_path[LANG__MAX];	/* "/about.md", "/en/about.md" */
 	const char *label[LANG__MAX];	/* navigation label */
-	const char *summary[LANG__MAX];	/* one line, for llms.txt */
+	int	 set;			/* its enum settings_page */
 };
 
 extern const struct site_page_info site_pages[SITE_PAGE__MAX];
 
+const char *site_page_summary(const struct app *, enum site_page,
+	    enum lang);
+const char *md_by_pronoun(const struct app *, const char *const [PRON__MAX]);
+void	 md_template(struct buf *, const char *, const cJSON *);
 int	 md_page(const struct app *, enum site_page, enum lang, struct buf *);
 void	 md_not_found(const struct app *, enum lang, struct buf *);
 

@@ -20,6 +20,7 @@
 #include "openapi.h"
 #include "routes.h"
 #include "schemas.h"
+#include "settings.h"
 
 #define SCHEMA_REF	"#/components/schemas/"
 
@@ -700,6 +701,7 @@ static void
 info(struct gen *g, cJSON *doc)
 {
 	const cJSON *p = g->app->model->profile.obj[LANG_EN];
+	const struct licence *lc = &g->app->settings->licence;
 	const cJSON *name, *email, *url;
 	cJSON	*in, *c, *l;
 
@@ -719,10 +721,22 @@ info(struct gen *g, cJSON *doc)
 		put_str(g, c, "url", url->valuestring);
 	if (cJSON_IsString(email))
 		put_str(g, c, "email", email->valuestring);
+	if (lc->name == NULL)
+		return;
 	l = put_obj(g, in, "license");
-	put_str(g, l, "name", "CC BY 4.0 (the data; use requires "
-	    "attribution)");
-	put_str(g, l, "identifier", "CC-BY-4.0");
+	if (lc->attribution) {
+		char	 n[256];
+
+		if (xsnprintf(n, sizeof(n), "%s (the data; use requires "
+		    "attribution)", lc->name) == -1)
+			g->failed = 1;
+		put_str(g, l, "name", n);
+	} else
+		put_str(g, l, "name", lc->name);
+	if (lc->spdx != NULL)
+		put_str(g, l, "identifier", lc->spdx);
+	else
+		put_str(g, l, "url", lc->url[LANG_EN]);
 }
 
 /*

@@ -203,7 +203,7 @@ layout(const struct app *app, int page, enum lang l, const char *md,
 	else {
 		buf_markup_text(b, name);
 		buf_puts(b, ": ");
-		buf_markup_text(b, site_pages[page].summary[l]);
+		buf_markup_text(b, site_page_summary(app, page, l));
 		buf_putc(b, '.');
 	}
 	buf_puts(b, "\">\n<meta name=\"color-scheme\" content=\"light dark\">"
@@ -256,9 +256,16 @@ layout(const struct app *app, int page, enum lang l, const char *md,
 	free(body);
 	buf_puts(b, "</main>\n<footer>\n<p>");
 	buf_markup_text(b, name);
-	buf_puts(b, T(l, ". Datos con licencia ", ". Data licensed under "));
-	buf_printf(b, "<a href=\"https://creativecommons.org/licenses/by/4.0/"
-	    "%s\">CC BY 4.0</a>. ", T(l, "deed.es", ""));
+	if (app->settings->licence.name != NULL) {
+		buf_puts(b, T(l, ". Datos con licencia ",
+		    ". Data licensed under "));
+		buf_puts(b, "<a href=\"");
+		buf_markup_text(b, app->settings->licence.url[l]);
+		buf_puts(b, "\">");
+		buf_markup_text(b, app->settings->licence.name);
+		buf_puts(b, "</a>");
+	}
+	buf_puts(b, ". ");
 	if (page >= 0) {
 		buf_puts(b, "<a href=\"");
 		html_url(b, app, site_pages[page].md_path[l]);

@@ -90,17 +90,16 @@ static const struct sfield link_f[] = {
 	F_END
 };
 static const struct sfield profile_f[] = {
-	F_STR("name", 1, "Full legal name; a compound surname that must not "
-	    "be split."),
+	F_STR("name", 1, "Full name, as the person writes it; quote it whole."),
 	F_STR("given_name", 0, "Given name."),
-	F_STR("family_name", 0, "Compound family name."),
+	F_STR("family_name", 0, "Family name, whole."),
 	F_STR("headline", 1, "One-line professional headline."),
 	F_STR("job_title", 1, "Current primary job title."),
-	F_OBJ("co_founder_of", 0, co_founder_f, 0, "Consultancy co-founded "
-	    "(one of four founding partners)."),
+	F_OBJ("co_founder_of", 0, co_founder_f, 0, "Company co-founded; "
+	    "role says how."),
 	F_OBJ("employer", 0, employer_f, 0, "Current employer."),
 	F_STR("summary", 1, "Paragraph-length summary."),
-	F_OBJ("location", 1, location_f, 0, "Where she works from."),
+	F_OBJ("location", 1, location_f, 0, "Where the person works from."),
 	F_STRS("languages", 0, "^[a-z]{2}$", "ISO 639-1 codes of working "
 	    "languages."),
 	{ .name = "email", .type = T_STRING, .required = 1,

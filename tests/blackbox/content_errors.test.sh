@@ -104,6 +104,25 @@ t 'a wrong type: a number where a translated text goes, about.json summary'
 run_cmd "$PERFIL_BIN" --check --content "$(broken wrong-type about.json '.summary = 42')"
 expect_refused about.json '\.?summary'
 
+# The site settings (site.json) are optional and checked as strictly.
+t 'site.json may be absent: no licence, no pronouns, the content loads'
+dir=$(broken no-settings profile.json .)
+rm -f "$dir/site.json"
+run_cmd "$PERFIL_BIN" --check --content "$dir"
+expect_exit 0
+
+t 'site.json: an unknown member, a bad pronoun and a licence without url are refused'
+run_cmd "$PERFIL_BIN" --check --content "$(broken settings-unknown site.json '.licnce = 1')"
+expect_refused site.json 'licnce'
+run_cmd "$PERFIL_BIN" --check --content "$(broken settings-pronoun site.json '.pronouns = "it"')"
+expect_refused site.json 'pronouns'
+run_cmd "$PERFIL_BIN" --check --content "$(broken settings-licence site.json 'del(.licence.url)')"
+expect_refused site.json 'licence\.url'
+
+t 'site.json: a template naming no profile text is refused'
+run_cmd "$PERFIL_BIN" --check --content "$(broken settings-template site.json '.facts[0].en = "@@nickname@@ is kept"')"
+expect_refused site.json 'facts\[0\]'
+
 t 'start-up with broken content fails the same way, before serving'
 dir=$(broken startup projects.json "del(.[$i2].title.en)")
 user=()

@@ -1,0 +1,493 @@
+/*
+ * settings.c: reading and checking the site settings file (site.json).
+ *
+ * The file is small and flat, so it is checked member by member here:
+ * an unknown member, a wrong type or an empty text is an error
+ * "site.json: MEMBER: reason", as for the other content files.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "settings.h"
+
+#define SETTINGS_MAX_SIZE	(256 * 1024)
+
+static const char *const pronoun_names[PRON__MAX] = {
+	[PRON_NONE] = "none", [PRON_SHE] = "she", [PRON_HE] = "he",
+	[PRON_THEY] = "they",
+};
+
+static const char *const page_names[SET_PAGE__MAX] = {
+	[SET_PAGE_HOME] = "home", [SET_PAGE_ABOUT] = "about",
+	[SET_PAGE_CONTACT] = "contact", [SET_PAGE_PRIVACY] = "privacy",
+	[SET_PAGE_LAB] = "lab", [SET_PAGE_DEVELOPERS] = "developers",
+};
+
+const char *
+settings_pronoun_name(enum pronouns p)
+{
+	return pronoun_names[p];
+}
+
+const char *
+settings_page_name(enum settings_page p)
+{
+	return page_names[p];
+}
+
+static int
+fail(char *err, size_t errlen, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* Formats "MEMBER: reason" into err (settings_load puts the file's
+ * path in front); always returns -1. */
+static int
+fail(char *err, size_t errlen, const char *fmt, ...)
+{
+	va_list	 ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+/* A non-empty string without control characters other than none. */
+static int
+plain_string(const cJSON *v)
+{
+	const unsigned char *s;
+
+	if (!cJSON_IsString(v) || v->valuestring == NULL ||
+	    v->valuestring[0] == '\0')
+		return 0;
+	for (s = (const unsigned char *)v->valuestring; *s != '\0'; s++)
+		if (*s < 0x20 || *s == 0x7f)
+			return 0;
+	return 1;
+}
+
+static char *
+dup_string(const cJSON *v)
+{
+	return strdup(v->valuestring);
+}
+
+/*
+ * Reads a translated text: a string (the same in every language) or
+ * an object with one string per language.  Fills out[] with copies.
+ * Returns 0, or -1 with err set.
+ */
+static int
+get_text(const cJSON *v, const char *what, char *out[LANG__MAX],
+    char *err, size_t errlen)
+{
+	const cJSON *m;
+	int	 l;
+
+	if (cJSON_IsString(v)) {
+		if (!plain_string(v))
+			return fail(err, errlen, "%s: must be a non-empty "
+			    "text without control characters", what);
+		for (l = 0; l < LANG__MAX; l++)
+			if ((out[l] = dup_string(v)) == NULL)
+				return fail(err, errlen, "out of memory");
+		return 0;
+	}
+	if (!cJSON_IsObject(v))
+		return fail(err, errlen, "%s: expected a text, a string or an "
+		    "object with one string per language", what);
+	cJSON_ArrayForEach(m, v) {
+		for (l = 0; l < LANG__MAX; l++)
+			if (strcmp(m->string, lang_code((enum lang)l)) == 0)
+				break;
+		if (l == LANG__MAX)
+			return fail(err, errlen, "%s.%s: unknown language",
+			    what, m->string);
+	}
+	for (l = 0; l < LANG__MAX; l++) {
+		m = cJSON_GetObjectItemCaseSensitive(v,
+		    lang_code((enum lang)l));
+		if (m == NULL)
+			return fail(err, errlen, "%s.%s: missing translation",
+			    what, lang_code((enum lang)l));
+		if (!plain_string(m))
+			return fail(err, errlen, "%s.%s: must be a non-empty "
+			    "string without control characters", what,
+			    lang_code((enum lang)l));
+		if ((out[l] = dup_string(m)) == NULL)
+			return fail(err, errlen, "out of memory");
+	}
+	return 0;
+}
+
+static int
+valid_url(const char *s)
+{
+	const char *host;
+
+	if (strncmp(s, "https://", 8) == 0)
+		host = s + 8;
+	else if (strncmp(s, "http://", 7) == 0)
+		host = s + 7;
+	else
+		return 0;
+	return *host != '\0' && *host != '/' && *host != ':' &&
+	    strchr(host, '@') == NULL && strpbrk(s, " \"<>\\^`{|}") == NULL;
+}
+
+static int
+get_licence(const cJSON *v, struct licence *lc, char *err, size_t errlen)
+{
+	const cJSON *m;
+	int	 l;
+
+	if (!cJSON_IsObject(v))
+		return fail(err, errlen, "licence: expected an object");
+	cJSON_ArrayForEach(m, v)
+		if (strcmp(m->string, "name") != 0 &&
+		    strcmp(m->string, "url") != 0 &&
+		    strcmp(m->string, "spdx") != 0 &&
+		    strcmp(m->string, "attribution") != 0)
+			return fail(err, errlen, "licence.%s: unknown field",
+			    m->string);
+	m = cJSON_GetObjectItemCaseSensitive(v, "name");
+	if (m == NULL || !plain_string(m))
+		return fail(err, errlen, "licence.name: required, a "
+		    "non-empty string such as \"CC BY 4.0\"");
+	if ((lc->name = dup_string(m)) == NULL)
+		return fail(err, errlen, "out of memory");
+	if ((m = cJSON_GetObjectItemCaseSensitive(v, "url")) == NULL)
+		return fail(err, errlen, "licence.url: required, the address "
+		    "of the licence text");
+	if (get_text(m, "licence.url", lc->url, err, errlen) == -1)
+		return -1;
+	for (l = 0; l < LANG__MAX; l++)
+		if (!valid_url(lc->url[l]))
+			return fail(err, errlen, "licence.url: not an absolute "
+			    "http(s) URL: \"%.80s\"", lc->url[l]);
+	if ((m = cJSON_GetObjectItemCaseSensitive(v, "spdx")) != NULL) {
+		if (!plain_string(m) || strspn(m->valuestring, "ABCDEFGHIJ"
+		    "KLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789.-+") !=
+		    strlen(m->valuestring))
+			return fail(err, errlen, "licence.spdx: expected an "
+			    "SPDX identifier such as CC-BY-4.0");
+		if ((lc->spdx = dup_string(m)) == NULL)
+			return fail(err, errlen, "out of memory");
+	}
+	if ((m = cJSON_GetObjectItemCaseSensitive(v, "attribution")) != NULL) {
+		if (!cJSON_IsBool(m))
+			return fail(err, errlen, "licence.attribution: "
+			    "expected true or false");
+		lc->attribution = cJSON_IsTrue(m);
+	}
+	return 0;
+}
+
+static int
+get_pronouns(const cJSON *v, enum pronouns *p, char *err, size_t errlen)
+{
+	int	 i;
+
+	if (cJSON_IsString(v))
+		for (i = 0; i < PRON__MAX; i++)
+			if (strcmp(v->valuestring, pronoun_names[i]) == 0) {
+				*p = (enum pronouns)i;
+				return 0;
+			}
+	return fail(err, errlen, "pronouns: expected one of \"she\", \"he\", "
+	    "\"they\" or \"none\" (none: the person is named, never "
+	    "referred to by a pronoun)");
+}
+
+static int
+get_facts(const cJSON *v, struct settings *s, char *err, size_t errlen)
+{
+	const cJSON *e;
+	char	 what[32];
+
+	if (!cJSON_IsArray(v))
+		return fail(err, errlen, "facts: expected an array of texts");
+	if (cJSON_GetArraySize(v) > SETTINGS_MAX_FACTS)
+		return fail(err, errlen, "facts: more than %d",
+		    SETTINGS_MAX_FACTS);
+	cJSON_ArrayForEach(e, v) {
+		snprintf(what, sizeof(what), "facts[%zu]", s->nfacts);
+		if (get_text(e, what, s->facts[s->nfacts++], err,
+		    errlen) == -1)
+			return -1;
+	}
+	return 0;
+}
+
+static int
+get_pages(const cJSON *v, struct settings *s, char *err, size_t errlen)
+{
+	const cJSON *m;
+	char	 what[64];
+	int	 p;
+
+	if (!cJSON_IsObject(v))
+		return fail(err, errlen, "pages: expected an object of link "
+		    "descriptions by page");
+	cJSON_ArrayForEach(m, v) {
+		for (p = 0; p < SET_PAGE__MAX; p++)
+			if (strcmp(m->string, page_names[p]) == 0)
+				break;
+		if (p == SET_PAGE__MAX)
+			return fail(err, errlen, "pages.%.40s: unknown page "
+			    "(expected home, about, contact, privacy, lab or "
+			    "developers)", m->string);
+		snprintf(what, sizeof(what), "pages.%s", page_names[p]);
+		if (s->page_summary[p][0] != NULL)
+			return fail(err, errlen, "%s: duplicate field", what);
+		if (get_text(m, what, s->page_summary[p], err, errlen) == -1)
+			return -1;
+	}
+	return 0;
+}
+
+/* Checks and copies the members of the parsed file into s. */
+static int
+get_members(const cJSON *doc, struct settings *s, char *err, size_t errlen)
+{
+	const cJSON *m, *prev;
+
+	if (!cJSON_IsObject(doc))
+		return fail(err, errlen, "(top level): expected an object");
+	cJSON_ArrayForEach(m, doc) {
+		for (prev = doc->child; prev != m; prev = prev->next)
+			if (strcmp(prev->string, m->string) == 0)
+				return fail(err, errlen, "%.40s: duplicate "
+				    "field", m->string);
+		if (strcmp(m->string, "licence") == 0) {
+			if (get_licence(m, &s->licence, err, errlen) == -1)
+				return -1;
+		} else if (strcmp(m->string, "pronouns") == 0) {
+			if (get_pronouns(m, &s->pronouns, err, errlen) == -1)
+				return -1;
+		} else if (strcmp(m->string, "name_rule") == 0) {
+			if (get_text(m, "name_rule", s->name_rule, err,
+			    errlen) == -1)
+				return -1;
+		} else if (strcmp(m->string, "llms_summary") == 0) {
+			if (get_text(m, "llms_summary", s->llms_summary, err,
+			    errlen) == -1)
+				return -1;
+		} else if (strcmp(m->string, "facts") == 0) {
+			if (get_facts(m, s, err, errlen) == -1)
+				return -1;
+		} else if (strcmp(m->string, "pages") == 0) {
+			if (get_pages(m, s, err, errlen) == -1)
+				return -1;
+		} else
+			return fail(err, errlen, "%.40s: unknown field",
+			    m->string);
+	}
+	return 0;
+}
+
+/*
+ * Reads dir/site.json into a NUL-terminated buffer.  Returns it, or
+ * NULL with *absent set when there is no such file, or NULL with err
+ * set on any other failure.
+ */
+static char *
+slurp(const char *dir, int *absent, char *err, size_t errlen)
+{
+	char	 path[1024], *data = NULL;
+	FILE	*f;
+	size_t	 len;
+
+	*absent = 0;
+	if (xsnprintf(path, sizeof(path), "%s/%s", dir, SETTINGS_FILE) == -1) {
+		fail(err, errlen, "(top level): content directory path too "
+		    "long");
+		return NULL;
+	}
+	if ((f = fopen(path, "rb")) == NULL) {
+		if (errno == ENOENT)
+			*absent = 1;
+		else
+			fail(err, errlen, "(top level): cannot open: %s",
+			    strerror(errno));
+		return NULL;
+	}
+	if ((data = malloc(SETTINGS_MAX_SIZE + 1)) == NULL) {
+		fail(err, errlen, "out of memory");
+		goto out;
+	}
+	len = fread(data, 1, SETTINGS_MAX_SIZE + 1, f);
+	if (ferror(f) || len > SETTINGS_MAX_SIZE) {
+		fail(err, errlen, ferror(f) ? "(top level): cannot read" :
+		    "(top level): file is larger than %d bytes",
+		    SETTINGS_MAX_SIZE);
+		free(data);
+		data = NULL;
+		goto out;
+	}
+	data[len] = '\0';
+	if (memchr(data, '\0', len) != NULL || !utf8_valid(data, len)) {
+		fail(err, errlen, "(top level): file is not valid UTF-8 "
+		    "text");
+		free(data);
+		data = NULL;
+	}
+out:
+	fclose(f);
+	return data;
+}
+
+/* Puts "DIR/site.json: " in front of the message in err. */
+static void
+prefix_path(const char *dir, char *err, size_t errlen)
+{
+	char	 msg[512];
+
+	snprintf(msg, sizeof(msg), "%s", err);
+	snprintf(err, errlen, "%s/%s: %s", dir, SETTINGS_FILE, msg);
+}
+
+/*
+ * Loads dir/site.json.  A missing file gives the empty settings (no
+ * licence, no pronouns, no facts).  Returns the settings, or NULL with
+ * a message in err.  The caller frees them with settings_free.
+ */
+struct settings *
+settings_load(const char *dir, char *err, size_t errlen)
+{
+	struct settings *s;
+	cJSON	*doc = NULL;
+	char	*data;
+	int	 absent;
+
+	if ((s = calloc(1, sizeof(*s))) == NULL) {
+		fail(err, errlen, "out of memory");
+		return NULL;
+	}
+	if ((data = slurp(dir, &absent, err, errlen)) == NULL) {
+		if (absent)
+			return s;
+		goto err;
+	}
+	if ((doc = cJSON_ParseWithOpts(data, NULL, 1)) == NULL) {
+		fail(err, errlen, "(top level): invalid JSON");
+		goto err;
+	}
+	if (get_members(doc, s, err, errlen) == -1)
+		goto err;
+	free(data);
+	cJSON_Delete(doc);
+	return s;
+err:
+	free(data);
+	cJSON_Delete(doc);
+	settings_free(s);
+	prefix_path(dir, err, errlen);
+	return NULL;
+}
+
+void
+settings_free(struct settings *s)
+{
+	size_t	 i;
+	int	 l, p;
+
+	if (s == NULL)
+		return;
+	free(s->licence.name);
+	free(s->licence.spdx);
+	for (l = 0; l < LANG__MAX; l++) {
+		free(s->licence.url[l]);
+		free(s->name_rule[l]);
+		free(s->llms_summary[l]);
+		for (i = 0; i < s->nfacts; i++)
+			free(s->facts[i][l]);
+		for (p = 0; p < SET_PAGE__MAX; p++)
+			free(s->page_summary[p][l]);
+	}
+	free(s);
+}
+
+/*
+ * The string at a dotted path ("co_founder_of.role", len bytes) in
+ * obj, or NULL when there is none.
+ */
+const cJSON *
+settings_lookup(const cJSON *obj, const char *path, size_t len)
+{
+	char	 name[64];
+	const char *dot;
+	size_t	 n;
+
+	while (obj != NULL) {
+		dot = memchr(path, '.', len);
+		n = dot != NULL ? (size_t)(dot - path) : len;
+		if (n == 0 || n >= sizeof(name))
+			return NULL;
+		memcpy(name, path, n);
+		name[n] = '\0';
+		obj = cJSON_GetObjectItemCaseSensitive(obj, name);
+		if (dot == NULL)
+			return cJSON_IsString(obj) ? obj : NULL;
+		path += n + 1;
+		len -= n + 1;
+	}
+	return NULL;
+}
+
+/* Checks that every "@@path@@" of t names a string of profile. */
+static int
+check_one(const char *t, const char *what, const cJSON *profile, char *err,
+    size_t errlen)
+{
+	const char *p, *end;
+
+	for (p = t; t != NULL && (p = strstr(p, "@@")) != NULL;
+	    p = end + 2) {
+		if ((end = strstr(p + 2, "@@")) == NULL)
+			return fail(err, errlen, "%s: \"@@\" without its "
+			    "closing \"@@\"", what);
+		if (settings_lookup(profile, p + 2, (size_t)(end - p - 2)) ==
+		    NULL)
+			return fail(err, errlen, "%s: @@%.*s@@ names no text "
+			    "of profile.json", what, (int)(end - p - 2) > 60 ?
+			    60 : (int)(end - p - 2), p + 2);
+	}
+	return 0;
+}
+
+/*
+ * Checks the templates of s against the profile of each language.
+ * Returns 0, or -1 with a message in err.
+ */
+int
+settings_check_templates(const struct settings *s, const char *dir,
+    const cJSON *const profile[LANG__MAX], char *err, size_t errlen)
+{
+	char	 what[32];
+	size_t	 i;
+	int	 l;
+
+	for (l = 0; l < LANG__MAX; l++) {
+		if (check_one(s->name_rule[l], "name_rule", profile[l], err,
+		    errlen) == -1 || check_one(s->llms_summary[l],
+		    "llms_summary", profile[l], err, errlen) == -1)
+			goto err;
+		for (i = 0; i < s->nfacts; i++) {
+			snprintf(what, sizeof(what), "facts[%zu]", i);
+			if (check_one(s->facts[i][l], what, profile[l], err,
+			    errlen) == -1)
+				goto err;
+		}
+	}
+	return 0;
+err:
+	prefix_path(dir, err, errlen);
+	return -1;
+}

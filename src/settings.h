@@ -1,0 +1,77 @@
+/*
+ * settings.h: the site settings file of a content directory
+ * (site.json): what the program may say about the person beyond the
+ * profile's fields.  The licence of the data, how to refer to the
+ * person, the facts agents must preserve, the name rule, the summary
+ * line of llms.txt and the link descriptions of pages.  Every member
+ * is optional and the file itself may be absent: then no licence is
+ * claimed, no pronoun is used and no fact is added.
+ *
+ * Texts that may name profile fields are templates: "@@name@@" or
+ * "@@co_founder_of.role@@" stands for that string of the profile in
+ * the language being written (settings_check_templates verifies that
+ * every one of them exists).
+ *
+ * Ownership: settings_load returns a struct settings that
+ * settings_free releases; every string belongs to it.
+ */
+#ifndef PERFIL_SETTINGS_H
+#define PERFIL_SETTINGS_H
+
+#include <stddef.h>
+
+#include <cjson/cJSON.h>
+
+#include "request.h"
+
+#define SETTINGS_FILE		"site.json"
+#define SETTINGS_MAX_FACTS	32
+
+/* How pages and agent files refer to the person. */
+enum pronouns {
+	PRON_NONE,		/* by name or in neutral wording */
+	PRON_SHE,
+	PRON_HE,
+	PRON_THEY,
+	PRON__MAX
+};
+
+/* Pages whose link description the settings may give. */
+enum settings_page {
+	SET_PAGE_HOME,
+	SET_PAGE_ABOUT,
+	SET_PAGE_CONTACT,
+	SET_PAGE_PRIVACY,
+	SET_PAGE_LAB,
+	SET_PAGE_DEVELOPERS,
+	SET_PAGE__MAX
+};
+
+struct licence {
+	char	*name;			/* "CC BY 4.0"; NULL: no licence */
+	char	*url[LANG__MAX];	/* the licence text, per language */
+	char	*spdx;			/* "CC-BY-4.0", or NULL */
+	int	 attribution;		/* reuse requires attribution */
+};
+
+struct settings {
+	struct licence licence;
+	enum pronouns pronouns;
+	char	*name_rule[LANG__MAX];	/* template, or NULL */
+	char	*llms_summary[LANG__MAX]; /* template, or NULL */
+	char	*facts[SETTINGS_MAX_FACTS][LANG__MAX];	/* templates */
+	size_t	 nfacts;
+	char	*page_summary[SET_PAGE__MAX][LANG__MAX];	/* or NULL */
+};
+
+struct settings	*settings_load(const char *dir, char *err, size_t errlen);
+void		 settings_free(struct settings *);
+int		 settings_check_templates(const struct settings *,
+		    const char *dir, const cJSON *const profile[LANG__MAX], char *err,
+		    size_t errlen);
+const char	*settings_pronoun_name(enum pronouns);
+const char	*settings_page_name(enum settings_page);
+const cJSON	*settings_lookup(const cJSON *obj, const char *path,
+		    size_t len);
+
+#endif /* PERFIL_SETTINGS_H */
