@@ -4,13 +4,12 @@
  */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "agents.h"
 #include "markdown.h"
-
-#define T(l, es, en)	((l) == LANG_EN ? (en) : (es))
 
 /* Appends "- [text](base + path)". */
 static void
@@ -25,22 +24,36 @@ item(struct buf *b, const struct app *app, const char *text,
 	buf_putc(b, ')');
 }
 
-/* The URL path of an API route for a link: no {slug} routes, required
- * parameters filled, lang=en in English.  Returns NULL to skip. */
+/* "/llms.txt" in the default language, "/en/llms.txt" in English. */
 static const char *
-api_link(const struct route *r, enum lang l, char *buf, size_t len)
+lang_path(enum lang l, const char *path, char *buf, size_t len)
+{
+	if (l == LANG_ES)
+		return path;
+	snprintf(buf, len, "/%s%s", lang_code(l), path);
+	return buf;
+}
+
+/* The URL path of an API route for a link: no {slug} routes, required
+ * parameters filled, lang= outside the default language.  Returns NULL
+ * to skip. */
+static const char *
+api_link(const struct app *app, const struct route *r, enum lang l,
+    char *buf, size_t len)
 {
 	const struct route_param *p;
-	int	 q = 0;
+	char	 q[64] = "", lq[16] = "";
 
 	if (strchr(r->path, '{') != NULL)
 		return NULL;
 	for (p = r->params; p->id != PARAM__MAX; p++)
 		if (p->required && p->id == PARAM_Q)
-			q = 1;
-	if (xsnprintf(buf, len, "%s%s%s", r->path,
-	    q ? T(l, "?q=nube", "?q=cloud") : "",
-	    l == LANG_EN ? (q ? "&lang=en" : "?lang=en") : "") == -1)
+			snprintf(q, sizeof(q), "?q=%s",
+			    LBL(app, l, "example.query"));
+	if (l != LANG_ES)
+		snprintf(lq, sizeof(lq), "%clang=%s", *q ? '&' : '?',
+		    lang_code(l));
+	if (xsnprintf(buf, len, "%s%s%s", r->path, q, lq) == -1)
 		return NULL;
 	return buf;
 }
@@ -63,97 +76,112 @@ llms_summary(const struct app *app, enum lang l, struct buf *b)
 	    NULL) {
 		buf_puts(b, ". ");
 		md_text(b, md_str(co, "role"));
-		buf_puts(b, T(l, " de ", " of "));
+		buf_printf(b, " %s ", LBL(app, l, "word.of"));
 		md_text(b, md_str(co, "name"));
 	}
 	buf_putc(b, '.');
+}
+
+/* The head of llms.txt: name, quote, summary and the other versions. */
+static void
+llms_head(const struct app *app, enum lang l, struct buf *b)
+{
+	const cJSON *p = app->model->profile.obj[l];
+	struct buf url;
+	char	 name[64], tmp[64];
+	int	 o;
+
+	buf_puts(b, "# ");
+	md_text(b, md_str(p, "name"));
+	buf_puts(b, "\n\n> ");
+	md_text(b, md_str(p, "headline"));
+	buf_puts(b, ". ");
+	lbl_fill(b, app->labels, l, "llms.intro", (const char *const []){
+	    "multilingual", LANG__MAX == 1 ? "" : LBL(app, l, LANG__MAX == 2 ?
+	    "llms.bilingual" : "llms.multilingual"), NULL });
+	if (app->settings->licence.name != NULL) {
+		buf_printf(b, "; %s ", LBL(app, l, "llms.licence"));
+		md_text(b, app->settings->licence.name);
+	}
+	buf_puts(b, ".\n\n");
+	llms_summary(app, l, b);
+	buf_printf(b, " %s", LBL(app, l, "llms.markdown"));
+	buf_init(&url);
+	for (o = 0; o < LANG__MAX; o++) {
+		if (o == (int)l)
+			continue;
+		labels_language_name(o, l, name, sizeof(name));
+		buf_reset(&url);
+		md_url(&url, app->cfg->base_url);
+		md_url(&url, lang_path(o, "/llms.txt", tmp, sizeof(tmp)));
+		buf_putc(b, ' ');
+		lbl_fill(b, app->labels, l, "llms.twin", (const char *const []){
+		    "lang", name, "url", buf_cstr(&url), NULL });
+	}
+	if (url.oom)
+		b->oom = 1;
+	buf_free(&url);
+	buf_puts(b, ".\n\n");
 }
 
 /* Appends llms.txt for language l. */
 void
 agents_llms(const struct app *app, enum lang l, struct buf *b)
 {
-	const cJSON *p = app->model->profile.obj[l];
 	const struct route *r;
-	const char *path;
+	const char *path, *d;
 	char	 tmp[512];
 	size_t	 i;
-	int	 pg;
+	int	 pg, o;
 
-	buf_puts(b, "# ");
-	md_text(b, md_str(p, "name"));
-	buf_puts(b, "\n\n> ");
-	md_text(b, md_str(p, "headline"));
-	buf_puts(b, T(l, ". Perfil profesional publicado a la vez como sitio "
-	    "web bilingüe, páginas en markdown y una API JSON pública de "
-	    "solo lectura", ". A professional profile published as a "
-	    "bilingual website, markdown pages and a public read-only JSON "
-	    "API"));
-	if (app->settings->licence.name != NULL) {
-		buf_puts(b, T(l, "; datos con licencia ", "; data under "));
-		md_text(b, app->settings->licence.name);
-	}
-	buf_puts(b, ".\n\n");
-	llms_summary(app, l, b);
-	buf_puts(b, T(l, " Todas las páginas tienen versión markdown (enlazada "
-	    "abajo) y versión inglesa en ", " Every page has a markdown "
-	    "version (linked below) and a Spanish original at "));
-	md_url(b, app->cfg->base_url);
-	buf_puts(b, T(l, "/en/llms.txt.\n\n", "/llms.txt.\n\n"));
-
-	buf_puts(b, T(l, "## Páginas\n\n", "## Pages\n\n"));
+	llms_head(app, l, b);
+	buf_printf(b, "## %s\n\n", LBL(app, l, "llms.pages"));
 	for (pg = 0; pg < SITE_PAGE__MAX; pg++) {
 		if (pg == SITE_PRIVACY)
 			continue;
-		item(b, app, site_pages[pg].label[l], site_pages[pg].md_path[l]);
+		item(b, app, site_page_label(app, pg, l),
+		    site_pages[pg].md_path[l]);
 		buf_puts(b, ": ");
 		md_text(b, site_page_summary(app, pg, l));
 		buf_putc(b, '\n');
 	}
-	buf_puts(b, T(l, "\n## API\n\n", "\n## API\n\n"));
-	item(b, app, T(l, "Guía para agentes", "Guide for agents"),
-	    T(l, "/agents.md", "/en/agents.md"));
-	buf_puts(b, T(l, ": cómo llamar a la API, límites, errores y datos "
-	    "que no se deben tergiversar\n", ": how to call the API, limits, "
-	    "errors and facts not to get wrong\n"));
+	buf_puts(b, "\n## API\n\n");
+	item(b, app, LBL(app, l, "llms.guide"),
+	    lang_path(l, "/agents.md", tmp, sizeof(tmp)));
+	buf_printf(b, ": %s\n", LBL(app, l, "llms.guide.summary"));
 	if (site_has_route("/openapi.json")) {
 		item(b, app, "OpenAPI 3.1", "/openapi.json");
-		buf_puts(b, T(l, ": descripción completa de la API\n",
-		    ": the full API description\n"));
+		buf_printf(b, ": %s\n", LBL(app, l, "llms.openapi"));
 	}
 	for (i = 0; i < routes_len; i++) {
 		r = &routes[i];
 		if (r->kind != ROUTE_API ||
-		    (path = api_link(r, l, tmp, sizeof(tmp))) == NULL)
+		    (path = api_link(app, r, l, tmp, sizeof(tmp))) == NULL)
 			continue;
-		item(b, app, r->summary, path);
+		item(b, app, md_route_summary(app, r, l), path);
 		buf_printf(b, ": `%s`", r->operation_id);
-		if (r->description != NULL) {
+		if ((d = md_route_description(app, r, l)) != NULL) {
 			buf_puts(b, ". ");
-			md_text(b, r->description);
+			md_text(b, d);
 		}
 		buf_putc(b, '\n');
 	}
 	buf_puts(b, "\n## Optional\n\n");
-	item(b, app, site_pages[SITE_PRIVACY].label[l],
+	item(b, app, site_page_label(app, SITE_PRIVACY, l),
 	    site_pages[SITE_PRIVACY].md_path[l]);
 	buf_puts(b, ": ");
 	md_text(b, site_page_summary(app, SITE_PRIVACY, l));
 	buf_putc(b, '\n');
-	item(b, app, T(l, "English version", "Versión en español"),
-	    T(l, "/en/llms.txt", "/llms.txt"));
-	buf_putc(b, '\n');
+	for (o = 0; o < LANG__MAX; o++) {
+		if (o == (int)l)
+			continue;
+		item(b, app, LBL(app, o, "lang.version"),
+		    lang_path(o, "/llms.txt", tmp, sizeof(tmp)));
+		buf_putc(b, '\n');
+	}
 	item(b, app, "Sitemap", "/sitemap.xml");
 	buf_putc(b, '\n');
 }
-
-/* How agents.md introduces the availability statement. */
-static const char *const availability[LANG__MAX][PRON__MAX] = {
-	{ "Disponibilidad, con sus palabras" },
-	{ "Availability, in the person's own words", "Availability, in her "
-	  "words", "Availability, in his words", "Availability, in their "
-	  "words" },
-};
 
 /* Appends the attribution or licence section, when there is a licence. */
 static void
@@ -163,57 +191,39 @@ guide_licence(const struct app *app, enum lang l, struct buf *b)
 
 	if (lc->name == NULL)
 		return;
-	if (lc->attribution)
-		buf_puts(b, T(l, "## Atribución (", "## Attribution ("));
-	else
-		buf_puts(b, T(l, "## Licencia (", "## Licence ("));
+	buf_printf(b, "## %s (", LBL(app, l, lc->attribution ?
+	    "guide.attribution" : "guide.licence"));
 	md_text(b, lc->name);
-	buf_puts(b, T(l, ")\n\nLos datos tienen licencia [",
-	    ")\n\nThe data is licensed under ["));
+	buf_printf(b, ")\n\n%s [", LBL(app, l, "guide.licensed"));
 	md_text(b, lc->name);
 	buf_puts(b, "](");
 	md_url(b, lc->url[l]);
 	buf_puts(b, ").");
 	if (lc->attribution) {
-		buf_puts(b, T(l, " Si los usas o los citas, atribúyelos: «",
-		    " If you use or quote it, attribute it: \""));
+		buf_printf(b, " %s %s", LBL(app, l, "guide.attribute"),
+		    LBL(app, l, "quote.open"));
 		md_text(b, md_str(app->model->profile.obj[l], "name"));
 		buf_printf(b, ", %s (", app->cfg->base_url);
 		md_text(b, lc->name);
-		buf_puts(b, T(l, ")», con un enlace a la fuente.",
-		    ")\", with a link to the source."));
+		buf_printf(b, ")%s, %s.", LBL(app, l, "quote.close"),
+		    LBL(app, l, "guide.attribute.link"));
 	}
 	buf_putc(b, '\n');
 }
 
-/* Appends agents.md for language l. */
-void
-agents_guide(const struct app *app, enum lang l, struct buf *b)
+/* The facts section of agents.md: name, name rule, site.json's facts,
+ * title, location and availability. */
+static void
+guide_facts(const struct app *app, enum lang l, struct buf *b)
 {
 	const cJSON *p = app->model->profile.obj[l], *loc;
-	const char *base = app->cfg->base_url, *name = md_str(p, "name");
-	const struct route *r;
 	size_t	 i;
 
 	loc = cJSON_GetObjectItemCaseSensitive(p, "location");
-	buf_puts(b, T(l, "# Guía para agentes de IA\n\n",
-	    "# Guide for AI agents\n\n"));
-	buf_puts(b, T(l, "Este servicio publica el perfil profesional de ",
-	    "This service publishes the professional profile of "));
-	md_text(b, name);
-	buf_puts(b, T(l, " como sitio web, como markdown y como API JSON "
-	    "pública de solo lectura. Todo sale del mismo contenido, así que "
-	    "las tres formas dicen lo mismo. No hay claves, registro ni "
-	    "escritura.\n\n", " as a website, as markdown and as a public, "
-	    "read-only JSON API. All three come from the same content, so "
-	    "they always agree. There are no keys, no sign-up and no "
-	    "writes.\n\n"));
-
-	buf_puts(b, T(l, "## Datos que no debes tergiversar\n\n",
-	    "## Facts not to get wrong\n\n"));
-	buf_puts(b, T(l, "- El nombre completo es «", "- The full name is \""));
-	md_text(b, name);
-	buf_puts(b, T(l, "».", "\"."));
+	buf_printf(b, "## %s\n\n- %s %s", LBL(app, l, "guide.facts"),
+	    LBL(app, l, "guide.full_name"), LBL(app, l, "quote.open"));
+	md_text(b, md_str(p, "name"));
+	buf_printf(b, "%s.", LBL(app, l, "quote.close"));
 	if (app->settings->name_rule[l] != NULL) {
 		buf_putc(b, ' ');
 		md_template(b, app->settings->name_rule[l], p);
@@ -224,52 +234,39 @@ agents_guide(const struct app *app, enum lang l, struct buf *b)
 		md_template(b, app->settings->facts[i][l], p);
 		buf_putc(b, '\n');
 	}
-	buf_puts(b, T(l, "- Puesto actual: ", "- Current title: "));
+	buf_printf(b, "- %s: ", LBL(app, l, "guide.current_title"));
 	md_text(b, md_str(p, "job_title"));
-	buf_puts(b, T(l, ". Ubicación: ", ". Location: "));
+	buf_printf(b, ". %s: ", LBL(app, l, "contact.location"));
 	md_text(b, md_str(loc, "city"));
 	buf_puts(b, ", ");
 	md_text(b, md_str(loc, "region"));
-	buf_puts(b, ".\n");
-	buf_puts(b, "- ");
-	buf_puts(b, md_by_pronoun(app, availability[l]));
-	buf_puts(b, ": ");
+	buf_printf(b, ".\n- %s: ", LBL(app, l, "guide.availability"));
 	md_text(b, md_str(cJSON_GetObjectItemCaseSensitive(p,
 	    "availability"), "statement"));
-	buf_puts(b, "\n- ");
-	buf_puts(b, T(l, "Ante la duda, cita el dato de la API en vez de "
-	    "parafrasearlo.\n\n", "When in doubt, quote the API's data "
-	    "rather than paraphrase it.\n\n"));
+	buf_printf(b, "\n- %s\n\n", LBL(app, l, "guide.quote"));
+}
 
-	buf_puts(b, T(l, "## Leer el sitio\n\n", "## Reading the site\n\n"));
-	buf_puts(b, T(l, "Pide cualquier página en markdown con `Accept: "
-	    "text/markdown` o añadiendo `.md` a la ruta:\n\n", "Ask for any "
-	    "page as markdown with `Accept: text/markdown` or by adding "
-	    "`.md` to the path:\n\n"));
-	buf_printf(b, "```sh\ncurl -s -H 'Accept: text/markdown' '%s%s'\n"
-	    "curl -s '%s%s'\n```\n\n", base, T(l, "/about", "/en/about"),
-	    base, T(l, "/index.md", "/en/index.md"));
-	buf_puts(b, T(l, "El índice completo está en ", "The full index is "
-	    "in "));
-	buf_printf(b, "[llms.txt](%s%s).\n\n", base,
-	    T(l, "/llms.txt", "/en/llms.txt"));
+/* The "Calling the API" section: routes and examples. */
+static void
+guide_calling(const struct app *app, enum lang l, struct buf *b)
+{
+	const struct route *r;
+	size_t	 i;
 
-	buf_puts(b, T(l, "## Llamar a la API\n\n", "## Calling the API\n\n"));
-	buf_printf(b, T(l, "URL base: `%s/api/v1`. Solo `GET` (y `HEAD`, "
-	    "`OPTIONS`); sin cuerpo. Cada respuesta correcta es `{\"data\": "
-	    "..., \"meta\": {...}}`.\n\n", "Base URL: `%s/api/v1`. `GET` only "
-	    "(and `HEAD`, `OPTIONS`); no body. Every successful response is "
-	    "`{\"data\": ..., \"meta\": {...}}`.\n\n"), base);
+	buf_printf(b, "## %s\n\n", LBL(app, l, "guide.calling"));
+	lbl_fill(b, app->labels, l, "guide.calling.text",
+	    (const char *const []){ "base", app->cfg->base_url, NULL });
+	buf_puts(b, "\n\n");
 	for (i = 0; i < routes_len; i++) {
 		r = &routes[i];
 		if (r->kind != ROUTE_API)
 			continue;
 		buf_printf(b, "- `GET %s` (`%s`): ", r->path,
 		    r->operation_id);
-		md_text(b, r->summary);
+		md_text(b, md_route_summary(app, r, l));
 		buf_puts(b, ".\n");
 	}
-	buf_puts(b, T(l, "\nEjemplos:\n\n```sh\n", "\nExamples:\n\n```sh\n"));
+	buf_printf(b, "\n%s\n\n```sh\n", LBL(app, l, "guide.examples"));
 	for (i = 0; i < routes_len; i++) {
 		r = &routes[i];
 		if (r->kind == ROUTE_API && (r->collection ||
@@ -278,14 +275,37 @@ agents_guide(const struct app *app, enum lang l, struct buf *b)
 			md_route_example(app, r, l, b);
 	}
 	buf_puts(b, "```\n\n");
+}
 
-	buf_puts(b, T(l, "## Idioma\n\nEspañol por defecto; `lang=en` o "
-	    "`Accept-Language: en` para inglés. Algunos campos son siempre "
-	    "en español (descripción de proyecto, periodo, fechas).\n\n",
-	    "## Language\n\nSpanish by default; `lang=en` or "
-	    "`Accept-Language: en` for English. Some fields are always in "
-	    "Spanish (project description, period, dates).\n\n"));
-	buf_puts(b, T(l, "## Límites\n\n", "## Limits\n\n"));
+/* Appends agents.md for language l. */
+void
+agents_guide(const struct app *app, enum lang l, struct buf *b)
+{
+	const char *base = app->cfg->base_url;
+	const struct route *r;
+	struct buf name, portal;
+	char	 tmp[64];
+	size_t	 i;
+
+	buf_init(&name);
+	buf_init(&portal);
+	md_text(&name, md_str(app->model->profile.obj[l], "name"));
+	buf_printf(b, "# %s\n\n", LBL(app, l, "guide.title"));
+	lbl_fill(b, app->labels, l, "guide.intro", (const char *const []){
+	    "name", buf_cstr(&name), NULL });
+	buf_puts(b, "\n\n");
+	guide_facts(app, l, b);
+
+	buf_printf(b, "## %s\n\n%s\n\n", LBL(app, l, "guide.reading"),
+	    LBL(app, l, "guide.reading.text"));
+	buf_printf(b, "```sh\ncurl -s -H 'Accept: text/markdown' '%s%s'\n"
+	    "curl -s '%s%s'\n```\n\n", base, site_pages[SITE_ABOUT].path[l],
+	    base, site_pages[SITE_HOME].md_path[l]);
+	buf_printf(b, "%s [llms.txt](%s%s).\n\n", LBL(app, l, "guide.index"),
+	    base, lang_path(l, "/llms.txt", tmp, sizeof(tmp)));
+	guide_calling(app, l, b);
+	md_language_section(app, l, "guide.language", b);
+	buf_printf(b, "## %s\n\n", LBL(app, l, "guide.limits"));
 	for (i = 0; i < routes_len; i++) {
 		r = &routes[i];
 		if (r->kind != ROUTE_API || r->params[0].id == PARAM__MAX)
@@ -293,32 +313,22 @@ agents_guide(const struct app *app, enum lang l, struct buf *b)
 		buf_printf(b, "- `GET %s`:\n", r->path);
 		md_route_params(app, r, l, "  ", b);
 	}
-	buf_puts(b, T(l, "- Sin límite de peticiones más allá de la "
-	    "protección habitual; sé razonable.\n\n", "- No rate limit beyond "
-	    "ordinary protection; be reasonable.\n\n"));
-	buf_printf(b, T(l, "## Caché\n\n`Cache-Control: %s`. Repetir la "
-	    "misma llamada dentro de ese tiempo no da datos más frescos; "
-	    "usa `ETag` con `If-None-Match`.\n\n", "## Caching\n\n"
-	    "`Cache-Control: %s`. Repeating the same call within that time "
-	    "does not yield fresher data; use `ETag` with "
-	    "`If-None-Match`.\n\n"), CACHE_PUBLIC);
-	buf_puts(b, T(l, "## Errores\n\nLos errores son JSON: `{\"error\": "
-	    "{\"status\", \"code\", \"message\", \"hint\", "
-	    "\"documentation_url\"}}`. Lee `hint`: dice qué cambiar. `code` es "
-	    "uno de `bad_request`, `invalid_parameter`, `not_found`, "
-	    "`method_not_allowed`, `internal_error`. Detalles en el ",
-	    "## Errors\n\nErrors are JSON: `{\"error\": {\"status\", \"code\", "
-	    "\"message\", \"hint\", \"documentation_url\"}}`. Read `hint`: it "
-	    "says what to change. `code` is one of `bad_request`, "
-	    "`invalid_parameter`, `not_found`, `method_not_allowed`, "
-	    "`internal_error`. Details in the "));
-	buf_printf(b, T(l, "[portal para desarrolladores](%s/developers.md)"
-	    ".\n\n", "[developer portal](%s/en/developers.md).\n\n"), base);
+	buf_printf(b, "- %s\n\n", LBL(app, l, "guide.rate"));
+	lbl_fill(b, app->labels, l, "guide.caching", (const char *const []){
+	    "cache", CACHE_PUBLIC, NULL });
+	buf_puts(b, "\n\n");
+	buf_printf(&portal, "%s%s", base, site_pages[SITE_DEVELOPERS].md_path[l]);
+	lbl_fill(b, app->labels, l, "guide.errors", (const char *const []){
+	    "portal", buf_cstr(&portal), NULL });
+	buf_puts(b, "\n\n");
 	guide_licence(app, l, b);
 	if (site_has_route("/openapi.json"))
-		buf_printf(b, T(l, "\nDescripción formal de la API: "
-		    "[OpenAPI 3.1](%s/openapi.json).\n", "\nFormal API "
-		    "description: [OpenAPI 3.1](%s/openapi.json).\n"), base);
+		buf_printf(b, "\n%s: [OpenAPI 3.1](%s/openapi.json).\n",
+		    LBL(app, l, "guide.openapi"), base);
+	if (name.oom || portal.oom)
+		b->oom = 1;
+	buf_free(&name);
+	buf_free(&portal);
 }
 
 static void

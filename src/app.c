@@ -13,6 +13,7 @@
 #include "search.h"
 #include "prerender.h"
 #include "settings.h"
+#include "labels.h"
 
 static char *
 join(const char *a, const char *b)
@@ -44,6 +45,18 @@ app_load(struct app *app, const struct config *cfg, char *err, size_t errlen)
 		app_free(app);
 		return -1;
 	}
+	if ((app->labels = calloc(1, sizeof(*app->labels))) == NULL) {
+		snprintf(err, errlen, "out of memory");
+		app_free(app);
+		return -1;
+	}
+	if (labels_load(app->labels, cfg->labels_dir,
+	    app->settings->pronouns, err, errlen) == -1) {
+		free(app->labels);
+		app->labels = NULL;
+		app_free(app);
+		return -1;
+	}
 	app->doc_url[LANG_ES] = join(cfg->base_url, "/developers");
 	app->doc_url[LANG_EN] = join(cfg->base_url, "/en/developers");
 	app->source_url[LANG_ES] = join(cfg->base_url, "/");
@@ -68,6 +81,12 @@ app_load(struct app *app, const struct config *cfg, char *err, size_t errlen)
 		app_free(app);
 		return -1;
 	}
+	if (app->labels->missing != NULL) {
+		snprintf(err, errlen, "%s: no label set has the key \"%s\"",
+		    cfg->labels_dir, app->labels->missing);
+		app_free(app);
+		return -1;
+	}
 	/* Last: it runs the real handlers over everything above. */
 	if ((app->prerender = prerender_build(app, err, errlen)) == NULL) {
 		app_free(app);
@@ -87,6 +106,9 @@ app_free(struct app *app)
 	prerender_free(app->prerender);
 	content_free(app->model);
 	settings_free(app->settings);
+	if (app->labels != NULL)
+		labels_free(app->labels);
+	free(app->labels);
 	for (l = 0; l < LANG__MAX; l++) {
 		free(app->doc_url[l]);
 		free(app->source_url[l]);

@@ -14,12 +14,14 @@ struct site;
 struct search_index;
 struct prerender;
 struct settings;
+struct labels;
 
 #define PERFIL_API_VERSION	"1.0.0"
 
 struct config {
 	const char *content_dir;
 	const char *base_url;		/* no trailing slash */
+	const char *labels_dir;		/* the label sets (labels.h) */
 };
 
 struct openapi;
@@ -28,6 +30,7 @@ struct app {
 	const struct config *cfg;
 	struct model *model;
 	struct settings *settings;	/* site.json (settings.h) */
+	struct labels *labels;		/* UI texts (labels.h) */
 	char	*doc_url[LANG__MAX];	/* developer portal */
 	char	*source_url[LANG__MAX];	/* the website */
 	struct openapi *openapi;	/* the OpenAPI document, rendered */

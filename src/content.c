@@ -177,6 +177,18 @@ static const struct {
 
 static const char *const page_files[PAGE_DOC__MAX] = { "privacy", "lab" };
 
+/*
+ * The fields the spec documents as Spanish: the API gives them in the
+ * default language whatever the request's language (item->obj keeps
+ * every translation for the pages and the search).
+ */
+static const char *const default_lang_field[COLL__MAX] = {
+	[COLL_PROJECTS] = "description",
+	[COLL_EXPERIENCE] = "period",
+	[COLL_CERTIFICATIONS] = "date",
+	[COLL_RECOMMENDATIONS] = "date",
+};
+
 /* Validation state: where we are, and the message when it fails. */
 struct vctx {
 	const char *file;
@@ -606,10 +618,21 @@ parse_file(struct vctx *c, const char *dir, const char *name,
 	return root;
 }
 
-/* Fills it with the per-language objects and their printed JSON. */
+/* The default-language string of field name of it (rendered). */
+static const char *
+default_text(const struct item *it, const char *name)
+{
+	return cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(
+	    it->obj[LANG_ES], name));
+}
+
+/*
+ * Fills it with the per-language objects and their printed JSON; the
+ * JSON gives field keep (or none, NULL) in the default language.
+ */
 static int
 render_item(struct vctx *c, struct item *it, const cJSON *src,
-    const struct fdef *d, const char *api_base)
+    const struct fdef *d, const char *api_base, const char *keep)
 {
 	cJSON	*o;
 	int	 l;
@@ -627,7 +650,21 @@ render_item(struct vctx *c, struct item *it, const cJSON *src,
 			if (cJSON_AddStringToObject(o, "api_url", url) == NULL)
 				return fail(c, "out of memory");
 		}
-		if ((it->json[l] = cJSON_PrintUnformatted(o)) == NULL)
+		if (keep != NULL && l != LANG_ES) {
+			cJSON	*api, *v;
+
+			if ((api = cJSON_Duplicate(o, 1)) == NULL ||
+			    (v = cJSON_CreateString(default_text(it, keep))) ==
+			    NULL || !cJSON_ReplaceItemInObjectCaseSensitive(api,
+			    keep, v)) {
+				cJSON_Delete(api);
+				return fail(c, "out of memory");
+			}
+			it->json[l] = cJSON_PrintUnformatted(api);
+			cJSON_Delete(api);
+		} else
+			it->json[l] = cJSON_PrintUnformatted(o);
+		if (it->json[l] == NULL)
 			return fail(c, "out of memory");
 		it->json_len[l] = strlen(it->json[l]);
 	}
@@ -687,7 +724,7 @@ load_single(struct vctx *c, const char *dir, const char *file,
 			i++;
 		}
 	}
-	rc = render_item(c, it, doc, &root, NULL);
+	rc = render_item(c, it, doc, &root, NULL, NULL);
 out:
 	cJSON_Delete(doc);
 	return rc;
@@ -746,7 +783,8 @@ load_collection(struct vctx *c, const char *dir, const char *base_url,
 		}
 		out->len = i + 1;
 		if (render_item(c, &out->items[i], e, &el,
-		    k == COLL_PROJECTS ? api_base : NULL) == -1)
+		    k == COLL_PROJECTS ? api_base : NULL,
+		    default_lang_field[k]) == -1)
 			goto out;
 		path_pop(c, old);
 		if (i > 0)

@@ -9,6 +9,7 @@
  */
 #include "config.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "errors.h"
@@ -20,76 +21,42 @@
 
 const struct site_page_info site_pages[SITE_PAGE__MAX] = {
 	[SITE_HOME] = { { "/", "/en/" }, { "/index.md", "/en/index.md" },
-	    { "Inicio", "Home" }, SET_PAGE_HOME },
+	    "home", SET_PAGE_HOME },
 	[SITE_ABOUT] = { { "/about", "/en/about" },
-	    { "/about.md", "/en/about.md" }, { "Sobre mí", "About" },
-	    SET_PAGE_ABOUT },
+	    { "/about.md", "/en/about.md" }, "about", SET_PAGE_ABOUT },
 	[SITE_CONTACT] = { { "/contact", "/en/contact" },
-	    { "/contact.md", "/en/contact.md" }, { "Contacto", "Contact" },
-	    SET_PAGE_CONTACT },
+	    { "/contact.md", "/en/contact.md" }, "contact", SET_PAGE_CONTACT },
 	[SITE_PRIVACY] = { { "/privacy", "/en/privacy" },
-	    { "/privacy.md", "/en/privacy.md" },
-	    { "Privacidad", "Privacy" }, SET_PAGE_PRIVACY },
+	    { "/privacy.md", "/en/privacy.md" }, "privacy", SET_PAGE_PRIVACY },
 	[SITE_LAB] = { { "/lab", "/en/lab" }, { "/lab.md", "/en/lab.md" },
-	    { "Laboratorio", "Lab" }, SET_PAGE_LAB },
+	    "lab", SET_PAGE_LAB },
 	[SITE_DEVELOPERS] = { { "/developers", "/en/developers" },
-	    { "/developers.md", "/en/developers.md" },
-	    { "Desarrolladores", "Developers" }, SET_PAGE_DEVELOPERS },
+	    { "/developers.md", "/en/developers.md" }, "developers",
+	    SET_PAGE_DEVELOPERS },
 };
 
-/*
- * The default link descriptions of the pages, per language and way of
- * referring to the person; site.json may replace them.  NULL in a
- * pronoun column: the PRON_NONE text.
- */
-static const char *const page_summary[SITE_PAGE__MAX][LANG__MAX]
-    [PRON__MAX] = {
-	[SITE_HOME] = {
-	    { "quién es, a qué se dedica y dónde encontrar sus perfiles",
-	      "quién es, a qué se dedica y dónde encontrarla",
-	      "quién es, a qué se dedica y dónde encontrarlo", NULL },
-	    { "introduction, work and where to find the person online",
-	      "who she is, what she does and where to find her",
-	      "who he is, what he does and where to find him",
-	      "who they are, what they do and where to find them" } },
-	[SITE_ABOUT] = {
-	    { "biografía completa y trayectoria, de la más antigua a la "
-	      "más reciente" },
-	    { "full biography and career timeline, oldest first" } },
-	[SITE_CONTACT] = {
-	    { "correo, web, perfiles, ubicación y disponibilidad" },
-	    { "email, website, profiles, location and availability" } },
-	[SITE_PRIVACY] = {
-	    { "sin cookies ni seguimiento; qué registra el servidor" },
-	    { "no cookies, no tracking; what the server logs" } },
-	[SITE_LAB] = {
-	    { "experimentos y notas" },
-	    { "experiments and notes" } },
-	[SITE_DEVELOPERS] = {
-	    { "la API JSON: endpoints, parámetros, errores y reglas de uso" },
-	    { "the JSON API: endpoints, parameters, errors and usage "
-	      "rules" } },
-};
-
-/*
- * Picks the text of a table row by the way the settings refer to the
- * person: the pronoun's own text, else the neutral one.
- */
+/* The navigation label of a page (label "page.NAME.label"). */
 const char *
-md_by_pronoun(const struct app *app, const char *const row[PRON__MAX])
+site_page_label(const struct app *app, enum site_page pg, enum lang l)
 {
-	const char *s = row[app->settings->pronouns];
+	char	 key[64];
 
-	return s != NULL ? s : row[PRON_NONE];
+	snprintf(key, sizeof(key), "page.%s.label", site_pages[pg].name);
+	return LBL(app, l, key);
 }
 
-/* The one-line description of a page: site.json's, else the default. */
+/* The one-line description of a page: site.json's, else the label
+ * "page.NAME.summary". */
 const char *
 site_page_summary(const struct app *app, enum site_page pg, enum lang l)
 {
 	const char *s = app->settings->page_summary[site_pages[pg].set][l];
+	char	 key[64];
 
-	return s != NULL ? s : md_by_pronoun(app, page_summary[pg][l]);
+	if (s != NULL)
+		return s;
+	snprintf(key, sizeof(key), "page.%s.summary", site_pages[pg].name);
+	return LBL(app, l, key);
 }
 
 /*
@@ -202,11 +169,47 @@ site_path_lang(const char *path)
 	    LANG_EN : LANG_ES;
 }
 
+/* Appends "## LABEL\n\n". */
+static void
+heading(struct buf *b, const struct app *app, enum lang l, const char *key)
+{
+	buf_puts(b, "## ");
+	buf_puts(b, LBL(app, l, key));
+	buf_puts(b, "\n\n");
+}
+
+/* Appends one "- [label](url)" line per profile link. */
+static void
+profile_links(struct buf *b, const cJSON *v)
+{
+	const cJSON *e;
+
+	cJSON_ArrayForEach(e, v) {
+		buf_puts(b, "- [");
+		md_text(b, md_str(e, "label"));
+		buf_puts(b, "](");
+		md_url(b, md_str(e, "url"));
+		buf_puts(b, ")\n");
+	}
+}
+
+/* The API path of the profile in language l ("?lang=" when not the
+ * default language). */
+static const char *
+profile_api_path(enum lang l, char *buf, size_t len)
+{
+	if (l == LANG_ES)
+		return "/api/v1/profile";
+	snprintf(buf, len, "/api/v1/profile?lang=%s", lang_code(l));
+	return buf;
+}
+
 static void
 home(const struct app *app, enum lang l, struct buf *b)
 {
-	const cJSON *p = app->model->profile.obj[l], *co, *v;
-	int	 p_;
+	const cJSON *p = app->model->profile.obj[l], *co, *v, *e;
+	char	 tmp[64];
+	int	 pg;
 
 	buf_puts(b, "# ");
 	md_text(b, md_str(p, "name"));
@@ -218,7 +221,7 @@ home(const struct app *app, enum lang l, struct buf *b)
 	    NULL) {
 		buf_puts(b, ". ");
 		md_text(b, md_str(co, "role"));
-		buf_puts(b, T(l, " de [", " of ["));
+		buf_printf(b, " %s [", LBL(app, l, "word.of"));
 		md_text(b, md_str(co, "name"));
 		buf_puts(b, "](");
 		md_url(b, md_str(co, "url"));
@@ -228,10 +231,7 @@ home(const struct app *app, enum lang l, struct buf *b)
 	md_text(b, md_str(p, "summary"));
 	buf_puts(b, "\n\n");
 	if ((v = cJSON_GetObjectItemCaseSensitive(p, "knows_about")) != NULL) {
-		const cJSON *e;
-
-		buf_puts(b, T(l, "## Áreas de trabajo\n\n",
-		    "## Areas of expertise\n\n"));
+		heading(b, app, l, "home.expertise");
 		cJSON_ArrayForEach(e, v) {
 			buf_puts(b, "- ");
 			md_text(b, cJSON_GetStringValue(e) ?
@@ -240,32 +240,23 @@ home(const struct app *app, enum lang l, struct buf *b)
 		}
 		buf_putc(b, '\n');
 	}
-	buf_puts(b, T(l, "## En este sitio\n\n", "## On this site\n\n"));
-	for (p_ = SITE_ABOUT; p_ < SITE_PAGE__MAX; p_++) {
+	heading(b, app, l, "home.on_site");
+	for (pg = SITE_ABOUT; pg < SITE_PAGE__MAX; pg++) {
 		buf_puts(b, "- ");
-		link_site(b, app, site_pages[p_].label[l],
-		    site_pages[p_].path[l]);
+		link_site(b, app, site_page_label(app, pg, l),
+		    site_pages[pg].path[l]);
 		buf_puts(b, ": ");
-		md_text(b, site_page_summary(app, p_, l));
+		md_text(b, site_page_summary(app, pg, l));
 		buf_puts(b, "\n");
 	}
 	buf_puts(b, "- ");
-	link_site(b, app, T(l, "Perfil en JSON", "Profile as JSON"),
-	    T(l, "/api/v1/profile", "/api/v1/profile?lang=en"));
-	buf_puts(b, T(l, ": los mismos datos, para programas\n",
-	    ": the same data, for programs\n"));
+	link_site(b, app, LBL(app, l, "home.profile_json"),
+	    profile_api_path(l, tmp, sizeof(tmp)));
+	buf_printf(b, ": %s\n", LBL(app, l, "home.profile_json.summary"));
 	if ((v = cJSON_GetObjectItemCaseSensitive(p, "profiles")) != NULL) {
-		const cJSON *e;
-
-		buf_puts(b, T(l, "\n## En otros sitios\n\n",
-		    "\n## Elsewhere\n\n"));
-		cJSON_ArrayForEach(e, v) {
-			buf_puts(b, "- [");
-			md_text(b, md_str(e, "label"));
-			buf_puts(b, "](");
-			md_url(b, md_str(e, "url"));
-			buf_puts(b, ")\n");
-		}
+		buf_putc(b, '\n');
+		heading(b, app, l, "home.elsewhere");
+		profile_links(b, v);
 	}
 }
 
@@ -273,10 +264,12 @@ static void
 about(const struct app *app, enum lang l, struct buf *b)
 {
 	const cJSON *a = app->model->about.obj[l], *e;
+	struct buf api;
 
-	buf_puts(b, T(l, "# Sobre mí\n\n", "# About\n\n"));
+	buf_printf(b, "# %s\n\n", LBL(app, l, "about.title"));
 	md_text(b, md_str(a, "summary"));
-	buf_puts(b, T(l, "\n\n## Trayectoria\n\n", "\n\n## Timeline\n\n"));
+	buf_puts(b, "\n\n");
+	heading(b, app, l, "about.timeline");
 	cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(a,
 	    "timeline")) {
 		buf_puts(b, "- **");
@@ -288,12 +281,14 @@ about(const struct app *app, enum lang l, struct buf *b)
 		buf_putc(b, '\n');
 	}
 	buf_puts(b, "\n");
-	buf_puts(b, T(l, "Los proyectos, la experiencia, las habilidades, "
-	    "las certificaciones, la formación y las recomendaciones están "
-	    "en la ", "Projects, experience, skills, certifications, "
-	    "education and recommendations are in the "));
-	link_site(b, app, "API", T(l, "/developers", "/en/developers"));
-	buf_puts(b, ".\n");
+	buf_init(&api);
+	link_site(&api, app, "API", site_pages[SITE_DEVELOPERS].path[l]);
+	lbl_fill(b, app->labels, l, "about.more",
+	    (const char *const []){ "api", buf_cstr(&api), NULL });
+	buf_puts(b, "\n");
+	if (api.oom)
+		b->oom = 1;
+	buf_free(&api);
 }
 
 static void
@@ -301,19 +296,20 @@ contact(const struct app *app, enum lang l, struct buf *b)
 {
 	const cJSON *p = app->model->profile.obj[l], *loc, *av, *v, *e;
 	const char *email = md_str(p, "email");
+	char	 tmp[64];
 
 	loc = cJSON_GetObjectItemCaseSensitive(p, "location");
 	av = cJSON_GetObjectItemCaseSensitive(p, "availability");
-	buf_puts(b, T(l, "# Contacto\n\n", "# Contact\n\n"));
-	buf_puts(b, T(l, "- Correo: [", "- Email: ["));
+	buf_printf(b, "# %s\n\n", LBL(app, l, "contact.title"));
+	buf_printf(b, "- %s: [", LBL(app, l, "contact.email"));
 	md_text(b, email);
 	buf_puts(b, "](mailto:");
 	md_url(b, email);
-	buf_puts(b, T(l, ")\n- Web: [", ")\n- Website: ["));
+	buf_printf(b, ")\n- %s: [", LBL(app, l, "contact.website"));
 	md_text(b, md_str(p, "url"));
 	buf_puts(b, "](");
 	md_url(b, md_str(p, "url"));
-	buf_puts(b, T(l, ")\n- Ubicación: ", ")\n- Location: "));
+	buf_printf(b, ")\n- %s: ", LBL(app, l, "contact.location"));
 	md_text(b, md_str(loc, "city"));
 	buf_puts(b, ", ");
 	md_text(b, md_str(loc, "region"));
@@ -321,12 +317,10 @@ contact(const struct app *app, enum lang l, struct buf *b)
 	md_text(b, md_str(loc, "country"));
 	buf_puts(b, ")");
 	if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(loc, "remote")))
-		buf_puts(b, T(l, "; trabajo también en remoto",
-		    "; also works remotely"));
+		buf_printf(b, "; %s", LBL(app, l, "contact.remote"));
 	buf_putc(b, '\n');
 	if ((v = cJSON_GetObjectItemCaseSensitive(p, "languages")) != NULL) {
-		buf_puts(b, T(l, "- Idiomas de trabajo (ISO 639-1): ",
-		    "- Working languages (ISO 639-1): "));
+		buf_printf(b, "- %s: ", LBL(app, l, "contact.languages"));
 		cJSON_ArrayForEach(e, v) {
 			if (e != v->child)
 				buf_puts(b, ", ");
@@ -335,25 +329,20 @@ contact(const struct app *app, enum lang l, struct buf *b)
 		}
 		buf_putc(b, '\n');
 	}
-	buf_puts(b, T(l, "\n## Disponibilidad\n\n", "\n## Availability\n\n"));
+	buf_putc(b, '\n');
+	heading(b, app, l, "contact.availability");
 	md_text(b, md_str(av, "statement"));
 	buf_puts(b, "\n");
 	if ((v = cJSON_GetObjectItemCaseSensitive(p, "profiles")) != NULL) {
-		buf_puts(b, T(l, "\n## Perfiles\n\n", "\n## Profiles\n\n"));
-		cJSON_ArrayForEach(e, v) {
-			buf_puts(b, "- [");
-			md_text(b, md_str(e, "label"));
-			buf_puts(b, "](");
-			md_url(b, md_str(e, "url"));
-			buf_puts(b, ")\n");
-		}
+		buf_putc(b, '\n');
+		heading(b, app, l, "contact.profiles");
+		profile_links(b, v);
 	}
-	buf_puts(b, T(l, "\n## Desde un programa\n\n",
-	    "\n## From a program\n\n"));
-	buf_puts(b, T(l, "Los mismos datos de contacto, en JSON:\n\n",
-	    "The same contact data, as JSON:\n\n"));
-	buf_printf(b, "```sh\ncurl -s '%s/api/v1/profile%s'\n```\n",
-	    app->cfg->base_url, T(l, "", "?lang=en"));
+	buf_putc(b, '\n');
+	heading(b, app, l, "contact.program");
+	buf_printf(b, "%s\n\n", LBL(app, l, "contact.program.text"));
+	buf_printf(b, "```sh\ncurl -s '%s%s'\n```\n", app->cfg->base_url,
+	    profile_api_path(l, tmp, sizeof(tmp)));
 }
 
 /* An example value for a parameter, inside its bounds. */
@@ -393,16 +382,75 @@ md_route_example(const struct app *app, const struct route *r, enum lang l,
 		buf_puts(b, r->path);
 	for (p = r->params; p->id != PARAM__MAX; p++) {
 		if (p->id == PARAM_Q)
-			buf_printf(b, "%cq=%s", sep, T(l, "nube", "cloud"));
+			buf_printf(b, "%cq=%s", sep,
+			    LBL(app, l, "example.query"));
 		else if (p->id == PARAM_LIMIT)
 			buf_printf(b, "%climit=%ld", sep, example_value(p));
 		else
 			continue;
 		sep = '&';
 	}
-	if (l == LANG_EN)
-		buf_printf(b, "%clang=en", sep);
+	if (l != LANG_ES)
+		buf_printf(b, "%clang=%s", sep, lang_code(l));
 	buf_puts(b, "'\n");
+}
+
+/*
+ * The description of parameter p of route r in language l: the label
+ * "param.OPERATION.NAME", else "param.NAME"; NULL when the route
+ * table gives none.
+ */
+static const char *
+param_description(const struct app *app, const struct route *r,
+    const struct route_param *p, enum lang l)
+{
+	const char *s;
+	char	 key[128];
+
+	if (p->description == NULL)
+		return NULL;
+	snprintf(key, sizeof(key), "param.%s.%s", r->operation_id,
+	    req_param_name(p->id));
+	if ((s = lbl_find(app->labels, l, key)) != NULL)
+		return s;
+	snprintf(key, sizeof(key), "param.%s", req_param_name(p->id));
+	return LBL(app, l, key);
+}
+
+/* Appends "`es` (default), `en` or `fr`": the languages served. */
+static void
+lang_values(const struct app *app, enum lang l, struct buf *b)
+{
+	int	 i;
+
+	for (i = 0; i < LANG__MAX; i++) {
+		if (i > 0)
+			buf_printf(b, i == LANG__MAX - 1 ? " %s " : ", ",
+			    LBL(app, l, "word.or"));
+		buf_printf(b, "`%s`", lang_code((enum lang)i));
+		if (i == LANG_ES)
+			buf_printf(b, " (%s)", LBL(app, l, "word.default"));
+	}
+}
+
+/* Appends the "- `slug` (path, required): ..." line of a {slug} route. */
+static void
+slug_param(const struct app *app, const struct route *r, enum lang l,
+    const char *indent, struct buf *b)
+{
+	const struct collection *c;
+	size_t	 i;
+
+	buf_printf(b, "%s- `slug` (%s): %s `^[a-z0-9-]+$`", indent,
+	    LBL(app, l, "param.path_required"), LBL(app, l, "param.pattern"));
+	c = r->coll < COLL__MAX ? &app->model->coll[r->coll] : NULL;
+	if (c != NULL && c->len > 0) {
+		buf_printf(b, "; %s: ", LBL(app, l, "param.current_values"));
+		for (i = 0; i < c->len; i++)
+			buf_printf(b, "%s`%s`", i ? ", " : "",
+			    c->items[i].slug);
+	}
+	buf_puts(b, ".\n");
 }
 
 /* Appends the parameter list of route, one "indent- ..." line each. */
@@ -411,113 +459,87 @@ md_route_params(const struct app *app, const struct route *r, enum lang l,
     const char *indent, struct buf *b)
 {
 	const struct route_param *p;
-	const struct collection *c;
-	size_t	 i;
+	const char *d;
+	char	 min[24], max[24];
 
-	if (strchr(r->path, '{') != NULL) {
-		buf_printf(b, "%s- `slug` (%s): ", indent,
-		    T(l, "ruta, obligatorio", "path, required"));
-		buf_puts(b, T(l, "patrón `^[a-z0-9-]+$`",
-		    "pattern `^[a-z0-9-]+$`"));
-		c = r->coll < COLL__MAX ? &app->model->coll[r->coll] : NULL;
-		if (c != NULL && c->len > 0) {
-			buf_puts(b, T(l, "; valores actuales: ",
-			    "; current values: "));
-			for (i = 0; i < c->len; i++)
-				buf_printf(b, "%s`%s`", i ? ", " : "",
-				    c->items[i].slug);
-		}
-		buf_puts(b, ".\n");
-	}
-	buf_printf(b, "%s- `lang` (%s): `es` %s `en`; %s.\n", indent,
-	    T(l, "consulta, opcional", "query, optional"),
-	    T(l, "(por defecto) o", "(default) or"),
-	    T(l, "sin él manda la cabecera `Accept-Language`",
-	    "without it the `Accept-Language` header decides"));
+	if (strchr(r->path, '{') != NULL)
+		slug_param(app, r, l, indent, b);
+	buf_printf(b, "%s- `lang` (%s): ", indent,
+	    LBL(app, l, "param.query_optional"));
+	lang_values(app, l, b);
+	buf_printf(b, "; %s.\n", LBL(app, l, "param.lang.rest"));
 	for (p = r->params; p->id != PARAM__MAX; p++) {
-		if (p->id == PARAM_Q) {
-			buf_printf(b, "%s- `q` (%s): %s %ld %s %ld %s", indent,
-			    p->required ? T(l, "consulta, texto, obligatorio",
-			    "query, string, required") : T(l, "consulta, "
-			    "texto, opcional", "query, string, optional"),
-			    T(l, "de", "from"), p->min, T(l, "a", "to"),
-			    p->max, T(l, "caracteres", "characters"));
-		} else {
-			buf_printf(b, "%s- `%s` (%s): %s %ld %s %ld, %s %ld",
-			    indent, req_param_name(p->id), p->required ?
-			    T(l, "consulta, entero, obligatorio", "query, "
-			    "integer, required") : T(l, "consulta, entero, "
-			    "opcional", "query, integer, optional"),
-			    T(l, "de", "from"), p->min, T(l, "a", "to"),
-			    p->max, T(l, "por defecto", "default"), p->def);
-		}
-		if (p->description != NULL) {
+		snprintf(min, sizeof(min), "%ld", p->min);
+		snprintf(max, sizeof(max), "%ld", p->max);
+		buf_printf(b, "%s- `%s` (%s): ", indent, req_param_name(p->id),
+		    LBL(app, l, p->id == PARAM_Q ? (p->required ?
+		    "param.string_required" : "param.string_optional") :
+		    p->required ? "param.integer_required" :
+		    "param.integer_optional"));
+		lbl_fill(b, app->labels, l, "param.range",
+		    (const char *const []){ "min", min, "max", max, NULL });
+		if (p->id == PARAM_Q)
+			buf_printf(b, " %s", LBL(app, l, "word.characters"));
+		else
+			buf_printf(b, ", %s %ld", LBL(app, l, "word.default"),
+			    p->def);
+		if ((d = param_description(app, r, p, l)) != NULL) {
 			buf_puts(b, ". ");
-			md_text(b, p->description);
+			md_text(b, d);
 		} else
 			buf_putc(b, '.');
 		buf_putc(b, '\n');
 	}
 }
 
-static const char *const err_text[ERR__MAX][LANG__MAX] = {
-	[ERR_BAD_REQUEST] = { "la petición está mal formada (ruta o "
-	    "cadena de consulta no válidas)", "the request is malformed "
-	    "(invalid path or query string)" },
-	[ERR_INVALID_PARAMETER] = { "falta un parámetro o está fuera de "
-	    "rango; el mensaje da el rango y el valor recibido", "a "
-	    "parameter is missing or out of range; the message states the "
-	    "range and the value received" },
-	[ERR_NOT_FOUND] = { "el recurso o el endpoint no existe; para un "
-	    "slug desconocido la pista lista los válidos", "the resource or "
-	    "endpoint does not exist; for an unknown slug the hint lists "
-	    "the valid ones" },
-	[ERR_METHOD_NOT_ALLOWED] = { "la API es de solo lectura: solo GET, "
-	    "HEAD y OPTIONS; lleva cabecera `Allow`", "the API is "
-	    "read-only: only GET, HEAD and OPTIONS; carries an `Allow` "
-	    "header" },
-	[ERR_INTERNAL] = { "fallo del servidor; reintenta más tarde",
-	    "server failure; retry later" },
-};
+/* The summary and the description (or NULL) of route r in language l:
+ * labels "op.OPERATION.summary" and "op.OPERATION.description". */
+const char *
+md_route_summary(const struct app *app, const struct route *r, enum lang l)
+{
+	char	 key[128];
+
+	snprintf(key, sizeof(key), "op.%s.summary", r->operation_id);
+	return LBL(app, l, key);
+}
+
+const char *
+md_route_description(const struct app *app, const struct route *r,
+    enum lang l)
+{
+	char	 key[128];
+
+	if (r->description == NULL)
+		return NULL;
+	snprintf(key, sizeof(key), "op.%s.description", r->operation_id);
+	return LBL(app, l, key);
+}
 
 static void
 developers_endpoints(const struct app *app, enum lang l, struct buf *b)
 {
 	const struct route *r;
+	const char *d;
 	size_t	 i;
 
-	buf_puts(b, T(l, "## Endpoints\n\nTodos responden a `GET` (y "
-	    "`HEAD`), sin cuerpo de petición. Los resúmenes vienen de la "
-	    "tabla de rutas del servidor, la misma que genera OpenAPI, y "
-	    "están en inglés.\n\n", "## Endpoints\n\nAll answer `GET` (and "
-	    "`HEAD`), with no request body. This list is generated from the "
-	    "server's route table, the same one that serves the requests "
-	    "and generates OpenAPI.\n\n"));
+	buf_printf(b, "%s\n\n", LBL(app, l, "dev.endpoints"));
 	for (i = 0; i < routes_len; i++) {
 		r = &routes[i];
 		if (r->kind != ROUTE_API)
 			continue;
 		buf_printf(b, "### `GET %s`\n\n", r->path);
-		md_text(b, r->summary);
+		md_text(b, md_route_summary(app, r, l));
 		buf_puts(b, ".");
-		if (r->description != NULL) {
+		if ((d = md_route_description(app, r, l)) != NULL) {
 			buf_putc(b, ' ');
-			md_text(b, r->description);
+			md_text(b, d);
 		}
-		buf_printf(b, "\n\n- %s: `%s`\n", T(l, "Operación",
-		    "Operation id"), r->operation_id);
-		if (r->collection)
-			buf_printf(b, T(l, "- `data`: lista de `%s`; `meta`: "
-			    "count, total, limit, offset, self, source, "
-			    "documentation_url\n", "- `data`: array of `%s`; "
-			    "`meta`: count, total, limit, offset, self, "
-			    "source, documentation_url\n"), r->schema);
-		else
-			buf_printf(b, T(l, "- `data`: objeto `%s`; `meta`: "
-			    "count, self, source, documentation_url\n",
-			    "- `data`: `%s` object; `meta`: count, self, "
-			    "source, documentation_url\n"), r->schema);
-		buf_puts(b, T(l, "- Parámetros:\n", "- Parameters:\n"));
+		buf_printf(b, "\n\n- %s: `%s`\n- ", LBL(app, l, "dev.operation"),
+		    r->operation_id);
+		lbl_fill(b, app->labels, l, r->collection ? "dev.data_list" :
+		    "dev.data_object", (const char *const []){ "schema",
+		    r->schema, NULL });
+		buf_printf(b, "\n- %s:\n", LBL(app, l, "dev.parameters"));
 		md_route_params(app, r, l, "  ", b);
 		buf_puts(b, "\n```sh\n");
 		md_route_example(app, r, l, b);
@@ -533,118 +555,54 @@ developers_licence(const struct app *app, enum lang l, struct buf *b)
 
 	if (lc->name == NULL)
 		return;
-	buf_puts(b, T(l, "## Licencia\n\nLos datos se publican con licencia "
-	    "[", "## Licence\n\nThe data is published under ["));
+	heading(b, app, l, "dev.licence");
+	buf_printf(b, "%s [", LBL(app, l, "dev.licence.text"));
 	md_text(b, lc->name);
 	buf_puts(b, "](");
 	md_url(b, lc->url[l]);
 	buf_putc(b, ')');
 	if (lc->attribution) {
-		buf_puts(b, T(l, ": puedes reutilizarlos citando la fuente, "
-		    "por ejemplo «", ": you may reuse it with attribution, for "
-		    "example \""));
+		buf_printf(b, ": %s %s", LBL(app, l,
+		    "dev.licence.attribution"), LBL(app, l, "quote.open"));
 		md_text(b, md_str(app->model->profile.obj[l], "name"));
 		buf_printf(b, ", %s (", app->cfg->base_url);
 		md_text(b, lc->name);
-		buf_puts(b, T(l, ")».", ")\"."));
+		buf_printf(b, ")%s.", LBL(app, l, "quote.close"));
 	} else
 		buf_putc(b, '.');
 	buf_puts(b, "\n\n");
 }
 
-static void
-developers(const struct app *app, enum lang l, struct buf *b)
+/*
+ * Appends label key (a "## Language" section) with the default
+ * language's name in language l and the codes served.
+ */
+void
+md_language_section(const struct app *app, enum lang l, const char *key,
+    struct buf *b)
 {
-	const char *base = app->cfg->base_url;
-	const char *name = md_str(app->model->profile.obj[l], "name");
-	int	 e;
+	struct buf codes;
+	char	 name[64];
+	int	 i;
 
-	buf_puts(b, T(l, "# Portal para desarrolladores\n\n",
-	    "# Developer portal\n\n"));
-	buf_puts(b, T(l, "Una API JSON pública y de solo lectura con el "
-	    "perfil profesional de ", "A public, read-only JSON API with "
-	    "the professional profile of "));
-	md_text(b, name);
-	buf_puts(b, T(l, ": perfil, biografía, proyectos, experiencia, "
-	    "habilidades, certificaciones, formación y recomendaciones. Son "
-	    "los mismos datos que muestra este sitio. Sin claves, sin "
-	    "registro y sin límites de uso más allá de la protección "
-	    "habitual.\n\n", ": profile, biography, projects, experience, "
-	    "skills, certifications, education and recommendations. It is "
-	    "the same data this site shows. No keys, no sign-up and no rate "
-	    "limit beyond ordinary protection.\n\n"));
-	buf_printf(b, T(l, "## URL base\n\n`%s/api/v1`\n\n",
-	    "## Base URL\n\n`%s/api/v1`\n\n"), base);
-	buf_puts(b, T(l, "## Primeros pasos\n\n", "## Quick start\n\n"));
-	buf_printf(b, "```sh\ncurl -s '%s/api/v1/profile%s'\n```\n\n", base,
-	    T(l, "", "?lang=en"));
-	buf_puts(b, T(l, "Cada respuesta correcta es un objeto JSON con dos "
-	    "miembros: `data` (el recurso) y `meta` (`count`, `self`, "
-	    "`source`, `documentation_url`; en las listas además `total`, "
-	    "`limit` y `offset`).\n\n", "Every successful response is a JSON "
-	    "object with two members: `data` (the resource) and `meta` "
-	    "(`count`, `self`, `source`, `documentation_url`; lists add "
-	    "`total`, `limit` and `offset`).\n\n"));
-	developers_endpoints(app, l, b);
+	buf_init(&codes);
+	for (i = 0; i < LANG__MAX; i++)
+		buf_printf(&codes, "%s`%s`", i ? ", " : "",
+		    lang_code((enum lang)i));
+	labels_language_name(LANG_ES, l, name, sizeof(name));
+	lbl_fill(b, app->labels, l, key, (const char *const []){
+	    "default_name", name, "codes", buf_cstr(&codes), NULL });
+	buf_puts(b, "\n\n");
+	if (codes.oom)
+		b->oom = 1;
+	buf_free(&codes);
+}
 
-	buf_puts(b, T(l, "## Errores\n\nToda respuesta de error bajo `/api` "
-	    "es JSON con un único formato: `{\"error\": {\"status\", "
-	    "\"code\", \"message\", \"hint\", \"documentation_url\"}}`. "
-	    "`code` es estable y nunca se renombra:\n\n", "## Errors\n\n"
-	    "Every error response under `/api` is JSON in one envelope: "
-	    "`{\"error\": {\"status\", \"code\", \"message\", \"hint\", "
-	    "\"documentation_url\"}}`. `code` is stable and never "
-	    "renamed:\n\n"));
-	for (e = 0; e < ERR__MAX; e++) {
-		buf_printf(b, "- `%d` `%s`", err_status(e), err_code_name(e));
-		if (err_text[e][l] != NULL) {
-			buf_puts(b, ": ");
-			buf_puts(b, err_text[e][l]);
-		}
-		buf_puts(b, ".\n");
-	}
-	buf_printf(b, T(l, "\nPrueba uno:\n\n```sh\ncurl -s '%s/api/v1/"
-	    "projects?limit=0'\n```\n\n", "\nTry one:\n\n```sh\ncurl -s "
-	    "'%s/api/v1/projects?limit=0'\n```\n\n"), base);
-
-	buf_puts(b, T(l, "## Idioma\n\nEspañol por defecto. `lang=en` o la "
-	    "cabecera `Accept-Language: en` dan inglés; la respuesta lleva "
-	    "`Content-Language`. Algunos campos están siempre en español "
-	    "(descripción de proyecto, periodo de experiencia, fechas).\n\n",
-	    "## Language\n\nSpanish by default. `lang=en` or the header "
-	    "`Accept-Language: en` selects English; the response carries "
-	    "`Content-Language`. Some fields are documented as Spanish "
-	    "(project description, experience period, dates).\n\n"));
-	buf_printf(b, T(l, "## Caché\n\n`Cache-Control: %s`: repetir una "
-	    "llamada dentro de ese tiempo no da datos más frescos. Cada "
-	    "respuesta lleva `ETag`; con `If-None-Match` la respuesta es "
-	    "`304 Not Modified` si nada cambió.\n\n", "## Caching\n\n"
-	    "`Cache-Control: %s`: repeating a call within that time does not "
-	    "yield fresher data. Every response carries an `ETag`; send it "
-	    "back in `If-None-Match` to get `304 Not Modified` when nothing "
-	    "changed.\n\n"), CACHE_PUBLIC);
-	buf_puts(b, T(l, "## CORS\n\nAbierta a todos los orígenes: "
-	    "`Access-Control-Allow-Origin: *` para `GET`, `HEAD` y "
-	    "`OPTIONS`, así que un navegador puede llamarla directamente. "
-	    "No hay autenticación ni entorno de pruebas: producción es el "
-	    "entorno de pruebas.\n\n", "## CORS\n\nOpen to every origin: "
-	    "`Access-Control-Allow-Origin: *` for `GET`, `HEAD` and "
-	    "`OPTIONS`, so a browser can call it directly. There is no "
-	    "authentication and no sandbox: production is the test "
-	    "environment.\n\n"));
-	buf_printf(b, T(l, "## Versiones\n\nLa versión va en la ruta: "
-	    "`/api/v1`; `api_version` de `/api/v1/health` da la versión "
-	    "semántica del contrato (hoy `%s`). Dentro de v1 solo se añaden "
-	    "campos y endpoints; quitar o renombrar algo sería `/api/v2`."
-	    "\n\n", "## Versioning\n\nThe version is in the path: `/api/v1`; "
-	    "`api_version` in `/api/v1/health` carries the semantic version "
-	    "of the contract (now `%s`). Within v1 only fields and endpoints "
-	    "are added; removing or renaming anything ships as `/api/v2`."
-	    "\n\n"), PERFIL_API_VERSION);
-	developers_licence(app, l, b);
-
-	buf_puts(b, T(l, "## Descripciones para máquinas\n\n",
-	    "## Machine-readable descriptions\n\n"));
+/* The portal's list of machine-readable descriptions. */
+static void
+developers_machine(const struct app *app, enum lang l, struct buf *b)
+{
+	heading(b, app, l, "dev.machine");
 	if (site_has_route("/openapi.json")) {
 		buf_puts(b, "- ");
 		link_site(b, app, "OpenAPI 3.1 (JSON)", "/openapi.json");
@@ -657,18 +615,57 @@ developers(const struct app *app, enum lang l, struct buf *b)
 	}
 	buf_puts(b, "- ");
 	link_site(b, app, "llms.txt", T(l, "/llms.txt", "/en/llms.txt"));
-	buf_puts(b, T(l, ": índice del sitio para modelos de lenguaje\n",
-	    ": site index for language models\n"));
-	buf_puts(b, "- ");
+	buf_printf(b, ": %s\n- ", LBL(app, l, "dev.llms"));
 	link_site(b, app, "agents.md", T(l, "/agents.md", "/en/agents.md"));
-	buf_puts(b, T(l, ": guía para agentes de IA\n",
-	    ": guide for AI agents\n"));
-	buf_puts(b, T(l, "\nCada página de este sitio está también en "
-	    "markdown: añade `.md` a la ruta (`/about.md`, `/index.md` para "
-	    "la portada) o manda `Accept: text/markdown`.\n", "\nEvery page "
-	    "of this site is also available as markdown: add `.md` to the "
-	    "path (`/en/about.md`, `/en/index.md` for the home page) or send "
-	    "`Accept: text/markdown`.\n"));
+	buf_printf(b, ": %s\n\n", LBL(app, l, "dev.agents"));
+	lbl_fill(b, app->labels, l, "dev.markdown", (const char *const []){
+	    "about_md", site_pages[SITE_ABOUT].md_path[l], "index_md",
+	    site_pages[SITE_HOME].md_path[l], NULL });
+	buf_putc(b, '\n');
+}
+
+static void
+developers(const struct app *app, enum lang l, struct buf *b)
+{
+	const char *base = app->cfg->base_url;
+	struct buf name;
+	char	 tmp[64];
+	int	 e;
+
+	buf_init(&name);
+	md_text(&name, md_str(app->model->profile.obj[l], "name"));
+	buf_printf(b, "# %s\n\n", LBL(app, l, "dev.title"));
+	lbl_fill(b, app->labels, l, "dev.intro", (const char *const []){
+	    "name", buf_cstr(&name), NULL });
+	buf_puts(b, "\n\n");
+	heading(b, app, l, "dev.base_url");
+	buf_printf(b, "`%s/api/v1`\n\n", base);
+	heading(b, app, l, "dev.quick_start");
+	buf_printf(b, "```sh\ncurl -s '%s%s'\n```\n\n", base,
+	    profile_api_path(l, tmp, sizeof(tmp)));
+	buf_printf(b, "%s\n\n", LBL(app, l, "dev.envelope"));
+	developers_endpoints(app, l, b);
+
+	buf_printf(b, "%s\n\n", LBL(app, l, "dev.errors"));
+	for (e = 0; e < ERR__MAX; e++) {
+		snprintf(tmp, sizeof(tmp), "error.%s", err_code_name(e));
+		buf_printf(b, "- `%d` `%s`: %s.\n", err_status(e),
+		    err_code_name(e), LBL(app, l, tmp));
+	}
+	buf_printf(b, "\n%s\n\n```sh\ncurl -s '%s/api/v1/projects?limit=0'\n"
+	    "```\n\n", LBL(app, l, "dev.try"), base);
+	md_language_section(app, l, "dev.language", b);
+	lbl_fill(b, app->labels, l, "dev.caching", (const char *const []){
+	    "cache", CACHE_PUBLIC, NULL });
+	buf_printf(b, "\n\n%s\n\n", LBL(app, l, "dev.cors"));
+	lbl_fill(b, app->labels, l, "dev.versioning", (const char *const []){
+	    "version", PERFIL_API_VERSION, NULL });
+	buf_puts(b, "\n\n");
+	developers_licence(app, l, b);
+	developers_machine(app, l, b);
+	if (name.oom)
+		b->oom = 1;
+	buf_free(&name);
 }
 
 /*
@@ -706,43 +703,25 @@ md_page(const struct app *app, enum site_page page, enum lang l,
 	return b->oom ? -1 : 0;
 }
 
-/* The 404 page's description of the home page. */
-static const char *const nf_home[LANG__MAX][PRON__MAX] = {
-	{ "quién es y qué hace" },
-	{ "introduction and work", "who she is and what she does",
-	  "who he is and what he does", "who they are and what they do" },
-};
-
 /* Appends the markdown of the 404 page: where to go instead. */
 void
 md_not_found(const struct app *app, enum lang l, struct buf *b)
 {
-	buf_puts(b, T(l, "# Página no encontrada\n\nEsta dirección no existe "
-	    "en este sitio. Puedes seguir por aquí:\n\n", "# Page not found"
-	    "\n\nThis address does not exist on this site. Try one of "
-	    "these:\n\n"));
-	buf_puts(b, "- ");
-	link_site(b, app, T(l, "Inicio", "Home"), T(l, "/", "/en/"));
-	buf_puts(b, ": ");
-	md_text(b, md_by_pronoun(app, nf_home[l]));
-	buf_putc(b, '\n');
-	buf_puts(b, "- ");
-	link_site(b, app, T(l, "Portal para desarrolladores",
-	    "Developer portal"), T(l, "/developers", "/en/developers"));
-	buf_puts(b, T(l, ": la API y sus reglas\n",
-	    ": the API and its rules\n"));
-	buf_puts(b, "- ");
+	char	 tmp[64];
+
+	buf_printf(b, "# %s\n\n%s\n\n- ", LBL(app, l, "nf.title"),
+	    LBL(app, l, "nf.intro"));
+	link_site(b, app, site_page_label(app, SITE_HOME, l),
+	    site_pages[SITE_HOME].path[l]);
+	buf_printf(b, ": %s\n- ", LBL(app, l, "nf.home"));
+	link_site(b, app, LBL(app, l, "dev.title"),
+	    site_pages[SITE_DEVELOPERS].path[l]);
+	buf_printf(b, ": %s\n- ", LBL(app, l, "nf.developers"));
 	link_site(b, app, "llms.txt", T(l, "/llms.txt", "/en/llms.txt"));
-	buf_puts(b, T(l, ": índice del sitio para modelos de lenguaje\n",
-	    ": site index for language models\n"));
-	buf_puts(b, "- ");
-	link_site(b, app, "API", T(l, "/api/v1/profile",
-	    "/api/v1/profile?lang=en"));
-	buf_puts(b, T(l, ": el perfil en JSON; todos los endpoints empiezan "
-	    "por `/api/v1/`\n", ": the profile as JSON; every endpoint "
-	    "starts with `/api/v1/`\n"));
-	buf_puts(b, T(l, "\nLas páginas también están en markdown: añade `.md`"
-	    " a la ruta (`/about.md`) o manda `Accept: text/markdown`.\n",
-	    "\nPages are also available as markdown: add `.md` to the path "
-	    "(`/en/about.md`) or send `Accept: text/markdown`.\n"));
+	buf_printf(b, ": %s\n- ", LBL(app, l, "dev.llms"));
+	link_site(b, app, "API", profile_api_path(l, tmp, sizeof(tmp)));
+	buf_printf(b, ": %s\n\n", LBL(app, l, "nf.api"));
+	lbl_fill(b, app->labels, l, "nf.markdown", (const char *const []){
+	    "about_md", site_pages[SITE_ABOUT].md_path[l], NULL });
+	buf_putc(b, '\n');
 }

@@ -12,7 +12,11 @@
 
 #include "app.h"
 #include "routes.h"
+#include "labels.h"
 #include "settings.h"
+
+/* The label key in language l (labels.h). */
+#define LBL(app, l, key)	lbl((app)->labels, (l), (key))
 
 enum site_page {
 	SITE_HOME,
@@ -28,7 +32,7 @@ enum site_page {
 struct site_page_info {
 	const char *path[LANG__MAX];	/* "/about", "/en/about" */
 	const char *md_path[LANG__MAX];	/* "/about.md", "/en/about.md" */
-	const char *label[LANG__MAX];	/* navigation label */
+	const char *name;		/* in label keys: "page.NAME.label" */
 	int	 set;			/* its enum settings_page */
 };
 
@@ -36,7 +40,13 @@ extern const struct site_page_info site_pages[SITE_PAGE__MAX];
 
 const char *site_page_summary(const struct app *, enum site_page,
 	    enum lang);
-const char *md_by_pronoun(const struct app *, const char *const [PRON__MAX]);
+const char *site_page_label(const struct app *, enum site_page, enum lang);
+const char *md_route_summary(const struct app *, const struct route *,
+	    enum lang);
+const char *md_route_description(const struct app *, const struct route *,
+	    enum lang);
+void	 md_language_section(const struct app *, enum lang, const char *key,
+	    struct buf *);
 void	 md_template(struct buf *, const char *, const cJSON *);
 int	 md_page(const struct app *, enum site_page, enum lang, struct buf *);
 void	 md_not_found(const struct app *, enum lang, struct buf *);

@@ -27,6 +27,8 @@ usage(FILE *f)
 "                           Apache mod_fcgid)\n"
 "  --content DIR            content directory (default %s)\n"
 "  --base-url URL           public base URL of the site (default %s)\n"
+"  --labels DIR             label sets, one LANG.json per language (default\n"
+"                           %s)\n"
 "  --workers N              worker processes, 1 to %d (default: one per CPU,\n"
 "                           at least 2, with --socket; else 1)\n"
 "  --threads N              serving threads per worker, 1 to %d (default: %d\n"
@@ -52,7 +54,7 @@ usage(FILE *f)
 "are answered, and kept FastCGI connections drain before the exit; SIGHUP\n"
 "reloads the content (a set that fails validation is refused and the old\n"
 "one keeps serving).\n",
-	    PERFIL_CONTENT_DIR, PERFIL_BASE_URL, MAX_WORKERS, MAX_THREADS,
+	    PERFIL_CONTENT_DIR, PERFIL_BASE_URL, PERFIL_LABELS_DIR, MAX_WORKERS, MAX_THREADS,
 	    THREADS_DEFAULT);
 }
 
@@ -145,6 +147,7 @@ apply(struct options *o, int ch, int argc, char *argv[])
 	case 's': o->sock = optarg; break;
 	case 'c': o->cfg.content_dir = optarg; break;
 	case 'b': o->cfg.base_url = optarg; break;
+	case 'L': o->cfg.labels_dir = optarg; break;
 	case 'u': o->user = optarg; break;
 	case 'g': o->group = optarg; break;
 	case 'p': o->pid_file = optarg; break;
@@ -169,6 +172,19 @@ apply(struct options *o, int ch, int argc, char *argv[])
 }
 
 /*
+ * Without --labels, an uninstalled build (the installed label sets
+ * missing) reads the source tree's, so tests and ./serve need no option.
+ */
+static void
+default_labels(struct options *o)
+{
+	if (strcmp(o->cfg.labels_dir, PERFIL_LABELS_DIR) == 0 &&
+	    access(PERFIL_LABELS_DIR, R_OK) == -1 &&
+	    access(PERFIL_SRC_LABELS_DIR, R_OK) == 0)
+		o->cfg.labels_dir = PERFIL_SRC_LABELS_DIR;
+}
+
+/*
  * Parses the command line into o.  Returns 1 to go on, or 0 to exit
  * with *status: 0 after --help or --version, 2 after a usage error
  * (with a message).
@@ -180,6 +196,7 @@ options_parse(struct options *o, int argc, char *argv[], int *status)
 		{ "socket", required_argument, NULL, 's' },
 		{ "content", required_argument, NULL, 'c' },
 		{ "base-url", required_argument, NULL, 'b' },
+		{ "labels", required_argument, NULL, 'L' },
 		{ "workers", required_argument, NULL, 'w' },
 		{ "threads", required_argument, NULL, 't' },
 		{ "user", required_argument, NULL, 'u' },
@@ -197,6 +214,7 @@ options_parse(struct options *o, int argc, char *argv[], int *status)
 	memset(o, 0, sizeof(*o));
 	o->cfg.content_dir = PERFIL_CONTENT_DIR;
 	o->cfg.base_url = PERFIL_BASE_URL;
+	o->cfg.labels_dir = PERFIL_LABELS_DIR;
 	o->sock_mode = 0660;
 	*status = 2;
 	while ((ch = getopt_long(argc, argv, "", opts, NULL)) != -1) {
@@ -220,6 +238,7 @@ options_parse(struct options *o, int argc, char *argv[], int *status)
 	}
 	if (check_base_url(o) == -1)
 		return 0;
+	default_labels(o);
 	return 1;
 }
 

@@ -198,8 +198,7 @@ layout(const struct app *app, int page, enum lang l, const char *md,
 	if (page == SITE_HOME)
 		buf_markup_text(b, md_str(prof, "headline"));
 	else if (page < 0)
-		buf_markup_text(b, T(l, "Página no encontrada.",
-		    "Page not found."));
+		buf_markup_text(b, LBL(app, l, "nf.description"));
 	else {
 		buf_markup_text(b, name);
 		buf_puts(b, ": ");
@@ -235,20 +234,19 @@ layout(const struct app *app, int page, enum lang l, const char *md,
 		return -1;
 	buf_printf(b, "</head>\n<body>\n<a class=\"skip\" href=\"#main\">%s"
 	    "</a>\n<header>\n<nav aria-label=\"%s\">\n<ul>\n",
-	    T(l, "Saltar al contenido", "Skip to content"),
-	    T(l, "Principal", "Main"));
+	    LBL(app, l, "nav.skip"), LBL(app, l, "nav.main"));
 	for (pg = 0; pg < SITE_PAGE__MAX; pg++) {
 		buf_puts(b, "<li><a href=\"");
 		html_url(b, app, site_pages[pg].path[l]);
 		buf_puts(b, pg == page ? "\" aria-current=\"page\">" : "\">");
-		buf_markup_text(b, site_pages[pg].label[l]);
+		buf_markup_text(b, site_page_label(app, pg, l));
 		buf_puts(b, "</a></li>\n");
 	}
 	buf_puts(b, "<li class=\"lang\"><a href=\"");
 	html_url(b, app, site_pages[page < 0 ? SITE_HOME : page].path[other]);
 	buf_printf(b, "\" hreflang=\"%s\" lang=\"%s\">%s</a></li>\n</ul>\n"
 	    "</nav>\n</header>\n<main id=\"main\">\n", lang_code(other),
-	    lang_code(other), T(l, "English", "Español"));
+	    lang_code(other), LBL(app, other, "lang.name"));
 	if ((body = cmark_markdown_to_html(md, strlen(md),
 	    CMARK_OPT_DEFAULT | CMARK_OPT_SAFE)) == NULL)
 		return -1;
@@ -257,8 +255,9 @@ layout(const struct app *app, int page, enum lang l, const char *md,
 	buf_puts(b, "</main>\n<footer>\n<p>");
 	buf_markup_text(b, name);
 	if (app->settings->licence.name != NULL) {
-		buf_puts(b, T(l, ". Datos con licencia ",
-		    ". Data licensed under "));
+		buf_puts(b, ". ");
+		buf_puts(b, LBL(app, l, "footer.licence"));
+		buf_putc(b, ' ');
 		buf_puts(b, "<a href=\"");
 		buf_markup_text(b, app->settings->licence.url[l]);
 		buf_puts(b, "\">");
@@ -269,8 +268,9 @@ layout(const struct app *app, int page, enum lang l, const char *md,
 	if (page >= 0) {
 		buf_puts(b, "<a href=\"");
 		html_url(b, app, site_pages[page].md_path[l]);
-		buf_puts(b, T(l, "\">Esta página en markdown</a> · ",
-		    "\">This page as markdown</a> · "));
+		buf_puts(b, "\">");
+		buf_puts(b, LBL(app, l, "footer.markdown"));
+		buf_puts(b, "</a> · ");
 	}
 	buf_puts(b, "<a href=\"");
 	html_url(b, app, T(l, "/llms.txt", "/en/llms.txt"));
@@ -278,10 +278,11 @@ layout(const struct app *app, int page, enum lang l, const char *md,
 	html_url(b, app, T(l, "/agents.md", "/en/agents.md"));
 	buf_puts(b, "\">agents.md</a> · <a href=\"");
 	html_url(b, app, "/api/v1/health");
-	buf_puts(b, T(l, "\">Estado de la API</a>",
-	    "\">API status</a>"));
-	buf_puts(b, T(l, ". Sin cookies ni seguimiento.</p>\n",
-	    ". No cookies, no tracking.</p>\n"));
+	buf_puts(b, "\">");
+	buf_puts(b, LBL(app, l, "footer.api_status"));
+	buf_puts(b, "</a>. ");
+	buf_puts(b, LBL(app, l, "footer.no_tracking"));
+	buf_puts(b, "</p>\n");
 	buf_puts(b, "</footer>\n</body>\n</html>\n");
 	return b->oom ? -1 : 0;
 }

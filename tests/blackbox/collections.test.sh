@@ -18,10 +18,10 @@ declare -A item_keys=(
 # expected NAME LANG: the data a collection must return, from its file.
 expected() {
 	if [[ $1 == projects ]]; then
-		localized projects.json "$2" |
+		api_localized projects.json "$2" |
 			jq -c --arg b "$BASE" 'map(. + {api_url: ($b + "/api/v1/projects/" + .slug)})'
 	else
-		localized "$1.json" "$2"
+		api_localized "$1.json" "$2"
 	fi
 }
 
@@ -75,3 +75,14 @@ req GET /api/v1/certifications
 expect_json_true 'all(.data[]; .credential_url | test("^https?://"))'
 req GET /api/v1/recommendations
 expect_json_true 'all(.data[]; .recommender_url | test("^https?://"))'
+
+# The four fields the spec documents as Spanish stay in the default language
+# with lang=en; the English website pages still have their translations.
+for entry in projects:description experience:period certifications:date recommendations:date; do
+	name=${entry%:*} field=${entry#*:}
+	t "GET /api/v1/$name?lang=en gives $field in Spanish, the rest in English"
+	req GET "/api/v1/$name?lang=en"
+	expect_status 200
+	expect_json "[.data[].$field]" "$(content "$name.json" "[.[].$field.es]")"
+	expect_header content-language en
+done

@@ -588,6 +588,22 @@ localized() {
 	jq -c --arg lang "$2" "$BB_JQ_DEFS loc(\$lang)" "$CONTENT/$1"
 }
 
+# api_localized FILE LANG: content FILE as the API serves it in LANG: like
+# localized, except the four fields the spec documents as Spanish (project
+# description, experience period, certification and recommendation date),
+# which stay in the default language (es) whatever LANG is.
+api_localized() {
+	local keep=
+	case $1 in
+	projects.json) keep=description ;;
+	experience.json) keep=period ;;
+	certifications.json | recommendations.json) keep=date ;;
+	esac
+	jq -c --arg lang "$2" --arg keep "$keep" \
+		"$BB_JQ_DEFS"' map(if $keep != "" then .[$keep] |= .es else . end) | loc($lang)' \
+		"$CONTENT/$1"
+}
+
 # --- Commands ---------------------------------------------------------------
 
 # run_cmd CMD [ARG...]: run a command; keep $CMD_STATUS and the files

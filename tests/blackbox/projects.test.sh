@@ -6,7 +6,7 @@ mapfile -t slugs < <(content projects.json '.[].slug' | jq -r .)
 
 # project SLUG LANG: the expected data of one project.
 project() {
-	localized projects.json "$2" | jq -c --arg s "$1" --arg b "$BASE" \
+	api_localized projects.json "$2" | jq -c --arg s "$1" --arg b "$BASE" \
 		'.[] | select(.slug == $s) | . + {api_url: ($b + "/api/v1/projects/" + .slug)}'
 }
 

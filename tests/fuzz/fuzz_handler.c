@@ -32,7 +32,8 @@
 int	 LLVMFuzzerInitialize(int *, char ***);
 int	 LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 
-static struct config cfg = { FUZZ_CONTENT_DIR, "http://fuzz.example" };
+static struct config cfg = { FUZZ_CONTENT_DIR, "http://fuzz.example",
+    FUZZ_LABELS_DIR };
 static struct app app;
 static struct response resp;
 static struct arena arena;
