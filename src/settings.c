@@ -159,7 +159,7 @@ get_licence(const cJSON *v, struct licence *lc, char *err, size_t errlen)
 	m = cJSON_GetObjectItemCaseSensitive(v, "name");
 	if (m == NULL || !plain_string(m))
 		return fail(err, errlen, "licence.name: required, a "
-		    "non-empty string such as \"CC BY 4.0\"");
+		    "non-empty string such as \"CC0 1.0\"");
 	if ((lc->name = dup_string(m)) == NULL)
 		return fail(err, errlen, "out of memory");
 	if ((m = cJSON_GetObjectItemCaseSensitive(v, "url")) == NULL)
