@@ -1,0 +1,158 @@
+/*
+ * check_labels.c: the label sets shipped with perfil load, pick the
+ * variant of the settings' pronouns, fill their placeholders and
+ * remember a key they lack; site.json templates name profile texts.
+ */
+#include "config.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "labels.h"
+#include "settings.h"
+
+START_TEST(shipped_sets_load)
+{
+	struct labels lb;
+	char	 err[512] = "";
+
+	ck_assert_msg(labels_load(&lb, TEST_LABELS_DIR, PRON_NONE, err,
+	    sizeof(err)) == 0, "%s", err);
+	ck_assert_str_eq(lbl(&lb, LANG_ES, "lang.name"), "Español");
+	ck_assert_str_eq(lbl(&lb, LANG_EN, "lang.name"), "English");
+	ck_assert_ptr_null(lb.missing);
+	labels_free(&lb);
+}
+END_TEST
+
+START_TEST(pronoun_variants)
+{
+	struct labels lb;
+	char	 err[512] = "";
+	const char *plain, *she;
+
+	ck_assert_int_eq(labels_load(&lb, TEST_LABELS_DIR, PRON_NONE, err,
+	    sizeof(err)), 0);
+	plain = lbl(&lb, LANG_EN, "guide.availability");
+	ck_assert_ptr_null(strstr(plain, " her "));
+	labels_free(&lb);
+	ck_assert_int_eq(labels_load(&lb, TEST_LABELS_DIR, PRON_SHE, err,
+	    sizeof(err)), 0);
+	she = lbl(&lb, LANG_EN, "guide.availability");
+	ck_assert_ptr_nonnull(strstr(she, "her"));
+	/* A key without a variant gives its plain text. */
+	ck_assert_str_eq(lbl(&lb, LANG_EN, "nav.skip"), "Skip to content");
+	labels_free(&lb);
+}
+END_TEST
+
+START_TEST(placeholders_and_missing_keys)
+{
+	struct labels lb;
+	struct buf b;
+	char	 err[512] = "";
+
+	ck_assert_int_eq(labels_load(&lb, TEST_LABELS_DIR, PRON_NONE, err,
+	    sizeof(err)), 0);
+	buf_init(&b);
+	lbl_fill(&b, &lb, LANG_EN, "param.range",
+	    (const char *const []){ "min", "1", "max", "100", NULL });
+	ck_assert_str_eq(buf_cstr(&b), "from 1 to 100");
+	buf_reset(&b);
+	/* An unknown placeholder is kept as written. */
+	lbl_fill(&b, &lb, LANG_EN, "param.range",
+	    (const char *const []){ "min", "1", NULL });
+	ck_assert_str_eq(buf_cstr(&b), "from 1 to @@max@@");
+	buf_free(&b);
+	ck_assert_ptr_null(lb.missing);
+	ck_assert_str_eq(lbl(&lb, LANG_ES, "no.such.key"), "");
+	ck_assert_str_eq(lb.missing, "no.such.key");
+	labels_free(&lb);
+}
+END_TEST
+
+START_TEST(language_names_from_icu)
+{
+	char	 name[64];
+
+	ck_assert_int_eq(labels_language_name(LANG_ES, LANG_EN, name,
+	    sizeof(name)), 0);
+	ck_assert_str_eq(name, "Spanish");
+	ck_assert_int_eq(labels_language_name(LANG_EN, LANG_ES, name,
+	    sizeof(name)), 0);
+	ck_assert_str_eq(name, "inglés");
+}
+END_TEST
+
+START_TEST(templates_name_profile_texts)
+{
+	struct settings s;
+	cJSON	*p = cJSON_Parse("{\"name\":\"A B\",\"co_founder_of\":"
+	    "{\"name\":\"C\"}}");
+	const cJSON *prof[LANG__MAX] = { p, p };
+	char	 err[512] = "", ok[] = "@@name@@ of @@co_founder_of.name@@",
+		 bad[] = "@@co_founder_of.role@@", open[] = "@@name";
+
+	ck_assert_ptr_nonnull(settings_lookup(p, "co_founder_of.name", 18));
+	ck_assert_ptr_null(settings_lookup(p, "co_founder_of", 13));
+	memset(&s, 0, sizeof(s));
+	s.facts[0][LANG_ES] = s.facts[0][LANG_EN] = ok;
+	s.nfacts = 1;
+	ck_assert_int_eq(settings_check_templates(&s, "dir", prof, err,
+	    sizeof(err)), 0);
+	s.facts[0][LANG_EN] = bad;
+	ck_assert_int_eq(settings_check_templates(&s, "dir", prof, err,
+	    sizeof(err)), -1);
+	ck_assert_msg(strstr(err, "dir/site.json: facts[0]: "
+	    "@@co_founder_of.role@@") != NULL, "%s", err);
+	s.facts[0][LANG_EN] = open;
+	ck_assert_int_eq(settings_check_templates(&s, "dir", prof, err,
+	    sizeof(err)), -1);
+	ck_assert_msg(strstr(err, "without its closing") != NULL, "%s", err);
+	cJSON_Delete(p);
+}
+END_TEST
+
+START_TEST(absent_settings_claim_nothing)
+{
+	struct settings *s;
+	char	 err[512] = "";
+
+	ck_assert_ptr_nonnull(s = settings_load("/nonexistent-perfil-dir", err,
+	    sizeof(err)));
+	ck_assert_ptr_null(s->licence.name);
+	ck_assert_int_eq(s->pronouns, PRON_NONE);
+	ck_assert_uint_eq(s->nfacts, 0);
+	settings_free(s);
+}
+END_TEST
+
+static Suite *
+labels_suite(void)
+{
+	Suite	*s = suite_create("labels");
+	TCase	*tc = tcase_create("labels");
+
+	tcase_add_test(tc, shipped_sets_load);
+	tcase_add_test(tc, pronoun_variants);
+	tcase_add_test(tc, placeholders_and_missing_keys);
+	tcase_add_test(tc, language_names_from_icu);
+	tcase_add_test(tc, templates_name_profile_texts);
+	tcase_add_test(tc, absent_settings_claim_nothing);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int
+main(void)
+{
+	SRunner	*sr = srunner_create(labels_suite());
+	int	 failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
