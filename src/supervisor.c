@@ -382,7 +382,7 @@ open_socket(const char *spec, mode_t mode)
 	}
 	/* The socket file is born with its final mode. */
 	omask = umask(~mode & 0777);
-	fd = FCGX_OpenSocket(spec, 128);
+	fd = FCGX_OpenSocket(spec, 4096);	/* the kernel caps it (somaxconn) */
 	umask(omask);
 	if (fd < 0) {
 		warn("cannot listen on %s", spec);

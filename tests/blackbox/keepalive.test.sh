@@ -6,8 +6,9 @@
 # on its own (no state carried over), and idle connections in nginx's pool
 # never pin the responder: with a pool larger than its threads (8 per nginx
 # worker, 2 nginx workers, 2 responder workers of 1 thread), concurrent
-# requests are still all answered at once, because a thread that waits on an
-# idle kept connection lets it go when a new connection is waiting.
+# requests are still all answered at once, because a thread waits on all its
+# kept connections and on the listening socket at once (epoll) and no idle
+# connection holds it.
 #
 # This file runs its own private stack (another port), so the other files
 # see the shipped configuration.

@@ -110,7 +110,11 @@ sleep "$step"
 # and nginx retries them on new connections (fastcgi_next_upstream), so no
 # client sees an error, but nginx logs each failed connection. Those lines
 # are counted apart; the replacement worker takes new connections.
-for i in 1 2; do
+# Under valgrind (run-checked valgrind: PERFIL_WRAPPER) a killed worker has
+# many slow requests in flight and leaves no report; no worker is killed there.
+kills=2
+[[ -n ${PERFIL_WRAPPER-} ]] && kills=0
+for ((i = 0; i < kills; i++)); do
 	worker=$(ops_workers "$sup" | tail -n 1)
 	[[ -n $worker ]] && kill -KILL "$worker"
 	sleep "$step"
@@ -144,7 +148,7 @@ cp "$STACK_DIR/error.log" "$BB_TMP/nginx-error.log"
 total=$(awk '$1 == "status" { n += $3 } END { print n + 0 }' "$BB_TMP/get.out")
 first=$(count "$BB_TMP/get.out" first5xx)
 expect_equal 'reloads logged' $((before + 3)) "$(grep -c 'content reloaded' "$log")"
-expect_equal 'workers killed and restarted' 2 "$(grep -c 'killed by signal 9' "$log")"
+expect_equal 'workers killed and restarted' "$kills" "$(grep -c 'killed by signal 9' "$log")"
 _bb_check $((total < 1000)) 'at least 1,000 answers' "$total"
 expect_equal '5xx answers before the stop began' 0 \
 	"$( ((first == 0 || first >= stop_ms)) && echo 0 || echo "some (the first $((stop_ms - first)) ms before)")"
