@@ -47,7 +47,7 @@ api_link(const struct app *app, const struct route *r, enum lang l,
 	if (strchr(r->path, '{') != NULL)
 		return NULL;
 	for (p = r->params; p->id != PARAM__MAX; p++)
-		if (p->required && p->id == PARAM_Q)
+		if (p->required && p->kind == PARAM_KIND_STRING)
 			snprintf(q, sizeof(q), "?q=%s",
 			    LBL(app, l, "example.query"));
 	if (l != LANG_ES)

@@ -54,7 +54,7 @@ put_self(struct ctx *x, struct buf *b)
 	buf_puts(&u, x->app->cfg->base_url);
 	buf_puts(&u, x->req->path);
 	for (p = x->route->params; p->id != PARAM__MAX; p++) {
-		if (p->id == PARAM_Q) {
+		if (p->kind == PARAM_KIND_STRING) {
 			buf_putc(&u, sep);
 			buf_puts(&u, "q=");
 			put_query_value(&u, x->q);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "app.h"
+#include "handler.h"
 #include "openapi.h"
 #include "pages.h"
 #include "search.h"
@@ -73,7 +74,7 @@ app_load(struct app *app, const struct config *cfg, char *err, size_t errlen)
 		app_free(app);
 		return -1;
 	}
-	if ((app->openapi = openapi_build(app, err, errlen)) == NULL) {
+	if ((app->openapi = openapi_build(app, handle_synthetic, err, errlen)) == NULL) {
 		app_free(app);
 		return -1;
 	}
@@ -88,7 +89,8 @@ app_load(struct app *app, const struct config *cfg, char *err, size_t errlen)
 		return -1;
 	}
 	/* Last: it runs the real handlers over everything above. */
-	if ((app->prerender = prerender_build(app, err, errlen)) == NULL) {
+	if ((app->prerender = prerender_build(app, handle_synthetic,
+	    err, errlen)) == NULL) {
 		app_free(app);
 		return -1;
 	}

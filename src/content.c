@@ -18,176 +18,11 @@
 
 #define CONTENT_MAX_FILE	(4 * 1024 * 1024)
 
-enum fkind {
-	F_TEXT,		/* {"es": "...", "en": "..."} */
-	F_STRING,	/* the same in every language */
-	F_URI,		/* absolute http(s) URL */
-	F_EMAIL,
-	F_SLUG,		/* ^[a-z0-9-]+$ */
-	F_BOOL,
-	F_COUNTRY,	/* ISO 3166-1 alpha-2, upper case */
-	F_LANGCODE,	/* ISO 639-1, lower case */
-	F_YEAR,		/* four digits */
-	F_YEARS,	/* digits and a plus sign: "8+" */
-	F_OBJECT,	/* members in sub, NULL-name terminated */
-	F_ARRAY		/* non-empty; elements as sub[0] */
-};
-
-struct fdef {
-	const char *name;
-	enum fkind kind;
-	int	 required;
-	const struct fdef *sub;
-};
-
-#define REQ	1
-#define OPT	0
-#define END	{ NULL, F_STRING, OPT, NULL }
-
-static const struct fdef el_text = { NULL, F_TEXT, REQ, NULL };
-static const struct fdef el_string = { NULL, F_STRING, REQ, NULL };
-static const struct fdef el_langcode = { NULL, F_LANGCODE, REQ, NULL };
-
-static const struct fdef co_founder_f[] = {
-	{ "name", F_STRING, REQ, NULL },
-	{ "url", F_URI, REQ, NULL },
-	{ "role", F_TEXT, REQ, NULL },
-	END
-};
-static const struct fdef employer_f[] = {
-	{ "name", F_STRING, REQ, NULL },
-	{ "url", F_URI, REQ, NULL },
-	END
-};
-static const struct fdef location_f[] = {
-	{ "city", F_TEXT, REQ, NULL },
-	{ "region", F_TEXT, REQ, NULL },
-	{ "country", F_COUNTRY, REQ, NULL },
-	{ "remote", F_BOOL, REQ, NULL },
-	END
-};
-static const struct fdef availability_f[] = {
-	{ "open_to_work", F_BOOL, REQ, NULL },
-	{ "statement", F_TEXT, REQ, NULL },
-	END
-};
-static const struct fdef link_f[] = {
-	{ "label", F_STRING, REQ, NULL },
-	{ "url", F_URI, REQ, NULL },
-	END
-};
-static const struct fdef el_link = { NULL, F_OBJECT, REQ, link_f };
-
-static const struct fdef profile_f[] = {
-	{ "name", F_STRING, REQ, NULL },
-	{ "given_name", F_STRING, OPT, NULL },
-	{ "family_name", F_STRING, OPT, NULL },
-	{ "headline", F_TEXT, REQ, NULL },
-	{ "job_title", F_TEXT, REQ, NULL },
-	{ "co_founder_of", F_OBJECT, OPT, co_founder_f },
-	{ "employer", F_OBJECT, OPT, employer_f },
-	{ "summary", F_TEXT, REQ, NULL },
-	{ "location", F_OBJECT, REQ, location_f },
-	{ "languages", F_ARRAY, OPT, &el_langcode },
-	{ "email", F_EMAIL, REQ, NULL },
-	{ "url", F_URI, REQ, NULL },
-	{ "image", F_URI, OPT, NULL },
-	{ "availability", F_OBJECT, REQ, availability_f },
-	{ "knows_about", F_ARRAY, OPT, &el_text },
-	{ "profiles", F_ARRAY, OPT, &el_link },
-	END
-};
-
-static const struct fdef timeline_f[] = {
-	{ "year", F_YEAR, REQ, NULL },
-	{ "title", F_TEXT, REQ, NULL },
-	{ "description", F_TEXT, REQ, NULL },
-	END
-};
-static const struct fdef el_timeline = { NULL, F_OBJECT, REQ, timeline_f };
-static const struct fdef about_f[] = {
-	{ "summary", F_TEXT, REQ, NULL },
-	{ "timeline", F_ARRAY, REQ, &el_timeline },
-	END
-};
-
-static const struct fdef project_f[] = {
-	{ "slug", F_SLUG, REQ, NULL },
-	{ "title", F_TEXT, REQ, NULL },
-	{ "description", F_TEXT, REQ, NULL },
-	{ "stack", F_ARRAY, REQ, &el_string },
-	{ "url", F_URI, REQ, NULL },
-	END
-};
-static const struct fdef experience_f[] = {
-	{ "slug", F_SLUG, REQ, NULL },
-	{ "role", F_TEXT, REQ, NULL },
-	{ "organization", F_TEXT, REQ, NULL },
-	{ "period", F_TEXT, REQ, NULL },
-	{ "description", F_TEXT, REQ, NULL },
-	END
-};
-static const struct fdef skill_f[] = {
-	{ "name", F_STRING, REQ, NULL },
-	{ "years", F_YEARS, REQ, NULL },
-	END
-};
-static const struct fdef el_skill = { NULL, F_OBJECT, REQ, skill_f };
-static const struct fdef skillcat_f[] = {
-	{ "category", F_TEXT, REQ, NULL },
-	{ "slug", F_SLUG, REQ, NULL },
-	{ "skills", F_ARRAY, REQ, &el_skill },
-	END
-};
-static const struct fdef certification_f[] = {
-	{ "slug", F_SLUG, REQ, NULL },
-	{ "title", F_TEXT, REQ, NULL },
-	{ "institution", F_STRING, REQ, NULL },
-	{ "date", F_TEXT, REQ, NULL },
-	{ "credential_url", F_URI, REQ, NULL },
-	END
-};
-static const struct fdef education_f[] = {
-	{ "slug", F_SLUG, REQ, NULL },
-	{ "institution", F_TEXT, REQ, NULL },
-	{ "detail", F_TEXT, REQ, NULL },
-	END
-};
-static const struct fdef recommendation_f[] = {
-	{ "slug", F_SLUG, REQ, NULL },
-	{ "name", F_STRING, REQ, NULL },
-	{ "date", F_TEXT, REQ, NULL },
-	{ "comment", F_TEXT, REQ, NULL },
-	{ "recommender_url", F_URI, REQ, NULL },
-	END
-};
-
-static const struct {
-	const char *name;		/* resource family, as in the API */
-	const char *file;
-	const struct fdef *fields;
-} colls[COLL__MAX] = {
-	{ "projects", "projects.json", project_f },
-	{ "experience", "experience.json", experience_f },
-	{ "skills", "skills.json", skillcat_f },
-	{ "certifications", "certifications.json", certification_f },
-	{ "education", "education.json", education_f },
-	{ "recommendations", "recommendations.json", recommendation_f },
-};
+#define profile_f	(resource_profile.fields)
+#define about_f		(resource_about.fields)
 
 static const char *const page_files[PAGE_DOC__MAX] = { "privacy", "lab" };
 
-/*
- * The fields the spec documents as Spanish: the API gives them in the
- * default language whatever the request's language (item->obj keeps
- * every translation for the pages and the search).
- */
-static const char *const default_lang_field[COLL__MAX] = {
-	[COLL_PROJECTS] = "description",
-	[COLL_EXPERIENCE] = "period",
-	[COLL_CERTIFICATIONS] = "date",
-	[COLL_RECOMMENDATIONS] = "date",
-};
 
 /* Validation state: where we are, and the message when it fails. */
 struct vctx {
@@ -201,13 +36,13 @@ struct vctx {
 const char *
 content_coll_name(enum coll c)
 {
-	return colls[c].name;
+	return resources[c].name;
 }
 
 const char *
 content_coll_file(enum coll c)
 {
-	return colls[c].file;
+	return resources[c].file;
 }
 
 static int
@@ -318,7 +153,7 @@ check_string(struct vctx *c, const cJSON *v)
 	return 0;
 }
 
-static int	validate(struct vctx *, const cJSON *, const struct fdef *);
+static int	validate(struct vctx *, const cJSON *, const struct field *);
 
 static int
 validate_text(struct vctx *c, const cJSON *v)
@@ -358,20 +193,18 @@ validate_text(struct vctx *c, const cJSON *v)
 }
 
 static int
-validate_object(struct vctx *c, const cJSON *v, const struct fdef *fields)
+validate_object(struct vctx *c, const cJSON *v, const struct field *fields)
 {
-	const struct fdef *f;
+	const struct field *f;
 	const cJSON *m, *prev;
 	size_t	 old;
 
 	if (!cJSON_IsObject(v))
 		return fail(c, "expected an object");
 	cJSON_ArrayForEach(m, v) {
-		for (f = fields; f->name != NULL; f++)
-			if (strcmp(f->name, m->string) == 0)
-				break;
+		f = field_find(fields, m->string);
 		old = path_push(c, m->string, 0);
-		if (f->name == NULL) {
+		if (f == NULL || (f->flags & FIELD_API)) {
 			fail(c, "unknown field");
 			path_pop(c, old);
 			return -1;
@@ -385,10 +218,12 @@ validate_object(struct vctx *c, const cJSON *v, const struct fdef *fields)
 		path_pop(c, old);
 	}
 	for (f = fields; f->name != NULL; f++) {
+		if (f->flags & FIELD_API)
+			continue;
 		m = cJSON_GetObjectItemCaseSensitive(v, f->name);
 		old = path_push(c, f->name, 0);
 		if (m == NULL) {
-			if (f->required) {
+			if (f->flags & FIELD_REQUIRED) {
 				fail(c, "missing required field");
 				path_pop(c, old);
 				return -1;
@@ -404,7 +239,7 @@ validate_object(struct vctx *c, const cJSON *v, const struct fdef *fields)
 
 /* Validates v against d; returns 0 or -1 with c->err set. */
 static int
-validate(struct vctx *c, const cJSON *v, const struct fdef *d)
+validate(struct vctx *c, const cJSON *v, const struct field *d)
 {
 	const cJSON *e;
 	const char *s;
@@ -452,7 +287,8 @@ validate(struct vctx *c, const cJSON *v, const struct fdef *d)
 			return fail(c, "not an e-mail address: \"%.80s\"", s);
 		break;
 	case F_SLUG:
-		if (!all_of(s, LOWER DIGITS "-") || strlen(s) > 100)
+		if (!all_of(s, LOWER DIGITS "-") ||
+		    strlen(s) > fkinds[F_SLUG].maxlen)
 			return fail(c, "slug must match ^[a-z0-9-]+$ "
 			    "(at most 100 characters): \"%.80s\"", s);
 		break;
@@ -486,9 +322,9 @@ validate(struct vctx *c, const cJSON *v, const struct fdef *d)
 
 /* Builds the API value of v (already validated) for language l. */
 static cJSON *
-convert(const cJSON *v, const struct fdef *d, enum lang l)
+convert(const cJSON *v, const struct field *d, enum lang l)
 {
-	const struct fdef *f;
+	const struct field *f;
 	const cJSON *m;
 	cJSON	*out, *cv;
 
@@ -503,7 +339,7 @@ convert(const cJSON *v, const struct fdef *d, enum lang l)
 			return NULL;
 		for (f = d->sub; f->name != NULL; f++) {
 			m = cJSON_GetObjectItemCaseSensitive(v, f->name);
-			if (m == NULL)
+			if (m == NULL || (f->flags & FIELD_CONTENT))
 				continue;
 			if ((cv = convert(m, f, l)) == NULL ||
 			    !cJSON_AddItemToObject(out, f->name, cv)) {
@@ -627,16 +463,32 @@ default_text(const struct item *it, const char *name)
 }
 
 /*
- * Fills it with the per-language objects and their printed JSON; the
- * JSON gives field keep (or none, NULL) in the default language.
+ * The member of list f the API gives in the default language whatever
+ * the request's language (FIELD_DEFAULT_LANG), or NULL.
+ */
+static const char *
+default_lang_field(const struct field *f)
+{
+	for (; f->name != NULL; f++)
+		if (f->flags & FIELD_DEFAULT_LANG)
+			return f->name;
+	return NULL;
+}
+
+/*
+ * Fills it with a copy of the validated source object and the
+ * per-language API objects and their printed JSON; the JSON gives field
+ * keep (or none, NULL) in the default language.
  */
 static int
 render_item(struct vctx *c, struct item *it, const cJSON *src,
-    const struct fdef *d, const char *api_base, const char *keep)
+    const struct field *d, const char *api_base, const char *keep)
 {
 	cJSON	*o;
 	int	 l;
 
+	if ((it->src = cJSON_Duplicate(src, 1)) == NULL)
+		return fail(c, "out of memory");
 	for (l = 0; l < LANG__MAX; l++) {
 		if ((o = convert(src, d, (enum lang)l)) == NULL)
 			return fail(c, "out of memory");
@@ -673,9 +525,10 @@ render_item(struct vctx *c, struct item *it, const cJSON *src,
 
 static int
 load_single(struct vctx *c, const char *dir, const char *file,
-    const struct fdef *fields, struct item *it)
+    const struct field *fields, struct item *it)
 {
-	struct fdef root = { NULL, F_OBJECT, REQ, fields };
+	struct field root = { .kind = F_OBJECT, .flags = FIELD_REQUIRED,
+	    .sub = fields };
 	char	 path[1024];
 	cJSON	*doc;
 	int	 rc = -1;
@@ -734,7 +587,8 @@ static int
 load_collection(struct vctx *c, const char *dir, const char *base_url,
     enum coll k, struct collection *out)
 {
-	struct fdef el = { NULL, F_OBJECT, REQ, colls[k].fields };
+	struct field el = { .kind = F_OBJECT, .flags = FIELD_REQUIRED,
+	    .sub = resources[k].fields };
 	struct buf slugs;
 	const cJSON *e, *s;
 	char	 path[1024], api_base[1024];
@@ -743,11 +597,11 @@ load_collection(struct vctx *c, const char *dir, const char *base_url,
 	int	 rc = -1;
 
 	buf_init(&slugs);
-	if ((doc = parse_file(c, dir, colls[k].file, path,
+	if ((doc = parse_file(c, dir, resources[k].file, path,
 	    sizeof(path))) == NULL)
 		return -1;
 	if (!cJSON_IsArray(doc)) {
-		fail(c, "expected an array of %s", colls[k].name);
+		fail(c, "expected an array of %s", resources[k].name);
 		goto out;
 	}
 	n = (size_t)cJSON_GetArraySize(doc);
@@ -760,7 +614,7 @@ load_collection(struct vctx *c, const char *dir, const char *base_url,
 		goto out;
 	}
 	if (xsnprintf(api_base, sizeof(api_base), "%s/api/v1/%s", base_url,
-	    colls[k].name) == -1) {
+	    resources[k].name) == -1) {
 		fail(c, "base URL too long");
 		goto out;
 	}
@@ -783,8 +637,8 @@ load_collection(struct vctx *c, const char *dir, const char *base_url,
 		}
 		out->len = i + 1;
 		if (render_item(c, &out->items[i], e, &el,
-		    k == COLL_PROJECTS ? api_base : NULL,
-		    default_lang_field[k]) == -1)
+		    resources[k].self_url ? api_base : NULL,
+		    default_lang_field(resources[k].fields)) == -1)
 			goto out;
 		path_pop(c, old);
 		if (i > 0)
@@ -850,9 +704,10 @@ content_load(const char *dir, const char *base_url, char *err,
 		fail(&c, "out of memory");
 		return NULL;
 	}
-	if (load_single(&c, dir, "profile.json", profile_f,
+	if (load_single(&c, dir, resource_profile.file, profile_f,
 	    &m->profile) == -1 ||
-	    load_single(&c, dir, "about.json", about_f, &m->about) == -1)
+	    load_single(&c, dir, resource_about.file, about_f,
+	    &m->about) == -1)
 		goto err;
 	for (k = 0; k < COLL__MAX; k++)
 		if (load_collection(&c, dir, base_url, (enum coll)k,
@@ -875,6 +730,7 @@ item_free(struct item *it)
 		cJSON_Delete(it->obj[l]);
 		free(it->json[l]);
 	}
+	cJSON_Delete(it->src);
 	free((char *)it->slug);
 }
 

@@ -4,6 +4,8 @@
  * into one immutable model with every item pre-rendered as JSON per
  * language.
  *
+ * The shape of every file is declared once, in resource.c.
+ *
  * Ownership: content_load returns a model the caller frees with
  * content_free; everything reachable from it belongs to it.  Request
  * handling only reads the model.
@@ -16,20 +18,23 @@
 #include <cjson/cJSON.h>
 
 #include "request.h"
+#include "resource.h"
 
-enum coll {
-	COLL_PROJECTS,
-	COLL_EXPERIENCE,
-	COLL_SKILLS,
-	COLL_CERTIFICATIONS,
-	COLL_EDUCATION,
-	COLL_RECOMMENDATIONS,
-	COLL__MAX
-};
-
-/* One document (the profile, the biography or a collection item). */
+/*
+ * One document (the profile, the biography or a collection item).
+ *
+ * src is the item as the content file wrote it, after validation:
+ * every translation ({"es": .., "en": ..}) and the content-only
+ * members the API does not show (such as the ISO "start" and "end" of
+ * a position) are there, so other renderers (the CV page, JSON Resume)
+ * read them from here, never from the files.  Members follow the
+ * declaration in resource.c; optional members may be absent.  The
+ * item owns src (content_free deletes it): read it, never modify or
+ * free it, never keep pointers into it past the model's life.
+ */
 struct item {
 	const char *slug;		/* NULL for profile and about */
+	cJSON	*src;			/* validated source object (above) */
 	cJSON	*obj[LANG__MAX];	/* the API object, per language */
 	char	*json[LANG__MAX];	/* obj printed compactly */
 	size_t	 json_len[LANG__MAX];

@@ -9,11 +9,27 @@
 
 #include <string.h>
 
+#include "api.h"
 #include "errors.h"
 #include "handler.h"
+#include "openapi.h"
 #include "pages.h"
 #include "prerender.h"
 #include "routes.h"
+#include "search.h"
+
+/* The function behind each handler the route table names. */
+static void (*const route_handlers[RH__MAX])(struct ctx *) = {
+	[RH_HEALTH] = api_health,
+	[RH_PROFILE] = api_profile,
+	[RH_ABOUT] = api_about,
+	[RH_LIST] = api_list,
+	[RH_PROJECT] = api_project,
+	[RH_SEARCH] = search_handler,
+	[RH_OPENAPI] = openapi_serve,
+	[RH_PAGE] = pages_page,
+	[RH_DOC] = pages_doc,
+};
 
 #define ALLOWED_METHODS	"GET, HEAD, OPTIONS"
 
@@ -178,8 +194,8 @@ check_params(struct ctx *x)
 		else if (strcmp(v->value, "en") == 0)
 			x->lang = LANG_EN;
 		else {
-			static const struct route_param lp = { PARAM_LANG, 0,
-			    0, 0, 0, NULL };
+			static const struct route_param lp = {
+				.id = PARAM_LANG, .kind = PARAM_KIND_STRING };
 
 			return bad_param(x, &lp, "es or en", "Retry with "
 			    "lang=en for English or lang=es for Spanish, or "
@@ -191,7 +207,7 @@ check_params(struct ctx *x)
 
 	for (p = x->route->params; p->id != PARAM__MAX; p++) {
 		v = &x->req->param[p->id];
-		if (p->id == PARAM_Q) {
+		if (p->kind == PARAM_KIND_STRING) {
 			rule = arena_printf(x->arena, "a search text of %ld "
 			    "to %ld characters", p->min, p->max);
 			if (v->count > 1) {
@@ -305,7 +321,7 @@ handle_api(struct ctx *x, enum req_status st)
 	/* Default parameters: the answer rendered at start-up, with its
 	 * ETag (prerender.c); otherwise the handler renders it now. */
 	if (!prerender_serve(x))
-		x->route->handler(x);
+		route_handlers[x->route->handler](x);
 	if (x->resp->status != 200)
 		return;
 	if (x->resp->body.oom) {
@@ -378,7 +394,7 @@ handle_site(struct ctx *x, enum req_status st)
 	x->lang = req->param[PARAM_LANG].value != NULL &&
 	    strcmp(req->param[PARAM_LANG].value, "en") == 0 ? LANG_EN :
 	    LANG_ES;
-	x->route->handler(x);
+	route_handlers[x->route->handler](x);
 	if (x->resp->status == 200 && x->resp->etag[0] == '\0') {
 		resp_set_etag(x->resp);
 		if (resp_etag_matches(x->resp, req->if_none_match)) {
@@ -425,4 +441,40 @@ handle_request(const struct app *app, char **envp, struct response *resp,
 		handle_site(&x, st);
 	if (req.method == METHOD_HEAD)
 		resp->omit_body = 1;
+}
+
+/*
+ * The one way to run a request that no client sent: the start-up
+ * builders (pre-rendered answers, OpenAPI examples) and the unit tests
+ * use it.  method (NULL: none), path, query (NULL: none) and extra
+ * "NAME=value" environment entries (a NULL-ended list, or NULL, at
+ * most 8) make the environment.  The arena is reset first; the answer
+ * is in resp.  Returns 0, or -1 if the environment does not fit.
+ */
+int
+handle_synthetic(const struct app *app, const char *method,
+    const char *path, const char *query, const char *const *extra,
+    struct response *resp, struct arena *arena)
+{
+	char	*env[12];
+	size_t	 n = 0;
+
+	arena_reset(arena);
+	if (method != NULL &&
+	    (env[n++] = arena_printf(arena, "REQUEST_METHOD=%s", method)) ==
+	    NULL)
+		return -1;
+	if ((env[n++] = arena_printf(arena, "DOCUMENT_URI=%s", path)) == NULL)
+		return -1;
+	if (query != NULL &&
+	    (env[n++] = arena_printf(arena, "QUERY_STRING=%s", query)) == NULL)
+		return -1;
+	for (; extra != NULL && *extra != NULL; extra++) {
+		if (n == sizeof(env) / sizeof(env[0]) - 1)
+			return -1;
+		env[n++] = (char *)*extra;
+	}
+	env[n] = NULL;
+	handle_request(app, env, resp, arena);
+	return 0;
 }

@@ -31,5 +31,12 @@ struct ctx {
 
 void	 handle_request(const struct app *, char **envp, struct response *,
 	    struct arena *);
+/* The type of handle_synthetic, which app.c hands the start-up builders. */
+typedef int handle_synthetic_fn(const struct app *, const char *method,
+	    const char *path, const char *query, const char *const *extra,
+	    struct response *, struct arena *);
+int	 handle_synthetic(const struct app *, const char *method,
+	    const char *path, const char *query, const char *const *extra,
+	    struct response *, struct arena *);
 
 #endif /* PERFIL_HANDLER_H */

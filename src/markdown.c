@@ -381,7 +381,7 @@ md_route_example(const struct app *app, const struct route *r, enum lang l,
 	} else
 		buf_puts(b, r->path);
 	for (p = r->params; p->id != PARAM__MAX; p++) {
-		if (p->id == PARAM_Q)
+		if (p->kind == PARAM_KIND_STRING)
 			buf_printf(b, "%cq=%s", sep,
 			    LBL(app, l, "example.query"));
 		else if (p->id == PARAM_LIMIT)
@@ -472,13 +472,13 @@ md_route_params(const struct app *app, const struct route *r, enum lang l,
 		snprintf(min, sizeof(min), "%ld", p->min);
 		snprintf(max, sizeof(max), "%ld", p->max);
 		buf_printf(b, "%s- `%s` (%s): ", indent, req_param_name(p->id),
-		    LBL(app, l, p->id == PARAM_Q ? (p->required ?
+		    LBL(app, l, p->kind == PARAM_KIND_STRING ? (p->required ?
 		    "param.string_required" : "param.string_optional") :
 		    p->required ? "param.integer_required" :
 		    "param.integer_optional"));
 		lbl_fill(b, app->labels, l, "param.range",
 		    (const char *const []){ "min", min, "max", max, NULL });
-		if (p->id == PARAM_Q)
+		if (p->kind == PARAM_KIND_STRING)
 			buf_printf(b, " %s", LBL(app, l, "word.characters"));
 		else
 			buf_printf(b, ", %s %ld", LBL(app, l, "word.default"),

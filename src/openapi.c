@@ -30,6 +30,7 @@
  * checked at every call, and reported once at the end. */
 struct gen {
 	const struct app *app;
+	handle_synthetic_fn *run;	/* runs the example requests */
 	int	 failed;
 };
 
@@ -103,6 +104,9 @@ put_ref(struct gen *g, cJSON *parent, const char *key, const char *section,
 	return o;
 }
 
+static void	object_schema(struct gen *, cJSON *, const struct field *,
+		    int);
+
 /* Fills a string schema: type, format, pattern, enum. */
 static void
 string_schema(struct gen *g, cJSON *s, const char *format,
@@ -122,42 +126,62 @@ string_schema(struct gen *g, cJSON *s, const char *format,
 	}
 }
 
-/* Fills an object schema from a member list. */
+/* Fills the schema of one value of field f (its element, for arrays). */
 static void
-object_schema(struct gen *g, cJSON *s, const struct sfield *f, int closed)
+value_schema(struct gen *g, cJSON *s, const struct field *f)
 {
-	cJSON	*props, *req, *p, *it;
+	const struct fkind_info *k = &fkinds[f->kind];
+	const char *pattern = f->pattern ? f->pattern : k->pattern;
+	cJSON	*e, *it;
+	size_t	 i;
+
+	if (f->kind == F_OBJECT) {
+		object_schema(g, s, f->sub, f->flags & FIELD_CLOSED);
+		return;
+	}
+	put_str(g, s, "type", k->type);
+	if (f->kind == F_ARRAY) {
+		it = put_obj(g, s, "items");
+		value_schema(g, it, f->sub);
+		return;
+	}
+	if (k->format != NULL)
+		put_str(g, s, "format", k->format);
+	if (pattern != NULL)
+		put_str(g, s, "pattern", pattern);
+	if (k->maxlen > 0)
+		put_num(g, s, "maxLength", (double)k->maxlen);
+	if (f->values != NULL) {
+		e = put_arr(g, s, "enum");
+		for (i = 0; f->values[i] != NULL; i++)
+			put_str(g, e, NULL, f->values[i]);
+	} else if (f->kind == F_HITTYPE) {
+		e = put_arr(g, s, "enum");
+		for (i = 0; i < COLL__MAX; i++)
+			if (resources[i].hit != NULL)
+				put_str(g, e, NULL, resources[i].hit);
+	}
+}
+
+/*
+ * Fills an object schema from a member list: the API's view, so
+ * content-only members are left out.
+ */
+static void
+object_schema(struct gen *g, cJSON *s, const struct field *f, int closed)
+{
+	cJSON	*props, *req, *p;
 
 	put_str(g, s, "type", "object");
 	req = put_arr(g, s, "required");
 	props = put_obj(g, s, "properties");
 	for (; f->name != NULL; f++) {
-		if (f->required)
+		if (f->flags & FIELD_CONTENT)
+			continue;
+		if (f->flags & FIELD_REQUIRED)
 			put_str(g, req, NULL, f->name);
 		p = put_obj(g, props, f->name);
-		switch (f->type) {
-		case T_STRING:
-			string_schema(g, p, f->format, f->pattern, f->values);
-			break;
-		case T_INTEGER:
-			put_str(g, p, "type", "integer");
-			break;
-		case T_BOOLEAN:
-			put_str(g, p, "type", "boolean");
-			break;
-		case T_OBJECT:
-			object_schema(g, p, f->members, f->closed);
-			break;
-		case T_ARRAY:
-			put_str(g, p, "type", "array");
-			it = put_obj(g, p, "items");
-			if (f->items == T_OBJECT)
-				object_schema(g, it, f->members, f->closed);
-			else
-				string_schema(g, it, f->format, f->pattern,
-				    NULL);
-			break;
-		}
+		value_schema(g, p, f);
 		put_str(g, p, "description", f->description);
 	}
 	if (closed)
@@ -170,7 +194,7 @@ schema_known(const char *name)
 	size_t	 i;
 
 	for (i = 0; i < nschemas; i++)
-		if (strcmp(schemas[i].name, name) == 0)
+		if (strcmp(schemas[i]->schema, name) == 0)
 			return 1;
 	return 0;
 }
@@ -182,25 +206,17 @@ schema_known(const char *name)
  * (the caller frees it) when the status is want, else NULL.
  */
 static cJSON *
-sample(const struct app *app, const char *method, const char *path,
+sample(const struct gen *g, const char *method, const char *path,
     const char *query, int want)
 {
 	struct response r;
 	struct arena a;
-	char	 m[32], p[512], q[512], *env[4];
 	cJSON	*body = NULL;
 
-	if (xsnprintf(m, sizeof(m), "REQUEST_METHOD=%s", method) == -1 ||
-	    xsnprintf(p, sizeof(p), "DOCUMENT_URI=%s", path) == -1 ||
-	    xsnprintf(q, sizeof(q), "QUERY_STRING=%s", query) == -1)
-		return NULL;
-	env[0] = m;
-	env[1] = p;
-	env[2] = q;
-	env[3] = NULL;
 	resp_init(&r);
 	arena_init(&a, 4096);
-	handle_request(app, env, &r, &a);
+	if (g->run(g->app, method, path, query, NULL, &r, &a) == -1)
+		r.status = 0;
 	if (r.status == want && r.body.len > 0)
 		body = cJSON_ParseWithLength(r.body.data, r.body.len);
 	arena_free(&a);
@@ -254,7 +270,7 @@ example_request(const struct app *app, const struct route *r, char *path,
 			if (xsnprintf(query + n, querylen - n, "%slimit=1",
 			    n ? "&" : "") == -1)
 				return -1;
-		} else if (p->id == PARAM_Q) {
+		} else if (p->kind == PARAM_KIND_STRING) {
 			c = &app->model->coll[COLL_PROJECTS];
 			if (c->len == 0)
 				return -1;
@@ -282,8 +298,8 @@ route_examples(struct gen *g, const struct route *r, cJSON *media,
 	if (xsnprintf(query_en, sizeof(query_en), "%s%slang=en", query,
 	    *query ? "&" : "") == -1)
 		return -1;
-	es = sample(g->app, "GET", path, query, 200);
-	en = sample(g->app, "GET", path, query_en, 200);
+	es = sample(g, "GET", path, query, 200);
+	en = sample(g, "GET", path, query_en, 200);
 	if (es == NULL || en == NULL) {
 		snprintf(err, errlen, "openapi: the example request GET "
 		    "%s?%s of %s does not answer 200", path, query,
@@ -423,7 +439,7 @@ error_example(struct gen *g, cJSON *media, const char *key,
 {
 	cJSON	*ex, *body;
 
-	if ((body = sample(g->app, method, path, query, status)) == NULL)
+	if ((body = sample(g, method, path, query, status)) == NULL)
 		return;
 	if ((ex = cJSON_GetObjectItemCaseSensitive(media, "examples")) ==
 	    NULL)
@@ -518,9 +534,9 @@ components(struct gen *g, cJSON *doc)
 
 	ss = put_obj(g, comp, "schemas");
 	for (i = 0; i < nschemas; i++) {
-		s = put_obj(g, ss, schemas[i].name);
-		put_str(g, s, "description", schemas[i].description);
-		object_schema(g, s, schemas[i].fields, schemas[i].closed);
+		s = put_obj(g, ss, schemas[i]->schema);
+		put_str(g, s, "description", schemas[i]->description);
+		object_schema(g, s, schemas[i]->fields, schemas[i]->closed);
 	}
 	components_parameters(g, comp);
 	components_headers(g, comp);
@@ -547,7 +563,9 @@ route_parameters(struct gen *g, const struct route *r, cJSON *op)
 		    "the collection") == -1)
 			g->failed = 1;
 		put_str(g, p, "description", desc);
-		string_schema(g, put_obj(g, p, "schema"), NULL, SLUG_RE, NULL);
+		value_schema(g, put_obj(g, p, "schema"), field_find(
+		    resources[r->coll < COLL__MAX ? r->coll : 0].fields,
+		    "slug"));
 	}
 	for (rp = r->params; rp->id != PARAM__MAX; rp++) {
 		p = put_obj(g, ps, NULL);
@@ -557,7 +575,7 @@ route_parameters(struct gen *g, const struct route *r, cJSON *op)
 		if (rp->description != NULL)
 			put_str(g, p, "description", rp->description);
 		s = put_obj(g, p, "schema");
-		if (rp->id == PARAM_Q) {
+		if (rp->kind == PARAM_KIND_STRING) {
 			put_str(g, s, "type", "string");
 			put_num(g, s, "minLength", (double)rp->min);
 			put_num(g, s, "maxLength", (double)rp->max);
@@ -768,9 +786,10 @@ render_json(const cJSON *doc, size_t *len)
  * renders it.  Returns it, or NULL with a message in err.
  */
 struct openapi *
-openapi_build(const struct app *app, char *err, size_t errlen)
+openapi_build(const struct app *app, handle_synthetic_fn *run, char *err,
+    size_t errlen)
 {
-	struct gen g = { app, 0 };
+	struct gen g = { .app = app, .run = run };
 	struct openapi *o;
 	struct buf yaml;
 	cJSON	*doc, *srv, *ext;

@@ -34,7 +34,8 @@ struct openapi {
 	size_t	 len[OPENAPI__MAX];
 };
 
-struct openapi	*openapi_build(const struct app *, char *err, size_t errlen);
+struct openapi	*openapi_build(const struct app *, handle_synthetic_fn *,
+		    char *err, size_t errlen);
 void		 openapi_free(struct openapi *);
 const char	*openapi_type(enum openapi_format);
 void		 openapi_headers(struct response *, enum openapi_format);

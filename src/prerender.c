@@ -31,26 +31,22 @@ struct prerender {
  * memory.
  */
 static int
-add(struct prerender *pr, const struct app *app, const struct route *r,
+add(struct prerender *pr, const struct app *app, handle_synthetic_fn *run,
+    const struct route *r,
     const char *slug, enum lang lang, struct response *resp,
     struct arena *arena)
 {
-	char	 path[512], method[] = "REQUEST_METHOD=GET";
-	char	 query[] = "QUERY_STRING=lang=es";
-	char	*env[4];
+	char	 path[512], query[] = "lang=es";
 	struct pre_entry *e;
 	size_t	 prefix = strcspn(r->path, "{");
 
-	if (xsnprintf(path, sizeof(path), "DOCUMENT_URI=%.*s%s",
-	    (int)prefix, r->path, slug ? slug : "") == -1)
+	if (xsnprintf(path, sizeof(path), "%.*s%s", (int)prefix, r->path,
+	    slug ? slug : "") == -1)
 		return 0;	/* too long to matter: not pre-rendered */
 	memcpy(query + strlen(query) - 2, lang_code(lang), 2);
-	env[0] = method;
-	env[1] = path;
-	env[2] = query;
-	env[3] = NULL;
-	arena_reset(arena);
-	handle_request(app, env, resp, arena);
+	if (run(app, "GET", path, query, NULL, resp,
+	    arena) == -1)
+		return 0;
 	if (resp->status != 200 || resp->body.oom || resp->etag[0] == '\0')
 		return 0;
 	if (pr->len == pr->cap) {
@@ -83,7 +79,8 @@ add(struct prerender *pr, const struct app *app, const struct route *r,
  * Returns the table, or NULL with a message in err.
  */
 struct prerender *
-prerender_build(const struct app *app, char *err, size_t errlen)
+prerender_build(const struct app *app, handle_synthetic_fn *run, char *err,
+    size_t errlen)
 {
 	struct prerender *pr;
 	struct response resp;
@@ -105,7 +102,7 @@ prerender_build(const struct app *app, char *err, size_t errlen)
 			continue;
 		for (l = 0; l < LANG__MAX && rc == 0; l++) {
 			if (strchr(r->path, '{') == NULL) {
-				rc = add(pr, app, r, NULL, (enum lang)l,
+				rc = add(pr, app, run, r, NULL, (enum lang)l,
 				    &resp, &arena);
 				continue;
 			}
@@ -114,7 +111,7 @@ prerender_build(const struct app *app, char *err, size_t errlen)
 			c = &app->model->coll[r->coll];
 			for (j = 0; j < c->len && rc == 0; j++)
 				if (c->items[j].slug != NULL)
-					rc = add(pr, app, r, c->items[j].slug,
+					rc = add(pr, app, run, r, c->items[j].slug,
 					    (enum lang)l, &resp, &arena);
 		}
 	}
@@ -158,7 +155,7 @@ prerender_serve(struct ctx *x)
 	if (pr == NULL)
 		return 0;
 	for (p = x->route->params; p->id != PARAM__MAX; p++)
-		if (p->id == PARAM_Q ||
+		if (p->kind == PARAM_KIND_STRING ||
 		    (p->id == PARAM_LIMIT && x->limit != p->def) ||
 		    (p->id == PARAM_OFFSET && x->offset != p->def))
 			return 0;

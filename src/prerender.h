@@ -20,7 +20,8 @@
 
 struct prerender;
 
-struct prerender *prerender_build(const struct app *, char *err, size_t);
+struct prerender *prerender_build(const struct app *, handle_synthetic_fn *,
+		    char *err, size_t);
 void		 prerender_free(struct prerender *);
 int		 prerender_serve(struct ctx *);
 

@@ -5,46 +5,46 @@
 
 #include <string.h>
 
-#include "api.h"
-#include "openapi.h"
-#include "pages.h"
+#include "openapi.h"	/* the formats, for arg */
+#include "pages.h"	/* the pages and documents, for arg */
 #include "routes.h"
-#include "search.h"
 
 
 static const struct route_param list_params[] = {
-	{ PARAM_LIMIT, 0, 1, 100, 100,
-	    "Maximum number of items to return." },
-	{ PARAM_OFFSET, 0, 0, 1000, 0,
-	    "Number of items to skip before the first one returned." },
-	{ PARAM__MAX, 0, 0, 0, 0, NULL }
+	{ .id = PARAM_LIMIT, .kind = PARAM_KIND_INT, .min = 1, .max = 100,
+	    .def = 100, .description = "Maximum number of items to return." },
+	{ .id = PARAM_OFFSET, .kind = PARAM_KIND_INT, .min = 0, .max = 1000,
+	    .def = 0, .description = "Number of items to skip before the "
+	    "first one returned." },
+	{ .id = PARAM__MAX }
 };
 
 static const struct route_param no_params[] = {
-	{ PARAM__MAX, 0, 0, 0, 0, NULL }
+	{ .id = PARAM__MAX }
 };
 
 /* Website pages and agent files (pages.c); arg selects the page or file. */
 #define PAGE(path, op, summary, page) \
-	{ path, op, ROUTE_PAGE, summary, NULL, NULL, 0, COLL__MAX, pages_page, \
+	{ path, op, ROUTE_PAGE, summary, NULL, NULL, 0, COLL__MAX, RH_PAGE, \
 	    no_params, page }
 #define DOC(path, op, summary, doc) \
-	{ path, op, ROUTE_DOC, summary, NULL, NULL, 0, COLL__MAX, pages_doc, \
+	{ path, op, ROUTE_DOC, summary, NULL, NULL, 0, COLL__MAX, RH_DOC, \
 	    no_params, doc }
 
 static const struct route_param search_params[] = {
-	{ PARAM_Q, 1, 1, 200, 0,
-	    "Search text: 1 to 200 characters, at most 16 distinct terms "
+	{ .id = PARAM_Q, .kind = PARAM_KIND_STRING, .required = 1, .min = 1,
+	    .max = 200, .description = "Search text: 1 to 200 characters, at most 16 distinct terms "
 	    "separated by white space. Case, accents and compatibility "
 	    "forms are ignored (educacion finds Educaci\xc3\xb3n); a term "
 	    "matches where a word starts (migra finds migraci\xc3\xb3n)." },
-	{ PARAM_LIMIT, 0, 1, 50, 10,
-	    "Maximum number of hits to return, best first." },
-	{ PARAM__MAX, 0, 0, 0, 0, NULL }
+	{ .id = PARAM_LIMIT, .kind = PARAM_KIND_INT, .min = 1, .max = 50,
+	    .def = 10, .description = "Maximum number of hits to return, "
+	    "best first." },
+	{ .id = PARAM__MAX }
 };
 
 #define LIST(path, op, summary, schema, coll) \
-	{ path, op, ROUTE_API, summary, NULL, schema, 1, coll, api_list, \
+	{ path, op, ROUTE_API, summary, NULL, schema, 1, coll, RH_LIST, \
 	    list_params, 0 }
 
 const struct route routes[] = {
@@ -52,23 +52,23 @@ const struct route routes[] = {
 	    "Service health and version",
 	    "Reports that the service is up and which version of the API "
 	    "contract it serves.",
-	    "Health", 0, COLL__MAX, api_health, no_params, 0 },
+	    "Health", 0, COLL__MAX, RH_HEALTH, no_params, 0 },
 	{ "/api/v1/profile", "getProfile", ROUTE_API,
 	    "Professional profile",
 	    "Name, headline, current position, location, contact and "
 	    "availability.",
-	    "Profile", 0, COLL__MAX, api_profile, no_params, 0 },
+	    "Profile", 0, COLL__MAX, RH_PROFILE, no_params, 0 },
 	{ "/api/v1/about", "getAbout", ROUTE_API,
 	    "Biography and career timeline",
 	    "The full biography and the career milestones, oldest first.",
-	    "About", 0, COLL__MAX, api_about, no_params, 0 },
+	    "About", 0, COLL__MAX, RH_ABOUT, no_params, 0 },
 	LIST("/api/v1/projects", "listProjects", "Projects",
 	    "Project", COLL_PROJECTS),
 	{ "/api/v1/projects/{slug}", "getProject", ROUTE_API,
 	    "One project by slug",
 	    "A single project; an unknown slug is 404 not_found and the "
 	    "hint lists the known slugs.",
-	    "Project", 0, COLL_PROJECTS, api_project, no_params, 0 },
+	    "Project", 0, COLL_PROJECTS, RH_PROJECT, no_params, 0 },
 	LIST("/api/v1/experience", "listExperience",
 	    "Work experience, newest first", "ExperienceEntry",
 	    COLL_EXPERIENCE),
@@ -90,17 +90,17 @@ const struct route routes[] = {
 	    "score descending, then type (project, experience, skill, "
 	    "certification, recommendation), then content order. "
 	    "meta.total counts every hit; there is no offset.",
-	    "SearchResult", 1, COLL__MAX, search_handler, search_params, 0 },
+	    "SearchResult", 1, COLL__MAX, RH_SEARCH, search_params, 0 },
 	/* The OpenAPI document (openapi.c): not API operations itself. */
 	{ "/openapi.json", "getOpenApi", ROUTE_DOC,
 	    "OpenAPI 3.1 document (canonical)", NULL, NULL, 0, COLL__MAX,
-	    openapi_serve, no_params, OPENAPI_JSON },
+	    RH_OPENAPI, no_params, OPENAPI_JSON },
 	{ "/api/openapi.json", "getOpenApiJson", ROUTE_DOC,
 	    "OpenAPI 3.1 document", NULL, NULL, 0, COLL__MAX,
-	    openapi_serve, no_params, OPENAPI_JSON },
+	    RH_OPENAPI, no_params, OPENAPI_JSON },
 	{ "/api/openapi.yaml", "getOpenApiYaml", ROUTE_DOC,
 	    "OpenAPI 3.1 document as YAML", NULL, NULL, 0, COLL__MAX,
-	    openapi_serve, no_params, OPENAPI_YAML },
+	    RH_OPENAPI, no_params, OPENAPI_YAML },
 	PAGE("/", "pageHome", "Home page", SITE_HOME),
 	PAGE("/about", "pageAbout", "Biography and timeline", SITE_ABOUT),
 	PAGE("/contact", "pageContact", "Contact", SITE_CONTACT),

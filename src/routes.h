@@ -9,9 +9,16 @@
 #include "content.h"
 #include "handler.h"
 
+/* What a query parameter's value is, which decides how it is checked. */
+enum param_kind {
+	PARAM_KIND_INT,		/* a whole number in [min, max] */
+	PARAM_KIND_STRING	/* text of min to max characters */
+};
+
 /* A query parameter a route accepts, with its bounds. */
 struct route_param {
 	enum param_id id;	/* PARAM__MAX ends a list */
+	enum param_kind kind;
 	int	 required;
 	long	 min, max;	/* integers: bounds; strings: length */
 	long	 def;		/* integers: default */
@@ -24,6 +31,24 @@ enum route_kind {
 	ROUTE_PAGE		/* a website page, HTML or markdown */
 };
 
+/*
+ * Which handler serves a route.  The route table names it; the
+ * dispatcher (handler.c) maps it to the function, so the table depends
+ * on no handler and the handlers read the table (cgit's cmd.c).
+ */
+enum route_handler {
+	RH_HEALTH,
+	RH_PROFILE,
+	RH_ABOUT,
+	RH_LIST,		/* a collection, route.coll */
+	RH_PROJECT,		/* one project by slug */
+	RH_SEARCH,
+	RH_OPENAPI,		/* arg: enum openapi_format */
+	RH_PAGE,		/* arg: enum site_page */
+	RH_DOC,			/* arg: enum site_doc */
+	RH__MAX
+};
+
 struct route {
 	const char *path;		/* "{slug}" may end the pattern */
 	const char *operation_id;
@@ -33,7 +58,7 @@ struct route {
 	const char *schema;		/* schema name of data */
 	int	 collection;		/* data is an array, CollectionMeta */
 	enum coll coll;			/* the collection a list serves */
-	void	 (*handler)(struct ctx *);
+	enum route_handler handler;
 	const struct route_param *params;
 	int	 arg;			/* handler's own selector (page, doc) */
 };

@@ -1,6 +1,8 @@
 /*
- * schemas.h: the resource schemas of the spec (section 2), declared
- * field by field, from which openapi.c writes components.schemas.
+ * schemas.h: the named schemas of components.schemas, in document
+ * order.  The content resources are the declarations of resource.c;
+ * schemas.c adds the API's own envelopes (Meta, Health, SearchResult,
+ * Error) in the same form, and openapi.c writes them all.
  *
  * Ownership: everything here is static, read-only data.
  */
@@ -9,39 +11,9 @@
 
 #include <stddef.h>
 
-#define SLUG_RE		"^[a-z0-9-]+$"
+#include "resource.h"
 
-enum ftype {
-	T_STRING,
-	T_INTEGER,
-	T_BOOLEAN,
-	T_OBJECT,
-	T_ARRAY
-};
-
-/* One member of an object schema. */
-struct sfield {
-	const char *name;		/* NULL ends a list */
-	enum ftype type;
-	int	 required;
-	const char *format;		/* strings (and string items) */
-	const char *pattern;		/* strings (and string items) */
-	const char *const *values;	/* strings: enum, NULL-ended */
-	enum ftype items;		/* T_ARRAY: T_STRING or T_OBJECT */
-	const struct sfield *members;	/* T_OBJECT, T_ARRAY of T_OBJECT */
-	int	 closed;		/* members: additionalProperties false */
-	const char *description;
-};
-
-/* A named schema of components.schemas. */
-struct schema {
-	const char *name;
-	const struct sfield *fields;
-	int	 closed;		/* additionalProperties: false */
-	const char *description;
-};
-
-extern const struct schema schemas[];	/* in document order */
+extern const struct resource *const schemas[];	/* in document order */
 extern const size_t nschemas;
 
 #endif /* PERFIL_SCHEMAS_H */

@@ -23,16 +23,6 @@
 #define SNIPPET_LEAD	40	/* characters kept before the first match */
 #define ELLIPSIS	"\xe2\x80\xa6"	/* U+2026 */
 
-static const char *const type_names[SEARCH_TYPE__MAX] = {
-	"project", "experience", "skill", "certification", "recommendation"
-};
-
-const char *
-search_type_name(enum search_type t)
-{
-	return type_names[t];
-}
-
 /* ICU's normalizers; owned by ICU, never freed. */
 static const UNormalizer2 *nfkc_cf, *nfd;
 
@@ -205,7 +195,7 @@ member(const cJSON *o, const char *name)
  * per-request parts.  Returns 0 or -1 (out of memory).
  */
 static int
-doc_set(struct search_doc *d, enum search_type type, const char *slug,
+doc_set(struct search_doc *d, const char *type, const char *slug,
     const char *title, const char *body, size_t body_len, const char *url)
 {
 	struct buf b;
@@ -217,7 +207,7 @@ doc_set(struct search_doc *d, enum search_type type, const char *slug,
 	    field_set(&d->body, body, body_len) == -1)
 		return -1;
 	buf_init(&b);
-	buf_printf(&b, "{\"type\":\"%s\",\"slug\":", type_names[type]);
+	buf_printf(&b, "{\"type\":\"%s\",\"slug\":", type);
 	buf_json_string(&b, slug, strlen(slug));
 	buf_puts(&b, ",\"title\":");
 	buf_json_string(&b, title, strlen(title));
@@ -247,6 +237,27 @@ doc_free(struct search_doc *d)
 	field_free(&d->body);
 }
 
+/*
+ * Adds the next document of language l; empties body.  Returns 0 or -1
+ * (out of memory).
+ */
+static int
+add_doc(struct search_index *ix, enum lang l, const char *type,
+    const char *slug, const char *title, struct buf *body,
+    struct buf *url)
+{
+	struct search_doc *d;
+
+	if (body->oom || url->oom)
+		return -1;
+	d = &ix->docs[l][ix->len[l]++];
+	if (doc_set(d, type, slug, title, buf_cstr(body), body->len,
+	    buf_cstr(url)) == -1)
+		return -1;
+	buf_reset(body);
+	return 0;
+}
+
 /* Appends the parts of a body, BODY_SEP between non-empty ones. */
 static void
 body_part(struct buf *b, const char *s)
@@ -259,100 +270,115 @@ body_part(struct buf *b, const char *s)
 }
 
 /*
- * Builds the documents of language l in tie-break order: projects,
- * experience, skills (one per skill, categories in file order),
- * certifications, recommendations, each in file order.
+ * Appends to b the parts of API object o that the member list f marks
+ * FIELD_BODY, in declaration order: strings as they are, arrays of
+ * strings joined with ", ".
+ */
+static void
+body_parts(struct buf *b, const cJSON *o, const struct field *f)
+{
+	const cJSON *arr, *e;
+	struct buf j;
+
+	for (; f->name != NULL; f++) {
+		if (!(f->flags & FIELD_BODY))
+			continue;
+		if (f->kind != F_ARRAY) {
+			body_part(b, member(o, f->name));
+			continue;
+		}
+		buf_init(&j);
+		arr = cJSON_GetObjectItemCaseSensitive(o, f->name);
+		cJSON_ArrayForEach(e, arr) {
+			if (e != arr->child)
+				buf_puts(&j, ", ");
+			buf_puts(&j, cJSON_IsString(e) ? e->valuestring : "");
+		}
+		body_part(b, buf_cstr(&j));
+		b->oom |= j.oom;
+		buf_free(&j);
+	}
+}
+
+/* Returns the value of the member of o that f marks FIELD_TITLE. */
+static const char *
+title_of(const cJSON *o, const struct field *f)
+{
+	for (; f->name != NULL; f++)
+		if (f->flags & FIELD_TITLE)
+			return member(o, f->name);
+	return "";
+}
+
+/* The documents one item gives: one, or one per element of hit_each. */
+static size_t
+item_docs(const struct resource *r, const struct item *it, enum lang l)
+{
+	if (r->hit == NULL)
+		return 0;
+	if (r->hit_each == NULL)
+		return 1;
+	return (size_t)cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(
+	    it->obj[l], r->hit_each));
+}
+
+/*
+ * Builds the documents of language l in tie-break order: the
+ * searchable collections in served order, items in file order.  What
+ * is title and what is body comes from the declarations of
+ * resource.c; a resource with hit_each (skills) gives one document per
+ * element of that array, titled by the element, its body the item's.
  */
 static int
 build_lang(struct search_index *ix, const struct model *m,
     const char *base_url, enum lang l)
 {
-	const struct collection *c;
-	const cJSON *o, *arr, *e;
+	const struct resource *r;
+	const struct field *ef;
+	const cJSON *o, *e;
 	struct buf body, url;
-	struct search_doc *d;
 	size_t	 i, n = 0;
-	int	 rc = -1;
+	int	 k, rc = -1;
 
-	n += m->coll[COLL_PROJECTS].len + m->coll[COLL_EXPERIENCE].len +
-	    m->coll[COLL_CERTIFICATIONS].len +
-	    m->coll[COLL_RECOMMENDATIONS].len;
-	c = &m->coll[COLL_SKILLS];
-	for (i = 0; i < c->len; i++)
-		n += (size_t)cJSON_GetArraySize(
-		    cJSON_GetObjectItemCaseSensitive(c->items[i].obj[l],
-		    "skills"));
-	if (n > 0 && (ix->docs[l] = calloc(n, sizeof(*d))) == NULL)
+	for (k = 0; k < COLL__MAX; k++)
+		for (i = 0; i < m->coll[k].len; i++)
+			n += item_docs(&resources[k], &m->coll[k].items[i], l);
+	if (n > 0 && (ix->docs[l] = calloc(n, sizeof(**ix->docs))) == NULL)
 		return -1;
 	buf_init(&body);
 	buf_init(&url);
+	for (k = 0; k < COLL__MAX; k++) {
+		r = &resources[k];
+		if (r->hit == NULL)
+			continue;
+		for (i = 0; i < m->coll[k].len; i++) {
+			const struct item *it = &m->coll[k].items[i];
 
-#define NEXT(type, slug, title) do {					\
-	if (body.oom || url.oom)					\
-		goto out;						\
-	d = &ix->docs[l][ix->len[l]++];					\
-	if (doc_set(d, type, slug, title, buf_cstr(&body), body.len,	\
-	    buf_cstr(&url)) == -1)					\
-		goto out;						\
-	buf_reset(&body);						\
-	buf_reset(&url);						\
-} while (0)
-
-	c = &m->coll[COLL_PROJECTS];
-	for (i = 0; i < c->len; i++) {
-		o = c->items[i].obj[l];
-		body_part(&body, member(o, "description"));
-		arr = cJSON_GetObjectItemCaseSensitive(o, "stack");
-		if (body.len > 0 && cJSON_GetArraySize(arr) > 0)
-			buf_puts(&body, BODY_SEP);
-		cJSON_ArrayForEach(e, arr) {
-			if (e != arr->child)
-				buf_puts(&body, ", ");
-			buf_puts(&body, cJSON_IsString(e) ? e->valuestring :
-			    "");
-		}
-		buf_printf(&url, "%s/api/v1/projects/%s", base_url,
-		    c->items[i].slug);
-		NEXT(SEARCH_PROJECT, c->items[i].slug, member(o, "title"));
-	}
-	c = &m->coll[COLL_EXPERIENCE];
-	for (i = 0; i < c->len; i++) {
-		o = c->items[i].obj[l];
-		body_part(&body, member(o, "organization"));
-		body_part(&body, member(o, "period"));
-		body_part(&body, member(o, "description"));
-		buf_printf(&url, "%s/api/v1/experience", base_url);
-		NEXT(SEARCH_EXPERIENCE, c->items[i].slug, member(o, "role"));
-	}
-	c = &m->coll[COLL_SKILLS];
-	for (i = 0; i < c->len; i++) {
-		o = c->items[i].obj[l];
-		arr = cJSON_GetObjectItemCaseSensitive(o, "skills");
-		cJSON_ArrayForEach(e, arr) {
-			body_part(&body, member(o, "category"));
-			buf_printf(&url, "%s/api/v1/skills", base_url);
-			NEXT(SEARCH_SKILL, c->items[i].slug, member(e,
-			    "name"));
+			o = it->obj[l];
+			buf_reset(&url);
+			if (r->self_url)
+				buf_printf(&url, "%s/api/v1/%s/%s", base_url,
+				    r->name, it->slug);
+			else
+				buf_printf(&url, "%s/api/v1/%s", base_url,
+				    r->name);
+			if (r->hit_each == NULL) {
+				body_parts(&body, o, r->fields);
+				if (add_doc(ix, l, r->hit, it->slug,
+				    title_of(o, r->fields), &body, &url) == -1)
+					goto out;
+				continue;
+			}
+			ef = field_find(r->fields, r->hit_each)->sub->sub;
+			cJSON_ArrayForEach(e,
+			    cJSON_GetObjectItemCaseSensitive(o, r->hit_each)) {
+				body_parts(&body, o, r->fields);
+				if (add_doc(ix, l, r->hit, it->slug,
+				    title_of(e, ef), &body, &url) == -1)
+					goto out;
+			}
 		}
 	}
-	c = &m->coll[COLL_CERTIFICATIONS];
-	for (i = 0; i < c->len; i++) {
-		o = c->items[i].obj[l];
-		body_part(&body, member(o, "institution"));
-		body_part(&body, member(o, "date"));
-		buf_printf(&url, "%s/api/v1/certifications", base_url);
-		NEXT(SEARCH_CERTIFICATION, c->items[i].slug,
-		    member(o, "title"));
-	}
-	c = &m->coll[COLL_RECOMMENDATIONS];
-	for (i = 0; i < c->len; i++) {
-		o = c->items[i].obj[l];
-		body_part(&body, member(o, "comment"));
-		buf_printf(&url, "%s/api/v1/recommendations", base_url);
-		NEXT(SEARCH_RECOMMENDATION, c->items[i].slug,
-		    member(o, "name"));
-	}
-#undef NEXT
 	rc = 0;
 out:
 	buf_free(&body);

@@ -37,16 +37,6 @@
 #define SEARCH_MAX_TERMS	16	/* distinct terms in a query */
 #define SEARCH_SNIPPET_MAX	160	/* characters, ellipses included */
 
-/* Hit types, in the order that breaks ties between equal scores. */
-enum search_type {
-	SEARCH_PROJECT,
-	SEARCH_EXPERIENCE,
-	SEARCH_SKILL,
-	SEARCH_CERTIFICATION,
-	SEARCH_RECOMMENDATION,
-	SEARCH_TYPE__MAX
-};
-
 /* One searchable text: the original and its folded form. */
 struct search_field {
 	char	*text;		/* original UTF-8 */
@@ -59,7 +49,7 @@ struct search_field {
 
 /* One thing a search can find: a project, a job, one skill, ... */
 struct search_doc {
-	enum search_type type;
+	const char *type;		/* hit type (resource.c), static */
 	char	*slug;			/* the matched item (skill: category) */
 	struct search_field title;	/* 2 points per term found */
 	struct search_field body;	/* 1 point per term found */
@@ -113,7 +103,6 @@ size_t		 search_excerpt(const char *text, size_t len, size_t at,
 		    size_t match_end, char *out, size_t outsz);
 size_t		 search_snippet(const struct search_hit *, char *out,
 		    size_t outsz);
-const char	*search_type_name(enum search_type);
 void		 search_handler(struct ctx *);
 
 #endif /* PERFIL_SEARCH_H */

@@ -220,7 +220,7 @@ expect_hits(enum lang l, const char *qs, const char *const *want)
 	n = search_run(fx_index, l, &q, hits);
 	for (i = 0; i < n; i++) {
 		snprintf(got, sizeof(got), "%s %s %s %d",
-		    search_type_name(hits[i].doc->type), hits[i].doc->slug,
+		    hits[i].doc->type, hits[i].doc->slug,
 		    hits[i].doc->title.text, hits[i].score);
 		ck_assert_msg(want[i] != NULL, "q=%s: unexpected hit %zu: %s",
 		    qs, i, got);

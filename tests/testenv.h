@@ -53,29 +53,21 @@ static struct response *
 run(const char *method, const char *path, const char *query,
     const char *h1, const char *h2, const char *h3)
 {
-	static char m[64], p[2048], q[4096];
-	char	*env[8];
-	int	 n = 0;
+	const char *extra[4] = { h1, h2, h3, NULL };
 
-	arena_reset(&test_arena);
-	if (method != NULL) {
-		snprintf(m, sizeof(m), "REQUEST_METHOD=%s", method);
-		env[n++] = m;
+	/* handle_synthetic stops at the first NULL: close the gaps */
+	if (extra[1] == NULL) {
+		extra[1] = extra[2];
+		extra[2] = NULL;
 	}
-	snprintf(p, sizeof(p), "DOCUMENT_URI=%s", path);
-	env[n++] = p;
-	if (query != NULL) {
-		snprintf(q, sizeof(q), "QUERY_STRING=%s", query);
-		env[n++] = q;
+	if (extra[0] == NULL) {
+		extra[0] = extra[1];
+		extra[1] = extra[2];
+		extra[2] = NULL;
 	}
-	if (h1 != NULL)
-		env[n++] = (char *)h1;
-	if (h2 != NULL)
-		env[n++] = (char *)h2;
-	if (h3 != NULL)
-		env[n++] = (char *)h3;
-	env[n] = NULL;
-	handle_request(&test_app, env, &test_resp, &test_arena);
+	if (handle_synthetic(&test_app, method, path, query, extra,
+	    &test_resp, &test_arena) == -1)
+		resp_reset(&test_resp);
 	resp_serialize(&test_resp, &test_wire);
 	return &test_resp;
 }

@@ -1,0 +1,207 @@
+/*
+ * resource.c: the fields of every content resource, declared once.
+ * See resource.h for who reads them.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "resource.h"
+
+const struct fkind_info fkinds[F__MAX] = {
+#define X(n, t, f, p, m)	[F_##n] = { t, f, p, m },
+	FIELD_KINDS(X)
+#undef X
+};
+
+#define REQ	FIELD_REQUIRED
+#define OPT	0
+#define FLD(n, k, fl, d)	{ .name = n, .kind = F_##k, .flags = fl, \
+				    .description = d }
+#define SUB(n, k, fl, s, d)	{ .name = n, .kind = F_##k, .flags = fl, \
+				    .sub = s, .description = d }
+#define END			{ .name = NULL }
+
+static const struct field el_text = { .kind = F_TEXT, .flags = REQ };
+static const struct field el_string = { .kind = F_STRING, .flags = REQ };
+static const struct field el_langcode = { .kind = F_LANGCODE, .flags = REQ };
+
+static const struct field co_founder_f[] = {
+	FLD("name", STRING, REQ, "Name of the consultancy."),
+	FLD("url", URI, REQ, "Website of the consultancy."),
+	FLD("role", TEXT, REQ, "Role in it."),
+	END
+};
+static const struct field employer_f[] = {
+	FLD("name", STRING, REQ, "Name of the employer."),
+	FLD("url", URI, REQ, "Website of the employer."),
+	END
+};
+static const struct field location_f[] = {
+	FLD("city", TEXT, REQ, "City."),
+	FLD("region", TEXT, REQ, "Region."),
+	FLD("country", COUNTRY, REQ, "ISO 3166-1 alpha-2 country code."),
+	FLD("remote", BOOL, REQ, "Open to remote work."),
+	END
+};
+static const struct field availability_f[] = {
+	FLD("open_to_work", BOOL, REQ, "Open to new work."),
+	FLD("statement", TEXT, REQ, "Availability in a sentence."),
+	END
+};
+static const struct field link_f[] = {
+	FLD("label", STRING, REQ, "Name of the site."),
+	FLD("url", URI, REQ, "Address of the profile."),
+	END
+};
+static const struct field el_link = { .kind = F_OBJECT, .flags = REQ,
+    .sub = link_f };
+
+static const struct field profile_f[] = {
+	FLD("name", STRING, REQ, "Full name, as the person writes it; quote "
+	    "it whole."),
+	FLD("given_name", STRING, OPT, "Given name."),
+	FLD("family_name", STRING, OPT, "Family name, whole."),
+	FLD("headline", TEXT, REQ, "One-line professional headline."),
+	FLD("job_title", TEXT, REQ, "Current primary job title."),
+	SUB("co_founder_of", OBJECT, OPT, co_founder_f, "Company "
+	    "co-founded; role says how."),
+	SUB("employer", OBJECT, OPT, employer_f, "Current employer."),
+	FLD("summary", TEXT, REQ, "Paragraph-length summary."),
+	SUB("location", OBJECT, REQ, location_f, "Where the person works "
+	    "from."),
+	SUB("languages", ARRAY, OPT, &el_langcode, "ISO 639-1 codes of "
+	    "working languages."),
+	FLD("email", EMAIL, REQ, "Public contact address."),
+	FLD("url", URI, REQ, "Canonical website."),
+	FLD("image", URI, OPT, "Portrait photograph."),
+	SUB("availability", OBJECT, REQ, availability_f, "Availability."),
+	SUB("knows_about", ARRAY, OPT, &el_text, "Subject-matter areas."),
+	SUB("profiles", ARRAY, OPT, &el_link, "Canonical profiles "
+	    "elsewhere."),
+	END
+};
+
+static const struct field timeline_f[] = {
+	FLD("year", YEAR, REQ, "Calendar year."),
+	FLD("title", TEXT, REQ, "Milestone."),
+	FLD("description", TEXT, REQ, "What happened."),
+	END
+};
+static const struct field el_timeline = { .kind = F_OBJECT, .flags = REQ,
+    .sub = timeline_f };
+static const struct field about_f[] = {
+	FLD("summary", TEXT, REQ, "Full biography as a single paragraph "
+	    "block."),
+	SUB("timeline", ARRAY, REQ, &el_timeline, "Career milestones, "
+	    "oldest first."),
+	END
+};
+
+static const struct field project_f[] = {
+	FLD("slug", SLUG, REQ, "Stable identifier derived from the title."),
+	FLD("title", TEXT, REQ | FIELD_TITLE, "Project name."),
+	FLD("description", TEXT, REQ | FIELD_BODY | FIELD_DEFAULT_LANG,
+	    "What the project does, in Spanish."),
+	SUB("stack", ARRAY, REQ | FIELD_BODY, &el_string, "Technologies "
+	    "used."),
+	FLD("url", URI, REQ, "Live project, repository or write-up."),
+	FLD("api_url", URI, REQ | FIELD_API, "This project's own endpoint "
+	    "in the API."),
+	END
+};
+static const struct field experience_f[] = {
+	FLD("slug", SLUG, REQ, "Stable identifier."),
+	FLD("role", TEXT, REQ | FIELD_TITLE, "Job title held."),
+	FLD("organization", TEXT, REQ | FIELD_BODY, "Organization and "
+	    "location."),
+	FLD("period", TEXT, REQ | FIELD_BODY | FIELD_DEFAULT_LANG,
+	    "Human-readable date range, in Spanish."),
+	FLD("description", TEXT, REQ | FIELD_BODY, "Responsibilities and "
+	    "outcomes."),
+	END
+};
+static const struct field skill_f[] = {
+	FLD("name", STRING, REQ | FIELD_TITLE, "Technology name."),
+	FLD("years", YEARS, REQ, "Years of experience, a number followed "
+	    "by a plus sign."),
+	END
+};
+static const struct field el_skill = { .kind = F_OBJECT,
+    .flags = REQ | FIELD_CLOSED, .sub = skill_f };
+static const struct field skillcat_f[] = {
+	FLD("category", TEXT, REQ | FIELD_BODY, "Category name."),
+	FLD("slug", SLUG, REQ, "Stable identifier of the category."),
+	SUB("skills", ARRAY, REQ, &el_skill, "Skills in the category."),
+	END
+};
+static const struct field certification_f[] = {
+	FLD("slug", SLUG, REQ, "Stable identifier."),
+	FLD("title", TEXT, REQ | FIELD_TITLE, "Certification name."),
+	FLD("institution", STRING, REQ | FIELD_BODY, "Issuing body."),
+	FLD("date", TEXT, REQ | FIELD_BODY | FIELD_DEFAULT_LANG, "Month and "
+	    "year of issue, in Spanish."),
+	FLD("credential_url", URI, REQ, "Link to the credential document."),
+	END
+};
+static const struct field education_f[] = {
+	FLD("slug", SLUG, REQ, "Stable identifier."),
+	FLD("institution", TEXT, REQ, "School or university."),
+	FLD("detail", TEXT, REQ, "Dates and programme."),
+	END
+};
+static const struct field recommendation_f[] = {
+	FLD("slug", SLUG, REQ, "Stable identifier."),
+	FLD("name", STRING, REQ | FIELD_TITLE, "Who wrote it."),
+	FLD("date", TEXT, REQ | FIELD_DEFAULT_LANG, "Date written, in "
+	    "Spanish."),
+	FLD("comment", TEXT, REQ | FIELD_BODY, "Full text."),
+	FLD("recommender_url", URI, REQ, "Profile of the author."),
+	END
+};
+
+const struct resource resource_profile = {
+	.file = "profile.json", .schema = "Profile",
+	.description = "The professional profile.", .fields = profile_f,
+};
+const struct resource resource_about = {
+	.file = "about.json", .schema = "About",
+	.description = "Biography and career timeline.", .fields = about_f,
+};
+
+const struct resource resources[COLL__MAX] = {
+	[COLL_PROJECTS] = { .name = "projects", .file = "projects.json",
+	    .schema = "Project", .description = "A project.",
+	    .fields = project_f, .closed = 1, .self_url = 1,
+	    .hit = "project" },
+	[COLL_EXPERIENCE] = { .name = "experience",
+	    .file = "experience.json", .schema = "ExperienceEntry",
+	    .description = "A position held.", .fields = experience_f,
+	    .closed = 1, .hit = "experience" },
+	[COLL_SKILLS] = { .name = "skills", .file = "skills.json",
+	    .schema = "SkillCategory",
+	    .description = "Skills of one category.", .fields = skillcat_f,
+	    .closed = 1, .hit = "skill", .hit_each = "skills" },
+	[COLL_CERTIFICATIONS] = { .name = "certifications",
+	    .file = "certifications.json", .schema = "Certification",
+	    .description = "A certification.", .fields = certification_f,
+	    .closed = 1, .hit = "certification" },
+	[COLL_EDUCATION] = { .name = "education", .file = "education.json",
+	    .schema = "EducationEntry",
+	    .description = "A school or programme.", .fields = education_f,
+	    .closed = 1 },
+	[COLL_RECOMMENDATIONS] = { .name = "recommendations",
+	    .file = "recommendations.json", .schema = "Recommendation",
+	    .description = "A recommendation.", .fields = recommendation_f,
+	    .closed = 1, .hit = "recommendation" },
+};
+
+/* Returns the member of list f called name, or NULL. */
+const struct field *
+field_find(const struct field *f, const char *name)
+{
+	for (; f->name != NULL; f++)
+		if (strcmp(f->name, name) == 0)
+			return f;
+	return NULL;
+}

@@ -1,0 +1,115 @@
+/*
+ * resource.h: the one declaration of every resource's shape.
+ *
+ * Each resource (the profile, the biography, each collection and the
+ * API's own envelopes) is a list of fields.  A field's kind says how
+ * the content loader validates it, what the API makes of it and how
+ * OpenAPI describes it; its flags say whether it is required, whether
+ * it exists only in the API, and what search makes of it.  The loader
+ * and validator (content.c), the OpenAPI schemas (schemas.c,
+ * openapi.c) and the search index (search.c) all expand these lists:
+ * adding a field is one line in resource.c plus content.
+ *
+ * Ownership: everything here is static, read-only data.
+ */
+#ifndef PERFIL_RESOURCE_H
+#define PERFIL_RESOURCE_H
+
+#include <stddef.h>
+
+/*
+ * The field kinds, in the style of jq's opcode_list.h:
+ * X(name, OpenAPI type, OpenAPI format, pattern, maximum length).
+ * TEXT is translated in content ({"es": .., "en": ..}) and a plain
+ * string in the API; DATE is an ISO date (YYYY, YYYY-MM or
+ * YYYY-MM-DD) that exists only in content; HITTYPE is the enum of
+ * the searchable resources' hit types.
+ */
+#define FIELD_KINDS(X)							\
+	X(TEXT,     "string",  NULL,    NULL,			0)	\
+	X(STRING,   "string",  NULL,    NULL,			0)	\
+	X(URI,      "string",  "uri",   NULL,			0)	\
+	X(EMAIL,    "string",  "email", NULL,			0)	\
+	X(SLUG,     "string",  NULL,    "^[a-z0-9-]+$",		100)	\
+	X(COUNTRY,  "string",  NULL,    "^[A-Z]{2}$",		0)	\
+	X(LANGCODE, "string",  NULL,    "^[a-z]{2}$",		0)	\
+	X(YEAR,     "string",  NULL,    "^[0-9]{4}$",		0)	\
+	X(YEARS,    "string",  NULL,    "^[0-9]{1,3}\\+$",	0)	\
+	X(DATE,     "string",  NULL,    "^[0-9]{4}(-[0-9]{2}){0,2}$", 0) \
+	X(HITTYPE,  "string",  NULL,    NULL,			0)	\
+	X(BOOL,     "boolean", NULL,    NULL,			0)	\
+	X(INT,      "integer", NULL,    NULL,			0)	\
+	X(OBJECT,   "object",  NULL,    NULL,			0)	\
+	X(ARRAY,    "array",   NULL,    NULL,			0)
+
+enum fkind {
+#define X(n, t, f, p, m)	F_##n,
+	FIELD_KINDS(X)
+#undef X
+	F__MAX
+};
+
+struct fkind_info {
+	const char *type;		/* OpenAPI type */
+	const char *format;		/* OpenAPI format, or NULL */
+	const char *pattern;		/* regular expression, or NULL */
+	size_t	 maxlen;		/* bytes; 0: no limit */
+};
+
+extern const struct fkind_info fkinds[F__MAX];
+
+enum {
+	FIELD_REQUIRED	= 1 << 0,	/* must be present */
+	FIELD_CLOSED	= 1 << 1,	/* OBJECT: additionalProperties false */
+	FIELD_API	= 1 << 2,	/* made by the program, not in content */
+	FIELD_CONTENT	= 1 << 3,	/* in content only, not in the API */
+	FIELD_TITLE	= 1 << 4,	/* search: the hit's title */
+	FIELD_BODY	= 1 << 5,	/* search: part of the hit's body */
+	FIELD_DEFAULT_LANG = 1 << 6	/* the API gives it in the default
+					 * language whatever the request's
+					 * (the spec documents it so); pages
+					 * and search keep its translations */
+};
+
+/* One member of an object (or the element of an array: name NULL). */
+struct field {
+	const char *name;		/* NULL ends a member list */
+	enum fkind kind;
+	unsigned int flags;		/* FIELD_* */
+	const struct field *sub;	/* OBJECT: members; ARRAY: element */
+	const char *pattern;		/* overrides the kind's pattern */
+	const char *const *values;	/* a string enum, NULL-ended */
+	const char *description;	/* OpenAPI */
+};
+
+/* A resource: a content file, an OpenAPI schema, maybe a search hit. */
+struct resource {
+	const char *name;		/* API family ("projects"), or NULL */
+	const char *file;		/* content file, or NULL */
+	const char *schema;		/* components.schemas name */
+	const char *description;	/* of the schema */
+	const struct field *fields;
+	int	 closed;		/* additionalProperties: false */
+	int	 self_url;		/* items carry api_url (/name/slug) */
+	int	 optional;		/* the file may be absent: empty */
+	const char *hit;		/* search hit type, NULL: not searched */
+	const char *hit_each;		/* one hit per element of this array */
+};
+
+enum coll {
+	COLL_PROJECTS,
+	COLL_EXPERIENCE,
+	COLL_SKILLS,
+	COLL_CERTIFICATIONS,
+	COLL_EDUCATION,
+	COLL_RECOMMENDATIONS,
+	COLL__MAX
+};
+
+extern const struct resource resource_profile;
+extern const struct resource resource_about;
+extern const struct resource resources[COLL__MAX];	/* served order */
+
+const struct field *field_find(const struct field *, const char *name);
+
+#endif /* PERFIL_RESOURCE_H */
