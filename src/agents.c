@@ -137,7 +137,7 @@ agents_llms(const struct app *app, enum lang l, struct buf *b)
 	llms_head(app, l, b);
 	buf_printf(b, "## %s\n\n", LBL(app, l, "llms.pages"));
 	for (pg = 0; pg < SITE_PAGE__MAX; pg++) {
-		if (pg == SITE_PRIVACY)
+		if (pg == SITE_PRIVACY || !site_page_published(app, pg))
 			continue;
 		item(b, app, site_page_label(app, pg, l),
 		    site_pages[pg].md_path[l]);
@@ -167,11 +167,13 @@ agents_llms(const struct app *app, enum lang l, struct buf *b)
 		buf_putc(b, '\n');
 	}
 	buf_puts(b, "\n## Optional\n\n");
-	item(b, app, site_page_label(app, SITE_PRIVACY, l),
-	    site_pages[SITE_PRIVACY].md_path[l]);
-	buf_puts(b, ": ");
-	md_text(b, site_page_summary(app, SITE_PRIVACY, l));
-	buf_putc(b, '\n');
+	if (site_page_published(app, SITE_PRIVACY)) {
+		item(b, app, site_page_label(app, SITE_PRIVACY, l),
+		    site_pages[SITE_PRIVACY].md_path[l]);
+		buf_puts(b, ": ");
+		md_text(b, site_page_summary(app, SITE_PRIVACY, l));
+		buf_putc(b, '\n');
+	}
 	for (o = 0; o < LANG__MAX; o++) {
 		if (o == (int)l)
 			continue;
@@ -349,7 +351,8 @@ agents_sitemap(const struct app *app, struct buf *b)
 	    "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"\n"
 	    "        xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n");
 	for (pg = 0; pg < SITE_PAGE__MAX; pg++)
-		for (l = 0; l < LANG__MAX; l++) {
+		for (l = 0; l < LANG__MAX && site_page_published(app, pg);
+		    l++) {
 			buf_puts(b, "  <url>\n    <loc>");
 			xml_url(b, app, site_pages[pg].path[l]);
 			buf_puts(b, "</loc>\n");

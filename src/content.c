@@ -9,12 +9,15 @@
  */
 #include "config.h"
 
+#include <sys/stat.h>
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "content.h"
+#include "dates.h"
 
 #define CONTENT_MAX_FILE	(4 * 1024 * 1024)
 
@@ -192,6 +195,33 @@ validate_text(struct vctx *c, const cJSON *v)
 	return 0;
 }
 
+/*
+ * The start and end of an object, when it has them (both already
+ * valid dates): an end needs a start and must not come before it.
+ */
+static int
+check_period(struct vctx *c, const cJSON *v)
+{
+	const cJSON *s, *e;
+	struct date ds, de;
+	size_t	 old;
+	int	 rc = 0;
+
+	s = cJSON_GetObjectItemCaseSensitive(v, "start");
+	e = cJSON_GetObjectItemCaseSensitive(v, "end");
+	if (e == NULL)
+		return 0;
+	old = path_push(c, "end", 0);
+	if (s == NULL)
+		rc = fail(c, "an end needs a start");
+	else if (date_parse(s->valuestring, &ds) == 0 &&
+	    date_parse(e->valuestring, &de) == 0 && date_cmp(&de, &ds) < 0)
+		rc = fail(c, "ends (%s) before it starts (%s)",
+		    e->valuestring, s->valuestring);
+	path_pop(c, old);
+	return rc;
+}
+
 static int
 validate_object(struct vctx *c, const cJSON *v, const struct field *fields)
 {
@@ -223,7 +253,9 @@ validate_object(struct vctx *c, const cJSON *v, const struct field *fields)
 		m = cJSON_GetObjectItemCaseSensitive(v, f->name);
 		old = path_push(c, f->name, 0);
 		if (m == NULL) {
-			if (f->flags & FIELD_REQUIRED) {
+			if ((f->flags & FIELD_REQUIRED) &&
+			    !((f->flags & FIELD_DATED) &&
+			    cJSON_HasObjectItem(v, "start"))) {
 				fail(c, "missing required field");
 				path_pop(c, old);
 				return -1;
@@ -234,19 +266,31 @@ validate_object(struct vctx *c, const cJSON *v, const struct field *fields)
 		}
 		path_pop(c, old);
 	}
-	return 0;
+	return check_period(c, v);
 }
 
 /* Validates v against d; returns 0 or -1 with c->err set. */
 static int
 validate(struct vctx *c, const cJSON *v, const struct field *d)
 {
+	struct date dt;
 	const cJSON *e;
 	const char *s;
 	size_t	 old;
 	int	 i;
 
 	switch (d->kind) {
+	case F_WHEN:
+		if (!cJSON_IsString(v))
+			return validate_text(c, v);
+		/* FALLTHROUGH */
+	case F_DATE:
+		if (check_string(c, v) == -1)
+			return -1;
+		if (date_parse(v->valuestring, &dt) == -1)
+			return fail(c, "expected an ISO date YYYY, YYYY-MM or "
+			    "YYYY-MM-DD: \"%.80s\"", v->valuestring);
+		return 0;
 	case F_TEXT:
 		return validate_text(c, v);
 	case F_BOOL:
@@ -320,7 +364,63 @@ validate(struct vctx *c, const cJSON *v, const struct field *d)
 	return 0;
 }
 
-/* Builds the API value of v (already validated) for language l. */
+/*
+ * The API value of the FIELD_DATED member text (NULL if absent) of
+ * object v in language l: the period of v's start and end (when it
+ * has a start), then the text.  NULL if out of memory or ICU fails.
+ */
+static cJSON *
+convert_dated(const cJSON *v, const cJSON *text, enum lang l)
+{
+	const struct date_labels *lb = &dates_labels[l];
+	const cJSON *s, *e, *t = NULL;
+	struct date ds, de;
+	char	 period[512], *out;
+	cJSON	*r;
+
+	if (text != NULL)
+		t = cJSON_GetObjectItemCaseSensitive(text, lang_code(l));
+	if ((s = cJSON_GetObjectItemCaseSensitive(v, "start")) == NULL)
+		return cJSON_CreateString(t->valuestring);
+	e = cJSON_GetObjectItemCaseSensitive(v, "end");
+	if (date_parse(s->valuestring, &ds) == -1 ||
+	    (e != NULL && date_parse(e->valuestring, &de) == -1) ||
+	    date_period(&ds, e != NULL ? &de : NULL, lb, period,
+	    sizeof(period)) == -1)
+		return NULL;
+	if (t == NULL)
+		return cJSON_CreateString(period);
+	if ((out = malloc(strlen(period) + strlen(lb->detail_sep) +
+	    strlen(t->valuestring) + 1)) == NULL)
+		return NULL;
+	strcpy(out, period);
+	strcat(out, lb->detail_sep);
+	strcat(out, t->valuestring);
+	r = cJSON_CreateString(out);
+	free(out);
+	return r;
+}
+
+/* The API string of a WHEN value: the text, or the date formatted. */
+static cJSON *
+convert_when(const cJSON *v, enum lang l)
+{
+	struct date d;
+	char	 s[128];
+
+	if (!cJSON_IsString(v))
+		return cJSON_CreateString(cJSON_GetObjectItemCaseSensitive(v,
+		    lang_code(l))->valuestring);
+	if (date_parse(v->valuestring, &d) == -1 ||
+	    date_format(&d, dates_labels[l].locale, s, sizeof(s)) == -1)
+		return NULL;
+	return cJSON_CreateString(s);
+}
+
+/*
+ * Builds the API value of v (already validated) for language l.
+ * Returns it, or NULL if out of memory or ICU fails.
+ */
 static cJSON *
 convert(const cJSON *v, const struct field *d, enum lang l)
 {
@@ -329,6 +429,8 @@ convert(const cJSON *v, const struct field *d, enum lang l)
 	cJSON	*out, *cv;
 
 	switch (d->kind) {
+	case F_WHEN:
+		return convert_when(v, l);
 	case F_TEXT:
 		m = cJSON_GetObjectItemCaseSensitive(v, lang_code(l));
 		return cJSON_CreateString(m->valuestring);
@@ -339,9 +441,16 @@ convert(const cJSON *v, const struct field *d, enum lang l)
 			return NULL;
 		for (f = d->sub; f->name != NULL; f++) {
 			m = cJSON_GetObjectItemCaseSensitive(v, f->name);
-			if (m == NULL || (f->flags & FIELD_CONTENT))
+			if (f->flags & FIELD_DATED) {
+				if (m == NULL && !cJSON_HasObjectItem(v,
+				    "start"))
+					continue;
+				cv = convert_dated(v, m, l);
+			} else if (m == NULL || (f->flags & FIELD_CONTENT))
 				continue;
-			if ((cv = convert(m, f, l)) == NULL ||
+			else
+				cv = convert(m, f, l);
+			if (cv == NULL ||
 			    !cJSON_AddItemToObject(out, f->name, cv)) {
 				cJSON_Delete(cv);
 				cJSON_Delete(out);
@@ -491,7 +600,8 @@ render_item(struct vctx *c, struct item *it, const cJSON *src,
 		return fail(c, "out of memory");
 	for (l = 0; l < LANG__MAX; l++) {
 		if ((o = convert(src, d, (enum lang)l)) == NULL)
-			return fail(c, "out of memory");
+			return fail(c, "out of memory or date formatting "
+			    "failed");
 		it->obj[l] = o;
 		if (api_base != NULL) {
 			char	 url[1024];
@@ -583,6 +693,18 @@ out:
 	return rc;
 }
 
+/* Returns 1 if dir/name does not exist (a dangling link does). */
+static int
+absent(const char *dir, const char *name)
+{
+	struct stat st;
+	char	 path[1024];
+
+	if (xsnprintf(path, sizeof(path), "%s/%s", dir, name) == -1)
+		return 0;
+	return lstat(path, &st) == -1 && errno == ENOENT;
+}
+
 static int
 load_collection(struct vctx *c, const char *dir, const char *base_url,
     enum coll k, struct collection *out)
@@ -597,6 +719,12 @@ load_collection(struct vctx *c, const char *dir, const char *base_url,
 	int	 rc = -1;
 
 	buf_init(&slugs);
+	if (resources[k].optional && absent(dir, resources[k].file)) {
+		if ((out->slugs = strdup("")) == NULL)
+			return fail(c, "out of memory");
+		return 0;
+	}
+	out->present = 1;
 	if ((doc = parse_file(c, dir, resources[k].file, path,
 	    sizeof(path))) == NULL)
 		return -1;
@@ -658,28 +786,44 @@ out:
 	return rc;
 }
 
+/*
+ * Loads the markdown pages.  A page is optional: absent in every
+ * language, it is not published (m->has_page); absent in only some,
+ * it is an error.
+ */
 static int
 load_pages(struct vctx *c, const char *dir, struct model *m)
 {
-	char	 name[64], path[1024];
+	char	 name[LANG__MAX][64], path[1024];
 	size_t	 len;
-	int	 p, l;
+	int	 p, l, missing;
 
-	for (p = 0; p < PAGE_DOC__MAX; p++)
+	for (p = 0; p < PAGE_DOC__MAX; p++) {
+		missing = 0;
 		for (l = 0; l < LANG__MAX; l++) {
-			snprintf(name, sizeof(name), "pages/%s.%s.md",
+			snprintf(name[l], sizeof(name[l]), "pages/%s.%s.md",
 			    page_files[p], lang_code((enum lang)l));
+			missing += absent(dir, name[l]);
+		}
+		if (missing == LANG__MAX)
+			continue;
+		for (l = 0; l < LANG__MAX; l++) {
 			if (xsnprintf(path, sizeof(path), "%s/%s", dir,
-			    name) == -1) {
-				c->file = name;
+			    name[l]) == -1) {
+				c->file = name[l];
 				return fail(c, "content path too long");
 			}
 			c->file = path;
 			c->pathlen = 0;
+			if (missing > 0 && absent(dir, name[l]))
+				return fail(c, "missing: a page exists in "
+				    "every language or in none");
 			if ((m->page_md[p][l] = read_file(c, path,
 			    &len)) == NULL)
 				return -1;
 		}
+		m->has_page[p] = 1;
+	}
 	return 0;
 }
 

@@ -43,10 +43,16 @@ struct item {
 struct collection {
 	struct item *items;		/* in file order, which is served */
 	size_t	 len;
+	int	 present;		/* its file exists (optional ones) */
 	char	*slugs;			/* "a, b, c" for error hints */
 };
 
-/* Markdown pages kept as written (privacy, lab). */
+/*
+ * Markdown pages kept as written (privacy, lab).  Both are optional;
+ * so are the files of the collections resource.c marks optional
+ * (certifications, education, recommendations): absent, the
+ * collection is empty and not present.
+ */
 enum page_doc {
 	PAGE_PRIVACY,
 	PAGE_LAB,
@@ -58,6 +64,8 @@ struct model {
 	struct item about;
 	struct collection coll[COLL__MAX];
 	char	*page_md[PAGE_DOC__MAX][LANG__MAX];
+	int	 has_page[PAGE_DOC__MAX];	/* 0: absent, not published:
+					 * no route, link or sitemap entry */
 };
 
 struct model	*content_load(const char *dir, const char *base_url,

@@ -242,6 +242,8 @@ home(const struct app *app, enum lang l, struct buf *b)
 	}
 	heading(b, app, l, "home.on_site");
 	for (pg = SITE_ABOUT; pg < SITE_PAGE__MAX; pg++) {
+		if (!site_page_published(app, pg))
+			continue;
 		buf_puts(b, "- ");
 		link_site(b, app, site_page_label(app, pg, l),
 		    site_pages[pg].path[l]);
@@ -724,4 +726,22 @@ md_not_found(const struct app *app, enum lang l, struct buf *b)
 	lbl_fill(b, app->labels, l, "nf.markdown", (const char *const []){
 	    "about_md", site_pages[SITE_ABOUT].md_path[l], NULL });
 	buf_putc(b, '\n');
+}
+
+/*
+ * Returns 1 if page pg is published.  The privacy and lab pages exist
+ * only when the content has them (content.h): otherwise their routes
+ * answer 404 and no navigation, list, llms.txt or sitemap links them.
+ */
+int
+site_page_published(const struct app *app, enum site_page pg)
+{
+	switch (pg) {
+	case SITE_PRIVACY:
+		return app->model->has_page[PAGE_PRIVACY];
+	case SITE_LAB:
+		return app->model->has_page[PAGE_LAB];
+	default:
+		return 1;
+	}
 }

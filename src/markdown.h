@@ -60,6 +60,7 @@ void	 md_route_params(const struct app *, const struct route *,
 	    enum lang, const char *indent, struct buf *);
 const char *md_str(const cJSON *, const char *name);
 int	 site_has_route(const char *path);
+int	 site_page_published(const struct app *, enum site_page);
 enum lang site_path_lang(const char *path);
 
 #endif /* PERFIL_MARKDOWN_H */

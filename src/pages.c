@@ -236,6 +236,8 @@ layout(const struct app *app, int page, enum lang l, const char *md,
 	    "</a>\n<header>\n<nav aria-label=\"%s\">\n<ul>\n",
 	    LBL(app, l, "nav.skip"), LBL(app, l, "nav.main"));
 	for (pg = 0; pg < SITE_PAGE__MAX; pg++) {
+		if (!site_page_published(app, pg))
+			continue;
 		buf_puts(b, "<li><a href=\"");
 		html_url(b, app, site_pages[pg].path[l]);
 		buf_puts(b, pg == page ? "\" aria-current=\"page\">" : "\">");
@@ -360,6 +362,8 @@ site_build(const struct app *app, char *err, size_t errlen)
 	buf_init(&b);
 	for (pg = 0; pg < SITE_PAGE__MAX && ok; pg++)
 		for (l = 0; l < LANG__MAX && ok; l++) {
+			if (!site_page_published(app, pg))
+				continue;
 			ok = md_page(app, pg, l, &b) == 0 &&
 			    keep(&s->md[pg][l], &b) == 0 &&
 			    layout(app, pg, l, s->md[pg][l].data, &b) == 0 &&
@@ -473,6 +477,10 @@ pages_page(struct ctx *x)
 	int	 pg = x->route->arg, md;
 	enum lang l = site_path_lang(x->route->path);
 
+	if (!site_page_published(x->app, pg)) {
+		pages_not_found(x);
+		return;
+	}
 	md = ends_with_md(x->req->path) ||
 	    req_accepts_markdown(x->req->accept);
 	r->content_type = md ? TYPE_MARKDOWN : TYPE_HTML;

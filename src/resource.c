@@ -115,10 +115,13 @@ static const struct field experience_f[] = {
 	FLD("role", TEXT, REQ | FIELD_TITLE, "Job title held."),
 	FLD("organization", TEXT, REQ | FIELD_BODY, "Organization and "
 	    "location."),
-	FLD("period", TEXT, REQ | FIELD_BODY | FIELD_DEFAULT_LANG,
-	    "Human-readable date range, in Spanish."),
+	FLD("period", TEXT, REQ | FIELD_BODY | FIELD_DEFAULT_LANG |
+	    FIELD_DATED, "Human-readable date range, in Spanish."),
 	FLD("description", TEXT, REQ | FIELD_BODY, "Responsibilities and "
 	    "outcomes."),
+	FLD("start", DATE, FIELD_CONTENT, "First month (ISO date)."),
+	FLD("end", DATE, FIELD_CONTENT, "Last month (ISO date); absent: to "
+	    "the present."),
 	END
 };
 static const struct field skill_f[] = {
@@ -139,7 +142,7 @@ static const struct field certification_f[] = {
 	FLD("slug", SLUG, REQ, "Stable identifier."),
 	FLD("title", TEXT, REQ | FIELD_TITLE, "Certification name."),
 	FLD("institution", STRING, REQ | FIELD_BODY, "Issuing body."),
-	FLD("date", TEXT, REQ | FIELD_BODY | FIELD_DEFAULT_LANG, "Month and "
+	FLD("date", WHEN, REQ | FIELD_BODY | FIELD_DEFAULT_LANG, "Month and "
 	    "year of issue, in Spanish."),
 	FLD("credential_url", URI, REQ, "Link to the credential document."),
 	END
@@ -147,13 +150,16 @@ static const struct field certification_f[] = {
 static const struct field education_f[] = {
 	FLD("slug", SLUG, REQ, "Stable identifier."),
 	FLD("institution", TEXT, REQ, "School or university."),
-	FLD("detail", TEXT, REQ, "Dates and programme."),
+	FLD("detail", TEXT, REQ | FIELD_DATED, "Dates and programme."),
+	FLD("start", DATE, FIELD_CONTENT, "Start (ISO date)."),
+	FLD("end", DATE, FIELD_CONTENT, "End (ISO date); absent: to the "
+	    "present."),
 	END
 };
 static const struct field recommendation_f[] = {
 	FLD("slug", SLUG, REQ, "Stable identifier."),
 	FLD("name", STRING, REQ | FIELD_TITLE, "Who wrote it."),
-	FLD("date", TEXT, REQ | FIELD_DEFAULT_LANG, "Date written, in "
+	FLD("date", WHEN, REQ | FIELD_DEFAULT_LANG, "Date written, in "
 	    "Spanish."),
 	FLD("comment", TEXT, REQ | FIELD_BODY, "Full text."),
 	FLD("recommender_url", URI, REQ, "Profile of the author."),
@@ -185,15 +191,15 @@ const struct resource resources[COLL__MAX] = {
 	[COLL_CERTIFICATIONS] = { .name = "certifications",
 	    .file = "certifications.json", .schema = "Certification",
 	    .description = "A certification.", .fields = certification_f,
-	    .closed = 1, .hit = "certification" },
+	    .closed = 1, .optional = 1, .hit = "certification" },
 	[COLL_EDUCATION] = { .name = "education", .file = "education.json",
 	    .schema = "EducationEntry",
 	    .description = "A school or programme.", .fields = education_f,
-	    .closed = 1 },
+	    .closed = 1, .optional = 1 },
 	[COLL_RECOMMENDATIONS] = { .name = "recommendations",
 	    .file = "recommendations.json", .schema = "Recommendation",
 	    .description = "A recommendation.", .fields = recommendation_f,
-	    .closed = 1, .hit = "recommendation" },
+	    .closed = 1, .optional = 1, .hit = "recommendation" },
 };
 
 /* Returns the member of list f called name, or NULL. */

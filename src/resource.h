@@ -22,7 +22,8 @@
  * X(name, OpenAPI type, OpenAPI format, pattern, maximum length).
  * TEXT is translated in content ({"es": .., "en": ..}) and a plain
  * string in the API; DATE is an ISO date (YYYY, YYYY-MM or
- * YYYY-MM-DD) that exists only in content; HITTYPE is the enum of
+ * YYYY-MM-DD); WHEN is a TEXT or a DATE, a human date string in the
+ * API (dates.h); HITTYPE is the enum of
  * the searchable resources' hit types.
  */
 #define FIELD_KINDS(X)							\
@@ -36,6 +37,7 @@
 	X(YEAR,     "string",  NULL,    "^[0-9]{4}$",		0)	\
 	X(YEARS,    "string",  NULL,    "^[0-9]{1,3}\\+$",	0)	\
 	X(DATE,     "string",  NULL,    "^[0-9]{4}(-[0-9]{2}){0,2}$", 0) \
+	X(WHEN,     "string",  NULL,    NULL,			0)	\
 	X(HITTYPE,  "string",  NULL,    NULL,			0)	\
 	X(BOOL,     "boolean", NULL,    NULL,			0)	\
 	X(INT,      "integer", NULL,    NULL,			0)	\
@@ -65,10 +67,13 @@ enum {
 	FIELD_CONTENT	= 1 << 3,	/* in content only, not in the API */
 	FIELD_TITLE	= 1 << 4,	/* search: the hit's title */
 	FIELD_BODY	= 1 << 5,	/* search: part of the hit's body */
-	FIELD_DEFAULT_LANG = 1 << 6	/* the API gives it in the default
+	FIELD_DEFAULT_LANG = 1 << 6,	/* the API gives it in the default
 					 * language whatever the request's
 					 * (the spec documents it so); pages
 					 * and search keep its translations */
+	FIELD_DATED	= 1 << 7	/* TEXT: the API value is the period
+					 * of the object's start and end, then
+					 * the text; either may be absent */
 };
 
 /* One member of an object (or the element of an array: name NULL). */

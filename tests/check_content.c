@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "content.h"
+#include "dates.h"
 
 static char tmpdir[256];
 
@@ -169,8 +170,27 @@ static const struct broken {
 	    "\"en\":\"a\"},\"institution\":\"\xff\xfe\",\"date\":{\"es\":\"a\","
 	    "\"en\":\"a\"},\"credential_url\":\"https://x.example\"}]",
 	    "certifications.json: (top level): file is not valid UTF-8" },
+	{ "experience.json", "[{\"slug\":\"a\",\"role\":{\"es\":\"a\","
+	    "\"en\":\"a\"},\"organization\":{\"es\":\"a\",\"en\":\"a\"},"
+	    "\"start\":\"2019-13\",\"description\":{\"es\":\"a\","
+	    "\"en\":\"a\"}}]",
+	    "experience.json: [0].start: expected an ISO date" },
+	{ "experience.json", "[{\"slug\":\"a\",\"role\":{\"es\":\"a\","
+	    "\"en\":\"a\"},\"organization\":{\"es\":\"a\",\"en\":\"a\"},"
+	    "\"start\":\"2019-03\",\"end\":\"2018\",\"description\":"
+	    "{\"es\":\"a\",\"en\":\"a\"}}]",
+	    "experience.json: [0].end: ends (2018) before it starts" },
+	{ "experience.json", "[{\"slug\":\"a\",\"role\":{\"es\":\"a\","
+	    "\"en\":\"a\"},\"organization\":{\"es\":\"a\",\"en\":\"a\"},"
+	    "\"end\":\"2018\",\"description\":{\"es\":\"a\",\"en\":\"a\"}}]",
+	    "experience.json: [0].period: missing required field" },
+	{ "certifications.json", "[{\"slug\":\"a\",\"title\":{\"es\":\"a\","
+	    "\"en\":\"a\"},\"institution\":\"I\",\"date\":\"2023-02-30\","
+	    "\"credential_url\":\"https://x.example\"}]",
+	    "certifications.json: [0].date: expected an ISO date" },
 	{ "pages/lab.en.md", NULL,
-	    "pages/lab.en.md: (top level): cannot open" },
+	    "pages/lab.en.md: (top level): missing: a page exists in every "
+	    "language or in none" },
 };
 
 START_TEST(broken_content_is_refused)
@@ -220,6 +240,123 @@ START_TEST(profile_checks)
 }
 END_TEST
 
+/* One date in several languages: ICU's forms, lower-case months. */
+static const struct {
+	const char *iso, *locale, *want;
+} date_forms[] = {
+	{ "2019", "es", "2019" },
+	{ "2019-03", "es", "marzo de 2019" },
+	{ "2019-03-14", "es", "14 de marzo de 2019" },
+	{ "2019-03", "en", "March 2019" },
+	{ "2019-03-14", "en", "March 14, 2019" },
+	{ "2019-03", "ca", "mar\xc3\xa7 de 2019" },
+	{ "2019-03-14", "fr", "14 mars 2019" },
+	{ "2019-03", "de", "M\xc3\xa4rz 2019" },
+	{ "2024-02-29", "en", "February 29, 2024" },
+};
+
+START_TEST(dates_format_per_language)
+{
+	struct date d;
+	char	 out[128];
+
+	ck_assert_int_eq(date_parse(date_forms[_i].iso, &d), 0);
+	ck_assert_int_eq(date_format(&d, date_forms[_i].locale, out,
+	    sizeof(out)), 0);
+	ck_assert_str_eq(out, date_forms[_i].want);
+}
+END_TEST
+
+START_TEST(dates_parse_strictly)
+{
+	static const char *const bad[] = { "", "19", "219", "2019-3",
+	    "2019-00", "2019-13", "2019-03-", "2019-02-29", "2023-04-31",
+	    "0999", "2019/03", "2019-03-14T00", " 2019", "2019-03-1x" };
+	struct date d, e;
+	size_t	 i;
+	char	 out[8];
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		ck_assert_msg(date_parse(bad[i], &d) == -1, "%s", bad[i]);
+	ck_assert_int_eq(date_parse("2020-02-29", &d), 0);
+	ck_assert_int_eq(date_parse("2020", &e), 0);
+	ck_assert_int_eq(date_cmp(&d, &e), 0);
+	ck_assert_int_eq(date_parse("2021-01", &e), 0);
+	ck_assert_int_lt(date_cmp(&d, &e), 0);
+	/* a buffer too small is an error, not a truncation */
+	ck_assert_int_eq(date_format(&e, "en", out, sizeof(out)), -1);
+}
+END_TEST
+
+START_TEST(dates_period)
+{
+	struct date a, b;
+	char	 out[256];
+
+	ck_assert_int_eq(date_parse("2019-03", &a), 0);
+	ck_assert_int_eq(date_period(&a, NULL, &dates_labels[LANG_ES], out,
+	    sizeof(out)), 0);
+	ck_assert_str_eq(out, "marzo de 2019 \xe2\x80\x93 actualidad");
+	ck_assert_int_eq(date_period(&a, NULL, &dates_labels[LANG_EN], out,
+	    sizeof(out)), 0);
+	ck_assert_str_eq(out, "March 2019 \xe2\x80\x93 present");
+	ck_assert_int_eq(date_parse("2021-06", &b), 0);
+	ck_assert_int_eq(date_period(&a, &b, &dates_labels[LANG_ES], out,
+	    sizeof(out)), 0);
+	ck_assert_str_eq(out, "marzo de 2019 \xe2\x80\x93 junio de 2021");
+	ck_assert_int_eq(date_period(&a, &a, &dates_labels[LANG_EN], out,
+	    sizeof(out)), 0);
+	ck_assert_str_eq(out, "March 2019");
+}
+END_TEST
+
+/* ISO dates in content become the human strings of the API. */
+START_TEST(iso_dates_render)
+{
+	struct model *m;
+	const cJSON *src;
+	char	 err[1024] = "";
+
+	write_file("experience.json", "[{\"slug\":\"a\",\"role\":"
+	    "{\"es\":\"r\",\"en\":\"r\"},\"organization\":{\"es\":\"o\","
+	    "\"en\":\"o\"},\"start\":\"2019-03\",\"description\":"
+	    "{\"es\":\"d\",\"en\":\"d\"}},{\"slug\":\"b\",\"role\":"
+	    "{\"es\":\"r\",\"en\":\"r\"},\"organization\":{\"es\":\"o\","
+	    "\"en\":\"o\"},\"period\":{\"es\":\"hace tiempo\",\"en\":"
+	    "\"long ago\"},\"description\":{\"es\":\"d\",\"en\":\"d\"}}]");
+	write_file("education.json", "[{\"slug\":\"a\",\"institution\":"
+	    "{\"es\":\"i\",\"en\":\"i\"},\"start\":\"2002\",\"end\":"
+	    "\"2007\",\"detail\":{\"es\":\"Grado\",\"en\":\"Degree\"}}]");
+	write_file("recommendations.json", "[{\"slug\":\"a\",\"name\":"
+	    "\"N\",\"date\":\"2024-02-03\",\"comment\":{\"es\":\"c\","
+	    "\"en\":\"c\"},\"recommender_url\":\"https://x.example\"}]");
+	m = content_load(tmpdir, "http://h", err, sizeof(err));
+	ck_assert_msg(m != NULL, "%s", err);
+	ck_assert_str_eq(m->coll[COLL_EXPERIENCE].items[0].json[LANG_ES],
+	    "{\"slug\":\"a\",\"role\":\"r\",\"organization\":\"o\","
+	    "\"period\":\"marzo de 2019 \xe2\x80\x93 actualidad\","
+	    "\"description\":\"d\"}");
+	ck_assert_ptr_nonnull(strstr(m->coll[COLL_EXPERIENCE].items[1].json[
+	    LANG_EN], "\"period\":\"long ago\""));
+	ck_assert_ptr_nonnull(strstr(m->coll[COLL_EDUCATION].items[0].json[
+	    LANG_EN], "\"detail\":\"2002 \xe2\x80\x93 2007 \xc2\xb7 Degree\""));
+	ck_assert_ptr_nonnull(strstr(m->coll[COLL_RECOMMENDATIONS].items[0]
+	    .json[LANG_ES], "\"date\":\"3 de febrero de 2024\""));
+	ck_assert_ptr_nonnull(strstr(m->coll[COLL_RECOMMENDATIONS].items[0]
+	    .json[LANG_EN], "\"date\":\"February 3, 2024\""));
+	/* the source object keeps what the API does not show */
+	src = m->coll[COLL_EXPERIENCE].items[0].src;
+	ck_assert_str_eq(cJSON_GetObjectItem(src, "start")->valuestring,
+	    "2019-03");
+	ck_assert_ptr_null(cJSON_GetObjectItem(src, "end"));
+	ck_assert_str_eq(cJSON_GetObjectItem(cJSON_GetObjectItem(src,
+	    "role"), "en")->valuestring, "r");
+	ck_assert_ptr_null(strstr(m->coll[COLL_EXPERIENCE].items[0].json[
+	    LANG_EN], "start"));
+	content_free(m);
+}
+END_TEST
+
 static Suite *
 content_suite(void)
 {
@@ -231,6 +368,13 @@ content_suite(void)
 	tcase_add_loop_test(tc, broken_content_is_refused, 0,
 	    sizeof(broken) / sizeof(broken[0]));
 	tcase_add_test(tc, profile_checks);
+	tcase_add_test(tc, iso_dates_render);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("dates");
+	tcase_add_loop_test(tc, dates_format_per_language, 0,
+	    sizeof(date_forms) / sizeof(date_forms[0]));
+	tcase_add_test(tc, dates_parse_strictly);
+	tcase_add_test(tc, dates_period);
 	suite_add_tcase(s, tc);
 	return s;
 }

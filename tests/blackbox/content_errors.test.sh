@@ -49,12 +49,12 @@ run_cmd "$PERFIL_BIN" --check --content "$dir"
 expect_exit 1
 expect_stderr_match 'skills\.json: '
 
-t 'a missing content file is refused, naming the file'
-dir=$(broken missing-file education.json .)
-rm "$dir/education.json"
+t 'a missing content file that is not optional is refused, naming the file'
+dir=$(broken missing-file skills.json .)
+rm "$dir/skills.json"
 run_cmd "$PERFIL_BIN" --check --content "$dir"
 expect_exit 1
-expect_stderr_match 'education\.json'
+expect_stderr_match 'skills\.json'
 
 t 'a missing required field: [0].title of projects.json'
 run_cmd "$PERFIL_BIN" --check --content "$(broken missing-field projects.json 'del(.[0].title)')"

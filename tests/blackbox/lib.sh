@@ -42,10 +42,39 @@ mkdir -p "$BB_TMP" "$BLACKBOX_OUT/responses" "$BLACKBOX_OUT/requests"
 
 # jq definitions available to every jq expression of the helpers below.
 #   loc($lang): resolve every translated field {"es":..,"en":..} to one string.
+# loc(LANG) resolves translated texts and renders ISO content dates the way
+# the API shows them (written here independently of ICU: month names and
+# word order per language): start/end become the period (experience) or
+# prefix the detail (education); an ISO "date" becomes "mayo de 2023".
 BB_JQ_DEFS='
+def _month($l): (if $l == "es" then ["enero", "febrero", "marzo", "abril",
+  "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre",
+  "diciembre"] else ["January", "February", "March", "April", "May", "June",
+  "July", "August", "September", "October", "November", "December"] end)[. - 1];
+def isodate($l): split("-") as $p
+  | if ($p | length) == 1 then $p[0]
+    elif ($p | length) == 2 then
+      ($p[1] | tonumber | _month($l)) as $m
+      | if $l == "es" then "\($m) de \($p[0])" else "\($m) \($p[0])" end
+    else ($p[1] | tonumber | _month($l)) as $m | ($p[2] | tonumber) as $d
+      | if $l == "es" then "\($d) de \($m) de \($p[0])"
+        else "\($m) \($d), \($p[0])" end
+    end;
+def period($l): (.start | isodate($l)) as $s
+  | if .end == .start then $s
+    else $s + " \u2013 " + (if .end then (.end | isodate($l))
+      elif $l == "es" then "actualidad" else "present" end) end;
 def loc($lang):
   if type == "object" then
-    if keys == ["en", "es"] then .[$lang] else map_values(loc($lang)) end
+    if keys == ["en", "es"] then .[$lang]
+    else (if has("start") then period($lang) else null end) as $p
+      | map_values(loc($lang))
+      | if $p == null then .
+        elif has("detail") then del(.start, .end) | .detail = $p + " \u00b7 " + .detail
+        else del(.start, .end) | .period = $p end
+      | if (.date | type) == "string" and (.date | test("^[0-9]{4}(-[0-9]{2}){0,2}$"))
+        then .date |= isodate($lang) else . end
+    end
   elif type == "array" then map(loc($lang))
   else . end;
 '

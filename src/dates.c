@@ -1,0 +1,161 @@
+/*
+ * dates.c: parsing ISO content dates and formatting them with ICU.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include <unicode/ucal.h>
+#include <unicode/udat.h>
+#include <unicode/udatpg.h>
+#include <unicode/ustring.h>
+
+#include "dates.h"
+#include "util.h"
+
+/* The words around the dates, one row per language (UI text). */
+const struct date_labels dates_labels[LANG__MAX] = {
+	[LANG_ES] = { "es", " \xe2\x80\x93 ", "actualidad",
+	    " \xc2\xb7 " },
+	[LANG_EN] = { "en", " \xe2\x80\x93 ", "present", " \xc2\xb7 " },
+};
+
+/* Reads exactly n digits at s into *v; returns 0 or -1. */
+static int
+digits(const char *s, int n, int *v)
+{
+	int	 i;
+
+	*v = 0;
+	for (i = 0; i < n; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return -1;
+		*v = *v * 10 + (s[i] - '0');
+	}
+	return 0;
+}
+
+static int
+days_in_month(int y, int m)
+{
+	static const int days[12] = { 31, 28, 31, 30, 31, 30, 31, 31, 30,
+	    31, 30, 31 };
+
+	if (m == 2 && ((y % 4 == 0 && y % 100 != 0) || y % 400 == 0))
+		return 29;
+	return days[m - 1];
+}
+
+/*
+ * Parses "YYYY", "YYYY-MM" or "YYYY-MM-DD" (a real calendar date, year
+ * 1000 to 9999) into d.  Returns 0, or -1 if s is anything else.
+ */
+int
+date_parse(const char *s, struct date *d)
+{
+	size_t	 len = strlen(s);
+
+	memset(d, 0, sizeof(*d));
+	if ((len != 4 && len != 7 && len != 10) ||
+	    digits(s, 4, &d->year) == -1 || d->year < 1000)
+		return -1;
+	if (len >= 7 && (s[4] != '-' || digits(s + 5, 2, &d->month) == -1 ||
+	    d->month < 1 || d->month > 12))
+		return -1;
+	if (len == 10 && (s[7] != '-' || digits(s + 8, 2, &d->day) == -1 ||
+	    d->day < 1 || d->day > days_in_month(d->year, d->month)))
+		return -1;
+	return 0;
+}
+
+/*
+ * Compares two dates at the precision both have: "2019" equals
+ * "2019-03".  Returns <0, 0 or >0.
+ */
+int
+date_cmp(const struct date *a, const struct date *b)
+{
+	if (a->year != b->year)
+		return a->year < b->year ? -1 : 1;
+	if (a->month == 0 || b->month == 0 || a->month == b->month) {
+		if (a->month == 0 || b->month == 0 || a->day == 0 ||
+		    b->day == 0 || a->day == b->day)
+			return 0;
+		return a->day < b->day ? -1 : 1;
+	}
+	return a->month < b->month ? -1 : 1;
+}
+
+/*
+ * Writes d in the human form of locale ("marzo de 2019", "March 14,
+ * 2019", "2019") into out.  Returns 0, or -1 if ICU fails or out is
+ * too small.
+ */
+int
+date_format(const struct date *d, const char *locale, char *out,
+    size_t outsz)
+{
+	UDateTimePatternGenerator *gen = NULL;
+	UDateFormat *fmt = NULL;
+	UCalendar *cal = NULL;
+	UErrorCode e = U_ZERO_ERROR;
+	UChar	 skel[16], pat[64], text[128], tz[4];
+	int32_t	 n, len;
+	int	 rc = -1;
+
+	u_uastrcpy(skel, d->day ? "yMMMMd" : d->month ? "MMMMy" : "y");
+	u_uastrcpy(tz, "UTC");
+	gen = udatpg_open(locale, &e);
+	n = udatpg_getBestPattern(gen, skel, -1, pat, 64, &e);
+	fmt = udat_open(UDAT_PATTERN, UDAT_PATTERN, locale, tz, -1, pat, n,
+	    &e);
+	cal = ucal_open(tz, -1, locale, UCAL_GREGORIAN, &e);
+	if (U_FAILURE(e))
+		goto out;
+	ucal_clear(cal);
+	ucal_setDate(cal, d->year, d->month ? d->month - 1 : 0,
+	    d->day ? d->day : 1, &e);
+	len = udat_format(fmt, ucal_getMillis(cal, &e), text, 128, NULL, &e);
+	if (U_FAILURE(e) || len >= 128)
+		goto out;
+	u_strToUTF8(out, (int32_t)outsz, &n, text, len, &e);
+	if (U_FAILURE(e) || e == U_STRING_NOT_TERMINATED_WARNING ||
+	    (size_t)n >= outsz)
+		goto out;
+	rc = 0;
+out:
+	if (cal != NULL)
+		ucal_close(cal);
+	if (fmt != NULL)
+		udat_close(fmt);
+	if (gen != NULL)
+		udatpg_close(gen);
+	return rc;
+}
+
+/*
+ * Writes the period from start to end (NULL: to the present) in the
+ * language of lb into out.  Returns 0 or -1 (ICU failed, out too
+ * small).
+ */
+int
+date_period(const struct date *start, const struct date *end,
+    const struct date_labels *lb, char *out, size_t outsz)
+{
+	char	 a[128], b[128];
+	int	 n;
+
+	if (date_format(start, lb->locale, a, sizeof(a)) == -1)
+		return -1;
+	if (end != NULL && memcmp(start, end, sizeof(*end)) == 0)
+		n = xsnprintf(out, outsz, "%s", a);
+	else if (end == NULL)
+		n = xsnprintf(out, outsz, "%s%s%s", a, lb->range_sep,
+		    lb->present);
+	else if (date_format(end, lb->locale, b, sizeof(b)) == -1)
+		return -1;
+	else
+		n = xsnprintf(out, outsz, "%s%s%s", a, lb->range_sep, b);
+	return n < 0 ? -1 : 0;
+}
