@@ -12,9 +12,13 @@
 #include <sys/stat.h>
 
 #include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <unicode/uloc.h>
 
 #include "content.h"
 #include "dates.h"
@@ -26,14 +30,15 @@
 
 static const char *const page_files[PAGE_DOC__MAX] = { "privacy", "lab" };
 
+#define CONTENT_MAX_ERRORS	200	/* reported; the rest are counted */
 
-/* Validation state: where we are, and the message when it fails. */
+/* Validation state: where we are, and every problem found so far. */
 struct vctx {
 	const char *file;
 	char	 path[512];
 	size_t	 pathlen;
-	char	*err;
-	size_t	 errlen;
+	struct buf errs;		/* "FILE: PATH: reason\n" lines */
+	int	 nerr;
 };
 
 const char *
@@ -52,7 +57,10 @@ static int
 fail(struct vctx *c, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
-/* Formats "FILE: PATH: reason" into c->err; always returns -1. */
+/*
+ * Records the problem "FILE: PATH: reason" and goes on: loading reports
+ * every problem of a content set in one run.  Always returns -1.
+ */
 static int
 fail(struct vctx *c, const char *fmt, ...)
 {
@@ -62,8 +70,9 @@ fail(struct vctx *c, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(reason, sizeof(reason), fmt, ap);
 	va_end(ap);
-	snprintf(c->err, c->errlen, "%s: %s: %s", c->file,
-	    c->pathlen ? c->path : "(top level)", reason);
+	if (c->nerr++ < CONTENT_MAX_ERRORS)
+		buf_printf(&c->errs, "%s: %s: %s\n", c->file,
+		    c->pathlen ? c->path : "(top level)", reason);
 	return -1;
 }
 
@@ -104,25 +113,39 @@ all_of(const char *s, const char *set)
 #define LOWER	"abcdefghijklmnopqrstuvwxyz"
 #define UPPER	"ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
-static int
-valid_uri(const char *s)
+/* Returns NULL if s is an absolute http(s) URL, else what is wrong. */
+static const char *
+uri_problem(const char *s)
 {
 	const char *host;
-	size_t	 i;
+	size_t	 i, auth;
 
 	if (strncmp(s, "https://", 8) == 0)
 		host = s + 8;
 	else if (strncmp(s, "http://", 7) == 0)
 		host = s + 7;
 	else
-		return 0;
-	if (*host == '\0' || *host == '/' || *host == ':' || *host == '.')
-		return 0;
+		return "not an absolute http(s) URI";
 	for (i = 0; s[i] != '\0'; i++)
 		if ((unsigned char)s[i] <= 0x20 || s[i] == 0x7f ||
 		    strchr("\"<>\\^`{|}", s[i]) != NULL)
-			return 0;
-	return 1;
+			return "a space, control or unsafe character in a URI";
+	auth = strcspn(host, "/?#");
+	if (memchr(host, '@', auth) != NULL)
+		return "user information (user@) is not allowed in a URI";
+	if (auth == 0 || *host == ':' || *host == '.')
+		return "the URI has an empty host";
+	return NULL;
+}
+
+/* Returns 1 if s is in the NULL-ended list ICU gives. */
+static int
+icu_knows(const char *const *list, const char *s)
+{
+	for (; list != NULL && *list != NULL; list++)
+		if (strcmp(*list, s) == 0)
+			return 1;
+	return 0;
 }
 
 static int
@@ -143,16 +166,29 @@ valid_email(const char *s)
 	return 1;
 }
 
-/* A string member: present, a string, non-empty, valid UTF-8. */
+/*
+ * A string member: present, a string, non-empty, valid UTF-8, without
+ * control characters (C0 and DEL; prose may have tabs and newlines).
+ * A \u0000 escape is caught on the raw file (nul_escape), since the
+ * parsed string ends there.
+ */
 static int
-check_string(struct vctx *c, const cJSON *v)
+check_string(struct vctx *c, const cJSON *v, int prose)
 {
+	const unsigned char *p;
+
 	if (!cJSON_IsString(v) || v->valuestring == NULL)
 		return fail(c, "expected a string");
 	if (v->valuestring[0] == '\0')
 		return fail(c, "must not be empty");
 	if (!utf8_valid(v->valuestring, strlen(v->valuestring)))
 		return fail(c, "not valid UTF-8");
+	for (p = (const unsigned char *)v->valuestring; *p != '\0'; p++)
+		if ((*p < 0x20 || *p == 0x7f) &&
+		    !(prose && (*p == '\t' || *p == '\n')))
+			return fail(c, "control character U+%04X is not "
+			    "allowed%s", *p, prose ? " (only tab and newline "
+			    "are)" : "");
 	return 0;
 }
 
@@ -163,7 +199,7 @@ validate_text(struct vctx *c, const cJSON *v)
 {
 	const cJSON *m;
 	size_t	 old;
-	int	 i;
+	int	 i, rc = 0;
 
 	if (!cJSON_IsObject(v))
 		return fail(c, "expected a translated text, an object "
@@ -172,27 +208,21 @@ validate_text(struct vctx *c, const cJSON *v)
 		if (strcmp(m->string, "es") != 0 &&
 		    strcmp(m->string, "en") != 0) {
 			old = path_push(c, m->string, 0);
-			fail(c, "unknown language (expected es and en)");
+			rc = fail(c, "unknown language (expected es and en)");
 			path_pop(c, old);
-			return -1;
 		}
 	}
 	for (i = 0; i < LANG__MAX; i++) {
 		old = path_push(c, lang_code((enum lang)i), 0);
 		m = cJSON_GetObjectItemCaseSensitive(v,
 		    lang_code((enum lang)i));
-		if (m == NULL) {
-			fail(c, "missing translation");
-			path_pop(c, old);
-			return -1;
-		}
-		if (check_string(c, m) == -1) {
-			path_pop(c, old);
-			return -1;
-		}
+		if (m == NULL)
+			rc = fail(c, "missing translation");
+		else if (check_string(c, m, 1) == -1)
+			rc = -1;
 		path_pop(c, old);
 	}
-	return 0;
+	return rc;
 }
 
 /*
@@ -209,8 +239,9 @@ check_period(struct vctx *c, const cJSON *v)
 
 	s = cJSON_GetObjectItemCaseSensitive(v, "start");
 	e = cJSON_GetObjectItemCaseSensitive(v, "end");
-	if (e == NULL)
-		return 0;
+	if (e == NULL || !cJSON_IsString(e) ||
+	    (s != NULL && !cJSON_IsString(s)))
+		return 0;	/* not dates: reported already */
 	old = path_push(c, "end", 0);
 	if (s == NULL)
 		rc = fail(c, "an end needs a start");
@@ -228,22 +259,19 @@ validate_object(struct vctx *c, const cJSON *v, const struct field *fields)
 	const struct field *f;
 	const cJSON *m, *prev;
 	size_t	 old;
+	int	 rc = 0;
 
 	if (!cJSON_IsObject(v))
 		return fail(c, "expected an object");
 	cJSON_ArrayForEach(m, v) {
 		f = field_find(fields, m->string);
 		old = path_push(c, m->string, 0);
-		if (f == NULL || (f->flags & FIELD_API)) {
-			fail(c, "unknown field");
-			path_pop(c, old);
-			return -1;
-		}
+		if (f == NULL || (f->flags & FIELD_API))
+			rc = fail(c, "unknown field");
 		for (prev = v->child; prev != m; prev = prev->next)
 			if (strcmp(prev->string, m->string) == 0) {
-				fail(c, "duplicate field");
-				path_pop(c, old);
-				return -1;
+				rc = fail(c, "duplicate field");
+				break;
 			}
 		path_pop(c, old);
 	}
@@ -255,18 +283,15 @@ validate_object(struct vctx *c, const cJSON *v, const struct field *fields)
 		if (m == NULL) {
 			if ((f->flags & FIELD_REQUIRED) &&
 			    !((f->flags & FIELD_DATED) &&
-			    cJSON_HasObjectItem(v, "start"))) {
-				fail(c, "missing required field");
-				path_pop(c, old);
-				return -1;
-			}
-		} else if (validate(c, m, f) == -1) {
-			path_pop(c, old);
-			return -1;
-		}
+			    cJSON_HasObjectItem(v, "start")))
+				rc = fail(c, "missing required field");
+		} else if (validate(c, m, f) == -1)
+			rc = -1;
 		path_pop(c, old);
 	}
-	return check_period(c, v);
+	if (check_period(c, v) == -1)
+		rc = -1;
+	return rc;
 }
 
 /* Validates v against d; returns 0 or -1 with c->err set. */
@@ -275,9 +300,9 @@ validate(struct vctx *c, const cJSON *v, const struct field *d)
 {
 	struct date dt;
 	const cJSON *e;
-	const char *s;
+	const char *s, *why;
 	size_t	 old;
-	int	 i;
+	int	 i, rc;
 
 	switch (d->kind) {
 	case F_WHEN:
@@ -285,7 +310,7 @@ validate(struct vctx *c, const cJSON *v, const struct field *d)
 			return validate_text(c, v);
 		/* FALLTHROUGH */
 	case F_DATE:
-		if (check_string(c, v) == -1)
+		if (check_string(c, v, 0) == -1)
 			return -1;
 		if (date_parse(v->valuestring, &dt) == -1)
 			return fail(c, "expected an ISO date YYYY, YYYY-MM or "
@@ -305,26 +330,24 @@ validate(struct vctx *c, const cJSON *v, const struct field *d)
 		if (cJSON_GetArraySize(v) == 0)
 			return fail(c, "must not be empty");
 		i = 0;
+		rc = 0;
 		cJSON_ArrayForEach(e, v) {
 			old = path_push(c, NULL, i++);
-			if (validate(c, e, d->sub) == -1) {
-				path_pop(c, old);
-				return -1;
-			}
+			if (validate(c, e, d->sub) == -1)
+				rc = -1;
 			path_pop(c, old);
 		}
-		return 0;
+		return rc;
 	default:
 		break;
 	}
-	if (check_string(c, v) == -1)
+	if (check_string(c, v, 0) == -1)
 		return -1;
 	s = v->valuestring;
 	switch (d->kind) {
 	case F_URI:
-		if (!valid_uri(s))
-			return fail(c, "not an absolute http(s) URI: \"%.80s\"",
-			    s);
+		if ((why = uri_problem(s)) != NULL)
+			return fail(c, "%s: \"%.80s\"", why, s);
 		break;
 	case F_EMAIL:
 		if (!valid_email(s))
@@ -340,11 +363,17 @@ validate(struct vctx *c, const cJSON *v, const struct field *d)
 		if (strlen(s) != 2 || !all_of(s, UPPER))
 			return fail(c, "expected an ISO 3166-1 alpha-2 "
 			    "country code such as ES: \"%.80s\"", s);
+		if (!icu_knows(uloc_getISOCountries(), s))
+			return fail(c, "unknown country code \"%s\" (not in "
+			    "ISO 3166-1 as ICU knows it)", s);
 		break;
 	case F_LANGCODE:
 		if (strlen(s) != 2 || !all_of(s, LOWER))
 			return fail(c, "expected an ISO 639-1 language code "
 			    "such as es: \"%.80s\"", s);
+		if (!icu_knows(uloc_getISOLanguages(), s))
+			return fail(c, "unknown language code \"%s\" (not in "
+			    "ISO 639-1 as ICU knows it)", s);
 		break;
 	case F_YEAR:
 		if (strlen(s) != 4 || !all_of(s, DIGITS))
@@ -476,52 +505,98 @@ convert(const cJSON *v, const struct field *d, enum lang l)
 }
 
 /*
- * Reads a whole file into a NUL-terminated malloc'd buffer.  Returns
- * NULL with c->err set on failure.
+ * Reads a whole regular file into a NUL-terminated malloc'd buffer,
+ * without a leading UTF-8 byte-order mark (editors add one; it is
+ * dropped, not refused).  The file is opened non-blocking and must be
+ * a regular file, so a FIFO or a device never hangs a start-up or a
+ * reload.  Returns NULL with a problem recorded on failure.
  */
 static char *
 read_file(struct vctx *c, const char *path, size_t *lenp)
 {
-	FILE	*f;
+	struct stat st;
 	char	*data = NULL;
-	size_t	 len;
-	long	 sz;
+	size_t	 len = 0;
+	ssize_t	 n;
+	int	 fd;
 
-	if ((f = fopen(path, "rb")) == NULL) {
+	if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY |
+	    O_CLOEXEC)) == -1) {
 		fail(c, "cannot open: %s", strerror(errno));
 		return NULL;
 	}
-	if (fseek(f, 0, SEEK_END) == -1 || (sz = ftell(f)) < 0 ||
-	    fseek(f, 0, SEEK_SET) == -1) {
+	if (fstat(fd, &st) == -1) {
 		fail(c, "cannot read: %s", strerror(errno));
 		goto out;
 	}
-	if (sz > CONTENT_MAX_FILE) {
+	if (!S_ISREG(st.st_mode)) {
+		fail(c, "not a regular file");
+		goto out;
+	}
+	if (st.st_size > CONTENT_MAX_FILE) {
 		fail(c, "file is larger than %d bytes", CONTENT_MAX_FILE);
 		goto out;
 	}
-	if ((data = malloc((size_t)sz + 1)) == NULL) {
+	if ((data = malloc((size_t)st.st_size + 1)) == NULL) {
 		fail(c, "out of memory");
 		goto out;
 	}
-	len = fread(data, 1, (size_t)sz, f);
-	if (ferror(f) || len != (size_t)sz) {
-		fail(c, "cannot read: short read");
-		free(data);
-		data = NULL;
-		goto out;
+	while (len < (size_t)st.st_size && (n = read(fd, data + len,
+	    (size_t)st.st_size - len)) != 0) {
+		if (n == -1 && errno == EINTR)
+			continue;
+		if (n == -1) {
+			fail(c, "cannot read: %s", strerror(errno));
+			goto bad;
+		}
+		len += (size_t)n;
+	}
+	if (len != (size_t)st.st_size) {
+		fail(c, "cannot read: the file changed while it was read");
+		goto bad;
 	}
 	data[len] = '\0';
+	if (len >= 3 && memcmp(data, "\xef\xbb\xbf", 3) == 0) {
+		memmove(data, data + 3, len - 3 + 1);
+		len -= 3;
+	}
 	if (memchr(data, '\0', len) != NULL || !utf8_valid(data, len)) {
 		fail(c, "file is not valid UTF-8 text");
-		free(data);
-		data = NULL;
-		goto out;
+		goto bad;
 	}
 	*lenp = len;
+	goto out;
+bad:
+	free(data);
+	data = NULL;
 out:
-	fclose(f);
+	close(fd);
 	return data;
+}
+
+/*
+ * Returns the line of the first \u0000 escape in the JSON text s (an
+ * escape, not a literal backslash followed by "u0000"), or 0.  cJSON
+ * would cut the string there, so it is refused before parsing.
+ */
+static int
+nul_escape(const char *s)
+{
+	int	 line = 1, in = 0;
+
+	for (; *s != '\0'; s++) {
+		if (*s == '\n')
+			line++;
+		else if (*s == '"')
+			in = !in;
+		else if (in && *s == '\\') {
+			if (s[1] == 'u' && strncmp(s + 2, "0000", 4) == 0)
+				return line;
+			if (s[1] != '\0')
+				s++;
+		}
+	}
+	return 0;
 }
 
 /* Parses dir/name as JSON; NULL with c->err ("line L, column C"). */
@@ -545,6 +620,13 @@ parse_file(struct vctx *c, const char *dir, const char *name,
 	c->path[0] = '\0';
 	if ((data = read_file(c, pathbuf, &len)) == NULL)
 		return NULL;
+	if ((line = nul_escape(data)) != 0) {
+		fail(c, "line %d: \\u0000 (a NUL character) is not allowed "
+		    "in text", line);
+		free(data);
+		return NULL;
+	}
+	line = 1;
 	root = cJSON_ParseWithLengthOpts(data, len + 1, &end, 1);
 	if (root == NULL) {
 		if (end == NULL)
@@ -705,6 +787,43 @@ absent(const char *dir, const char *name)
 	return lstat(path, &st) == -1 && errno == ENOENT;
 }
 
+/*
+ * Validates every item of a collection file against el, and that no
+ * two share a slug.  Reports every problem; returns 0 or -1.
+ */
+static int
+check_items(struct vctx *c, const cJSON *doc, const struct field *el)
+{
+	const cJSON *e, *s, *p;
+	size_t	 old, oldslug;
+	int	 i = 0, j, rc = 0;
+
+	cJSON_ArrayForEach(e, doc) {
+		old = path_push(c, NULL, i);
+		if (validate(c, e, el) == -1)
+			rc = -1;
+		s = cJSON_GetObjectItemCaseSensitive(e, "slug");
+		j = 0;
+		for (p = doc->child; cJSON_IsString(s) && p != e; p = p->next) {
+			const cJSON *ps = cJSON_GetObjectItemCaseSensitive(p,
+			    "slug");
+
+			if (cJSON_IsString(ps) &&
+			    strcmp(ps->valuestring, s->valuestring) == 0) {
+				oldslug = path_push(c, "slug", 0);
+				rc = fail(c, "duplicate slug \"%s\" (also at "
+				    "[%d])", s->valuestring, j);
+				path_pop(c, oldslug);
+				break;
+			}
+			j++;
+		}
+		path_pop(c, old);
+		i++;
+	}
+	return rc;
+}
+
 static int
 load_collection(struct vctx *c, const char *dir, const char *base_url,
     enum coll k, struct collection *out)
@@ -715,7 +834,7 @@ load_collection(struct vctx *c, const char *dir, const char *base_url,
 	const cJSON *e, *s;
 	char	 path[1024], api_base[1024];
 	cJSON	*doc;
-	size_t	 i, j, n, old;
+	size_t	 i, n, old;
 	int	 rc = -1;
 
 	buf_init(&slugs);
@@ -746,19 +865,12 @@ load_collection(struct vctx *c, const char *dir, const char *base_url,
 		fail(c, "base URL too long");
 		goto out;
 	}
+	if (check_items(c, doc, &el) == -1)
+		goto out;
 	i = 0;
 	cJSON_ArrayForEach(e, doc) {
 		old = path_push(c, NULL, (int)i);
-		if (validate(c, e, &el) == -1)
-			goto out;
 		s = cJSON_GetObjectItemCaseSensitive(e, "slug");
-		for (j = 0; j < i; j++)
-			if (strcmp(out->items[j].slug, s->valuestring) == 0) {
-				path_push(c, "slug", 0);
-				fail(c, "duplicate slug \"%s\" (also at [%zu])",
-				    s->valuestring, j);
-				goto out;
-			}
 		if ((out->items[i].slug = strdup(s->valuestring)) == NULL) {
 			fail(c, "out of memory");
 			goto out;
@@ -796,7 +908,7 @@ load_pages(struct vctx *c, const char *dir, struct model *m)
 {
 	char	 name[LANG__MAX][64], path[1024];
 	size_t	 len;
-	int	 p, l, missing;
+	int	 p, l, missing, rc = 0;
 
 	for (p = 0; p < PAGE_DOC__MAX; p++) {
 		missing = 0;
@@ -811,26 +923,68 @@ load_pages(struct vctx *c, const char *dir, struct model *m)
 			if (xsnprintf(path, sizeof(path), "%s/%s", dir,
 			    name[l]) == -1) {
 				c->file = name[l];
-				return fail(c, "content path too long");
+				rc = fail(c, "content path too long");
+				continue;
 			}
 			c->file = path;
 			c->pathlen = 0;
 			if (missing > 0 && absent(dir, name[l]))
-				return fail(c, "missing: a page exists in "
+				rc = fail(c, "missing: a page exists in "
 				    "every language or in none");
-			if ((m->page_md[p][l] = read_file(c, path,
+			else if ((m->page_md[p][l] = read_file(c, path,
 			    &len)) == NULL)
-				return -1;
+				rc = -1;
 		}
 		m->has_page[p] = 1;
 	}
-	return 0;
+	return rc;
+}
+
+/*
+ * Copies the problems found into err, one "FILE: FIELD.PATH: reason"
+ * per line (no newline after the last); what does not fit is counted
+ * in a last line.
+ */
+static void
+report(struct vctx *c, char *err, size_t errlen)
+{
+	const char *s = buf_cstr(&c->errs);
+	size_t	 len, cut;
+	int	 shown = 0, n;
+	char	 more[64];
+
+	if (c->errs.oom || c->nerr == 0) {
+		snprintf(err, errlen, "content: out of memory");
+		return;
+	}
+	len = strlen(s);
+	if (len > 0 && s[len - 1] == '\n')
+		len--;
+	for (cut = 0; cut < len; cut++)
+		if (s[cut] == '\n')
+			shown++;
+	shown++;
+	n = c->nerr - shown;
+	more[0] = '\0';
+	if (n > 0)
+		snprintf(more, sizeof(more), "\n... and %d more problems", n);
+	while (len + strlen(more) >= errlen && len > 0) {
+		/* drop whole lines from the end until it fits */
+		while (len > 0 && s[len - 1] != '\n')
+			len--;
+		if (len > 0)
+			len--;
+		n++;
+		snprintf(more, sizeof(more), "\n... and %d more problems", n);
+	}
+	snprintf(err, errlen, "%.*s%s", (int)len, s, len > 0 ? more :
+	    more + (more[0] ? 1 : 0));
 }
 
 /*
  * Loads every content file under dir.  Returns the model, or NULL with
- * a message "FILE: FIELD.PATH: reason" in err.  The caller frees the
- * model with content_free.
+ * every problem found in err, one "FILE: FIELD.PATH: reason" a line.
+ * The caller frees the model with content_free.
  */
 struct model *
 content_load(const char *dir, const char *base_url, char *err,
@@ -841,26 +995,24 @@ content_load(const char *dir, const char *base_url, char *err,
 	int	 k;
 
 	memset(&c, 0, sizeof(c));
-	c.err = err;
-	c.errlen = errlen;
+	buf_init(&c.errs);
 	c.file = dir;
 	if ((m = calloc(1, sizeof(*m))) == NULL) {
-		fail(&c, "out of memory");
+		snprintf(err, errlen, "%s: out of memory", dir);
 		return NULL;
 	}
-	if (load_single(&c, dir, resource_profile.file, profile_f,
-	    &m->profile) == -1 ||
-	    load_single(&c, dir, resource_about.file, about_f,
-	    &m->about) == -1)
-		goto err;
+	/* Every file is loaded even after a failure: all problems at once. */
+	load_single(&c, dir, resource_profile.file, profile_f, &m->profile);
+	load_single(&c, dir, resource_about.file, about_f, &m->about);
 	for (k = 0; k < COLL__MAX; k++)
-		if (load_collection(&c, dir, base_url, (enum coll)k,
-		    &m->coll[k]) == -1)
-			goto err;
-	if (load_pages(&c, dir, m) == -1)
-		goto err;
-	return m;
-err:
+		load_collection(&c, dir, base_url, (enum coll)k, &m->coll[k]);
+	load_pages(&c, dir, m);
+	if (c.nerr == 0 && !c.errs.oom) {
+		buf_free(&c.errs);
+		return m;
+	}
+	report(&c, err, errlen);
+	buf_free(&c.errs);
 	content_free(m);
 	return NULL;
 }

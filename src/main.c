@@ -54,12 +54,12 @@ static int
 run_offline(const struct options *o)
 {
 	struct app app;
-	char	 err[1024];
+	char	 err[16384];
 	size_t	 len;
 	int	 rc = 0;
 
 	if (app_load(&app, &o->cfg, err, sizeof(err)) == -1) {
-		warnx("%s", err);
+		warnx_lines("", err);
 		return 1;
 	}
 	if (o->mode == RUN_CHECK)
@@ -131,7 +131,7 @@ static int
 run_server(struct options *o)
 {
 	struct app app;
-	char	 err[1024];
+	char	 err[16384];
 	int	 fd, rc = 1;
 
 	if (FCGX_Init() != 0) {
@@ -156,7 +156,7 @@ run_server(struct options *o)
 	if (become_user(o, &rc) == -1)
 		goto out;
 	if (app_load(&app, &o->cfg, err, sizeof(err)) == -1) {
-		warnx("%s", err);
+		warnx_lines("", err);
 		rc = 1;
 		goto out;
 	}

@@ -170,11 +170,11 @@ static void
 reload(struct sup *s)
 {
 	struct app next;
-	char	 err[1024];
+	char	 err[16384];
 
 	if (app_load(&next, s->cfg, err, sizeof(err)) == -1) {
-		warnx("reload refused, still serving the previous content: "
-		    "%s", err);
+		warnx_lines("reload refused, still serving the previous "
+		    "content: ", err);
 		return;
 	}
 	warnx("content reloaded; replacing workers");

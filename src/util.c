@@ -5,6 +5,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <err.h>
 #include <string.h>
 
 #include "util.h"
@@ -433,4 +434,22 @@ xsnprintf(char *dst, size_t size, const char *fmt, ...)
 	if (n < 0 || (size_t)n >= size)
 		return -1;
 	return n;
+}
+
+/*
+ * warnx(3) for each line of text, prefix before each: a content check
+ * reports many problems, one a line, each with the program's name.
+ */
+void
+warnx_lines(const char *prefix, const char *text)
+{
+	size_t	 n;
+
+	while (*text != '\0') {
+		n = strcspn(text, "\n");
+		warnx("%s%.*s", prefix, (int)n, text);
+		text += n;
+		if (*text == '\n')
+			text++;
+	}
 }

@@ -55,6 +55,7 @@ void	 arena_free(struct arena *);
 int	 utf8_valid(const char *, size_t);
 uint64_t hash_fnv1a64(const void *, size_t);
 uint64_t hash_words64(const void *, size_t);
+void	 warnx_lines(const char *prefix, const char *text);
 int	 xsnprintf(char *, size_t, const char *, ...)
 	    __attribute__((format(printf, 3, 4)));
 

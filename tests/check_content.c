@@ -188,6 +188,36 @@ static const struct broken {
 	    "\"en\":\"a\"},\"institution\":\"I\",\"date\":\"2023-02-30\","
 	    "\"credential_url\":\"https://x.example\"}]",
 	    "certifications.json: [0].date: expected an ISO date" },
+	/* control characters, NUL, URLs, codes ICU does not know */
+	{ "projects.json", "[{\"slug\":\"a\",\"title\":{\"es\":\"a\\u0001\","
+	    "\"en\":\"a\"},\"description\":{\"es\":\"d\",\"en\":\"d\"},"
+	    "\"stack\":[\"C\"],\"url\":\"https://x.example\"}]",
+	    "projects.json: [0].title.es: control character U+0001" },
+	{ "projects.json", "[{\"slug\":\"a\",\"title\":{\"es\":\"a\","
+	    "\"en\":\"a\"},\"description\":{\"es\":\"d\",\"en\":\"d\"},"
+	    "\"stack\":[\"C\\u007f\"],\"url\":\"https://x.example\"}]",
+	    "projects.json: [0].stack[0]: control character U+007F" },
+	{ "projects.json", "[{\"slug\":\"a\",\"title\":{\"es\":\"a\","
+	    "\"en\":\"a\"},\"description\":{\"es\":\"d\",\"en\":\"d\"},"
+	    "\"stack\":[\"C\\tD\"],\"url\":\"https://x.example\"}]",
+	    "projects.json: [0].stack[0]: control character U+0009" },
+	{ "projects.json", "[{\"slug\":\"a\",\"title\":{\"es\":\"a\","
+	    "\"en\":\"a\"},\n\"description\":{\"es\":\"d\\u0000x\",\"en\":"
+	    "\"d\"},\"stack\":[\"C\"],\"url\":\"https://x.example\"}]",
+	    "projects.json: (top level): line 2: \\u0000 (a NUL character) "
+	    "is not allowed" },
+	{ "projects.json", "[{\"slug\":\"a\",\"title\":{\"es\":\"a\","
+	    "\"en\":\"a\"},\"description\":{\"es\":\"d\",\"en\":\"d\"},"
+	    "\"stack\":[\"C\"],\"url\":\"https://me:pw@x.example/\"}]",
+	    "projects.json: [0].url: user information (user@) is not allowed" },
+	{ "projects.json", "[{\"slug\":\"a\",\"title\":{\"es\":\"a\","
+	    "\"en\":\"a\"},\"description\":{\"es\":\"d\",\"en\":\"d\"},"
+	    "\"stack\":[\"C\"],\"url\":\"https://?q=1\"}]",
+	    "projects.json: [0].url: the URI has an empty host" },
+	{ "projects.json", "[{\"slug\":\"a\",\"title\":{\"es\":\"a\","
+	    "\"en\":\"a\"},\"description\":{\"es\":\"d\",\"en\":\"d\"},"
+	    "\"stack\":[\"C\"],\"url\":\"https://:8080/\"}]",
+	    "projects.json: [0].url: the URI has an empty host" },
 	{ "pages/lab.en.md", NULL,
 	    "pages/lab.en.md: (top level): missing: a page exists in every "
 	    "language or in none" },
@@ -357,6 +387,113 @@ START_TEST(iso_dates_render)
 }
 END_TEST
 
+/* Rewrites one value of the demo profile with sed; returns the error. */
+static void
+profile_sed(const char *expr, char *err, size_t errlen)
+{
+	char	 path[512], cmd[1200];
+
+	snprintf(path, sizeof(path), "%s/profile.json", tmpdir);
+	copy_file(TEST_CONTENT_DIR "/profile.json", path);
+	snprintf(cmd, sizeof(cmd), "sed -i '%s' '%s'", expr, path);
+	ck_assert_int_eq(system(cmd), 0);
+	ck_assert_ptr_null(content_load(tmpdir, "http://h", err, errlen));
+}
+
+START_TEST(icu_codes)
+{
+	char	 err[2048] = "";
+
+	profile_sed("s/\"country\": \"ES\"/\"country\": \"QQ\"/", err,
+	    sizeof(err));
+	ck_assert_msg(strstr(err, "profile.json: location.country: unknown "
+	    "country code \"QQ\"") != NULL, "%s", err);
+	profile_sed("s/\"ca\"/\"qq\"/", err, sizeof(err));
+	ck_assert_msg(strstr(err, "profile.json: languages[2]: unknown "
+	    "language code \"qq\"") != NULL, "%s", err);
+}
+END_TEST
+
+/* Every problem of a content set comes out of one load, one a line. */
+START_TEST(every_error_in_one_run)
+{
+	char	 err[4096] = "", want[512];
+
+	write_file("projects.json", "[{\"slug\":\"Bad\",\"title\":{\"es\":"
+	    "\"a\"},\"description\":{\"es\":\"d\",\"en\":\"d\"},\"stack\":"
+	    "[\"C\"],\"url\":\"ftp://x\",\"extra\":1},{\"slug\":\"Bad\"}]");
+	write_file("skills.json", "{}");
+	write_file("pages/privacy.es.md", "\xff");
+	ck_assert_ptr_null(content_load(tmpdir, "http://h", err,
+	    sizeof(err)));
+	snprintf(want, sizeof(want), "%s/projects.json: [0].extra: unknown "
+	    "field\n", tmpdir);
+	ck_assert_msg(strstr(err, want) != NULL, "%s", err);
+	ck_assert_ptr_nonnull(strstr(err, "projects.json: [0].slug: slug "
+	    "must match"));
+	ck_assert_ptr_nonnull(strstr(err, "projects.json: [0].title.en: "
+	    "missing translation"));
+	ck_assert_ptr_nonnull(strstr(err, "projects.json: [0].url: not an "
+	    "absolute"));
+	ck_assert_ptr_nonnull(strstr(err, "projects.json: [1].title: "
+	    "missing required field"));
+	ck_assert_ptr_nonnull(strstr(err, "projects.json: [1].slug: "
+	    "duplicate slug \"Bad\" (also at [0])"));
+	ck_assert_ptr_nonnull(strstr(err, "skills.json: (top level): "
+	    "expected an array"));
+	ck_assert_ptr_nonnull(strstr(err, "pages/privacy.es.md: (top level): "
+	    "file is not valid UTF-8"));
+	ck_assert_int_ne(err[strlen(err) - 1], '\n');
+}
+END_TEST
+
+/* Many problems in a small buffer: whole lines, then a count. */
+START_TEST(errors_truncate_by_line)
+{
+	char	 err[300] = "";
+
+	write_file("projects.json", "[{},{},{},{},{},{},{},{}]");
+	ck_assert_ptr_null(content_load(tmpdir, "http://h", err,
+	    sizeof(err)));
+	ck_assert_msg(strstr(err, "more problems") != NULL, "%s", err);
+	ck_assert_uint_lt(strlen(err), sizeof(err));
+}
+END_TEST
+
+/* A FIFO in place of a file is refused at once, never read. */
+START_TEST(fifo_is_refused)
+{
+	char	 err[2048] = "", path[512];
+
+	snprintf(path, sizeof(path), "%s/about.json", tmpdir);
+	ck_assert_int_eq(unlink(path), 0);
+	ck_assert_int_eq(mkfifo(path, 0600), 0);
+	ck_assert_ptr_null(content_load(tmpdir, "http://h", err,
+	    sizeof(err)));
+	ck_assert_msg(strstr(err, "about.json: (top level): not a regular "
+	    "file") != NULL, "%s", err);
+}
+END_TEST
+
+/* A byte-order mark is dropped: in JSON and in pages. */
+START_TEST(bom_is_dropped)
+{
+	struct model *m;
+	char	 err[2048] = "", path[512], cmd[4096];
+
+	snprintf(path, sizeof(path), "%s/pages/lab.en.md", tmpdir);
+	snprintf(cmd, sizeof(cmd), "printf '\\357\\273\\277' | cat - '%s' "
+	    "> '%s.new' && mv '%s.new' '%s' && printf '\\357\\273\\277' | "
+	    "cat - '%s/profile.json' > '%s/p' && mv '%s/p' '%s/profile.json'",
+	    path, path, path, path, tmpdir, tmpdir, tmpdir, tmpdir);
+	ck_assert_int_eq(system(cmd), 0);
+	m = content_load(tmpdir, "http://h", err, sizeof(err));
+	ck_assert_msg(m != NULL, "%s", err);
+	ck_assert_int_eq(m->page_md[PAGE_LAB][LANG_EN][0], '#');
+	content_free(m);
+}
+END_TEST
+
 static Suite *
 content_suite(void)
 {
@@ -369,6 +506,11 @@ content_suite(void)
 	    sizeof(broken) / sizeof(broken[0]));
 	tcase_add_test(tc, profile_checks);
 	tcase_add_test(tc, iso_dates_render);
+	tcase_add_test(tc, icu_codes);
+	tcase_add_test(tc, every_error_in_one_run);
+	tcase_add_test(tc, errors_truncate_by_line);
+	tcase_add_test(tc, fifo_is_refused);
+	tcase_add_test(tc, bom_is_dropped);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("dates");
 	tcase_add_loop_test(tc, dates_format_per_language, 0,

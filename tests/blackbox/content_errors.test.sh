@@ -132,3 +132,45 @@ fi
 run_cmd timeout 10 "$PERFIL_BIN" --socket "$BB_TMP/startup.sock" --content "$dir" \
 	--base-url "$BASE" "${user[@]}"
 expect_refused projects.json "\\[$i2\\]\\.title\\.en"
+
+# A validator owners trust: every problem of a set in one run, one line each.
+t 'every problem in one run: three files, four problems, four lines'
+dir=$(broken many projects.json '.[0].slug = "Bad Slug" | .[1].url = "https://user@x.example/"')
+jq '.[0].role.en = "a\u0001b"' "$CONTENT/experience.json" >"$dir/experience.json"
+jq '.location.country = "QQ"' "$CONTENT/profile.json" >"$dir/profile.json"
+run_cmd "$PERFIL_BIN" --check --content "$dir"
+expect_refused projects.json '\[0\]\.slug'
+expect_refused projects.json '\[1\]\.url'
+expect_stderr_match 'projects\.json: \[1\]\.url: user information \(user@\) is not allowed'
+expect_refused experience.json '\[0\]\.role\.en'
+expect_stderr_match 'experience\.json: \[0\]\.role\.en: control character U\+0001'
+expect_refused profile.json 'location\.country'
+expect_stderr_lines 4
+
+t 'a \u0000 escape is refused with a clear message, naming the line'
+dir=$(broken nul about.json '.summary.es = "x"')
+sed -i 's/"summary": {/"summary": {"es": "a\\u0000b",/; s/"es": "x",//' "$dir/about.json"
+run_cmd "$PERFIL_BIN" --check --content "$dir"
+expect_exit 1
+expect_stderr_match 'about\.json: \(top level\): line [0-9]+: \\u0000 \(a NUL character\) is not allowed'
+
+t 'a FIFO in place of a content file: --check says so at once and does not hang'
+dir=$(broken fifo about.json .)
+rm "$dir/about.json" && mkfifo "$dir/about.json"
+run_cmd timeout 5 "$PERFIL_BIN" --check --content "$dir"
+expect_refused about.json '\(top level\)'
+expect_stderr_match 'about\.json: \(top level\): not a regular file'
+
+t 'start-up with a FIFO as a page: refused at once, not hung'
+dir=$(broken fifo-page about.json .)
+rm "$dir/pages/lab.en.md" && mkfifo "$dir/pages/lab.en.md"
+run_cmd timeout 5 "$PERFIL_BIN" --socket "$BB_TMP/fifo.sock" --content "$dir" \
+	--base-url "$BASE" "${user[@]}"
+expect_refused 'pages/lab.en.md' '\(top level\)'
+
+t 'a byte-order mark at the start of a page or a JSON file is dropped'
+dir=$(broken bom about.json .)
+{ printf '\357\273\277'; cat "$CONTENT/pages/lab.en.md"; } >"$dir/pages/lab.en.md"
+{ printf '\357\273\277'; cat "$CONTENT/profile.json"; } >"$dir/profile.json"
+run_cmd "$PERFIL_BIN" --check --content "$dir"
+expect_exit 0
