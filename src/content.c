@@ -48,6 +48,12 @@ content_coll_name(enum coll c)
 }
 
 const char *
+content_page_name(enum page_doc p)
+{
+	return page_files[p];
+}
+
+const char *
 content_coll_file(enum coll c)
 {
 	return resources[c].file;

@@ -75,5 +75,6 @@ const struct item *content_find(const struct model *, enum coll,
 		    const char *slug);
 const char	*content_coll_name(enum coll);
 const char	*content_coll_file(enum coll);
+const char	*content_page_name(enum page_doc);	/* "privacy" */
 
 #endif /* PERFIL_CONTENT_H */

@@ -22,6 +22,7 @@
 #include <fcgiapp.h>
 
 #include "app.h"
+#include "init.h"
 #include "openapi.h"
 #include "options.h"
 #include "supervisor.h"
@@ -46,7 +47,42 @@ print_summary(const struct app *app)
 	    m->coll[COLL_PROJECTS].len, m->coll[COLL_EXPERIENCE].len,
 	    m->coll[COLL_SKILLS].len, skills,
 	    m->coll[COLL_CERTIFICATIONS].len, m->coll[COLL_EDUCATION].len,
-	    m->coll[COLL_RECOMMENDATIONS].len, PAGE_DOC__MAX * LANG__MAX);
+	    m->coll[COLL_RECOMMENDATIONS].len, (m->has_page[PAGE_PRIVACY] +
+	    m->has_page[PAGE_LAB]) * LANG__MAX);
+}
+
+/*
+ * --init DIR: writes the skeleton and checks it as --check would.
+ * Returns the exit status.
+ */
+static int
+run_init(const struct options *o)
+{
+	struct init_content c;
+	struct app app;
+	struct config cfg = o->cfg;
+	char	 err[16384];
+
+	if (init_skeleton(&c) == -1) {
+		warnx("out of memory");
+		return 1;
+	}
+	if (init_write(o->init_dir, &c, err, sizeof(err)) == -1) {
+		init_content_free(&c);
+		warnx("--init: %s", err);
+		return 1;
+	}
+	init_content_free(&c);
+	cfg.content_dir = o->init_dir;
+	if (app_load(&app, &cfg, err, sizeof(err)) == -1) {
+		warnx_lines("--init wrote content that does not load: ", err);
+		return 1;
+	}
+	app_free(&app);
+	printf("perfil-fcgi: wrote a content skeleton in %s; replace its "
+	    "values (README.md there says how), then run perfil-fcgi "
+	    "--check --content %s\n", o->init_dir, o->init_dir);
+	return 0;
 }
 
 /* --check and --dump-openapi: load the content, report, exit status. */
@@ -193,7 +229,9 @@ main(int argc, char *argv[])
 		options_free(&o);
 		return rc;
 	}
-	if (o.mode != RUN_SERVE)
+	if (o.mode == RUN_INIT)
+		rc = run_init(&o);
+	else if (o.mode != RUN_SERVE)
 		rc = run_offline(&o);
 	else
 		rc = run_server(&o);

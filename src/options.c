@@ -42,7 +42,10 @@ usage(FILE *f)
 "                           bound (refused if FILE names a live process);\n"
 "                           removed on exit\n"
 "  --check                  load and validate the content, print a summary,\n"
-"                           exit 0 (valid) or 1 (invalid)\n"
+"                           exit 0 (valid) or 1 (invalid; every problem is\n"
+"                           listed)\n"
+"  --init DIR               write a minimal, valid content skeleton into DIR\n"
+"                           (new or empty), check it and exit\n"
 "  --dump-openapi[=json|yaml]\n"
 "                           print the OpenAPI document (built from the route\n"
 "                           table and the content, with --base-url as the\n"
@@ -152,6 +155,7 @@ apply(struct options *o, int ch, int argc, char *argv[])
 	case 'g': o->group = optarg; break;
 	case 'p': o->pid_file = optarg; break;
 	case 'C': o->mode = RUN_CHECK; break;
+	case 'I': o->mode = RUN_INIT; o->init_dir = optarg; break;
 	case 'w':
 		return (o->nworkers = parse_count(optarg, MAX_WORKERS,
 		    "--workers")) == -1 ? -1 : 0;
@@ -204,6 +208,7 @@ options_parse(struct options *o, int argc, char *argv[], int *status)
 		{ "socket-group", required_argument, NULL, 'g' },
 		{ "pid-file", required_argument, NULL, 'p' },
 		{ "check", no_argument, NULL, 'C' },
+		{ "init", required_argument, NULL, 'I' },
 		{ "dump-openapi", optional_argument, NULL, 'O' },
 		{ "version", no_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'h' },

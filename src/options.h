@@ -20,6 +20,7 @@ enum run_mode {
 	RUN_SERVE,		/* serve requests (the default) */
 	RUN_CHECK,		/* --check */
 	RUN_DUMP,		/* --dump-openapi */
+	RUN_INIT,		/* --init DIR */
 };
 
 struct options {
@@ -30,6 +31,7 @@ struct options {
 	const char *user;	/* --user, or NULL */
 	const char *group;	/* --socket-group, or NULL */
 	const char *pid_file;	/* --pid-file, or NULL */
+	const char *init_dir;	/* --init DIR */
 	mode_t	 sock_mode;	/* --socket-mode */
 	int	 nworkers;	/* --workers, 0 until options_defaults */
 	int	 nthreads;	/* --threads, 0 until options_defaults */

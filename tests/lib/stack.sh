@@ -225,12 +225,20 @@ stack_stop_nginx() {
 
 # _stack_content: print the content directory the responder can read. As
 # root the responder drops to its own user, which may not be able to read the
-# work tree (a home directory of mode 0700); it then gets a copy.
+# work tree (a home directory of mode 0700); it then gets a copy, unless
+# STACK_CONTENT_COPY=0 (./serve: a copy would serve stale content after the
+# owner edits and reloads), which says so and fails instead.
 _stack_content() {
 	local src user
 	src=$(cd "$STACK_ROOT" && cd "${PERFIL_CONTENT:-content}" && pwd) || return 1
 	if [[ $(id -u) == 0 ]] && user=$(stack_user) &&
 		! runuser -u "$user" -- test -r "$src/profile.json" 2>/dev/null; then
+		if [[ ${STACK_CONTENT_COPY:-1} == 0 ]]; then
+			printf '%s\n' "stack: the responder's user $user cannot read $src/profile.json;" \
+				"  make the content readable to it (chmod -R a+rX $src, and a+x on each" \
+				"  parent directory) or serve a directory it can read" >&2
+			return 1
+		fi
 		cp -R "$src" "$STACK_DIR/content" || return 1
 		chmod -R a+rX "$STACK_DIR/content"
 		src=$STACK_DIR/content

@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# front: nginx-only --init and ./serve are the responder's and the script's; run once
+# The owner's workflow: perfil-fcgi --init DIR writes a minimal skeleton that
+# passes --check at once and holds nothing of the demo person;
+# PERFIL_CONTENT=DIR ./serve serves DIR itself, so an edit and a SIGHUP show
+# at once; a directory the responder's user cannot read stops ./serve with a
+# message instead of a silent copy.
+. "$(dirname "$0")/lib.sh"
+. "$STACK_ROOT/tests/lib/stack.sh"
+. "$STACK_ROOT/tests/blackbox/ops.sh"
+
+procs() {
+	pgrep -f -- "perfil-fcgi --socket .* --base-url $BASE( |\$)" | sort -n
+}
+cleanup() {
+	local p
+	ops_cleanup
+	for p in $(procs); do
+		kill -KILL "$p" 2>/dev/null
+	done
+}
+trap 'cleanup; _bb_finish' EXIT
+port=$(stack_free_port $((${BASE##*:} + 700))) || exit 1
+BASE=http://127.0.0.1:$port
+dir=$BB_TMP/mine
+rm -rf "$dir" "$BB_TMP/notempty"
+
+t '--init DIR writes a skeleton and says so; --check accepts it at once'
+run_cmd "$PERFIL_BIN" --init "$dir"
+expect_exit 0
+expect_stdout_match "wrote a content skeleton in $dir"
+run_cmd "$PERFIL_BIN" --check --content "$dir"
+expect_exit 0
+for f in README.md profile.json about.json projects.json experience.json skills.json; do
+	expect_equal "$dir/$f exists" yes "$([[ -f $dir/$f ]] && echo yes || echo no)"
+done
+
+t 'the skeleton holds nothing of the demo person'
+demo_name=$(jq -r .name "$CONTENT/profile.json")
+demo_email=$(jq -r .email "$CONTENT/profile.json")
+demo_company=$(jq -r '.co_founder_of.name // .employer.name // .email' "$CONTENT/profile.json")
+expect_equal "files naming $demo_name, $demo_email or $demo_company" '' \
+	"$(grep -rlF -e "$demo_name" -e "$demo_email" -e "$demo_company" "$dir")"
+
+t '--init refuses a directory that is not empty'
+mkdir -p "$BB_TMP/notempty" && : >"$BB_TMP/notempty/keep"
+run_cmd "$PERFIL_BIN" --init "$BB_TMP/notempty"
+expect_exit 1
+expect_stderr_match 'exists and is not an empty directory'
+
+chmod -R a+rX "$dir"
+chmod a+x "$BB_TMP" 2>/dev/null
+t 'PERFIL_CONTENT=DIR ./serve serves DIR'
+ops_start "$BB_TMP/serve.log" env PORT="$port" PERFIL_BIN="$PERFIL_BIN" \
+	PERFIL_CONTENT="$dir" "$STACK_ROOT/serve"
+serve=$OPS_PID
+code=000
+for ((i = 0; i < 200; i++)); do
+	code=$(curl -s -o /dev/null -w '%{http_code}' --max-time 2 "$BASE/api/v1/health")
+	[[ $code == 200 ]] && break
+	sleep 0.1
+done
+expect_equal "$BASE/api/v1/health" 200 "$code"
+req GET '/api/v1/profile?lang=en'
+expect_status 200
+expect_json '.data.name' "$(jq .name "$dir/profile.json")"
+expect_equal './serve names the content it serves' yes \
+	"$(grep -qF "Content: $dir" "$BB_TMP/serve.log" && echo yes || echo no)"
+
+t 'an edit of DIR and a SIGHUP: the new text is served (no stale copy)'
+jq '.headline.en = "Edited in place"' "$dir/profile.json" >"$BB_TMP/p.json" &&
+	cat "$BB_TMP/p.json" >"$dir/profile.json"
+sup=$(grep -o 'kill -HUP [0-9]*' "$BB_TMP/serve.log" | grep -o '[0-9]*$')
+kill -HUP "$sup"
+got=
+for ((i = 0; i < 50; i++)); do
+	got=$(curl -s "$BASE/api/v1/profile?lang=en" | jq -r .data.headline)
+	[[ $got == 'Edited in place' ]] && break
+	sleep 0.1
+done
+expect_equal 'headline after the reload' 'Edited in place' "$got"
+ops_stop "$serve" TERM
+expect_equal './serve exit status' 0 "$OPS_STATUS"
+
+if [[ $(id -u) == 0 ]]; then
+	t 'as root, a DIR the responder cannot read: ./serve says so and stops'
+	mkdir -p "$BB_TMP/private" && cp -R "$dir" "$BB_TMP/private/c" && chmod 0700 "$BB_TMP/private"
+	run_cmd timeout 60 env PORT="$port" PERFIL_BIN="$PERFIL_BIN" \
+		PERFIL_CONTENT="$BB_TMP/private/c" "$STACK_ROOT/serve"
+	expect_exit 1
+	expect_stderr_match 'cannot read .*private/c/profile\.json'
+	rm -rf "$BB_TMP/private"
+fi
