@@ -41,7 +41,6 @@ BB_TMP=$BLACKBOX_OUT/tmp/$BB_FILE # scratch space for this test file
 mkdir -p "$BB_TMP" "$BLACKBOX_OUT/responses" "$BLACKBOX_OUT/requests"
 
 # jq definitions available to every jq expression of the helpers below.
-#   loc($lang): resolve every translated field {"es":..,"en":..} to one string.
 # loc(LANG) resolves translated texts and renders ISO content dates the way
 # the API shows them (written here independently of ICU: month names and
 # word order per language): start/end become the period (experience) or
@@ -629,7 +628,8 @@ api_localized() {
 	certifications.json | recommendations.json) keep=date ;;
 	esac
 	jq -c --arg lang "$2" --arg keep "$keep" \
-		"$BB_JQ_DEFS"' map(if $keep != "" then .[$keep] |= .es else . end) | loc($lang)' \
+		"$BB_JQ_DEFS"' map((loc("es")) as $es | loc($lang)
+			| if $keep != "" then .[$keep] = $es[$keep] else . end)' \
 		"$CONTENT/$1"
 }
 
