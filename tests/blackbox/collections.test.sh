@@ -83,6 +83,6 @@ for entry in projects:description experience:period certifications:date recommen
 	t "GET /api/v1/$name?lang=en gives $field in Spanish, the rest in English"
 	req GET "/api/v1/$name?lang=en"
 	expect_status 200
-	expect_json "[.data[].$field]" "$(content "$name.json" "[.[].$field.es]")"
+	expect_json "[.data[].$field]" "$(content "$name.json" "[loc(\"es\")[].$field]")"
 	expect_header content-language en
 done
