@@ -3,6 +3,7 @@
  */
 #include "config.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -20,6 +21,68 @@ const struct date_labels dates_labels[LANG__MAX] = {
 	    " \xc2\xb7 " },
 	[LANG_EN] = { "en", " \xe2\x80\x93 ", "present", " \xc2\xb7 " },
 };
+
+/*
+ * Best patterns already asked of udatpg, by locale and skeleton:
+ * opening a pattern generator costs about 2 ms (it loads the locale's
+ * data) and a content set has dozens of dates, at every start-up and
+ * reload.  Plain data, no ICU object kept; a mutex, since a reload may
+ * run beside anything else.
+ */
+#define PATTERN_CACHE	24
+
+static struct {
+	char	 locale[16];
+	const char *skel;		/* a literal below: compared by address */
+	UChar	 pat[64];
+	int32_t	 len;
+} patterns[PATTERN_CACHE];
+static size_t npatterns;
+static pthread_mutex_t patterns_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/*
+ * Puts in pat (64 UChars) the locale's best pattern for skeleton skel.
+ * Returns its length, or -1 if ICU fails.
+ */
+static int32_t
+best_pattern(const char *locale, const char *skel, UChar *pat)
+{
+	UDateTimePatternGenerator *gen;
+	UErrorCode e = U_ZERO_ERROR;
+	UChar	 uskel[16];
+	int32_t	 n = -1;
+	size_t	 i;
+
+	pthread_mutex_lock(&patterns_lock);
+	for (i = 0; i < npatterns; i++)
+		if (patterns[i].skel == skel &&
+		    strcmp(patterns[i].locale, locale) == 0) {
+			memcpy(pat, patterns[i].pat, sizeof(patterns[i].pat));
+			n = patterns[i].len;
+			goto out;
+		}
+	u_uastrcpy(uskel, skel);
+	gen = udatpg_open(locale, &e);
+	n = udatpg_getBestPattern(gen, uskel, -1, pat, 64, &e);
+	if (gen != NULL)
+		udatpg_close(gen);
+	if (U_FAILURE(e) || n >= 64) {
+		n = -1;
+		goto out;
+	}
+	if (npatterns < PATTERN_CACHE && strlen(locale) < 16) {
+		snprintf(patterns[npatterns].locale,
+		    sizeof(patterns[npatterns].locale), "%s", locale);
+		patterns[npatterns].skel = skel;
+		memcpy(patterns[npatterns].pat, pat,
+		    sizeof(patterns[npatterns].pat));
+		patterns[npatterns].len = n;
+		npatterns++;
+	}
+out:
+	pthread_mutex_unlock(&patterns_lock);
+	return n;
+}
 
 /* Reads exactly n digits at s into *v; returns 0 or -1. */
 static int
@@ -96,18 +159,18 @@ int
 date_format(const struct date *d, const char *locale, char *out,
     size_t outsz)
 {
-	UDateTimePatternGenerator *gen = NULL;
+	static const char *const skels[] = { "y", "MMMMy", "yMMMMd" };
 	UDateFormat *fmt = NULL;
 	UCalendar *cal = NULL;
 	UErrorCode e = U_ZERO_ERROR;
-	UChar	 skel[16], pat[64], text[128], tz[4];
+	UChar	 pat[64], text[128], tz[4];
 	int32_t	 n, len;
 	int	 rc = -1;
 
-	u_uastrcpy(skel, d->day ? "yMMMMd" : d->month ? "MMMMy" : "y");
 	u_uastrcpy(tz, "UTC");
-	gen = udatpg_open(locale, &e);
-	n = udatpg_getBestPattern(gen, skel, -1, pat, 64, &e);
+	if ((n = best_pattern(locale, skels[d->day ? 2 : d->month ? 1 : 0],
+	    pat)) < 0)
+		return -1;
 	fmt = udat_open(UDAT_PATTERN, UDAT_PATTERN, locale, tz, -1, pat, n,
 	    &e);
 	cal = ucal_open(tz, -1, locale, UCAL_GREGORIAN, &e);
@@ -129,8 +192,6 @@ out:
 		ucal_close(cal);
 	if (fmt != NULL)
 		udat_close(fmt);
-	if (gen != NULL)
-		udatpg_close(gen);
 	return rc;
 }
 
