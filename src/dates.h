@@ -30,7 +30,7 @@ struct date_labels {
 	const char *detail_sep;		/* between a period and its text */
 };
 
-extern const struct date_labels dates_labels[LANG__MAX];
+extern const struct date_labels dates_labels[];	/* [LANG__MAX] */
 
 int	 date_parse(const char *, struct date *);
 int	 date_cmp(const struct date *, const struct date *);
