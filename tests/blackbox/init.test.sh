@@ -64,8 +64,10 @@ expect_equal "$BASE/api/v1/health" 200 "$code"
 req GET '/api/v1/profile?lang=en'
 expect_status 200
 expect_json '.data.name' "$(jq .name "$dir/profile.json")"
-expect_equal './serve names the content it serves' yes \
-	"$(grep -qF "Content: $dir" "$BB_TMP/serve.log" && echo yes || echo no)"
+# ./serve prints its banner once the stack answers: wait for it
+expect_equal './serve names the content it serves and the pid to signal' yes \
+	"$(ops_wait_file "$BB_TMP/serve.log" 'kill -HUP [0-9]+' 5 &&
+		grep -qF "Content: $dir" "$BB_TMP/serve.log" && echo yes || echo no)"
 
 t 'an edit of DIR and a SIGHUP: the new text is served (no stale copy)'
 jq '.headline.en = "Edited in place"' "$dir/profile.json" >"$BB_TMP/p.json" &&
