@@ -96,17 +96,8 @@ expect_equal 'reloads logged' $((before + 3)) "$(grep -c 'content reloaded' "$lo
 # New connections go to the new workers at once; nginx's kept connections to
 # the old ones serve the old content until nginx renews them (keepalive_time
 # 5s in the shipped site) or the old workers' drain ends (8 s at most), never
-# closed under nginx: wait until 10 answers in a row are new (12 s at most).
-new=0
-for ((w = 0; w < 120 && new < 10; w++)); do
-	if [[ $(curl -s "$BASE/api/v1/profile?lang=en" | jq -r .data.headline) == \
-		'Reloaded headline for the reload test' ]]; then
-		new=$((new + 1))
-	else
-		new=0
-		sleep 0.1
-	fi
-done
+# closed under nginx: once the first workers are gone, only new content is left.
+ops_wait_workers "$sup" 2 12 $workers >/dev/null
 req GET '/api/v1/profile?lang=en'
 expect_status 200
 expect_json '.data.headline' '"Reloaded headline for the reload test"'
