@@ -10,6 +10,7 @@
 
 #include "agents.h"
 #include "markdown.h"
+#include "resume.h"
 
 /* Appends "- [text](base + path)". */
 static void
@@ -153,6 +154,8 @@ agents_llms(const struct app *app, enum lang l, struct buf *b)
 		item(b, app, "OpenAPI 3.1", "/openapi.json");
 		buf_printf(b, ": %s\n", LBL(app, l, "llms.openapi"));
 	}
+	item(b, app, "JSON Resume", resume_path(l, tmp, sizeof(tmp)));
+	buf_printf(b, ": %s\n", LBL(app, l, "llms.resume"));
 	for (i = 0; i < routes_len; i++) {
 		r = &routes[i];
 		if (r->kind != ROUTE_API ||
@@ -340,6 +343,30 @@ xml_url(struct buf *b, const struct app *app, const char *path)
 	buf_markup_text(b, path);
 }
 
+/* The JSON Resume documents in the sitemap, with their alternates. */
+static void
+sitemap_resume(const struct app *app, struct buf *b)
+{
+	char	 tmp[64];
+	int	 l, a;
+
+	for (l = 0; l < LANG__MAX; l++) {
+		buf_puts(b, "  <url>\n    <loc>");
+		xml_url(b, app, resume_path(l, tmp, sizeof(tmp)));
+		buf_puts(b, "</loc>\n");
+		for (a = 0; a < LANG__MAX; a++) {
+			buf_printf(b, "    <xhtml:link rel=\"alternate\" "
+			    "hreflang=\"%s\" href=\"", lang_code(a));
+			xml_url(b, app, resume_path(a, tmp, sizeof(tmp)));
+			buf_puts(b, "\"/>\n");
+		}
+		buf_puts(b, "    <xhtml:link rel=\"alternate\" "
+		    "hreflang=\"x-default\" href=\"");
+		xml_url(b, app, resume_path(LANG_ES, tmp, sizeof(tmp)));
+		buf_puts(b, "\"/>\n  </url>\n");
+	}
+}
+
 /* Appends sitemap.xml: every page in both languages, each with its
  * hreflang alternates. */
 void
@@ -367,6 +394,7 @@ agents_sitemap(const struct app *app, struct buf *b)
 			xml_url(b, app, site_pages[pg].path[LANG_ES]);
 			buf_puts(b, "\"/>\n  </url>\n");
 		}
+	sitemap_resume(app, b);
 	buf_puts(b, "</urlset>\n");
 }
 

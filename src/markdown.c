@@ -619,7 +619,10 @@ developers_machine(const struct app *app, enum lang l, struct buf *b)
 	link_site(b, app, "llms.txt", T(l, "/llms.txt", "/en/llms.txt"));
 	buf_printf(b, ": %s\n- ", LBL(app, l, "dev.llms"));
 	link_site(b, app, "agents.md", T(l, "/agents.md", "/en/agents.md"));
-	buf_printf(b, ": %s\n\n", LBL(app, l, "dev.agents"));
+	buf_printf(b, ": %s\n- ", LBL(app, l, "dev.agents"));
+	link_site(b, app, "JSON Resume", T(l, "/resume.json",
+	    "/en/resume.json"));
+	buf_printf(b, ": %s\n\n", LBL(app, l, "dev.resume"));
 	lbl_fill(b, app->labels, l, "dev.markdown", (const char *const []){
 	    "about_md", site_pages[SITE_ABOUT].md_path[l], "index_md",
 	    site_pages[SITE_HOME].md_path[l], NULL });

@@ -21,6 +21,7 @@
 
 #include "agents.h"
 #include "pages.h"
+#include "resume.h"
 #include "sha256.h"
 
 #define T(l, es, en)	((l) == LANG_EN ? (en) : (es))
@@ -386,6 +387,9 @@ site_build(const struct app *app, char *err, size_t errlen)
 			agents_guide(app, l, &b);
 			ok = keep(&s->doc[DOC_AGENTS][l], &b) == 0;
 		}
+		if (ok)
+			ok = resume_build(app, l, &b) == 0 &&
+			    keep(&s->doc[DOC_RESUME][l], &b) == 0;
 	}
 	if (ok) {
 		agents_sitemap(app, &b);
@@ -501,6 +505,7 @@ pages_doc(struct ctx *x)
 	static const char *const types[SITE_DOC__MAX] = {
 		[DOC_LLMS] = "text/plain; charset=utf-8",
 		[DOC_AGENTS] = TYPE_MARKDOWN,
+		[DOC_RESUME] = "application/json",
 		[DOC_SITEMAP] = "application/xml; charset=utf-8",
 		[DOC_ROBOTS] = "text/plain; charset=utf-8",
 		[DOC_MANIFEST] = "application/manifest+json",
@@ -508,14 +513,15 @@ pages_doc(struct ctx *x)
 	const struct site *s = x->app->site;
 	struct response *r = x->resp;
 	int	 d = x->route->arg;
-	enum lang l = d == DOC_LLMS || d == DOC_AGENTS ?
-	    site_path_lang(x->route->path) : LANG_ES;
+	int	 per_lang = d == DOC_LLMS || d == DOC_AGENTS ||
+	    d == DOC_RESUME;
+	enum lang l = per_lang ? site_path_lang(x->route->path) : LANG_ES;
 
 	r->content_type = types[d];
 	r->cache_control = CACHE_PUBLIC;
-	if (d == DOC_LLMS || d == DOC_AGENTS)
+	if (per_lang)
 		r->content_language = lang_code(l);
-	if (d == DOC_MANIFEST)
+	if (d == DOC_MANIFEST || d == DOC_RESUME)
 		resp_header(r, "Access-Control-Allow-Origin", "*");
 	send_bytes(x, &s->doc[d][l]);
 }

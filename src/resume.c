@@ -1,0 +1,338 @@
+/*
+ * resume.c: the JSON Resume 1.0 export.  Every text comes from the
+ * API objects of the model (item->obj[l], which hold every field in
+ * language l); ISO dates come from the structured dates of the content
+ * when it has them, and are left out otherwise (a free-text period is
+ * never parsed into a date).
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <unicode/uloc.h>
+#include <unicode/ustring.h>
+
+#include "resume.h"
+
+#define RESUME_SCHEMA \
+	"https://raw.githubusercontent.com/jsonresume/resume-schema/" \
+	"v1.0.0/schema.json"
+#define RESUME_VERSION	"v1.0.0"
+
+static const char *
+str(const cJSON *o, const char *key)
+{
+	return cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(o, key));
+}
+
+/* Adds o[key] = s when s is a non-empty string; 0, or -1 without memory. */
+static int
+put(cJSON *o, const char *key, const char *s)
+{
+	if (s == NULL || *s == '\0')
+		return 0;
+	return cJSON_AddStringToObject(o, key, s) == NULL ? -1 : 0;
+}
+
+/* Copies field from of src into o as key. */
+static int
+copy(cJSON *o, const char *key, const cJSON *src, const char *from)
+{
+	return put(o, key, str(src, from));
+}
+
+/*
+ * The ISO date key ("start", "end", "date") the content gives for an
+ * item, or NULL.  Content without structured dates has none, and the
+ * export leaves the date fields out.
+ */
+static const char *
+iso_date(const struct item *it, const char *key)
+{
+	(void)it;
+	(void)key;
+	return NULL;
+}
+
+/* "/resume.json" in the default language, "/en/resume.json" else. */
+const char *
+resume_path(enum lang l, char *buf, size_t len)
+{
+	if (l == LANG_ES)
+		return "/resume.json";
+	snprintf(buf, len, "/%s/resume.json", lang_code(l));
+	return buf;
+}
+
+/*
+ * The user name of a profile URL: its last path segment without a
+ * leading "@" ("https://mastodon.example/@ana" is "ana"), or NULL.
+ */
+static const char *
+username(const char *url, char *out, size_t len)
+{
+	const char *p, *end, *seg;
+
+	if (url == NULL || (p = strstr(url, "://")) == NULL)
+		return NULL;
+	p += 3;
+	end = p + strcspn(p, "?#");
+	while (end > p && end[-1] == '/')
+		end--;
+	for (seg = end; seg > p && seg[-1] != '/'; seg--)
+		continue;
+	if (seg == p)		/* the host alone */
+		return NULL;
+	if (*seg == '@')
+		seg++;
+	if (seg >= end || (size_t)(end - seg) >= len)
+		return NULL;
+	memcpy(out, seg, (size_t)(end - seg));
+	out[end - seg] = '\0';
+	return out;
+}
+
+static int
+basics_location(cJSON *b, const cJSON *p)
+{
+	const cJSON *loc = cJSON_GetObjectItemCaseSensitive(p, "location");
+	cJSON	*o;
+
+	if (loc == NULL)
+		return 0;
+	if ((o = cJSON_AddObjectToObject(b, "location")) == NULL)
+		return -1;
+	return copy(o, "city", loc, "city") | copy(o, "region", loc,
+	    "region") | copy(o, "countryCode", loc, "country");
+}
+
+static int
+basics_profiles(cJSON *b, const cJSON *p)
+{
+	const cJSON *e;
+	cJSON	*a, *o;
+	char	 user[256];
+	int	 rc = 0;
+
+	if ((a = cJSON_AddArrayToObject(b, "profiles")) == NULL)
+		return -1;
+	cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(p,
+	    "profiles")) {
+		if ((o = cJSON_CreateObject()) == NULL ||
+		    !cJSON_AddItemToArray(a, o))
+			return -1;
+		rc |= copy(o, "network", e, "label");
+		rc |= put(o, "username", username(str(e, "url"), user,
+		    sizeof(user)));
+		rc |= copy(o, "url", e, "url");
+	}
+	return rc;
+}
+
+static int
+basics(cJSON *r, const struct app *app, enum lang l)
+{
+	const cJSON *p = app->model->profile.obj[l];
+	cJSON	*b;
+
+	if ((b = cJSON_AddObjectToObject(r, "basics")) == NULL)
+		return -1;
+	return copy(b, "name", p, "name") | copy(b, "label", p, "job_title") |
+	    copy(b, "image", p, "image") | copy(b, "email", p, "email") |
+	    copy(b, "url", p, "url") | copy(b, "summary", p, "summary") |
+	    basics_location(b, p) | basics_profiles(b, p);
+}
+
+/* The working languages, named by ICU in language l. */
+static int
+languages(cJSON *r, const struct app *app, enum lang l)
+{
+	const cJSON *p = app->model->profile.obj[l], *e;
+	cJSON	*a, *o;
+	UChar	 u[64];
+	char	 name[192];
+	const char *code;
+	UErrorCode ec;
+	int32_t	 n;
+	int	 rc = 0;
+
+	if ((a = cJSON_AddArrayToObject(r, "languages")) == NULL)
+		return -1;
+	cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(p,
+	    "languages")) {
+		if ((code = cJSON_GetStringValue(e)) == NULL)
+			continue;
+		ec = U_ZERO_ERROR;
+		n = uloc_getDisplayLanguage(code, lang_code(l), u,
+		    (int32_t)(sizeof(u) / sizeof(u[0])), &ec);
+		if (U_SUCCESS(ec))
+			u_strToUTF8(name, (int32_t)sizeof(name), NULL, u, n,
+			    &ec);
+		if (U_FAILURE(ec) || ec == U_STRING_NOT_TERMINATED_WARNING)
+			snprintf(name, sizeof(name), "%s", code);
+		if ((o = cJSON_CreateObject()) == NULL ||
+		    !cJSON_AddItemToArray(a, o))
+			return -1;
+		rc |= put(o, "language", name);
+	}
+	return rc;
+}
+
+/* Adds an array of the strings of list (NULL: nothing). */
+static int
+strings(cJSON *o, const char *key, const cJSON *list)
+{
+	const cJSON *e;
+	cJSON	*a;
+
+	if ((a = cJSON_AddArrayToObject(o, key)) == NULL)
+		return -1;
+	cJSON_ArrayForEach(e, list)
+		if (cJSON_IsString(e) && !cJSON_AddItemToArray(a,
+		    cJSON_CreateString(e->valuestring)))
+			return -1;
+	return 0;
+}
+
+/* Skills: a category's keywords, and their years in "years". */
+static int
+skill(cJSON *o, const cJSON *s)
+{
+	const cJSON *e, *list = cJSON_GetObjectItemCaseSensitive(s, "skills");
+	cJSON	*kw, *years;
+	int	 rc;
+
+	rc = copy(o, "name", s, "category");
+	if ((kw = cJSON_AddArrayToObject(o, "keywords")) == NULL ||
+	    (years = cJSON_AddObjectToObject(o, "years")) == NULL)
+		return -1;
+	cJSON_ArrayForEach(e, list) {
+		if (str(e, "name") == NULL)
+			continue;
+		if (!cJSON_AddItemToArray(kw, cJSON_CreateString(str(e,
+		    "name"))))
+			return -1;
+		rc |= put(years, str(e, "name"), str(e, "years"));
+	}
+	return rc;
+}
+
+/* One item of a collection as the JSON Resume object o. */
+static int
+entry(cJSON *o, enum coll c, const struct item *it, enum lang l)
+{
+	const cJSON *s = it->obj[l];
+
+	switch (c) {
+	case COLL_EXPERIENCE:
+		return copy(o, "name", s, "organization") |
+		    copy(o, "position", s, "role") |
+		    put(o, "startDate", iso_date(it, "start")) |
+		    put(o, "endDate", iso_date(it, "end")) |
+		    copy(o, "summary", s, "description");
+	case COLL_EDUCATION:
+		return copy(o, "institution", s, "institution") |
+		    put(o, "startDate", iso_date(it, "start")) |
+		    put(o, "endDate", iso_date(it, "end")) |
+		    copy(o, "summary", s, "detail");
+	case COLL_SKILLS:
+		return skill(o, s);
+	case COLL_PROJECTS:
+		return copy(o, "name", s, "title") |
+		    copy(o, "description", s, "description") |
+		    copy(o, "url", s, "url") |
+		    strings(o, "keywords", cJSON_GetObjectItemCaseSensitive(s,
+		    "stack"));
+	case COLL_CERTIFICATIONS:
+		return copy(o, "name", s, "title") |
+		    put(o, "date", iso_date(it, "date")) |
+		    copy(o, "issuer", s, "institution") |
+		    copy(o, "url", s, "credential_url");
+	case COLL_RECOMMENDATIONS:
+		return copy(o, "name", s, "name") |
+		    copy(o, "reference", s, "comment") |
+		    copy(o, "url", s, "recommender_url");
+	default:
+		return 0;
+	}
+}
+
+/* The JSON Resume section of each collection, in the schema's order. */
+static const struct {
+	const char *key;
+	enum coll coll;
+} sections[] = {
+	{ "work", COLL_EXPERIENCE },
+	{ "education", COLL_EDUCATION },
+	{ "certificates", COLL_CERTIFICATIONS },
+	{ "skills", COLL_SKILLS },
+	{ "references", COLL_RECOMMENDATIONS },
+	{ "projects", COLL_PROJECTS },
+};
+
+static int
+section(cJSON *r, const struct app *app, size_t i, enum lang l)
+{
+	const struct collection *c = &app->model->coll[sections[i].coll];
+	cJSON	*a, *o;
+	size_t	 k;
+	int	 rc = 0;
+
+	if ((a = cJSON_AddArrayToObject(r, sections[i].key)) == NULL)
+		return -1;
+	for (k = 0; k < c->len; k++) {
+		if ((o = cJSON_CreateObject()) == NULL ||
+		    !cJSON_AddItemToArray(a, o))
+			return -1;
+		rc |= entry(o, sections[i].coll, &c->items[k], l);
+	}
+	return rc;
+}
+
+static int
+meta(cJSON *r, const struct app *app, enum lang l)
+{
+	cJSON	*m;
+	char	 path[64], url[1024];
+
+	if ((m = cJSON_AddObjectToObject(r, "meta")) == NULL)
+		return -1;
+	snprintf(url, sizeof(url), "%s%s", app->cfg->base_url,
+	    resume_path(l, path, sizeof(path)));
+	return put(m, "canonical", url) | put(m, "version", RESUME_VERSION) |
+	    put(m, "language", lang_code(l));
+}
+
+/*
+ * Appends the JSON Resume document of language l to b (indented, as
+ * people read it).  Returns 0, or -1 when memory ran out.
+ */
+int
+resume_build(const struct app *app, enum lang l, struct buf *b)
+{
+	cJSON	*r;
+	char	*s = NULL;
+	size_t	 i;
+	int	 rc = -1;
+
+	if ((r = cJSON_CreateObject()) == NULL)
+		return -1;
+	if (put(r, "$schema", RESUME_SCHEMA) == -1 ||
+	    basics(r, app, l) != 0)
+		goto out;
+	for (i = 0; i < sizeof(sections) / sizeof(sections[0]); i++)
+		if (section(r, app, i, l) != 0)
+			goto out;
+	if (languages(r, app, l) != 0 || meta(r, app, l) != 0 ||
+	    (s = cJSON_Print(r)) == NULL)
+		goto out;
+	buf_puts(b, s);
+	buf_putc(b, '\n');
+	rc = 0;
+out:
+	free(s);
+	cJSON_Delete(r);
+	return rc;
+}
