@@ -1,9 +1,9 @@
 /*
  * resume.c: the JSON Resume 1.0 export.  Every text comes from the
  * API objects of the model (item->obj[l], which hold every field in
- * language l); ISO dates come from the structured dates of the content
- * when it has them, and are left out otherwise (a free-text period is
- * never parsed into a date).
+ * language l); ISO dates come from the items' source objects (the
+ * content's "start", "end" and ISO "date"), and are left out when the
+ * content has none (a free-text period is never parsed into a date).
  */
 #include "config.h"
 
@@ -44,16 +44,39 @@ copy(cJSON *o, const char *key, const cJSON *src, const char *from)
 }
 
 /*
- * The ISO date key ("start", "end", "date") the content gives for an
- * item, or NULL.  Content without structured dates has none, and the
- * export leaves the date fields out.
+ * The ISO date key ("start", "end", "date") of an item's source object
+ * (struct item src), or NULL: content that gives a date only as text
+ * (a translated "date" object) has none, and the export leaves the
+ * field out rather than parse the text.
  */
 static const char *
 iso_date(const struct item *it, const char *key)
 {
-	(void)it;
-	(void)key;
-	return NULL;
+	const char *s;
+	size_t	 i;
+
+	if (it->src == NULL || (s = cJSON_GetStringValue(
+	    cJSON_GetObjectItemCaseSensitive(it->src, key))) == NULL)
+		return NULL;
+	for (i = 0; s[i] != '\0'; i++)
+		if ((s[i] < '0' || s[i] > '9') && s[i] != '-')
+			return NULL;
+	return i >= 4 ? s : NULL;
+}
+
+/* The text key of an item's source object in language l (a string,
+ * or one translation of an {"es": .., "en": ..} object), or NULL. */
+static const char *
+src_text(const struct item *it, const char *key, enum lang l)
+{
+	const cJSON *v;
+
+	if (it->src == NULL ||
+	    (v = cJSON_GetObjectItemCaseSensitive(it->src, key)) == NULL)
+		return NULL;
+	if (cJSON_IsObject(v))
+		v = cJSON_GetObjectItemCaseSensitive(v, lang_code(l));
+	return cJSON_GetStringValue(v);
 }
 
 /* "/resume.json" in the default language, "/en/resume.json" else. */
@@ -236,7 +259,7 @@ entry(cJSON *o, enum coll c, const struct item *it, enum lang l)
 		return copy(o, "institution", s, "institution") |
 		    put(o, "startDate", iso_date(it, "start")) |
 		    put(o, "endDate", iso_date(it, "end")) |
-		    copy(o, "summary", s, "detail");
+		    put(o, "summary", src_text(it, "detail", l));
 	case COLL_SKILLS:
 		return skill(o, s);
 	case COLL_PROJECTS:
@@ -280,6 +303,8 @@ section(cJSON *r, const struct app *app, size_t i, enum lang l)
 	size_t	 k;
 	int	 rc = 0;
 
+	if (c->len == 0)	/* an optional file left out */
+		return 0;
 	if ((a = cJSON_AddArrayToObject(r, sections[i].key)) == NULL)
 		return -1;
 	for (k = 0; k < c->len; k++) {
