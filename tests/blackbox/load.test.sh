@@ -13,13 +13,22 @@
 # (keepalive_requests); they are not failures. The same 64 connections of POST
 # through Apache mod_fcgid are all 405 too.
 #
-# LOAD_SECONDS (default 3) scales each wrk run.
+# LOAD_SECONDS (default 3; 2 for the checked builds of run-checked) scales
+# each wrk run.
 . "$(dirname "$0")/lib.sh"
 . "$STACK_ROOT/tests/lib/stack.sh"
 . "$STACK_ROOT/tests/lib/apache.sh"
 . "$STACK_ROOT/tests/blackbox/ops.sh"
 
 secs=${LOAD_SECONDS:-3}
+kills=2
+# ASan, TSan, valgrind (run-checked): memory and races, not load. Their slow
+# workers have many requests in flight when killed (lost: see the GET case),
+# and valgrind leaves no report for a killed process: no worker is killed.
+if [[ -n ${PERFIL_WRAPPER-} || $PERFIL_BIN != */_build/default/* ]]; then
+	secs=${LOAD_SECONDS:-2}
+	kills=0
+fi
 PERFIL_ARGS='--workers 2'
 trap 'ops_cleanup; stack_stop; apache_stop; _bb_finish' EXIT
 command -v wrk >/dev/null || {
@@ -106,14 +115,12 @@ step=$(awk -v s="$secs" 'BEGIN { print s / 2 }')
 run_wrk "$BB_TMP/get.out" GET /api/v1/profile $((4 * secs + 2)) &
 wrk_pid=$!
 sleep "$step"
-# A killed worker's connections die with it: requests in flight on them fail
-# and nginx retries them on new connections (fastcgi_next_upstream), so no
-# client sees an error, but nginx logs each failed connection. Those lines
-# are counted apart; the replacement worker takes new connections.
-# Under valgrind (run-checked valgrind: PERFIL_WRAPPER) a killed worker has
-# many slow requests in flight and leaves no report; no worker is killed there.
-kills=2
-[[ -n ${PERFIL_WRAPPER-} ]] && kills=0
+# A killed worker's connections die with it: nginx retries a request that
+# met one of its dead kept connections (fastcgi_next_upstream), so no client
+# sees an error, but nginx logs each failed connection; those lines are
+# counted apart. A request the worker was answering on a new connection is
+# lost (docs/operations.md); it did not happen in our runs at full speed.
+# (None under run-checked, see the top.)
 for ((i = 0; i < kills; i++)); do
 	worker=$(ops_workers "$sup" | tail -n 1)
 	[[ -n $worker ]] && kill -KILL "$worker"
