@@ -23,6 +23,7 @@
 
 #include "app.h"
 #include "init.h"
+#include "resume_import.h"
 #include "openapi.h"
 #include "options.h"
 #include "supervisor.h"
@@ -52,8 +53,39 @@ print_summary(const struct app *app)
 }
 
 /*
- * --init DIR: writes the skeleton and checks it as --check would.
- * Returns the exit status.
+ * The content of --init --from-resume FILE: the import, its report on
+ * standard output (one line per placeholder or member not imported)
+ * and, under a heading, in the README written with the content.
+ */
+static int
+from_resume(const struct options *o, struct init_content *c,
+    struct buf *readme)
+{
+	struct buf report;
+	char	 err[1024];
+	int	 rc;
+
+	buf_init(&report);
+	rc = resume_import(o->from_resume, c, &report, err, sizeof(err));
+	if (rc == -1)
+		warnx("--from-resume: %s", err);
+	else {
+		fputs(buf_cstr(&report), stdout);
+		buf_printf(readme, "# Content imported from %s\n\n"
+		    "perfil-fcgi --init --from-resume wrote this directory. "
+		    "Values marked TODO are placeholders; fill them in and "
+		    "translate the copies, then run perfil-fcgi --check "
+		    "--content DIR.\n\n```\n%s```\n", o->from_resume,
+		    buf_cstr(&report));
+		c->readme = buf_cstr(readme);
+	}
+	buf_free(&report);
+	return rc;
+}
+
+/*
+ * --init DIR: writes the skeleton (or the import of --from-resume) and
+ * checks it as --check would.  Returns the exit status.
  */
 static int
 run_init(const struct options *o)
@@ -61,27 +93,44 @@ run_init(const struct options *o)
 	struct init_content c;
 	struct app app;
 	struct config cfg = o->cfg;
+	struct buf readme;
 	char	 err[16384];
 
-	if (init_skeleton(&c) == -1) {
+	buf_init(&readme);
+	if (o->from_resume != NULL) {
+		if (from_resume(o, &c, &readme) == -1) {
+			buf_free(&readme);
+			return 1;
+		}
+	} else if (init_skeleton(&c) == -1) {
 		warnx("out of memory");
 		return 1;
 	}
 	if (init_write(o->init_dir, &c, err, sizeof(err)) == -1) {
 		init_content_free(&c);
+		buf_free(&readme);
 		warnx("--init: %s", err);
 		return 1;
 	}
 	init_content_free(&c);
+	buf_free(&readme);
 	cfg.content_dir = o->init_dir;
 	if (app_load(&app, &cfg, err, sizeof(err)) == -1) {
 		warnx_lines("--init wrote content that does not load: ", err);
 		return 1;
 	}
 	app_free(&app);
-	printf("perfil-fcgi: wrote a content skeleton in %s; replace its "
-	    "values (README.md there says how), then run perfil-fcgi "
-	    "--check --content %s\n", o->init_dir, o->init_dir);
+	if (o->from_resume != NULL)
+		printf("perfil-fcgi: wrote %s from %s; it passes --check. "
+		    "Fill in the TODO values listed above (also in "
+		    "README.md there), then run perfil-fcgi --check "
+		    "--content %s\n", o->init_dir, o->from_resume,
+		    o->init_dir);
+	else
+		printf("perfil-fcgi: wrote a content skeleton in %s; replace "
+		    "its values (README.md there says how), then run "
+		    "perfil-fcgi --check --content %s\n", o->init_dir,
+		    o->init_dir);
 	return 0;
 }
 

@@ -46,6 +46,9 @@ usage(FILE *f)
 "                           listed)\n"
 "  --init DIR               write a minimal, valid content skeleton into DIR\n"
 "                           (new or empty), check it and exit\n"
+"  --from-resume FILE       with --init: fill DIR from a JSON Resume\n"
+"                           document instead (placeholders and what was\n"
+"                           not imported are listed, one line each)\n"
 "  --dump-openapi[=json|yaml]\n"
 "                           print the OpenAPI document (built from the route\n"
 "                           table and the content, with --base-url as the\n"
@@ -156,6 +159,7 @@ apply(struct options *o, int ch, int argc, char *argv[])
 	case 'p': o->pid_file = optarg; break;
 	case 'C': o->mode = RUN_CHECK; break;
 	case 'I': o->mode = RUN_INIT; o->init_dir = optarg; break;
+	case 'R': o->from_resume = optarg; break;
 	case 'w':
 		return (o->nworkers = parse_count(optarg, MAX_WORKERS,
 		    "--workers")) == -1 ? -1 : 0;
@@ -209,6 +213,7 @@ options_parse(struct options *o, int argc, char *argv[], int *status)
 		{ "pid-file", required_argument, NULL, 'p' },
 		{ "check", no_argument, NULL, 'C' },
 		{ "init", required_argument, NULL, 'I' },
+		{ "from-resume", required_argument, NULL, 'R' },
 		{ "dump-openapi", optional_argument, NULL, 'O' },
 		{ "version", no_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'h' },
@@ -239,6 +244,10 @@ options_parse(struct options *o, int argc, char *argv[], int *status)
 	}
 	if (optind != argc) {
 		usage(stderr);
+		return 0;
+	}
+	if (o->from_resume != NULL && o->mode != RUN_INIT) {
+		warnx("--from-resume needs --init DIR");
 		return 0;
 	}
 	if (check_base_url(o) == -1)

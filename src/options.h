@@ -32,6 +32,7 @@ struct options {
 	const char *group;	/* --socket-group, or NULL */
 	const char *pid_file;	/* --pid-file, or NULL */
 	const char *init_dir;	/* --init DIR */
+	const char *from_resume; /* --from-resume FILE (with --init) */
 	mode_t	 sock_mode;	/* --socket-mode */
 	int	 nworkers;	/* --workers, 0 until options_defaults */
 	int	 nthreads;	/* --threads, 0 until options_defaults */

@@ -129,9 +129,11 @@ for lang in es en; do
 		"$(jq -c '[.references[]? | {name, reference}]' "$doc")"
 done
 
-t 'English positions are the English roles, not the Spanish ones'
+t 'English texts are the English ones, also where the API keeps Spanish'
 expect_equal 'first position' "$(localized experience.json en | jq -r '.[0].role')" \
 	"$(jq -r '.work[0].position' "$BB_TMP/resume-en.json")"
+expect_equal 'project descriptions' "$(localized projects.json en | jq -c 'map(.description)')" \
+	"$(jq -c '.projects | map(.description)' "$BB_TMP/resume-en.json")"
 expect_differ 'es and en positions' "$(jq -c '.work | map(.position)' "$BB_TMP/resume-es.json")" \
 	"$(jq -c '.work | map(.position)' "$BB_TMP/resume-en.json")"
 

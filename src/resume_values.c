@@ -1,0 +1,196 @@
+/*
+ * resume_values.c: the values of a JSON Resume document as perfil
+ * needs them: URLs and dates it accepts, slugs from names, ISO 639-1
+ * codes from language names (ICU), and reading the document.
+ */
+#include "config.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <unicode/uloc.h>
+#include <unicode/ustring.h>
+
+#include "request.h"
+#include "resume_values.h"
+
+static const char *
+str(const cJSON *o, const char *key)
+{
+	return cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(o, key));
+}
+
+/* s, if it is an absolute http(s) URL with a host and no space. */
+const char *
+resume_url_ok(const char *s)
+{
+	const char *h;
+	size_t	 i;
+
+	if (s == NULL)
+		return NULL;
+	if (strncmp(s, "https://", 8) == 0)
+		h = s + 8;
+	else if (strncmp(s, "http://", 7) == 0)
+		h = s + 7;
+	else
+		return NULL;
+	for (i = 0; s[i] != '\0'; i++)
+		if ((unsigned char)s[i] <= 0x20 ||
+		    strchr("\"<>\\^`{|}", s[i]) != NULL)
+			return NULL;
+	if (*h == '\0' || strchr("/?#:.", *h) != NULL ||
+	    memchr(h, '@', strcspn(h, "/?#")) != NULL)
+		return NULL;
+	return s;
+}
+
+/* s, if it is an ISO date as JSON Resume and perfil both write it. */
+const char *
+resume_date_ok(const char *s)
+{
+	static const char pat[] = "0000-00-00";
+	size_t	 i, n;
+
+	if (s == NULL || ((n = strlen(s)) != 4 && n != 7 && n != 10))
+		return NULL;
+	for (i = 0; i < n; i++)
+		if (pat[i] == '0' ? !isdigit((unsigned char)s[i]) :
+		    s[i] != '-')
+			return NULL;
+	if (n >= 7 && (strncmp(s + 5, "01", 2) < 0 ||
+	    strncmp(s + 5, "12", 2) > 0))
+		return NULL;
+	return s;
+}
+
+/*
+ * A slug from s (ICU: Any-Latin; Latin-ASCII; Lower, then runs of
+ * anything but [a-z0-9] as one "-"), unique among the slugs of taken
+ * (an array of the items written so far, each with a "slug").
+ */
+char *
+resume_slug(UTransliterator *tr, const char *s, const cJSON *taken, char *out,
+    size_t len)
+{
+	UChar	 u[512];
+	char	 a[1024], base[96];
+	const cJSON *e;
+	UErrorCode ec = U_ZERO_ERROR;
+	int32_t	 n = 0, lim;
+	size_t	 i, o = 0;
+	int	 k, clash;
+
+	u_strFromUTF8(u, 512, &n, s != NULL ? s : "", -1, &ec);
+	lim = n;
+	if (U_SUCCESS(ec) && tr != NULL)
+		utrans_transUChars(tr, u, &n, 512, 0, &lim, &ec);
+	if (U_FAILURE(ec) || ec == U_STRING_NOT_TERMINATED_WARNING)
+		n = 0;
+	ec = U_ZERO_ERROR;
+	u_strToUTF8(a, (int32_t)sizeof(a), NULL, u, n, &ec);
+	if (U_FAILURE(ec))
+		a[0] = '\0';
+	for (i = 0; a[i] != '\0' && o < 80; i++) {
+		if (islower((unsigned char)a[i]) ||
+		    isdigit((unsigned char)a[i]))
+			base[o++] = a[i];
+		else if (isupper((unsigned char)a[i]))
+			base[o++] = (char)tolower((unsigned char)a[i]);
+		else if (o > 0 && base[o - 1] != '-')
+			base[o++] = '-';
+	}
+	while (o > 0 && base[o - 1] == '-')
+		o--;
+	base[o] = '\0';
+	if (o == 0)
+		snprintf(base, sizeof(base), "item");
+	for (k = 1;; k++) {
+		if (k == 1)
+			snprintf(out, len, "%s", base);
+		else
+			snprintf(out, len, "%s-%d", base, k);
+		clash = 0;
+		cJSON_ArrayForEach(e, taken)
+			if (str(e, "slug") != NULL &&
+			    strcmp(str(e, "slug"), out) == 0)
+				clash = 1;
+		if (!clash)
+			return out;
+	}
+}
+
+/*
+ * The ISO 639-1 code of a language name ("English", "Deutsch", or the
+ * name in another language), or NULL: the names ICU gives in the
+ * document's language, in each of the site's languages and in the
+ * language itself, compared without case.
+ */
+const char *
+resume_language_code(const char *name, const char *doc_lang)
+{
+	const char *const *c;
+	const char *in[LANG__MAX + 2];
+	UChar	 want[64], got[64];
+	UErrorCode ec = U_ZERO_ERROR;
+	int32_t	 n;
+	int	 i;
+
+	u_strFromUTF8(want, 64, &n, name, -1, &ec);
+	if (U_FAILURE(ec) || ec == U_STRING_NOT_TERMINATED_WARNING)
+		return NULL;
+	in[0] = doc_lang;
+	for (i = 0; i < LANG__MAX; i++)
+		in[i + 1] = lang_code((enum lang)i);
+	for (c = uloc_getISOLanguages(); c != NULL && *c != NULL; c++) {
+		if (strlen(*c) != 2)
+			continue;
+		if (strcmp(*c, name) == 0)
+			return *c;
+		in[LANG__MAX + 1] = *c;		/* its own name */
+		for (i = 0; i < LANG__MAX + 2; i++) {
+			ec = U_ZERO_ERROR;
+			n = uloc_getDisplayLanguage(*c, in[i], got, 64, &ec);
+			if (U_SUCCESS(ec) && ec != U_USING_DEFAULT_WARNING &&
+			    u_strcasecmp(want, got, 0) == 0)
+				return *c;
+		}
+	}
+	return NULL;
+}
+
+/* Reads and parses file (at most 4 MiB). */
+cJSON *
+resume_read(const char *file, char *err, size_t errlen)
+{
+	FILE	*f;
+	char	*data;
+	size_t	 n;
+	cJSON	*doc = NULL;
+
+	if ((f = fopen(file, "r")) == NULL) {
+		snprintf(err, errlen, "%s: cannot open", file);
+		return NULL;
+	}
+	if ((data = malloc(4 << 20)) == NULL) {
+		fclose(f);
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	n = fread(data, 1, (4 << 20) - 1, f);
+	if (ferror(f) || n == (4 << 20) - 1)
+		snprintf(err, errlen, "%s: unreadable or over 4 MiB", file);
+	else if ((doc = cJSON_ParseWithLength(data, n)) == NULL ||
+	    !cJSON_IsObject(doc)) {
+		cJSON_Delete(doc);
+		doc = NULL;
+		snprintf(err, errlen, "%s: not a JSON object (JSON Resume)",
+		    file);
+	}
+	fclose(f);
+	free(data);
+	return doc;
+}
+

@@ -1,0 +1,147 @@
+#!/usr/bin/env bash
+# front: nginx-only --init --from-resume is the responder's own; one front is enough
+# JSON Resume import: perfil-fcgi --init DIR --from-resume FILE on the
+# official schema package's sample.resume.json and every document of its
+# examples/ (tests/resume, npm). Each import passes --check at once, lists
+# its placeholders and what it could not import (one line each), holds
+# nothing silently dropped, is served by a private stack, and its
+# /resume.json keeps the document's names, positions, dates, projects and
+# URLs (round trip).
+. "$(dirname "$0")/lib.sh"
+. "$STACK_ROOT/tests/lib/stack.sh"
+trap 'stack_stop; _bb_finish' EXIT
+
+# reported FILE TEXT: the import's report FILE has a line with TEXT.
+reported() {
+	expect_equal "a report line with '$2'" yes "$(grep -qF -- "$2" "$1" && echo yes || echo no)"
+}
+
+t 'npm ci installs @jsonresume/schema (tests/resume)'
+dir=$STACK_ROOT/tests/resume
+if [[ -d $dir/node_modules/@jsonresume/schema &&
+	$dir/node_modules/.package-lock.json -nt $dir/package-lock.json ]] ||
+	(cd "$dir" && npm ci --no-audit --no-fund --loglevel=error) >"$BB_TMP/npm.log" 2>&1; then
+	_bb_pass
+else
+	_bb_fail 'npm ci installs tests/resume' "see $BB_TMP/npm.log"
+	exit 1
+fi
+schema=$dir/node_modules/@jsonresume/schema
+docs=("$schema/sample.resume.json" "$schema"/examples/*.json)
+
+t 'the schema package ships sample.resume.json and at least three examples'
+expect_equal 'sample.resume.json' yes "$([[ -f ${docs[0]} ]] && echo yes || echo no)"
+expect_equal 'three or more examples/*.json' yes "$(((${#docs[@]} - 1 >= 3)) && echo yes || echo no)"
+
+# The round-trip view of a JSON Resume document: what perfil keeps (an
+# empty image is none; the placeholder project of a document without
+# projects is not the document's).
+view='{
+  name: .basics.name, email: .basics.email, url: .basics.url,
+  image: (.basics.image // "" | if . == "" then null else . end),
+  profiles: [.basics.profiles[]? | select(.url) | {network, url}],
+  work: [.work[]? | {name, position, startDate, endDate}],
+  education: [.education[]? | {institution, startDate, endDate}],
+  projects: [.projects[]? | select(.name | startswith("TODO: ") | not) |
+    {name, description, url,
+    keywords: (.keywords // [])}],
+  certificates: [.certificates[]? | {name, issuer, date, url}],
+  references: [.references[]? | {name, reference}],
+  skills: [.skills[]? | {name, keywords: (if (.keywords // []) == []
+    then [.name] else .keywords end)}]
+}'
+
+port_offset=800
+for doc in "${docs[@]}"; do
+	name=$(basename "$doc" .json)
+	out=$BB_TMP/$name
+	rm -rf "$out"
+	t "$name: --init --from-resume writes content that passes --check"
+	run_cmd "$PERFIL_BIN" --init "$out" --from-resume "$doc"
+	expect_exit 0
+	expect_stdout_match "wrote $out from"
+	cp "$BB_TMP/stdout" "$BB_TMP/$name.report"
+	run_cmd "$PERFIL_BIN" --check --content "$out"
+	expect_exit 0
+
+	t "$name: every placeholder is marked and reported, one line each"
+	todo_lines=$(grep -c '^placeholder: ' "$BB_TMP/$name.report")
+	expect_equal 'a report line per TODO in the files (none unreported)' '' \
+		"$(grep -rhoE '"TODO: [a-z ]+"' "$out"/*.json | sort -u | while read -r v; do
+			grep -qF -- "$v" "$BB_TMP/$name.report" || grep -q 'one TODO item' "$BB_TMP/$name.report" || echo "$v"
+		done)"
+	expect_differ 'placeholder lines' 0 "$todo_lines"
+	expect_equal 'the README carries the report' yes \
+		"$(grep -qF "$(head -n 1 "$BB_TMP/$name.report")" "$out/README.md" && echo yes || echo no)"
+
+	t "$name: what perfil cannot hold is listed, not dropped"
+	for key in $(jq -r 'keys[] | select(IN("$schema","basics","work","education","skills","projects","certificates","references","languages","meta") | not)' "$doc"); do
+		reported "$BB_TMP/$name.report" "not imported: $key "
+	done
+	if jq -e '.basics.phone' "$doc" >/dev/null; then
+		reported "$BB_TMP/$name.report" 'not imported: basics.phone '
+	fi
+
+	t "$name: the imported content serves, and /resume.json keeps the document"
+	chmod -R a+rX "$out"
+	stack_stop
+	BASE=${BASE_SHARED:=$BASE}
+	export PERFIL_CONTENT=$out
+	bb_private_stack "$port_offset" "serving the import of $name"
+	port_offset=$((port_offset + 10))
+	req GET /api/v1/profile
+	expect_status 200
+	req GET /resume.json
+	expect_status 200
+	expect_json '.basics.name' "$(jq '.basics.name' "$doc")"
+	jq -S "$view" "$doc" >"$BB_TMP/$name.want"
+	jq -S "$view" "$RESP_DIR/body" >"$BB_TMP/$name.got"
+	expect_equal 'names, positions, dates, projects, URLs (diff of want and got)' '' \
+		"$(diff "$BB_TMP/$name.want" "$BB_TMP/$name.got" | head -c 600)"
+	cp "$RESP_DIR/body" "$BB_TMP/$name.export.json"
+done
+
+t 'the exported imports validate against the schema package and render with the theme'
+mkdir -p "$BB_TMP/html"
+run_cmd node "$dir/check.mjs" "$BB_TMP/html" "$BB_TMP"/*.export.json
+expect_exit 0
+expect_stdout_lines "${#docs[@]}"
+
+t '--from-resume without --init is a usage error; a missing file is refused'
+run_cmd "$PERFIL_BIN" --from-resume "${docs[0]}"
+expect_exit 2
+expect_stderr_match 'needs --init'
+run_cmd "$PERFIL_BIN" --init "$BB_TMP/none" --from-resume "$BB_TMP/no-such.json"
+expect_exit 1
+expect_stderr_match 'cannot open'
+printf '[1, 2]' >"$BB_TMP/array.json"
+run_cmd "$PERFIL_BIN" --init "$BB_TMP/none" --from-resume "$BB_TMP/array.json"
+expect_exit 1
+expect_stderr_match 'not a JSON object'
+
+t 'slugs are ASCII-folded names, unique; meta.language picks the language; language names become codes'
+cat >"$BB_TMP/mine.json" <<'JSON'
+{"basics": {"name": "Zoë Ñúñez", "label": "Ingeniera", "email": "zoe@example.org",
+  "url": "https://zoe.example", "location": {"city": "Córdoba", "countryCode": "es"}},
+ "work": [
+  {"name": "Médecins Sans Frontières", "position": "Ingeniera", "startDate": "2020-02"},
+  {"name": "Médecins Sans Frontières", "position": "Ingeniera", "startDate": "2018"},
+  {"name": "Ωmega Straße", "position": "Becaria", "startDate": "2017-09-01", "endDate": "2017-12"}],
+ "languages": [{"language": "Spanish"}, {"language": "inglés"}, {"language": "Klingonish"}],
+ "meta": {"language": "en"}}
+JSON
+rm -rf "$BB_TMP/mine"
+run_cmd "$PERFIL_BIN" --init "$BB_TMP/mine" --from-resume "$BB_TMP/mine.json"
+expect_exit 0
+expect_equal 'experience slugs' '["ingeniera-medecins-sans-frontieres","ingeniera-medecins-sans-frontieres-2","becaria-omega-strasse"]' \
+	"$(jq -c 'map(.slug)' "$BB_TMP/mine/experience.json")"
+expect_equal 'profile languages' '["es","en"]' "$(jq -c .languages "$BB_TMP/mine/profile.json")"
+expect_stdout_match 'not imported: languages\[2\] \("Klingonish"'
+expect_stdout_match 'translate: every text is in en; the es texts are copies'
+expect_equal 'country code upper-cased' '"ES"' "$(jq -c .location.country "$BB_TMP/mine/profile.json")"
+expect_equal 'region placeholder' '"TODO: region"' "$(jq -c .location.region.en "$BB_TMP/mine/profile.json")"
+expect_stdout_match 'placeholder: profile.json: location.region = "TODO: region"'
+expect_stdout_match 'placeholder: projects.json: one TODO item'
+expect_equal 'timeline oldest first' '["2017","2018","2020"]' "$(jq -c '.timeline | map(.year)' "$BB_TMP/mine/about.json")"
+run_cmd "$PERFIL_BIN" --check --content "$BB_TMP/mine"
+expect_exit 0
