@@ -241,7 +241,10 @@ for (const f of files) {
 	// The document's own URLs are fixed documents, not operations.
 	const isDoc = path === "/api/openapi.json" || path === "/api/openapi.yaml";
 	if (isDoc && status < 400) {
-		if (status === 200 && meta.method === "GET") {
+		// Only the shared stack serves the dumped content at the dumped base
+		// URL; private stacks (another owner, another base) serve their own.
+		const shared = !process.env.CONTRACT_BASE || (meta.url ?? "").startsWith(process.env.CONTRACT_BASE + "/");
+		if (status === 200 && meta.method === "GET" && shared) {
 			docsSeen++;
 			try {
 				const got = path.endsWith(".yaml") ? YAML.parse(bodyText) : JSON.parse(bodyText);
