@@ -3,7 +3,7 @@
  *
  * Three sources and nothing else: the route table (paths, operation
  * ids, summaries, parameters with their bounds and defaults), the
- * schema declarations of schemas.c (the spec's resources, field by
+ * schema declarations of schemas.c (docs/contract.md's resources, field by
  * field) and
  * the loaded content (examples, produced by running the real handlers).
  */

@@ -4,7 +4,7 @@
  * openapi_build generates the document once, at start-up, from the
  * route table (every ROUTE_API row becomes a GET operation with its
  * parameters and bounds) and from the resource schemas declared in
- * schemas.c, which mirror the spec's section 2.  The examples are not
+ * schemas.c, which mirror docs/contract.md, "Resources".  The examples are not
  * written by hand: they are the bodies the real handlers answer for
  * the loaded content.  The document is rendered once as JSON and once
  * as YAML (libyaml's emitter); the route handler only copies bytes.

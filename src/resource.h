@@ -69,7 +69,7 @@ enum {
 	FIELD_BODY	= 1 << 5,	/* search: part of the hit's body */
 	FIELD_DEFAULT_LANG = 1 << 6,	/* the API gives it in the default
 					 * language whatever the request's
-					 * (the spec documents it so); pages
+					 * (docs/contract.md says so); pages
 					 * and search keep its translations */
 	FIELD_DATED	= 1 << 7	/* TEXT: the API value is the period
 					 * of the object's start and end, then

@@ -4,7 +4,7 @@
 # translated field resolved; projects gain api_url.
 . "$(dirname "$0")/lib.sh"
 
-# Members of one item of each collection (SPEC section 2, no additional
+# Members of one item of each collection (docs/contract.md, "Resources": no additional
 # properties).
 declare -A item_keys=(
 	[projects]='["api_url","description","slug","stack","title","url"]'

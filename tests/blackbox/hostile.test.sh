@@ -4,7 +4,7 @@
 # every request has curl --max-time 10), and the next normal request is
 # served. Some requests nginx rejects before perfil sees them (a request line
 # or header over its buffers, TRACE, a NUL in the path); the shipped server
-# block turns those answers into the same JSON envelope (README: Hardening).
+# block turns those answers into the same JSON envelope (docs/testing.md, "Hardening").
 . "$(dirname "$0")/lib.sh"
 
 # still_serving: the next normal request is served.
