@@ -28,7 +28,7 @@ PERFIL_DEPS=(
 	clang libclang-rt-14-dev valgrind libfcgi-bin
 	# deployments: Apache + mod_fcgid (run on a private configuration and
 	# port, never the system's), spawn-fcgi, systemd-analyze, groff for man
-	apache2 libapache2-mod-fcgid spawn-fcgi systemd groff-base
+	apache2 libapache2-mod-fcgid spawn-fcgi systemd groff-base mandoc
 )
 
 # perfil_missing_deps PACKAGE...: print, one a line, the packages that are not
