@@ -275,6 +275,7 @@ success_headers(struct ctx *x)
 	    "ETag, Content-Language");
 	resp_header(r, "X-Content-Type-Options", "nosniff");
 	resp_header(r, "Vary", "Accept-Language");
+	r->vary_encoding = 1;	/* Accept-Encoding too: see encoding.h */
 }
 
 static void
@@ -395,8 +396,11 @@ handle_site(struct ctx *x, enum req_status st)
 	    strcmp(req->param[PARAM_LANG].value, "en") == 0 ? LANG_EN :
 	    LANG_ES;
 	route_handlers[x->route->handler](x);
-	if (x->resp->status == 200 && x->resp->etag[0] == '\0') {
-		resp_set_etag(x->resp);
+	/* Pages answer If-None-Match themselves; the rest here, with the
+	 * tag of the variant chosen (encoding.h) or of the body. */
+	if (x->resp->status == 200) {
+		if (x->resp->etag[0] == '\0')
+			resp_set_etag(x->resp);
 		if (resp_etag_matches(x->resp, req->if_none_match)) {
 			x->resp->status = 304;
 			buf_reset(&x->resp->body);

@@ -793,6 +793,8 @@ openapi_build(const struct app *app, handle_synthetic_fn *run, char *err,
 	struct openapi *o;
 	struct buf yaml;
 	cJSON	*doc, *srv, *ext;
+	char	*json;
+	size_t	 len;
 
 	if ((o = calloc(1, sizeof(*o))) == NULL ||
 	    (o->doc = doc = cJSON_CreateObject()) == NULL)
@@ -814,8 +816,8 @@ openapi_build(const struct app *app, handle_synthetic_fn *run, char *err,
 	components(&g, doc);
 	if (g.failed)
 		goto oom;
-	if ((o->text[OPENAPI_JSON] = render_json(doc,
-	    &o->len[OPENAPI_JSON])) == NULL)
+	if ((json = render_json(doc, &len)) == NULL ||
+	    enc_keep(&o->text[OPENAPI_JSON], json, len, NULL) == -1)
 		goto oom;
 	buf_init(&yaml);
 	if (json_yaml(doc, &yaml) == -1 || yaml.oom) {
@@ -823,8 +825,10 @@ openapi_build(const struct app *app, handle_synthetic_fn *run, char *err,
 		snprintf(err, errlen, "openapi: cannot render YAML");
 		goto fail;
 	}
-	o->len[OPENAPI_YAML] = yaml.len;
-	o->text[OPENAPI_YAML] = buf_detach(&yaml);
+	len = yaml.len;
+	if (enc_keep(&o->text[OPENAPI_YAML], buf_detach(&yaml), len,
+	    NULL) == -1)
+		goto oom;
 	return o;
 oom:
 	snprintf(err, errlen, "openapi: out of memory");
@@ -842,7 +846,7 @@ openapi_free(struct openapi *o)
 		return;
 	cJSON_Delete(o->doc);
 	for (f = 0; f < OPENAPI__MAX; f++)
-		free(o->text[f]);
+		enc_free(&o->text[f]);
 	free(o);
 }
 
@@ -856,8 +860,8 @@ openapi_type(enum openapi_format f)
 
 /*
  * The headers of the document, the same at /openapi.json (site) and
- * under /api: the API's caching and CORS.  The dispatcher adds the
- * ETag and answers If-None-Match.
+ * under /api: the API's caching and CORS.  The dispatcher answers
+ * If-None-Match.
  */
 void
 openapi_headers(struct response *r, enum openapi_format f)
@@ -885,5 +889,5 @@ openapi_serve(struct ctx *x)
 	}
 	x->resp->status = 200;
 	openapi_headers(x->resp, f);
-	buf_append(&x->resp->body, o->text[f], o->len[f]);
+	enc_answer(&o->text[f], x->req, x->resp);
 }

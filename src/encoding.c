@@ -1,0 +1,234 @@
+/*
+ * encoding.c: gzip and brotli variants of the rendered answers, and
+ * the choice among them.
+ */
+#include "config.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <brotli/encode.h>
+#include <zlib.h>
+
+#include "encoding.h"
+
+/*
+ * The levels of the variants kept at start-up, paid once per content
+ * load (docs/performance.md, "Compression", has the measurements).
+ * gzip: level 9 (41 us of CPU per KiB of JSON).  brotli: quality 5
+ * (26-47 us/KiB) for most answers; quality 10 (0.5-0.9 ms/KiB, 10-12 %
+ * smaller) only from KEEP_BR_BEST_MIN to KEEP_BR_BEST_MAX bytes: the
+ * few large documents (OpenAPI JSON and YAML), where it saves the most
+ * bytes, at a bounded cost per document.
+ */
+#define KEEP_GZIP_LEVEL		9
+#define KEEP_BR_QUALITY		5
+#define KEEP_BR_BEST_QUALITY	10
+#define KEEP_BR_BEST_MIN	((size_t)32 * 1024)
+#define KEEP_BR_BEST_MAX	((size_t)1024 * 1024)
+
+static const char *const coding_names[CODING__MAX] = {
+	[CODING_IDENTITY] = "identity",
+	[CODING_GZIP] = "gzip",
+	[CODING_BR] = "br",
+};
+
+/* The suffix of each variant's tag, inside the quotes. */
+static const char *const tag_suffix[CODING__MAX] = {
+	[CODING_IDENTITY] = "",
+	[CODING_GZIP] = "-gz",
+	[CODING_BR] = "-br",
+};
+
+const char *
+enc_name(enum coding c)
+{
+	return coding_names[c];
+}
+
+/*
+ * Writes into dst the tag of coding c's variant of the answer whose
+ * identity tag is etag (quoted).  Returns 0, or -1 when it does not
+ * fit or etag is not a quoted tag.
+ */
+int
+enc_tag(char *dst, size_t dstlen, const char *etag, enum coding c)
+{
+	size_t	 n = strlen(etag);
+
+	if (n < 2 || etag[0] != '"' || etag[n - 1] != '"')
+		return -1;
+	return xsnprintf(dst, dstlen, "%.*s%s\"", (int)(n - 1), etag,
+	    tag_suffix[c]) == -1 ? -1 : 0;
+}
+
+/* gzip (RFC 1952, zlib's header: no name, mtime 0) of in at level. */
+static int
+gzip_into(int level, const char *in, size_t n, struct buf *out)
+{
+	z_stream zs;
+	uLong	 bound;
+	int	 rc;
+
+	memset(&zs, 0, sizeof(zs));
+	/* 15 + 16: a 32 KiB window with the gzip wrapper. */
+	if (deflateInit2(&zs, level, Z_DEFLATED, 15 + 16, 9,
+	    Z_DEFAULT_STRATEGY) != Z_OK)
+		return -1;
+	bound = deflateBound(&zs, (uLong)n);
+	if (buf_reserve(out, bound) == -1) {
+		deflateEnd(&zs);
+		return -1;
+	}
+	zs.next_in = (Bytef *)(uintptr_t)in;
+	zs.avail_in = (uInt)n;
+	zs.next_out = (Bytef *)out->data + out->len;
+	zs.avail_out = (uInt)bound;
+	rc = deflate(&zs, Z_FINISH);
+	if (rc == Z_STREAM_END)
+		out->len += zs.total_out;
+	deflateEnd(&zs);
+	return rc == Z_STREAM_END ? 0 : -1;
+}
+
+/* brotli (RFC 7932) of in at quality, in text mode. */
+static int
+br_into(int quality, const char *in, size_t n, struct buf *out)
+{
+	size_t	 len = BrotliEncoderMaxCompressedSize(n);
+
+	if (len == 0 || buf_reserve(out, len) == -1)
+		return -1;
+	if (!BrotliEncoderCompress(quality, BROTLI_DEFAULT_WINDOW,
+	    BROTLI_MODE_TEXT, n, (const uint8_t *)in, &len,
+	    (uint8_t *)out->data + out->len))
+		return -1;
+	out->len += len;
+	return 0;
+}
+
+/*
+ * Appends in[0..n) compressed with coding c (gzip or br) at level
+ * (zlib 1-9, brotli 0-11) to out.  Returns 0, or -1 on failure (out
+ * may then hold part of the output; reset it).  Inputs above 1 GiB are
+ * refused (zlib counts in 32 bits).
+ */
+int
+enc_compress(enum coding c, int level, const char *in, size_t n,
+    struct buf *out)
+{
+	if (n > (size_t)1 << 30)
+		return -1;
+	switch (c) {
+	case CODING_GZIP:
+		return gzip_into(level, in, n, out);
+	case CODING_BR:
+		return br_into(level, in, n, out);
+	default:
+		return -1;
+	}
+}
+
+/*
+ * Takes data[0..len) (malloc'd, NUL-terminated) into r, with etag as
+ * its tag (NULL: the tag resp_set_etag would give it), and keeps its
+ * gzip and brotli variants where they are smaller.  r owns data
+ * whatever happens; enc_free releases everything.  Returns 0, or -1
+ * out of memory.
+ */
+int
+enc_keep(struct rendered *r, char *data, size_t len, const char *etag)
+{
+	int	 level[CODING__MAX] = {
+		[CODING_GZIP] = KEEP_GZIP_LEVEL,
+		[CODING_BR] = KEEP_BR_QUALITY,
+	};
+	struct buf b;
+	int	 c;
+
+	if (len >= KEEP_BR_BEST_MIN && len < KEEP_BR_BEST_MAX)
+		level[CODING_BR] = KEEP_BR_BEST_QUALITY;
+
+	memset(r, 0, sizeof(*r));
+	r->data = data;
+	r->len = len;
+	if (etag != NULL)
+		snprintf(r->etag, sizeof(r->etag), "%s", etag);
+	else
+		snprintf(r->etag, sizeof(r->etag), "\"%016" PRIx64 "\"",
+		    hash_words64(data, len));
+	for (c = CODING_IDENTITY + 1; c < CODING__MAX; c++) {
+		buf_init(&b);
+		if (enc_compress(c, level[c], data, len, &b) == -1) {
+			buf_free(&b);
+			return -1;
+		}
+		/* An exact copy: the buffer was sized for the worst case. */
+		if (b.len < len) {
+			if ((r->cdata[c] = malloc(b.len)) == NULL) {
+				buf_free(&b);
+				return -1;
+			}
+			memcpy(r->cdata[c], b.data, b.len);
+			r->clen[c] = b.len;
+		}
+		buf_free(&b);
+	}
+	return 0;
+}
+
+void
+enc_free(struct rendered *r)
+{
+	int	 c;
+
+	free(r->data);
+	for (c = 0; c < CODING__MAX; c++)
+		free(r->cdata[c]);
+	memset(r, 0, sizeof(*r));
+}
+
+/*
+ * The variant of r to send for an Accept-Encoding header ae (NULL:
+ * none): the kept coding with the highest weight above 0, brotli
+ * before gzip before identity on a tie.  When the client refuses
+ * identity and accepts no kept variant, identity all the same (RFC
+ * 9110 section 12.5.3 allows ignoring the header rather than
+ * answering 406).
+ */
+enum coding
+enc_choose(const struct rendered *r, const char *ae)
+{
+	int	 q[CODING__MAX], c, best = CODING_IDENTITY;
+
+	req_accept_encoding(ae, q);
+	for (c = CODING_GZIP; c < CODING__MAX; c++)
+		if (r->cdata[c] != NULL && q[c] > 0 && q[c] >= q[best])
+			best = c;
+	return (enum coding)best;
+}
+
+/*
+ * Puts the variant of r that req prefers in resp: its bytes, its tag
+ * and Content-Encoding, and Vary: Accept-Encoding (on every variant,
+ * identity included).  Conditional requests are the caller's.
+ */
+void
+enc_answer(const struct rendered *r, const struct request *req,
+    struct response *resp)
+{
+	enum coding c = enc_choose(r, req->accept_encoding);
+
+	resp->vary_encoding = 1;
+	if (c == CODING_IDENTITY) {
+		memcpy(resp->etag, r->etag, sizeof(resp->etag));
+		buf_append(&resp->body, r->data, r->len);
+		return;
+	}
+	if (enc_tag(resp->etag, sizeof(resp->etag), r->etag, c) == -1)
+		resp->etag[0] = '\0';
+	resp->content_encoding = coding_names[c];
+	buf_append(&resp->body, r->cdata[c], r->clen[c]);
+}
