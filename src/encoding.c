@@ -17,17 +17,14 @@
 /*
  * The levels of the variants kept at start-up, paid once per content
  * load (docs/performance.md, "Compression", has the measurements).
- * gzip: level 9 (41 us of CPU per KiB of JSON).  brotli: quality 5
- * (26-47 us/KiB) for most answers; quality 10 (0.5-0.9 ms/KiB, 10-12 %
- * smaller) only from KEEP_BR_BEST_MIN to KEEP_BR_BEST_MAX bytes: the
- * few large documents (OpenAPI JSON and YAML), where it saves the most
- * bytes, at a bounded cost per document.
+ * gzip: level 9 (about 40 us of CPU per KiB of JSON).  brotli: quality
+ * 5 (25-45 us/KiB); enc_keep_smallest, for the OpenAPI documents, uses
+ * quality 10: 10-12 % smaller for 0.5-0.9 ms/KiB, which only the
+ * largest and most fetched documents are worth.
  */
 #define KEEP_GZIP_LEVEL		9
 #define KEEP_BR_QUALITY		5
-#define KEEP_BR_BEST_QUALITY	10
-#define KEEP_BR_BEST_MIN	((size_t)32 * 1024)
-#define KEEP_BR_BEST_MAX	((size_t)1024 * 1024)
+#define KEEP_BR_SMALLEST	10
 
 static const char *const coding_names[CODING__MAX] = {
 	[CODING_IDENTITY] = "identity",
@@ -131,25 +128,17 @@ enc_compress(enum coding c, int level, const char *in, size_t n,
 	}
 }
 
-/*
- * Takes data[0..len) (malloc'd, NUL-terminated) into r, with etag as
- * its tag (NULL: the tag resp_set_etag would give it), and keeps its
- * gzip and brotli variants where they are smaller.  r owns data
- * whatever happens; enc_free releases everything.  Returns 0, or -1
- * out of memory.
- */
-int
-enc_keep(struct rendered *r, char *data, size_t len, const char *etag)
+/* enc_keep with brotli at br_quality. */
+static int
+keep(struct rendered *r, char *data, size_t len, const char *etag,
+    int br_quality)
 {
-	int	 level[CODING__MAX] = {
+	const int level[CODING__MAX] = {
 		[CODING_GZIP] = KEEP_GZIP_LEVEL,
-		[CODING_BR] = KEEP_BR_QUALITY,
+		[CODING_BR] = br_quality,
 	};
 	struct buf b;
 	int	 c;
-
-	if (len >= KEEP_BR_BEST_MIN && len < KEEP_BR_BEST_MAX)
-		level[CODING_BR] = KEEP_BR_BEST_QUALITY;
 
 	memset(r, 0, sizeof(*r));
 	r->data = data;
@@ -177,6 +166,27 @@ enc_keep(struct rendered *r, char *data, size_t len, const char *etag)
 		buf_free(&b);
 	}
 	return 0;
+}
+
+/*
+ * Takes data[0..len) (malloc'd, NUL-terminated) into r, with etag as
+ * its tag (NULL: the tag resp_set_etag would give it), and keeps its
+ * gzip and brotli variants where they are smaller.  r owns data
+ * whatever happens; enc_free releases everything.  Returns 0, or -1
+ * out of memory.
+ */
+int
+enc_keep(struct rendered *r, char *data, size_t len, const char *etag)
+{
+	return keep(r, data, len, etag, KEEP_BR_QUALITY);
+}
+
+/* enc_keep with the smallest brotli variant worth its CPU. */
+int
+enc_keep_smallest(struct rendered *r, char *data, size_t len,
+    const char *etag)
+{
+	return keep(r, data, len, etag, KEEP_BR_SMALLEST);
 }
 
 void

@@ -817,7 +817,7 @@ openapi_build(const struct app *app, handle_synthetic_fn *run, char *err,
 	if (g.failed)
 		goto oom;
 	if ((json = render_json(doc, &len)) == NULL ||
-	    enc_keep(&o->text[OPENAPI_JSON], json, len, NULL) == -1)
+	    enc_keep_smallest(&o->text[OPENAPI_JSON], json, len, NULL) == -1)
 		goto oom;
 	buf_init(&yaml);
 	if (json_yaml(doc, &yaml) == -1 || yaml.oom) {
@@ -826,8 +826,8 @@ openapi_build(const struct app *app, handle_synthetic_fn *run, char *err,
 		goto fail;
 	}
 	len = yaml.len;
-	if (enc_keep(&o->text[OPENAPI_YAML], buf_detach(&yaml), len,
-	    NULL) == -1)
+	if (enc_keep_smallest(&o->text[OPENAPI_YAML], buf_detach(&yaml),
+	    len, NULL) == -1)
 		goto oom;
 	return o;
 oom:
