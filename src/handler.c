@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "api.h"
+#include "encoding.h"
 #include "errors.h"
 #include "handler.h"
 #include "openapi.h"
@@ -332,8 +333,10 @@ handle_api(struct ctx *x, enum req_status st)
 	}
 	if (x->route->kind == ROUTE_API)
 		success_headers(x);
-	if (x->resp->etag[0] == '\0')	/* else pre-rendered */
+	if (x->resp->etag[0] == '\0') {	/* else pre-rendered */
 		resp_set_etag(x->resp);
+		enc_answer_now(req, x->resp);
+	}
 	if (resp_if_match_fails(x->resp, req->if_match)) {
 		err_send_status(x, 412, ERR_BAD_REQUEST, "Send If-Match with "
 		    "the ETag of the current representation, or *, or omit "

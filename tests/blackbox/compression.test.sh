@@ -6,6 +6,8 @@
 # the identity bytes. Each coding has its own strong ETag (the identity tag
 # with -gz or -br inside the quotes); If-None-Match matches only the tag of
 # the coding the request would get; HEAD sends the same headers as GET.
+# Answers rendered per request (search, other pages) are compressed from
+# 8 KiB only.
 . "$(dirname "$0")/lib.sh"
 
 slug=$(content projects.json '.[0].slug' | tr -d '"')
@@ -151,6 +153,47 @@ for entry in "${answers[@]}"; do
 		done
 	done
 done
+
+# Answers rendered per request are compressed from 8 KiB (docs/performance.md,
+# "Compression"), at the fastest levels: the same rules otherwise.
+big='/api/v1/search?q=a%20e%20i%20o%20u&limit=50'
+t "GET $big (rendered per request) without Accept-Encoding: identity"
+req GET "$big"
+expect_status 200
+expect_coding identity
+etag=$(header etag)
+cp "$RESP_DIR/body" "$BB_TMP/identity"
+full=$(wc -c <"$BB_TMP/identity")
+if ((full >= 8192)); then
+	for c in 'gzip:gzip' 'br:br' 'gzip, deflate, br:br' 'br;q=0, gzip:gzip' \
+		'*;q=0, identity:identity' 'gzip;q=0:identity'; do
+		ae=${c%:*} want=${c##*:}
+		t "GET $big ($full bytes), Accept-Encoding '$ae': $want, the identity bytes once decoded"
+		req GET "$big" -H "Accept-Encoding: $ae"
+		expect_status 200
+		expect_coding "$want"
+		expect_header etag "$(tag_of "$etag" "$want")"
+		decode "$want" "$RESP_DIR/body" 2>/dev/null | cmp -s "$BB_TMP/identity" -
+		_bb_check $? "the $want body decodes to the identity bytes" 'it does not'
+		tag=$(header etag) length=$(header content-length)
+		req HEAD "$big" -H "Accept-Encoding: $ae"
+		expect_coding "$want"
+		expect_header content-length "$length"
+		expect_body_empty
+		req GET "$big" -H "Accept-Encoding: $ae" -H "If-None-Match: $tag"
+		expect_status 304
+		expect_header etag "$tag"
+	done
+else
+	echo "  note  $BB_FILE: $big is $full bytes here, under 8 KiB: its compression is not checked"
+fi
+
+small='/api/v1/search?q=cloud'
+t "GET $small (rendered per request, under 8 KiB) asking for br: identity, Vary: Accept-Encoding"
+req GET "$small" -H 'Accept-Encoding: gzip, deflate, br'
+expect_status 200
+expect_coding identity
+expect_header_match etag '^"[0-9a-f]+"$'
 
 t 'the three tags of one answer differ'
 req GET /openapi.json
