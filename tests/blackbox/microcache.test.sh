@@ -137,8 +137,11 @@ for path in /api/v1/profile / /openapi.json; do
 		[[ $ae == - || $ae == identity ]] && want=identity
 		expect_ae "$path" "$ae" "$want"
 	done
+	# The cache is in front: a gzip request right after another is a HIT.
+	req GET "$path" -H 'Accept-Encoding: gzip' -H 'Accept-Language: es'
 	req GET "$path" -H 'Accept-Encoding: gzip' -H 'Accept-Language: es'
 	expect_header x-cache-status HIT
+	expect_header content-encoding gzip
 
 	t "$path: brotli cached, then clients that refuse it get gzip or identity"
 	expect_ae "$path" 'gzip, deflate, br' br
