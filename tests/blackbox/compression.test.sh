@@ -28,7 +28,9 @@ answers=(
 	/api/openapi.yaml:200
 )
 
-# Accept-Encoding (- for none) and the coding the answer must come in.
+# Accept-Encoding (- for none) and the coding the answer must come in. When
+# nothing is acceptable ('*;q=0') the answer is identity all the same (RFC 9110
+# allows ignoring the header rather than answering 406).
 codings=(
 	'-:identity'
 	'gzip:gzip'
@@ -39,6 +41,8 @@ codings=(
 	'identity:identity'
 	'*:br'
 	'*;q=0, identity:identity'
+	'*;q=0:identity'
+	'identity;q=0, gzip:gzip'
 	'gzip;q=0.5, br;q=0.4:gzip'
 	'gzip;q=abc, br:identity'
 )
