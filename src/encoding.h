@@ -43,9 +43,6 @@ enum coding	 enc_choose(const struct rendered *, const char *ae);
 void		 enc_answer(const struct rendered *, const struct request *,
 		    struct response *);
 void		 enc_answer_now(const struct request *, struct response *);
-const char	*enc_name(enum coding);
 int		 enc_tag(char *dst, size_t, const char *etag, enum coding);
-int		 enc_compress(enum coding, int level, const char *, size_t,
-		    struct buf *out);
 
 #endif /* PERFIL_ENCODING_H */
