@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "api.h"
+#include "encoding.h"
 #include "errors.h"
 #include "handler.h"
 #include "openapi.h"
@@ -275,6 +276,7 @@ success_headers(struct ctx *x)
 	    "ETag, Content-Language");
 	resp_header(r, "X-Content-Type-Options", "nosniff");
 	resp_header(r, "Vary", "Accept-Language");
+	r->vary_encoding = 1;	/* Accept-Encoding too: see encoding.h */
 }
 
 static void
@@ -331,8 +333,10 @@ handle_api(struct ctx *x, enum req_status st)
 	}
 	if (x->route->kind == ROUTE_API)
 		success_headers(x);
-	if (x->resp->etag[0] == '\0')	/* else pre-rendered */
+	if (x->resp->etag[0] == '\0') {	/* else pre-rendered */
 		resp_set_etag(x->resp);
+		enc_answer_now(req, x->resp);
+	}
 	if (resp_if_match_fails(x->resp, req->if_match)) {
 		err_send_status(x, 412, ERR_BAD_REQUEST, "Send If-Match with "
 		    "the ETag of the current representation, or *, or omit "
@@ -395,8 +399,11 @@ handle_site(struct ctx *x, enum req_status st)
 	    strcmp(req->param[PARAM_LANG].value, "en") == 0 ? LANG_EN :
 	    LANG_ES;
 	route_handlers[x->route->handler](x);
-	if (x->resp->status == 200 && x->resp->etag[0] == '\0') {
-		resp_set_etag(x->resp);
+	/* Pages answer If-None-Match themselves; the rest here, with the
+	 * tag of the variant chosen (encoding.h) or of the body. */
+	if (x->resp->status == 200) {
+		if (x->resp->etag[0] == '\0')
+			resp_set_etag(x->resp);
 		if (resp_etag_matches(x->resp, req->if_none_match)) {
 			x->resp->status = 304;
 			buf_reset(&x->resp->body);

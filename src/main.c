@@ -150,9 +150,9 @@ run_offline(const struct options *o)
 	if (o->mode == RUN_CHECK)
 		print_summary(&app);
 	else {
-		len = app.openapi->len[o->dump_format];
-		if (fwrite(app.openapi->text[o->dump_format], 1, len, stdout) !=
-		    len || fflush(stdout) != 0) {
+		len = app.openapi->text[o->dump_format].len;
+		if (fwrite(app.openapi->text[o->dump_format].data, 1, len,
+		    stdout) != len || fflush(stdout) != 0) {
 			warn("cannot write the document");
 			rc = 1;
 		}

@@ -337,6 +337,7 @@ static const char *const any_origin[] = { "*", NULL };
 static const char *const allowed[] = { "GET, HEAD, OPTIONS", NULL };
 static const char *const expose[] = { "ETag, Content-Language", NULL };
 static const char *const nosniff[] = { "nosniff", NULL };
+static const char *const codings[] = { "gzip", "br", NULL };
 
 static void
 components_headers(struct gen *g, cJSON *comp)
@@ -349,12 +350,17 @@ components_headers(struct gen *g, cJSON *comp)
 	put_header(g, h, "Cache-Control-Error", "Errors are never cached.",
 	    1, NULL, cache_none);
 	put_header(g, h, "ETag", "Strong entity tag of this representation; "
-	    "send it back in If-None-Match to revalidate.", 1,
-	    "^\"[0-9a-f]{16}\"$", NULL);
+	    "send it back in If-None-Match to revalidate. Each content "
+	    "coding has its own: -gz or -br inside the quotes.", 1,
+	    "^\"[0-9a-f]{16}(-gz|-br)?\"$", NULL);
 	put_header(g, h, "Content-Language", "Language of the "
 	    "representation.", 1, NULL, langs);
 	put_header(g, h, "Vary", "The representation depends on "
-	    "Accept-Language.", 1, "Accept-Language", NULL);
+	    "Accept-Language and Accept-Encoding.", 1,
+	    "^Accept-Language, Accept-Encoding$", NULL);
+	put_header(g, h, "Content-Encoding", "gzip or br when "
+	    "Accept-Encoding asked for it (answers rendered per request: "
+	    "from 8 KiB); absent for identity.", 0, NULL, codings);
 	put_header(g, h, "Access-Control-Allow-Origin", "CORS is open to "
 	    "every origin.", 1, NULL, any_origin);
 	put_header(g, h, "Allow", "The methods the endpoint accepts.", 1,
@@ -389,6 +395,18 @@ components_parameters(struct gen *g, cJSON *comp)
 	s = put_obj(g, p, "schema");
 	put_str(g, s, "type", "string");
 	put_str(g, p, "example", "en-GB,en;q=0.9,es;q=0.5");
+
+	p = put_obj(g, ps, "Accept-Encoding");
+	put_str(g, p, "name", "Accept-Encoding");
+	put_str(g, p, "in", "header");
+	put_bool(g, p, "required", 0);
+	put_str(g, p, "description", "Standard content-coding negotiation "
+	    "(q-values honoured): br or gzip; brotli first on a tie. "
+	    "Without it, or when malformed, the response is not "
+	    "compressed.");
+	s = put_obj(g, p, "schema");
+	put_str(g, s, "type", "string");
+	put_str(g, p, "example", "gzip, deflate, br");
 
 	p = put_obj(g, ps, "If-None-Match");
 	put_str(g, p, "name", "If-None-Match");
@@ -590,6 +608,7 @@ route_parameters(struct gen *g, const struct route *r, cJSON *op)
 	}
 	put_ref(g, ps, NULL, "parameters", "lang");
 	put_ref(g, ps, NULL, "parameters", "Accept-Language");
+	put_ref(g, ps, NULL, "parameters", "Accept-Encoding");
 	put_ref(g, ps, NULL, "parameters", "If-None-Match");
 	put_ref(g, ps, NULL, "parameters", "If-Match");
 }
@@ -609,6 +628,7 @@ success_response(struct gen *g, const struct route *r, cJSON *resps)
 	put_ref(g, h, "ETag", "headers", "ETag");
 	put_ref(g, h, "Content-Language", "headers", "Content-Language");
 	put_ref(g, h, "Vary", "headers", "Vary");
+	put_ref(g, h, "Content-Encoding", "headers", "Content-Encoding");
 	put_ref(g, h, "Access-Control-Allow-Origin", "headers",
 	    "Access-Control-Allow-Origin");
 	m = put_obj(g, put_obj(g, ok, "content"), MEDIA_JSON);
@@ -793,6 +813,8 @@ openapi_build(const struct app *app, handle_synthetic_fn *run, char *err,
 	struct openapi *o;
 	struct buf yaml;
 	cJSON	*doc, *srv, *ext;
+	char	*json;
+	size_t	 len;
 
 	if ((o = calloc(1, sizeof(*o))) == NULL ||
 	    (o->doc = doc = cJSON_CreateObject()) == NULL)
@@ -814,8 +836,8 @@ openapi_build(const struct app *app, handle_synthetic_fn *run, char *err,
 	components(&g, doc);
 	if (g.failed)
 		goto oom;
-	if ((o->text[OPENAPI_JSON] = render_json(doc,
-	    &o->len[OPENAPI_JSON])) == NULL)
+	if ((json = render_json(doc, &len)) == NULL ||
+	    enc_keep_smallest(&o->text[OPENAPI_JSON], json, len, NULL) == -1)
 		goto oom;
 	buf_init(&yaml);
 	if (json_yaml(doc, &yaml) == -1 || yaml.oom) {
@@ -823,8 +845,10 @@ openapi_build(const struct app *app, handle_synthetic_fn *run, char *err,
 		snprintf(err, errlen, "openapi: cannot render YAML");
 		goto fail;
 	}
-	o->len[OPENAPI_YAML] = yaml.len;
-	o->text[OPENAPI_YAML] = buf_detach(&yaml);
+	len = yaml.len;
+	if (enc_keep_smallest(&o->text[OPENAPI_YAML], buf_detach(&yaml),
+	    len, NULL) == -1)
+		goto oom;
 	return o;
 oom:
 	snprintf(err, errlen, "openapi: out of memory");
@@ -842,7 +866,7 @@ openapi_free(struct openapi *o)
 		return;
 	cJSON_Delete(o->doc);
 	for (f = 0; f < OPENAPI__MAX; f++)
-		free(o->text[f]);
+		enc_free(&o->text[f]);
 	free(o);
 }
 
@@ -856,8 +880,8 @@ openapi_type(enum openapi_format f)
 
 /*
  * The headers of the document, the same at /openapi.json (site) and
- * under /api: the API's caching and CORS.  The dispatcher adds the
- * ETag and answers If-None-Match.
+ * under /api: the API's caching and CORS.  The dispatcher answers
+ * If-None-Match.
  */
 void
 openapi_headers(struct response *r, enum openapi_format f)
@@ -885,5 +909,5 @@ openapi_serve(struct ctx *x)
 	}
 	x->resp->status = 200;
 	openapi_headers(x->resp, f);
-	buf_append(&x->resp->body, o->text[f], o->len[f]);
+	enc_answer(&o->text[f], x->req, x->resp);
 }

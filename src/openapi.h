@@ -7,7 +7,8 @@
  * schemas.c, which mirror docs/contract.md, "Resources".  The examples are not
  * written by hand: they are the bodies the real handlers answer for
  * the loaded content.  The document is rendered once as JSON and once
- * as YAML (libyaml's emitter); the route handler only copies bytes.
+ * as YAML (libyaml's emitter), each also compressed (encoding.h); the
+ * route handler only copies bytes.
  *
  * Ownership: openapi_build returns a struct openapi that openapi_free
  * releases, with everything it points to.
@@ -17,6 +18,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "encoding.h"
 #include "handler.h"
 
 #define TYPE_YAML	"application/yaml"
@@ -30,8 +32,8 @@ enum openapi_format {
 
 struct openapi {
 	cJSON	*doc;				/* the document as a tree */
-	char	*text[OPENAPI__MAX];		/* the document rendered */
-	size_t	 len[OPENAPI__MAX];
+	struct rendered text[OPENAPI__MAX];	/* the document rendered,
+						 * with gzip and br variants */
 };
 
 struct openapi	*openapi_build(const struct app *, handle_synthetic_fn *,

@@ -12,7 +12,6 @@
  */
 #include "config.h"
 
-#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -290,19 +289,20 @@ layout(const struct app *app, int page, enum lang l, const char *md,
 	return b->oom ? -1 : 0;
 }
 
-/* Moves b's bytes into sb and tags them.  Returns 0 or -1. */
+/* Moves b's bytes into sb, tags them and keeps their compressed
+ * variants (encoding.h).  Returns 0 or -1. */
 static int
 keep(struct site_bytes *sb, struct buf *b)
 {
+	size_t	 len = b->len;
+	char	*data;
+
 	if (b->oom)
 		return -1;
 	buf_cstr(b);
-	sb->len = b->len;
-	if ((sb->data = buf_detach(b)) == NULL)
+	if ((data = buf_detach(b)) == NULL)
 		return -1;
-	snprintf(sb->etag, sizeof(sb->etag), "\"%016" PRIx64 "\"",
-	    hash_fnv1a64(sb->data, sb->len));
-	return 0;
+	return enc_keep(sb, data, len, NULL);
 }
 
 /* "<BASE PATH>; rel="alternate"; type="TYPE"", malloc'd. */
@@ -423,15 +423,15 @@ site_free(struct site *s)
 		return;
 	for (l = 0; l < LANG__MAX; l++) {
 		for (i = 0; i < SITE_PAGE__MAX; i++) {
-			free(s->md[i][l].data);
-			free(s->html[i][l].data);
+			enc_free(&s->md[i][l]);
+			enc_free(&s->html[i][l]);
 			free(s->link_md[i][l]);
 			free(s->link_html[i][l]);
 		}
 		for (i = 0; i < SITE_DOC__MAX; i++)
-			free(s->doc[i][l].data);
-		free(s->nf_md[l].data);
-		free(s->nf_html[l].data);
+			enc_free(&s->doc[i][l]);
+		enc_free(&s->nf_md[l]);
+		enc_free(&s->nf_html[l]);
 	}
 	free(s->csp);
 	free(s);
@@ -454,19 +454,19 @@ html_headers(struct response *r, const struct site *s)
 	resp_header(r, "X-Frame-Options", "DENY");
 }
 
-/* Answers with sb, or 304 when If-None-Match holds its tag. */
+/* Answers with the variant of sb that Accept-Encoding prefers, or 304
+ * when If-None-Match holds that variant's tag. */
 static void
 send_bytes(struct ctx *x, const struct site_bytes *sb)
 {
 	struct response *r = x->resp;
 
-	memcpy(r->etag, sb->etag, sizeof(r->etag));
 	resp_header(r, "X-Content-Type-Options", "nosniff");
+	enc_answer(sb, x->req, r);
 	if (r->status == 200 && resp_etag_matches(r, x->req->if_none_match)) {
 		r->status = 304;
-		return;
+		buf_reset(&r->body);
 	}
-	buf_append(&r->body, sb->data, sb->len);
 }
 
 /*

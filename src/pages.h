@@ -9,6 +9,7 @@
 #ifndef PERFIL_PAGES_H
 #define PERFIL_PAGES_H
 
+#include "encoding.h"
 #include "handler.h"
 #include "markdown.h"
 
@@ -22,12 +23,9 @@ enum site_doc {
 	SITE_DOC__MAX
 };
 
-/* One pre-rendered representation. */
-struct site_bytes {
-	char	*data;
-	size_t	 len;
-	char	 etag[24];		/* quoted strong tag of data */
-};
+/* One pre-rendered representation: data, len and etag (the identity
+ * bytes), with their gzip and brotli variants (encoding.h). */
+#define site_bytes rendered
 
 struct site {
 	struct site_bytes md[SITE_PAGE__MAX][LANG__MAX];

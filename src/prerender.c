@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "encoding.h"
 #include "prerender.h"
 #include "routes.h"
 
@@ -14,9 +15,7 @@ struct pre_entry {
 	const struct route *route;
 	const char *slug;		/* the item's own slug, or NULL */
 	enum lang lang;
-	char	*body;
-	size_t	 len;
-	char	 etag[sizeof(((struct response *)0)->etag)];
+	struct rendered r;		/* with its gzip and br variants */
 };
 
 struct prerender {
@@ -26,9 +25,9 @@ struct prerender {
 
 /*
  * Renders route (with slug, if any) in lang through handle_request and
- * stores the answer.  An answer other than 200 is not stored (it will
- * be rendered per request as before).  Returns 0, or -1 when out of
- * memory.
+ * stores the answer with its compressed variants.  An answer other
+ * than 200 is not stored (it will be rendered per request as before).
+ * Returns 0, or -1 when out of memory.
  */
 static int
 add(struct prerender *pr, const struct app *app, handle_synthetic_fn *run,
@@ -39,6 +38,7 @@ add(struct prerender *pr, const struct app *app, handle_synthetic_fn *run,
 	char	 path[512], query[] = "lang=es";
 	struct pre_entry *e;
 	size_t	 prefix = strcspn(r->path, "{");
+	char	*body;
 
 	if (xsnprintf(path, sizeof(path), "%.*s%s", (int)prefix, r->path,
 	    slug ? slug : "") == -1)
@@ -60,17 +60,15 @@ add(struct prerender *pr, const struct app *app, handle_synthetic_fn *run,
 	}
 	e = &pr->e[pr->len];
 	memset(e, 0, sizeof(*e));
-	if ((e->body = malloc(resp->body.len + 1)) == NULL)
+	if ((body = malloc(resp->body.len + 1)) == NULL)
 		return -1;
-	memcpy(e->body, resp->body.data, resp->body.len);
-	e->body[resp->body.len] = '\0';
-	e->len = resp->body.len;
+	memcpy(body, resp->body.data, resp->body.len);
+	body[resp->body.len] = '\0';
 	e->route = r;
 	e->slug = slug;
 	e->lang = lang;
-	memcpy(e->etag, resp->etag, sizeof(e->etag));
-	pr->len++;
-	return 0;
+	pr->len++;		/* from here on prerender_free frees it */
+	return enc_keep(&e->r, body, resp->body.len, resp->etag);
 }
 
 /*
@@ -133,7 +131,7 @@ prerender_free(struct prerender *pr)
 	if (pr == NULL)
 		return;
 	for (i = 0; i < pr->len; i++)
-		free(pr->e[i].body);
+		enc_free(&pr->e[i].r);
 	free(pr->e);
 	free(pr);
 }
@@ -141,8 +139,9 @@ prerender_free(struct prerender *pr)
 /*
  * For a validated request (x->lang, limit, offset and q applied): when
  * every parameter has its default and the answer was pre-rendered,
- * puts its body and entity tag in x->resp and returns 1; else returns
- * 0 and the caller runs the handler.
+ * puts the variant Accept-Encoding prefers (its body, tag and coding)
+ * in x->resp and returns 1; else returns 0 and the caller runs the
+ * handler.
  */
 int
 prerender_serve(struct ctx *x)
@@ -166,10 +165,7 @@ prerender_serve(struct ctx *x)
 		if ((e->slug == NULL) != (x->slug == NULL) ||
 		    (e->slug != NULL && strcmp(e->slug, x->slug) != 0))
 			continue;
-		buf_append(&x->resp->body, e->body, e->len);
-		if (x->resp->body.oom)
-			return 0;
-		memcpy(x->resp->etag, e->etag, sizeof(e->etag));
+		enc_answer(&e->r, x->req, x->resp);
 		return 1;
 	}
 	return 0;

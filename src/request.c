@@ -161,6 +161,7 @@ req_parse(struct request *r, char **envp, struct arena *a)
 	r->method = METHOD_OTHER;
 	r->accept = req_env_get(envp, "HTTP_ACCEPT");
 	r->accept_language = req_env_get(envp, "HTTP_ACCEPT_LANGUAGE");
+	r->accept_encoding = req_env_get(envp, "HTTP_ACCEPT_ENCODING");
 	r->if_none_match = req_env_get(envp, "HTTP_IF_NONE_MATCH");
 	r->if_match = req_env_get(envp, "HTTP_IF_MATCH");
 	r->acr_headers = req_env_get(envp,
@@ -414,4 +415,107 @@ req_accepts_markdown(const char *accept)
 		return 0;
 	walk_weighted(accept, md_visit, &pk);
 	return pk.markdown > 0 && pk.markdown >= pk.html;
+}
+
+/* RFC 9110 tchar: the characters of a token. */
+static int
+is_tchar(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	    (c >= '0' && c <= '9') || (c != '\0' && strchr("!#$%&'*+-.^_`|~",
+	    c) != NULL);
+}
+
+static const char *
+skip_ows(const char *p)
+{
+	while (*p == ' ' || *p == '\t')
+		p++;
+	return p;
+}
+
+/*
+ * Reads the weights an Accept-Encoding header gives the codings perfil
+ * has (RFC 9110 section 12.5.3) into q, in thousandths; 0 refuses.
+ *
+ * - No header: identity only (q = 1000; gzip and br 0).
+ * - The header is a list of "coding [OWS ; OWS q=qvalue]" elements
+ *   (empty elements allowed); a coding is a token, compared without
+ *   case; "x-gzip" is "gzip".  The first element that names a coding
+ *   gives its weight; later ones are ignored.
+ * - gzip and br not named take the weight of "*", or 0 without it.
+ * - identity not named takes the weight of "*", or else 1: acceptable,
+ *   but after any coding the client named.
+ * - Anything else (another parameter, a bad weight, a character
+ *   outside a token) makes the whole header malformed: identity only,
+ *   as if it were absent.
+ *
+ * The work is linear in the header's length.
+ */
+void
+req_accept_encoding(const char *h, int q[CODING__MAX])
+{
+	static const char *const names[CODING__MAX] = {
+		[CODING_IDENTITY] = "identity",
+		[CODING_GZIP] = "gzip",
+		[CODING_BR] = "br",
+	};
+	const char *p = h, *tok, *v;
+	size_t	 n;
+	int	 named[CODING__MAX] = { 0 }, star = -1, w, c;
+
+	q[CODING_IDENTITY] = 1000;
+	q[CODING_GZIP] = q[CODING_BR] = 0;
+	if (h == NULL)
+		return;
+	for (c = 0; c < CODING__MAX; c++)
+		named[c] = -1;
+	for (;;) {
+		p = skip_ows(p);
+		if (*p == ',') {		/* an empty element */
+			p++;
+			continue;
+		}
+		if (*p == '\0')
+			break;
+		for (tok = p; is_tchar(*p); p++)
+			;
+		if ((n = (size_t)(p - tok)) == 0)
+			goto malformed;
+		w = 1000;
+		p = skip_ows(p);
+		if (*p == ';') {
+			p = skip_ows(p + 1);
+			if ((*p != 'q' && *p != 'Q') || p[1] != '=')
+				goto malformed;
+			for (v = p += 2; *p >= '.' && *p <= '9' && *p != '/';
+			    p++)
+				;
+			if ((w = parse_qvalue(v, (size_t)(p - v))) < 0)
+				goto malformed;
+			p = skip_ows(p);
+		}
+		if (*p != ',' && *p != '\0')
+			goto malformed;
+		if (ascii_ieq(tok, n, "*")) {
+			if (star < 0)
+				star = w;
+			continue;
+		}
+		if (ascii_ieq(tok, n, "x-gzip"))
+			c = CODING_GZIP;
+		else
+			for (c = 0; c < CODING__MAX &&
+			    !ascii_ieq(tok, n, names[c]); c++)
+				;
+		if (c < CODING__MAX && named[c] < 0)
+			named[c] = w;
+	}
+	for (c = 0; c < CODING__MAX; c++)
+		q[c] = named[c] >= 0 ? named[c] : star >= 0 ? star :
+		    c == CODING_IDENTITY ? 1 : 0;
+	return;
+malformed:
+	q[CODING_IDENTITY] = 1000;
+	q[CODING_GZIP] = q[CODING_BR] = 0;
 }

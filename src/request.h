@@ -20,6 +20,14 @@ enum lang {
 	LANG__MAX
 };
 
+/* The content codings perfil answers in (Accept-Encoding). */
+enum coding {
+	CODING_IDENTITY,	/* no coding */
+	CODING_GZIP,
+	CODING_BR,
+	CODING__MAX
+};
+
 enum req_method {
 	METHOD_GET,
 	METHOD_HEAD,
@@ -57,6 +65,7 @@ struct request {
 	const char *query;		/* raw QUERY_STRING, "" if none */
 	const char *accept;		/* the headers; NULL if absent */
 	const char *accept_language;
+	const char *accept_encoding;
 	const char *if_none_match;
 	const char *if_match;
 	const char *acr_headers;	/* Access-Control-Request-Headers */
@@ -74,6 +83,8 @@ int		 req_parse_uint(const char *, size_t, long min, long max,
 		    long *out);
 enum lang	 req_negotiate_lang(const char *accept_language);
 int		 req_accepts_markdown(const char *accept);
+void		 req_accept_encoding(const char *accept_encoding,
+		    int q[CODING__MAX]);
 const char	*req_param_name(enum param_id);
 const char	*lang_code(enum lang);
 

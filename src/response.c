@@ -26,6 +26,8 @@ resp_reset(struct response *r)
 	r->content_type = NULL;
 	r->cache_control = NULL;
 	r->content_language = NULL;
+	r->content_encoding = NULL;
+	r->vary_encoding = 0;
 	r->etag[0] = '\0';
 	r->omit_body = 0;
 	buf_reset(&r->headers);
@@ -152,7 +154,34 @@ resp_reason(int status)
 	}
 }
 
-/* Writes the response in CGI form into out (which is reset first). */
+/*
+ * Appends the added header lines to out.  With vary_encoding,
+ * Accept-Encoding joins the first Vary line, or gets its own.
+ */
+static void
+put_headers(const struct response *r, struct buf *out)
+{
+	const char *p = r->headers.data, *end = p + r->headers.len, *eol;
+	int	 vary = r->vary_encoding;
+
+	while (p != NULL && p < end) {
+		if ((eol = memchr(p, '\n', (size_t)(end - p))) == NULL)
+			eol = end - 1;
+		if (vary && eol - p > 6 && strncasecmp(p, "Vary:", 5) == 0 &&
+		    eol[-1] == '\r') {
+			buf_append(out, p, (size_t)(eol - 1 - p));
+			buf_puts(out, ", Accept-Encoding\r\n");
+			vary = 0;
+		} else
+			buf_append(out, p, (size_t)(eol + 1 - p));
+		p = eol + 1;
+	}
+	if (vary)
+		buf_puts(out, "Vary: Accept-Encoding\r\n");
+}
+
+/* Writes the response in CGI form into out (which is reset first).
+ * Content-Encoding is left out of a 304, like Content-Type. */
 void
 resp_serialize(struct response *r, struct buf *out)
 {
@@ -163,6 +192,9 @@ resp_serialize(struct response *r, struct buf *out)
 	    resp_reason(r->status));
 	if (r->content_type != NULL && has_body)
 		buf_printf(out, "Content-Type: %s\r\n", r->content_type);
+	if (r->content_encoding != NULL && has_body)
+		buf_printf(out, "Content-Encoding: %s\r\n",
+		    r->content_encoding);
 	if (has_body)
 		buf_printf(out, "Content-Length: %zu\r\n", r->body.len);
 	if (r->cache_control != NULL)
@@ -172,8 +204,7 @@ resp_serialize(struct response *r, struct buf *out)
 		    r->content_language);
 	if (r->etag[0] != '\0')
 		buf_printf(out, "ETag: %s\r\n", r->etag);
-	buf_append(out, r->headers.data ? r->headers.data : "",
-	    r->headers.len);
+	put_headers(r, out);
 	buf_puts(out, "\r\n");
 	if (has_body && !r->omit_body)
 		buf_append(out, r->body.data ? r->body.data : "", r->body.len);

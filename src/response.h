@@ -19,6 +19,8 @@ struct response {
 	const char *content_type;	/* NULL: no body type (204, 304) */
 	const char *cache_control;
 	const char *content_language;
+	const char *content_encoding;	/* NULL: identity */
+	int	 vary_encoding;		/* Vary names Accept-Encoding */
 	char	 etag[24];		/* quoted strong tag, or "" */
 	int	 omit_body;		/* HEAD: headers only */
 	struct buf headers;		/* further "Name: value\r\n" lines */

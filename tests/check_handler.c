@@ -105,7 +105,7 @@ START_TEST(health_and_meta)
 	    TEST_BASE "/");
 	ck_assert(has_header("Cache-Control", CACHE_PUBLIC));
 	ck_assert(has_header("Content-Language", "es"));
-	ck_assert(has_header("Vary", "Accept-Language"));
+	ck_assert(has_header("Vary", "Accept-Language, Accept-Encoding"));
 	ck_assert(has_header("X-Content-Type-Options", "nosniff"));
 	cJSON_Delete(j);
 }

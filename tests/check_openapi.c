@@ -300,9 +300,9 @@ START_TEST(three_urls_serve_the_rendered_document)
 	resp = run("GET", "/openapi.json", NULL, NULL, NULL, NULL);
 	ck_assert_int_eq(resp->status, 200);
 	ck_assert_str_eq(resp->content_type, TYPE_JSON);
-	ck_assert_uint_eq(resp->body.len, o->len[OPENAPI_JSON]);
-	ck_assert(memcmp(resp->body.data, o->text[OPENAPI_JSON],
-	    o->len[OPENAPI_JSON]) == 0);
+	ck_assert_uint_eq(resp->body.len, o->text[OPENAPI_JSON].len);
+	ck_assert(memcmp(resp->body.data, o->text[OPENAPI_JSON].data,
+	    o->text[OPENAPI_JSON].len) == 0);
 	ck_assert(has_header("Access-Control-Allow-Origin", "*"));
 	ck_assert(has_header("Cache-Control", CACHE_PUBLIC));
 	memcpy(etag, resp->etag, sizeof(etag));
@@ -311,17 +311,17 @@ START_TEST(three_urls_serve_the_rendered_document)
 	ck_assert_int_eq(resp->status, 200);
 	ck_assert_str_eq(resp->content_type, TYPE_JSON);
 	ck_assert_str_eq(resp->etag, etag);
-	ck_assert(memcmp(resp->body.data, o->text[OPENAPI_JSON],
-	    o->len[OPENAPI_JSON]) == 0);
+	ck_assert(memcmp(resp->body.data, o->text[OPENAPI_JSON].data,
+	    o->text[OPENAPI_JSON].len) == 0);
 	ck_assert(has_header("X-Content-Type-Options", "nosniff"));
 
 	resp = run("GET", "/api/openapi.yaml", NULL, NULL, NULL, NULL);
 	ck_assert_int_eq(resp->status, 200);
 	ck_assert_str_eq(resp->content_type, "application/yaml");
-	ck_assert_uint_eq(resp->body.len, o->len[OPENAPI_YAML]);
-	ck_assert(memcmp(resp->body.data, o->text[OPENAPI_YAML],
-	    o->len[OPENAPI_YAML]) == 0);
-	ck_assert(strncmp(o->text[OPENAPI_YAML], "openapi: \"3.1.0\"\n",
+	ck_assert_uint_eq(resp->body.len, o->text[OPENAPI_YAML].len);
+	ck_assert(memcmp(resp->body.data, o->text[OPENAPI_YAML].data,
+	    o->text[OPENAPI_YAML].len) == 0);
+	ck_assert(strncmp(o->text[OPENAPI_YAML].data, "openapi: \"3.1.0\"\n",
 	    17) == 0);
 }
 END_TEST

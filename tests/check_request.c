@@ -1,6 +1,7 @@
 /*
  * check_request.c: request parsing, strict numbers, percent-decoding
- * and negotiation.
+ * and negotiation (language, markdown, Accept-Encoding and the variant
+ * it chooses).
  */
 #include "config.h"
 
@@ -8,6 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <zlib.h>
+
+#include "encoding.h"
 #include "request.h"
 
 static struct arena A;
@@ -212,6 +216,178 @@ START_TEST(accept_markdown)
 }
 END_TEST
 
+/* Accept-Encoding: the weight of identity, gzip and br (thousandths). */
+START_TEST(accept_encoding_weights)
+{
+	static const struct {
+		const char *header;
+		int	 identity, gzip, br;
+	} t[] = {
+		{ NULL, 1000, 0, 0 },			/* no preference */
+		{ "", 1, 0, 0 },			/* no coding wanted */
+		{ "gzip", 1, 1000, 0 },
+		{ "br", 1, 0, 1000 },
+		{ "gzip, deflate, br, zstd", 1, 1000, 1000 },
+		{ "GZIP, Br", 1, 1000, 1000 },		/* any case */
+		{ "x-gzip", 1, 1000, 0 },
+		{ "br;q=0, gzip", 1, 1000, 0 },
+		{ "gzip;q=0", 1, 0, 0 },
+		{ "identity", 1000, 0, 0 },
+		{ "identity;q=0", 0, 0, 0 },
+		{ "*", 1000, 1000, 1000 },
+		{ "*;q=0", 0, 0, 0 },
+		{ "*;q=0, identity", 1000, 0, 0 },
+		{ "*;q=0.5, gzip;q=0.8", 500, 800, 500 },
+		{ "br;q=0.5, gzip;q=0.8", 1, 800, 500 },
+		{ "gzip ; Q=0.250 , br;q=1.000", 1, 250, 1000 },
+		{ "gzip;q=0.2, gzip;q=0.9", 1, 200, 0 },	/* first wins */
+		{ " , gzip,, ,br ,", 1, 1000, 1000 },	/* empty elements */
+		{ "compress, deflate", 1, 0, 0 },		/* unknown codings */
+		{ "gzip;q=0.", 1, 0, 0 },		/* "0." is a weight */
+		/* malformed: identity only, as without the header */
+		{ "gzip;q=1.5", 1000, 0, 0 },
+		{ "gzip;q=abc", 1000, 0, 0 },
+		{ "gzip;q=", 1000, 0, 0 },
+		{ "gzip;level=9", 1000, 0, 0 },
+		{ "gzip;q=0.5;x=1", 1000, 0, 0 },
+		{ "gzip br", 1000, 0, 0 },
+		{ "gzip, b@r", 1000, 0, 0 },
+		{ ";q=1", 1000, 0, 0 },
+		{ "gzip;q=0.0001", 1000, 0, 0 },
+		{ "br;q=-1", 1000, 0, 0 },
+	};
+	int	 q[CODING__MAX];
+	size_t	 i;
+
+	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		req_accept_encoding(t[i].header, q);
+		ck_assert_msg(q[CODING_IDENTITY] == t[i].identity &&
+		    q[CODING_GZIP] == t[i].gzip && q[CODING_BR] == t[i].br,
+		    "Accept-Encoding '%s': identity %d gzip %d br %d, "
+		    "expected %d %d %d", t[i].header ? t[i].header : "NULL",
+		    q[CODING_IDENTITY], q[CODING_GZIP], q[CODING_BR],
+		    t[i].identity, t[i].gzip, t[i].br);
+	}
+}
+END_TEST
+
+START_TEST(accept_encoding_hostile_header)
+{
+	struct buf b;
+	int	 q[CODING__MAX], i;
+
+	/* Long, but read once: the last element still counts. */
+	buf_init(&b);
+	for (i = 0; i < 20000; i++)
+		buf_printf(&b, "x%d;q=0.%03d, ", i, i % 1000);
+	buf_puts(&b, "br");
+	req_accept_encoding(buf_cstr(&b), q);
+	ck_assert_int_eq(q[CODING_BR], 1000);
+	/* One bad byte at the end spoils the whole header. */
+	buf_puts(&b, "\x01");
+	req_accept_encoding(buf_cstr(&b), q);
+	ck_assert_int_eq(q[CODING_BR], 0);
+	ck_assert_int_eq(q[CODING_IDENTITY], 1000);
+	buf_free(&b);
+}
+END_TEST
+
+/* The variant chosen, with both compressed variants kept or only some. */
+START_TEST(encoding_choice)
+{
+	static const struct {
+		const char *header;
+		enum coding both, gzip_only, none;
+	} t[] = {
+		{ NULL, CODING_IDENTITY, CODING_IDENTITY, CODING_IDENTITY },
+		{ "gzip, deflate, br", CODING_BR, CODING_GZIP, CODING_IDENTITY },
+		{ "gzip", CODING_GZIP, CODING_GZIP, CODING_IDENTITY },
+		{ "br", CODING_BR, CODING_IDENTITY, CODING_IDENTITY },
+		{ "br;q=0, gzip", CODING_GZIP, CODING_GZIP, CODING_IDENTITY },
+		{ "gzip;q=0", CODING_IDENTITY, CODING_IDENTITY,
+		    CODING_IDENTITY },
+		{ "identity", CODING_IDENTITY, CODING_IDENTITY,
+		    CODING_IDENTITY },
+		{ "*", CODING_BR, CODING_GZIP, CODING_IDENTITY },
+		{ "*;q=0, identity", CODING_IDENTITY, CODING_IDENTITY,
+		    CODING_IDENTITY },
+		{ "gzip;q=1, br;q=0.5", CODING_GZIP, CODING_GZIP,
+		    CODING_IDENTITY },
+		{ "identity;q=1, gzip;q=0.5", CODING_IDENTITY,
+		    CODING_IDENTITY, CODING_IDENTITY },
+		{ "gzip;q=0.001", CODING_GZIP, CODING_GZIP, CODING_IDENTITY },
+		/* nothing acceptable: identity all the same */
+		{ "*;q=0", CODING_IDENTITY, CODING_IDENTITY, CODING_IDENTITY },
+		{ "identity;q=0, br", CODING_BR, CODING_IDENTITY,
+		    CODING_IDENTITY },
+	};
+	struct rendered both, gz, none;
+	char	 x = 'x';
+	size_t	 i;
+
+	memset(&both, 0, sizeof(both));
+	memset(&gz, 0, sizeof(gz));
+	memset(&none, 0, sizeof(none));
+	both.cdata[CODING_GZIP] = both.cdata[CODING_BR] = &x;
+	gz.cdata[CODING_GZIP] = &x;
+	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		ck_assert_msg(enc_choose(&both, t[i].header) == t[i].both,
+		    "'%s' with gzip and br", t[i].header);
+		ck_assert_msg(enc_choose(&gz, t[i].header) == t[i].gzip_only,
+		    "'%s' with gzip only", t[i].header);
+		ck_assert_msg(enc_choose(&none, t[i].header) == t[i].none,
+		    "'%s' with no variant", t[i].header);
+	}
+}
+END_TEST
+
+/* enc_keep: the tags, and a gzip variant that inflates to the bytes. */
+START_TEST(encoding_keep)
+{
+	struct rendered r;
+	struct buf b;
+	char	 tag[24], out[8192];
+	z_stream zs;
+	int	 i;
+
+	buf_init(&b);
+	for (i = 0; i < 200; i++)
+		buf_printf(&b, "{\"n\":%d,\"text\":\"the same words\"}\n", i);
+	buf_cstr(&b);
+	i = (int)b.len;
+	ck_assert_int_eq(enc_keep(&r, buf_detach(&b), (size_t)i, NULL), 0);
+	ck_assert_ptr_nonnull(r.cdata[CODING_GZIP]);
+	ck_assert_ptr_nonnull(r.cdata[CODING_BR]);
+	ck_assert_uint_lt(r.clen[CODING_BR], r.len);
+	ck_assert_int_eq(enc_tag(tag, sizeof(tag), r.etag, CODING_BR), 0);
+	ck_assert_uint_eq(strlen(tag), strlen(r.etag) + 3);
+	ck_assert(strncmp(tag, r.etag, strlen(r.etag) - 1) == 0);
+	ck_assert_str_eq(tag + strlen(r.etag) - 1, "-br\"");
+	ck_assert_int_eq(enc_tag(tag, sizeof(tag), "W/\"x\"", CODING_GZIP),
+	    -1);
+
+	memset(&zs, 0, sizeof(zs));
+	ck_assert_int_eq(inflateInit2(&zs, 15 + 16), Z_OK);
+	zs.next_in = (Bytef *)r.cdata[CODING_GZIP];
+	zs.avail_in = (uInt)r.clen[CODING_GZIP];
+	zs.next_out = (Bytef *)out;
+	zs.avail_out = sizeof(out);
+	ck_assert_int_eq(inflate(&zs, Z_FINISH), Z_STREAM_END);
+	ck_assert_uint_eq(zs.total_out, r.len);
+	ck_assert(memcmp(out, r.data, r.len) == 0);
+	inflateEnd(&zs);
+	enc_free(&r);
+
+	/* Too small to gain: no variant, identity only. */
+	ck_assert_int_eq(enc_keep(&r, strdup("{}"), 2, "\"t\""), 0);
+	ck_assert_ptr_null(r.cdata[CODING_GZIP]);
+	ck_assert_ptr_null(r.cdata[CODING_BR]);
+	ck_assert_str_eq(r.etag, "\"t\"");
+	ck_assert_int_eq(enc_choose(&r, "br, gzip"), CODING_IDENTITY);
+	enc_free(&r);
+}
+END_TEST
+
 static Suite *
 request_suite(void)
 {
@@ -228,6 +404,10 @@ request_suite(void)
 	tcase_add_test(tc, negotiate_language);
 	tcase_add_test(tc, negotiate_language_hostile_header);
 	tcase_add_test(tc, accept_markdown);
+	tcase_add_test(tc, accept_encoding_weights);
+	tcase_add_test(tc, accept_encoding_hostile_header);
+	tcase_add_test(tc, encoding_choice);
+	tcase_add_test(tc, encoding_keep);
 	suite_add_tcase(s, tc);
 	return s;
 }

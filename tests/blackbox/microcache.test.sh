@@ -1,17 +1,18 @@
 #!/usr/bin/env bash
-# The optional micro-cache (conf/nginx/perfil-cache.conf): it really answers
+# The micro-cache (on by default in conf/nginx/perfil.conf): it really answers
 # from the cache, and it never serves one variant for another: English for a
-# Spanish request, markdown to a browser, a HEAD's empty body to a GET, or a
+# Spanish request, markdown to a browser, a HEAD's empty body to a GET, gzip
+# or brotli bytes to a client that did not ask for them or refused them, or a
 # stored error.
 #
-# This file runs its own private stack (another port, the same shipped site
-# configuration plus perfil-cache.conf), so the other files see no cache.
+# This file runs its own private stack (another port, the shipped site
+# configuration with its cache on), so the other files see no cache.
 . "$(dirname "$0")/lib.sh"
 . "$STACK_ROOT/tests/lib/stack.sh"
 
 STACK_CACHE=1
 trap 'stack_stop; _bb_finish' EXIT
-bb_private_stack 150 'with the micro-cache (perfil-cache.conf)'
+bb_private_stack 150 'with the micro-cache'
 
 headline_es=$(localized profile.json es | jq -c .headline)
 headline_en=$(localized profile.json en | jq -c .headline)
@@ -103,6 +104,56 @@ expect_error 404 not_found
 status=$(cache_status)
 _bb_check "$([[ $status != HIT ]] && echo 0 || echo 1)" \
 	'X-Cache-Status other than HIT' "${status:-none}"
+
+# coding_of: print the Content-Encoding of the last response, or identity.
+coding_of() {
+	header content-encoding || echo identity
+}
+
+# expect_ae PATH HEADER WANT: GET PATH with Accept-Encoding HEADER (- for
+# none) is answered in coding WANT, and decodes to the identity bytes kept
+# in $BB_TMP/identity.
+expect_ae() {
+	local args=()
+	[[ $2 == - ]] || args=(-H "Accept-Encoding: $2")
+	req GET "$1" "${args[@]}" -H 'Accept-Language: es'
+	expect_status 200
+	expect_equal "coding for '$2'" "$3" "$(coding_of)"
+	case $3 in
+	gzip) gzip -dc <"$RESP_DIR/body" ;;
+	br) brotli -dc <"$RESP_DIR/body" ;;
+	*) cat "$RESP_DIR/body" ;;
+	esac 2>/dev/null | cmp -s - "$BB_TMP/identity"
+	_bb_check $? "the $3 body decodes to the identity bytes" 'it does not'
+}
+
+for path in /api/v1/profile / /openapi.json; do
+	req GET "$path" -H 'Accept-Encoding: identity' -H 'Accept-Language: es'
+	cp "$RESP_DIR/body" "$BB_TMP/identity"
+
+	t "$path: gzip and identity clients in turn each get their own bytes"
+	for ae in gzip - gzip - 'gzip, deflate' identity gzip -; do
+		want=gzip
+		[[ $ae == - || $ae == identity ]] && want=identity
+		expect_ae "$path" "$ae" "$want"
+	done
+	# The cache is in front: a gzip request right after another is a HIT.
+	req GET "$path" -H 'Accept-Encoding: gzip' -H 'Accept-Language: es'
+	req GET "$path" -H 'Accept-Encoding: gzip' -H 'Accept-Language: es'
+	expect_header x-cache-status HIT
+	expect_header content-encoding gzip
+
+	t "$path: brotli cached, then clients that refuse it get gzip or identity"
+	expect_ae "$path" 'gzip, deflate, br' br
+	expect_ae "$path" 'gzip, deflate, br' br
+	expect_ae "$path" 'br;q=0, gzip' gzip
+	expect_ae "$path" 'gzip, br;q=0' gzip
+	expect_ae "$path" 'br;q=0, gzip;q=0' identity
+	expect_ae "$path" '*;q=0, identity' identity
+	expect_ae "$path" '*' br
+	expect_ae "$path" 'gzip;q=0' identity
+	expect_ae "$path" 'BR' br
+done
 
 # Markdown versus HTML needs the website pages (issue: pages). Without them
 # in this tree there is no page to negotiate, and the cases are not run.

@@ -39,7 +39,7 @@ for entry in "${pages[@]}"; do
 	expect_html_headers
 	expect_header cache-control 'public, max-age=300, s-maxage=3600'
 	expect_header content-language "$lang"
-	expect_header vary Accept
+	expect_header_match vary '^Accept, ?Accept-Encoding$'
 	expect_header link "<$BASE$md>; rel=\"alternate\"; type=\"text/markdown\""
 	expect_header_present etag
 

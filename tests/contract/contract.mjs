@@ -18,6 +18,7 @@
 // Ends with "contract: N passed, N failed"; exits 1 on any failure.
 
 import { readFileSync, readdirSync } from "node:fs";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { join } from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import { Validator } from "@seriousme/openapi-schema-validator";
@@ -218,6 +219,15 @@ try {
 	check("the black-box responses are readable", [`${respDir}: ${e.message}`]);
 }
 
+// decodeBody(bytes, coding): the body as text, decoded from its
+// Content-Encoding (none, gzip or br).
+function decodeBody(bytes, coding) {
+	if (bytes.length === 0 || coding === undefined) return bytes.toString("utf8");
+	if (coding === "gzip") return gunzipSync(bytes).toString("utf8");
+	if (coding === "br") return brotliDecompressSync(bytes).toString("utf8");
+	throw new Error(`unknown Content-Encoding ${coding}`);
+}
+
 const groups = new Map(); // "operation status" -> {count, problems}
 const served200 = new Set();
 const docProblems = [];
@@ -232,8 +242,16 @@ for (const f of files) {
 	const meta = JSON.parse(readFileSync(join(respDir, f), "utf8"));
 	const raw = meta.path ?? "";
 	if (!/^\/api(\/|$|\?)/.test(raw)) continue;
-	const bodyText = readFileSync(join(respDir, f.replace(/\.meta$/, ".body")), "utf8");
 	const where = `${f.replace(/\.meta$/, "")} ${meta.method} ${raw} -> ${meta.status} (${meta.test}: ${meta.case})`;
+	// Compressed answers (compression.test.sh) are checked decoded.
+	let bodyText;
+	try {
+		bodyText = decodeBody(readFileSync(join(respDir, f.replace(/\.meta$/, ".body"))),
+			meta.headers?.["content-encoding"]);
+	} catch (e) {
+		group("content coding").problems.push(`${where}: cannot decode: ${e.message}`);
+		continue;
+	}
 	const path = normalise(raw);
 	const status = meta.status;
 	const headers = meta.headers ?? {};

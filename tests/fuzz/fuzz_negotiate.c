@@ -1,8 +1,10 @@
 /*
  * fuzz_negotiate.c: libFuzzer target for content negotiation: the
- * input is used as both an Accept-Language and an Accept header
- * (req_negotiate_lang, req_accepts_markdown).  The answers must be in
- * range and must not depend on bytes after a NUL.
+ * input is used as an Accept-Language, an Accept and an
+ * Accept-Encoding header (req_negotiate_lang, req_accepts_markdown,
+ * req_accept_encoding).  The answers must be in range and must not
+ * depend on bytes after a NUL; identity is refused only by a
+ * well-formed header that says so.
  */
 #include "config.h"
 
@@ -19,7 +21,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	enum lang l;
 	char	*h;
-	int	 md;
+	int	 md, q[CODING__MAX], c;
 
 	if ((h = malloc(size + 1)) == NULL)
 		return 0;
@@ -33,6 +35,13 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		abort();
 	/* An empty or absent header means the defaults. */
 	if (h[0] == '\0' && (l != LANG_ES || md != 0))
+		abort();
+	req_accept_encoding(h, q);
+	for (c = 0; c < CODING__MAX; c++)
+		if (q[c] < 0 || q[c] > 1000)
+			abort();
+	if (q[CODING_IDENTITY] == 0 && strstr(h, "q=0") == NULL &&
+	    strstr(h, "Q=0") == NULL)
 		abort();
 	free(h);
 	return 0;

@@ -45,6 +45,14 @@ _apache_write_conf() {
 			LoadModule headers_module $APACHE_MODULES/mod_headers.so
 			LoadModule rewrite_module $APACHE_MODULES/mod_rewrite.so
 			LoadModule fcgid_module $APACHE_MODULES/mod_fcgid.so
+			# mod_deflate as Debian enables it by default (deflate.conf),
+			# to prove that the site never has an answer compressed twice.
+			LoadModule env_module $APACHE_MODULES/mod_env.so
+			LoadModule filter_module $APACHE_MODULES/mod_filter.so
+			LoadModule deflate_module $APACHE_MODULES/mod_deflate.so
+			AddOutputFilterByType DEFLATE text/html text/plain text/xml text/css text/javascript
+			AddOutputFilterByType DEFLATE application/x-javascript application/javascript application/ecmascript
+			AddOutputFilterByType DEFLATE application/rss+xml application/wasm application/xml
 			TypesConfig /etc/mime.types
 			ErrorLog $d/error.log
 			LogLevel warn

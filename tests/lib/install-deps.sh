@@ -15,10 +15,11 @@ PERFIL_DEPS=(
 	build-essential autoconf automake pkg-config
 	# libraries linked by perfil-fcgi
 	libfcgi-dev libcjson-dev libicu-dev libcmark-dev libyaml-dev
+	zlib1g-dev libbrotli-dev
 	# unit tests
 	check
-	# black-box tests and ./serve
-	nginx-light curl jq
+	# black-box tests and ./serve (brotli: decoding in compression.test.sh)
+	nginx-light curl jq brotli
 	# website checks (tests/site/run): XML well-formedness, headless browser,
 	# node for html-validate (npm comes with it or as Debian's npm)
 	libxml2-utils chromium nodejs

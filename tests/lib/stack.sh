@@ -23,8 +23,10 @@
 #   STACK_NGINX_HTTP extra directives for nginx's http block, e.g.
 #                    "fastcgi_read_timeout 1s;"
 #   STACK_TRAP       0: stack_start sets no trap (the caller calls stack_stop)
-#   STACK_CACHE      1: also include conf/nginx/perfil-cache.conf (the optional
-#                    micro-cache), its cache directory moved into $STACK_DIR
+#   STACK_CACHE      1: keep the shipped site's micro-cache on (./serve does);
+#                    anything else turns it off ("fastcgi_cache off;"), so that
+#                    the tests see the responder's every answer. Its cache
+#                    directory is moved into $STACK_DIR either way.
 #   PERFIL_USER      as root, the responder's user (default perfil)
 #   STACK_KEEPALIVE  N: nginx keeps up to N idle FastCGI connections per worker
 #                    (the shipped configuration says 16); 0: one connection
@@ -253,7 +255,14 @@ _stack_write_nginx_conf() {
 	sed -e "s|http://127\.0\.0\.1:8080|$STACK_BASE|g" \
 		-e "s|127\.0\.0\.1:8080|127.0.0.1:$STACK_PORT|g" \
 		-e "s|/run/perfil/perfil\.sock|$STACK_SOCK|g" \
+		-e "s|/var/cache/nginx/perfil|$d/cache|g" \
 		"$STACK_ROOT/conf/nginx/perfil.conf" >"$d/perfil.conf" || return 1
+	mkdir -p "$d/cache" && chmod 777 "$d/cache" || return 1
+	# The micro-cache is on in the shipped site; off unless STACK_CACHE=1.
+	if [[ ${STACK_CACHE-} != 1 ]]; then
+		sed -i 's|^\( *\)fastcgi_cache perfil;|\1fastcgi_cache off;|' \
+			"$d/perfil.conf" || return 1
+	fi
 	# STACK_KEEPALIVE=N: N kept FastCGI connections per nginx worker
 	# instead of the shipped number; 0: one connection per request.
 	if [[ ${STACK_KEEPALIVE-} == 0 ]]; then
@@ -266,14 +275,6 @@ _stack_write_nginx_conf() {
 	# "include fastcgi_params;" is relative to the directory of nginx.conf.
 	ln -sf /etc/nginx/fastcgi_params "$d/fastcgi_params"
 	mkdir -p "$d/tmp"
-	# The optional micro-cache (STACK_CACHE=1), included before the site.
-	rm -f "$d/perfil-cache.conf"
-	if [[ ${STACK_CACHE-} == 1 ]]; then
-		mkdir -p "$d/cache" && chmod 777 "$d/cache" &&
-			sed -e "s|/var/cache/nginx/perfil|$d/cache|g" \
-				"$STACK_ROOT/conf/nginx/perfil-cache.conf" \
-				>"$d/perfil-cache.conf" || return 1
-	fi
 	# Sized for thousands of client connections: each takes one descriptor,
 	# two when it is proxied. worker_rlimit_nofile can exceed the hard limit
 	# only as root; below it nginx gets what the hard limit allows.
@@ -306,7 +307,6 @@ _stack_write_nginx_conf() {
 			    scgi_temp_path $d/tmp/scgi;
 			    uwsgi_temp_path $d/tmp/uwsgi;
 			    ${STACK_NGINX_HTTP-}
-			    $([[ ${STACK_CACHE-} == 1 ]] && echo "include $d/perfil-cache.conf;")
 			    include $d/perfil.conf;
 			}
 		EOF

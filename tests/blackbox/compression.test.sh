@@ -1,0 +1,235 @@
+#!/usr/bin/env bash
+# Compression: every answer rendered at start-up (API default answers, pages
+# and their markdown twins, the 404 page, agent files, JSON Resume, OpenAPI
+# JSON and YAML) comes gzip- or brotli-compressed when Accept-Encoding asks
+# for it (RFC 9110 section 12.5.3, q-values included), and decodes to exactly
+# the identity bytes. Each coding has its own strong ETag (the identity tag
+# with -gz or -br inside the quotes); If-None-Match matches only the tag of
+# the coding the request would get; HEAD sends the same headers as GET.
+# Answers rendered per request (search, other pages) are compressed from
+# 8 KiB only.
+. "$(dirname "$0")/lib.sh"
+
+slug=$(content projects.json '.[0].slug' | tr -d '"')
+
+# path and status of every answer checked (the 404 page is a 404).
+answers=(
+	/api/v1/profile:200
+	/api/v1/projects:200
+	"/api/v1/projects/$slug:200"
+	/about:200
+	/en/developers:200
+	/developers.md:200
+	/no-such-page:404
+	/llms.txt:200
+	/en/agents.md:200
+	/resume.json:200
+	/openapi.json:200
+	/api/openapi.yaml:200
+)
+
+# Accept-Encoding (- for none) and the coding the answer must come in. When
+# nothing is acceptable ('*;q=0') the answer is identity all the same (RFC 9110
+# allows ignoring the header rather than answering 406).
+codings=(
+	'-:identity'
+	'gzip:gzip'
+	'br:br'
+	'gzip, deflate, br:br'
+	'br;q=0, gzip:gzip'
+	'gzip;q=0:identity'
+	'identity:identity'
+	'*:br'
+	'*;q=0, identity:identity'
+	'*;q=0:identity'
+	'identity;q=0, gzip:gzip'
+	'gzip;q=0.5, br;q=0.4:gzip'
+	'gzip;q=abc, br:identity'
+)
+
+# decode CODING FILE: print FILE decoded from CODING.
+decode() {
+	case $1 in
+	identity) cat "$2" ;;
+	gzip) gzip -dc <"$2" ;;
+	br) brotli -dc <"$2" ;;
+	esac
+}
+
+# tag_of ETAG CODING: print the tag of CODING's variant of ETAG.
+tag_of() {
+	case $2 in
+	identity) printf '%s\n' "$1" ;;
+	gzip) printf '%s-gz"\n' "${1%\"}" ;;
+	br) printf '%s-br"\n' "${1%\"}" ;;
+	esac
+}
+
+# ae_args HEADER: set AE to curl's arguments for Accept-Encoding HEADER.
+ae_args() {
+	AE=()
+	if [[ $1 != - ]]; then
+		AE=(-H "Accept-Encoding: $1")
+	fi
+}
+
+# expect_coding CODING: the last answer is in CODING and says so.
+expect_coding() {
+	if [[ $1 == identity ]]; then
+		expect_header_absent content-encoding
+	else
+		expect_header content-encoding "$1"
+	fi
+	expect_header_match vary '(^|, *)Accept-Encoding(,|$)'
+}
+
+for entry in "${answers[@]}"; do
+	path=${entry%:*} status=${entry##*:}
+	ref=$BB_TMP/identity
+
+	t "GET $path without Accept-Encoding: identity, Vary: Accept-Encoding"
+	req GET "$path"
+	expect_status "$status"
+	expect_coding identity
+	expect_header_match etag '^"[0-9a-f]+"$'
+	etag=$(header etag)
+	cp "$RESP_DIR/body" "$ref"
+	expect_differ 'the identity body' '' "$(head -c 1 "$ref")"
+
+	for c in "${codings[@]}"; do
+		ae=${c%:*} want=${c##*:}
+		ae_args "$ae"
+		t "GET $path, Accept-Encoding '$ae': $want, the identity bytes once decoded"
+		req GET "$path" "${AE[@]}"
+		expect_status "$status"
+		expect_coding "$want"
+		expect_header etag "$(tag_of "$etag" "$want")"
+		expect_header content-length "$(wc -c <"$RESP_DIR/body" | tr -d ' ')"
+		decode "$want" "$RESP_DIR/body" >"$BB_TMP/decoded" 2>"$BB_TMP/decode-err"
+		cmp -s "$ref" "$BB_TMP/decoded"
+		_bb_check $? "the $want body decodes to the identity bytes" \
+			"it does not: $(head -c 200 "$BB_TMP/decode-err")"
+		if [[ $want != identity ]]; then
+			size=$(wc -c <"$RESP_DIR/body") full=$(wc -c <"$ref")
+			_bb_check "$((size < full ? 0 : 1))" \
+				"$want smaller than identity ($full bytes)" "$size bytes"
+		fi
+	done
+
+	for want in identity gzip br; do
+		ae_args "$want"
+		t "HEAD $path in $want: the GET's headers, no body"
+		req GET "$path" "${AE[@]}"
+		get_length=$(header content-length) get_etag=$(header etag)
+		get_vary=$(header vary) get_type=$(header content-type)
+		req HEAD "$path" "${AE[@]}"
+		expect_status "$status"
+		expect_coding "$want"
+		expect_header content-length "$get_length"
+		expect_header etag "$get_etag"
+		expect_header vary "$get_vary"
+		expect_header content-type "$get_type"
+		expect_body_empty
+	done
+
+	[[ $status == 200 ]] || continue
+	for want in identity gzip br; do
+		ae_args "$want"
+		tag=$(tag_of "$etag" "$want")
+		t "GET $path in $want with If-None-Match: its own tag is a 304"
+		req GET "$path" "${AE[@]}" -H "If-None-Match: $tag"
+		expect_status 304
+		expect_header etag "$tag"
+		expect_header_match vary '(^|, *)Accept-Encoding(,|$)'
+		expect_header_absent content-encoding
+		expect_body_empty
+		req GET "$path" "${AE[@]}" -H "If-None-Match: \"x\", $tag"
+		expect_status 304
+
+		# Another coding's tag names other bytes: a full answer.
+		for other in identity gzip br; do
+			[[ $other != "$want" ]] || continue
+			t "GET $path in $want with the $other tag: 200 in $want"
+			req GET "$path" "${AE[@]}" -H "If-None-Match: $(tag_of "$etag" "$other")"
+			expect_status 200
+			expect_coding "$want"
+			expect_header etag "$tag"
+		done
+	done
+done
+
+# Answers rendered per request are compressed from 8 KiB (docs/performance.md,
+# "Compression"), at the fastest levels: the same rules otherwise.
+big='/api/v1/search?q=a%20e%20i%20o%20u&limit=50'
+t "GET $big (rendered per request) without Accept-Encoding: identity"
+req GET "$big"
+expect_status 200
+expect_coding identity
+etag=$(header etag)
+cp "$RESP_DIR/body" "$BB_TMP/identity"
+full=$(wc -c <"$BB_TMP/identity")
+if ((full >= 8192)); then
+	for c in 'gzip:gzip' 'br:br' 'gzip, deflate, br:br' 'br;q=0, gzip:gzip' \
+		'*;q=0, identity:identity' 'gzip;q=0:identity'; do
+		ae=${c%:*} want=${c##*:}
+		t "GET $big ($full bytes), Accept-Encoding '$ae': $want, the identity bytes once decoded"
+		req GET "$big" -H "Accept-Encoding: $ae"
+		expect_status 200
+		expect_coding "$want"
+		expect_header etag "$(tag_of "$etag" "$want")"
+		decode "$want" "$RESP_DIR/body" 2>/dev/null | cmp -s "$BB_TMP/identity" -
+		_bb_check $? "the $want body decodes to the identity bytes" 'it does not'
+		tag=$(header etag) length=$(header content-length)
+		req HEAD "$big" -H "Accept-Encoding: $ae"
+		expect_coding "$want"
+		expect_header content-length "$length"
+		expect_body_empty
+		req GET "$big" -H "Accept-Encoding: $ae" -H "If-None-Match: $tag"
+		expect_status 304
+		expect_header etag "$tag"
+	done
+else
+	echo "  note  $BB_FILE: $big is $full bytes here, under 8 KiB: its compression is not checked"
+fi
+
+small='/api/v1/search?q=cloud'
+t "GET $small (rendered per request, under 8 KiB) asking for br: identity, Vary: Accept-Encoding"
+req GET "$small" -H 'Accept-Encoding: gzip, deflate, br'
+expect_status 200
+expect_coding identity
+expect_header_match etag '^"[0-9a-f]+"$'
+
+t 'the three tags of one answer differ'
+req GET /openapi.json
+id_tag=$(header etag)
+req GET /openapi.json -H 'Accept-Encoding: gzip'
+gz_tag=$(header etag)
+req GET /openapi.json -H 'Accept-Encoding: br'
+br_tag=$(header etag)
+expect_differ 'identity and gzip tags' "$id_tag" "$gz_tag"
+expect_differ 'identity and br tags' "$id_tag" "$br_tag"
+expect_differ 'gzip and br tags' "$gz_tag" "$br_tag"
+
+t '/openapi.json in brotli is at most a sixth of its identity size'
+req GET /openapi.json
+full=$(wc -c <"$RESP_DIR/body")
+req GET /openapi.json -H 'Accept-Encoding: br'
+expect_header content-encoding br
+size=$(wc -c <"$RESP_DIR/body")
+_bb_check "$((size * 6 <= full ? 0 : 1))" \
+	"at most $((full / 6)) bytes (identity: $full)" "$size bytes"
+
+t 'If-Match takes the tag of the coding chosen'
+req GET /api/v1/profile -H 'Accept-Encoding: br'
+br_tag=$(header etag)
+req GET /api/v1/profile -H 'Accept-Encoding: br' -H "If-Match: $br_tag"
+expect_status 200
+expect_header content-encoding br
+req GET /api/v1/profile -H "If-Match: $br_tag"
+expect_status 412
+
+t 'errors rendered per request are not compressed'
+req GET /api/v1/projects/no-such-project -H 'Accept-Encoding: gzip, br'
+expect_status 404
+expect_header_absent content-encoding
+expect_json '.error.code' '"not_found"'
