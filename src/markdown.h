@@ -21,6 +21,8 @@
 enum site_page {
 	SITE_HOME,
 	SITE_ABOUT,
+	SITE_CV,
+	SITE_PROJECTS,
 	SITE_CONTACT,
 	SITE_PRIVACY,
 	SITE_LAB,
@@ -34,6 +36,7 @@ struct site_page_info {
 	const char *md_path[LANG__MAX];	/* "/about.md", "/en/about.md" */
 	const char *name;		/* in label keys: "page.NAME.label" */
 	int	 set;			/* its enum settings_page */
+	int	 footer;		/* linked from the footer, not the nav */
 };
 
 extern const struct site_page_info site_pages[SITE_PAGE__MAX];

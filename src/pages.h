@@ -19,6 +19,8 @@ enum site_doc {
 	DOC_SITEMAP,		/* the rest exist once, in [LANG_ES] */
 	DOC_ROBOTS,
 	DOC_MANIFEST,
+	DOC_ICON,		/* /icon.svg */
+	DOC_FAVICON,		/* /favicon.ico: a redirect to /icon.svg */
 	SITE_DOC__MAX
 };
 
@@ -29,6 +31,14 @@ struct site_bytes {
 	char	 etag[24];		/* quoted strong tag of data */
 };
 
+/* Both representations of one page and their Link headers. */
+struct site_item_page {
+	struct site_bytes md[LANG__MAX];
+	struct site_bytes html[LANG__MAX];
+	char	*link_md[LANG__MAX];	/* Link on HTML */
+	char	*link_html[LANG__MAX];	/* Link on markdown */
+};
+
 struct site {
 	struct site_bytes md[SITE_PAGE__MAX][LANG__MAX];
 	struct site_bytes html[SITE_PAGE__MAX][LANG__MAX];
@@ -37,6 +47,8 @@ struct site {
 	struct site_bytes nf_md[LANG__MAX];		/* 404 */
 	struct site_bytes nf_html[LANG__MAX];
 	struct site_bytes doc[SITE_DOC__MAX][LANG__MAX];
+	struct site_item_page *project;	/* one per project, in order */
+	size_t	 nproject;
 	char	*csp;			/* with the inline style's hash */
 };
 
@@ -45,6 +57,7 @@ void		 site_free(struct site *);
 
 void		 pages_page(struct ctx *);	/* ROUTE_PAGE, arg: page */
 void		 pages_doc(struct ctx *);	/* ROUTE_DOC, arg: doc */
+void		 pages_project(struct ctx *);	/* a project's page */
 void		 pages_not_found(struct ctx *);
 const struct route *pages_match_md(const char *path, struct arena *);
 
