@@ -100,7 +100,7 @@ cv_head(const struct app *app, enum lang l, struct buf *b)
 	buf_puts(b, "](mailto:");
 	md_url(b, email);
 	buf_puts(b, ") · ");
-	link(b, md_str(p, "url"), md_str(p, "url"));
+	link(b, LBL(app, l, "contact.website"), md_str(p, "url"));
 	buf_puts(b, "\n\n");
 	md_text(b, md_str(p, "summary"));
 	buf_puts(b, "\n\n");
@@ -151,7 +151,7 @@ cv_project_list(const struct app *app, enum lang l, struct buf *b)
 		buf_printf(b, "\n\n%s: ", LBL(app, l, "cv.stack"));
 		joined(b, cJSON_GetObjectItemCaseSensitive(o, "stack"));
 		buf_puts(b, ". ");
-		link(b, md_str(o, "url"), md_str(o, "url"));
+		link(b, LBL(app, l, "cv.website"), md_str(o, "url"));
 		buf_puts(b, "\n\n");
 	}
 }

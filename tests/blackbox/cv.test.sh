@@ -88,9 +88,9 @@ for lang in es en; do
 			.period, .description' "$BB_TMP/experience-$lang.json" | missing "$f")"
 		expect_equal 'heading missing' '' "$(label cv.experience | missing "$f")"
 
-		t "$pre/cv ($form): every project: title, description, stack, URL"
+		t "$pre/cv ($form): every project: title, description, stack"
 		expect_equal 'project texts missing' '' "$(jq -r '.[] | .title, .description,
-			.url, (.stack | join(", "))' "$BB_TMP/projects-$lang.json" | missing "$f")"
+			(.stack | join(", "))' "$BB_TMP/projects-$lang.json" | missing "$f")"
 
 		t "$pre/cv ($form): every skill by category, with its years"
 		expect_equal 'skills missing' '' "$(jq -r '.[] | .category,
@@ -109,13 +109,17 @@ for lang in es en; do
 			.comment' "$BB_TMP/recommendations-$lang.json" | missing "$f")"
 	done
 
-	t "$pre/cv: credential and recommender links are links (HTML and markdown)"
+	t "$pre/cv: credential, recommender and project links are links (HTML and markdown)"
 	expect_equal 'credential links missing in HTML' '' "$(jq -r '.[] | "href=\"\(.credential_url)\""' \
 		"$BB_TMP/certifications-$lang.json" | missing "$BB_TMP/cv-$lang.html")"
 	expect_equal 'credential links missing in markdown' '' "$(jq -r '.[] | "](\(.credential_url))"' \
 		"$BB_TMP/certifications-$lang.json" | missing "$BB_TMP/cv-$lang.raw.md")"
 	expect_equal 'recommender links missing in HTML' '' "$(jq -r '.[] | "href=\"\(.recommender_url)\""' \
 		"$BB_TMP/recommendations-$lang.json" | missing "$BB_TMP/cv-$lang.html")"
+	expect_equal 'project URLs missing in HTML' '' "$(jq -r '.[] | "href=\"\(.url)\""' \
+		"$BB_TMP/projects-$lang.json" | missing "$BB_TMP/cv-$lang.html")"
+	expect_equal 'project URLs missing in markdown' '' "$(jq -r '.[] | "](\(.url))"' \
+		"$BB_TMP/projects-$lang.json" | missing "$BB_TMP/cv-$lang.raw.md")"
 	expect_equal 'project page links missing in HTML' '' "$(jq -r --arg b "$BASE$pre" \
 		'.[] | "href=\"\($b)/projects/\(.slug)\""' "$BB_TMP/projects-$lang.json" |
 		missing "$BB_TMP/cv-$lang.html")"
