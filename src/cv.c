@@ -85,9 +85,9 @@ cv_head(const struct app *app, enum lang l, struct buf *b)
 	loc = cJSON_GetObjectItemCaseSensitive(p, "location");
 	buf_puts(b, "# ");
 	md_text(b, md_str(p, "name"));
-	buf_puts(b, "\n\n**");
+	buf_puts(b, "\n\n");
 	md_text(b, md_str(p, "headline"));
-	buf_puts(b, "**\n\n");
+	buf_puts(b, "\n\n");
 	md_text(b, md_str(p, "job_title"));
 	buf_puts(b, " · ");
 	md_text(b, md_str(loc, "city"));

@@ -228,9 +228,8 @@ home(const struct app *app, enum lang l, struct buf *b)
 		md_url(b, md_str(p, "image"));
 		buf_puts(b, ")\n\n");
 	}
-	buf_puts(b, "**");
 	md_text(b, md_str(p, "headline"));
-	buf_puts(b, "**\n\n");
+	buf_puts(b, "\n\n");
 	md_text(b, md_str(p, "job_title"));
 	if ((co = cJSON_GetObjectItemCaseSensitive(p, "co_founder_of")) !=
 	    NULL) {
@@ -582,7 +581,7 @@ developers_licence(const struct app *app, enum lang l, struct buf *b)
 		buf_printf(b, ": %s %s", LBL(app, l,
 		    "dev.licence.attribution"), LBL(app, l, "quote.open"));
 		md_text(b, md_str(app->model->profile.obj[l], "name"));
-		buf_printf(b, ", %s (", app->cfg->base_url);
+		buf_printf(b, ", <%s> (", app->cfg->base_url);
 		md_text(b, lc->name);
 		buf_printf(b, ")%s.", LBL(app, l, "quote.close"));
 	} else
@@ -726,6 +725,8 @@ md_page(const struct app *app, enum site_page page, enum lang l,
 	}
 	if (b->len > 0 && b->data[b->len - 1] != '\n')
 		buf_putc(b, '\n');
+	while (b->len > 1 && b->data[b->len - 2] == '\n')
+		b->len--;		/* one newline at the end */
 	return b->oom ? -1 : 0;
 }
 

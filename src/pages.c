@@ -181,6 +181,21 @@ nowrap_words(struct buf *b, const char *s, size_t len, const char *n)
 	}
 }
 
+/* Appends n bytes of cmark's HTML s with its void elements written as
+ * HTML, not XHTML ("<img ...>" for "<img ... />"; text has no raw ">"). */
+static void
+html_void(struct buf *b, const char *s, size_t n)
+{
+	const char *end = s + n, *p;
+
+	while ((p = strstr(s, " />")) != NULL && p < end) {
+		buf_append(b, s, (size_t)(p - s));
+		buf_putc(b, '>');
+		s = p + 3;
+	}
+	buf_append(b, s, (size_t)(end - s));
+}
+
 /* Appends cmark's HTML h with the name kept whole in its headings. */
 static void
 body_html(struct buf *b, const char *h, const char *name)
@@ -192,19 +207,34 @@ body_html(struct buf *b, const char *h, const char *name)
 	buf_markup_text(&n, name);
 	while ((open = strstr(h, "<h")) != NULL && open[2] >= '1' &&
 	    open[2] <= '6' && (close = strstr(open, "</h")) != NULL) {
-		buf_append(b, h, (size_t)(open - h));
+		html_void(b, h, (size_t)(open - h));
 		nowrap_words(b, open, (size_t)(close - open), buf_cstr(&n));
 		h = close;
 		buf_append(b, h, 3);
 		h += 3;
 	}
-	buf_puts(b, h);
+	html_void(b, h, strlen(h));
 	if (n.oom)
 		b->oom = 1;
 	buf_free(&n);
 }
 
-/* Appends the page's <title> text (without the element). */
+#define TITLE_MAX	70	/* characters a title shows in search results */
+
+/* The number of UTF-8 characters of s. */
+static size_t
+utf8_chars(const char *s)
+{
+	size_t	 n = 0;
+
+	for (; *s != '\0'; s++)
+		if (((unsigned char)*s & 0xc0) != 0x80)
+			n++;
+	return n;
+}
+
+/* Appends the page's <title> text (without the element); an item's
+ * page leaves the name out when both would not fit in TITLE_MAX. */
 static void
 page_title(struct buf *b, const struct app *app, const struct view *v,
     enum lang l, const char *md)
@@ -222,7 +252,9 @@ page_title(struct buf *b, const struct app *app, const struct view *v,
 		buf_puts(b, site_page_label(app, v->page, l));
 	else
 		buf_puts(b, buf_cstr(&t));
-	buf_printf(b, " · %s", name);
+	if (!v->item || utf8_chars(buf_cstr(&t)) + utf8_chars(name) + 3 <=
+	    TITLE_MAX)
+		buf_printf(b, " · %s", name);
 	if (t.oom)
 		b->oom = 1;
 	buf_free(&t);
