@@ -59,6 +59,7 @@ static const char css[] =
     "margin:2.25rem 0 1rem}"
     "h2{font-size:1.35rem;line-height:1.3;margin:2.25rem 0 .5rem}"
     "h3{font-size:1.05rem;margin:1.75rem 0 .5rem;overflow-wrap:anywhere}"
+    "h3 code{font-size:1em;background:none;padding:0}"
     "li{margin:.2rem 0}"
     "main img{display:block;width:8rem;height:8rem;object-fit:cover;"
     "border-radius:50%;overflow:hidden;font-size:.75rem;"
@@ -144,8 +145,8 @@ view_page(struct view *v, int pg)
 }
 
 /*
- * Appends the HTML of a heading's text s (from cmark: tags and
- * escaped text) with every hyphenated word of the name n wrapped in
+ * Appends len bytes of HTML s (from cmark: tags and escaped text) with
+ * every hyphenated word of the name n in the text wrapped in
  * <span class="nw">, so that the name never breaks at its hyphen.
  */
 static void
@@ -196,27 +197,22 @@ html_void(struct buf *b, const char *s, size_t n)
 	buf_append(b, s, (size_t)(end - s));
 }
 
-/* Appends cmark's HTML h with the name kept whole in its headings. */
+/* Appends cmark's HTML h with the name kept whole: its hyphenated
+ * words never break at the hyphen. */
 static void
 body_html(struct buf *b, const char *h, const char *name)
 {
-	const char *open, *close;
-	struct buf n;
+	struct buf n, t;
 
 	buf_init(&n);
+	buf_init(&t);
 	buf_markup_text(&n, name);
-	while ((open = strstr(h, "<h")) != NULL && open[2] >= '1' &&
-	    open[2] <= '6' && (close = strstr(open, "</h")) != NULL) {
-		html_void(b, h, (size_t)(open - h));
-		nowrap_words(b, open, (size_t)(close - open), buf_cstr(&n));
-		h = close;
-		buf_append(b, h, 3);
-		h += 3;
-	}
-	html_void(b, h, strlen(h));
-	if (n.oom)
+	html_void(&t, h, strlen(h));
+	nowrap_words(b, buf_cstr(&t), t.len, buf_cstr(&n));
+	if (n.oom || t.oom)
 		b->oom = 1;
 	buf_free(&n);
+	buf_free(&t);
 }
 
 #define TITLE_MAX	70	/* characters a title shows in search results */
