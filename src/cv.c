@@ -39,19 +39,6 @@ link(struct buf *b, const char *text, const char *url)
 	buf_putc(b, ')');
 }
 
-/* Appends "[text](base + path)". */
-static void
-link_site(struct buf *b, const struct app *app, const char *text,
-    const char *path)
-{
-	buf_putc(b, '[');
-	md_text(b, text);
-	buf_puts(b, "](");
-	md_url(b, app->cfg->base_url);
-	md_url(b, path);
-	buf_putc(b, ')');
-}
-
 /* Appends the strings of array a joined by ", ". */
 static void
 joined(struct buf *b, const cJSON *a)
@@ -144,7 +131,7 @@ cv_project_list(const struct app *app, enum lang l, struct buf *b)
 	for (i = 0; i < c->len; i++) {
 		o = c->items[i].obj[l];
 		buf_puts(b, "### ");
-		link_site(b, app, md_str(o, "title"), cv_project_path(l,
+		md_link_site(b, app, md_str(o, "title"), cv_project_path(l,
 		    c->items[i].slug, 0, path, sizeof(path)));
 		buf_puts(b, "\n\n");
 		md_text(b, md_str(o, "description"));
@@ -284,7 +271,7 @@ cv_projects(const struct app *app, enum lang l, struct buf *b)
 	for (i = 0; i < c->len; i++) {
 		o = c->items[i].obj[l];
 		buf_puts(b, "## ");
-		link_site(b, app, md_str(o, "title"), cv_project_path(l,
+		md_link_site(b, app, md_str(o, "title"), cv_project_path(l,
 		    c->items[i].slug, 0, path, sizeof(path)));
 		buf_puts(b, "\n\n");
 		md_text(b, md_str(o, "description"));
@@ -318,7 +305,7 @@ cv_project(const struct app *app, const struct item *it, enum lang l,
 	buf_printf(b, "\n- %s: ", LBL(app, l, "cv.api"));
 	link(b, md_str(o, "api_url"), md_str(o, "api_url"));
 	buf_puts(b, "\n- ");
-	link_site(b, app, LBL(app, l, "cv.all_projects"),
+	md_link_site(b, app, LBL(app, l, "cv.all_projects"),
 	    site_pages[SITE_PROJECTS].path[l]);
 	buf_puts(b, "\n");
 }
@@ -333,7 +320,7 @@ cv_project_links(const struct app *app, enum lang l, struct buf *b)
 
 	for (i = 0; i < c->len; i++) {
 		buf_puts(b, "- ");
-		link_site(b, app, md_str(c->items[i].obj[l], "title"),
+		md_link_site(b, app, md_str(c->items[i].obj[l], "title"),
 		    cv_project_path(l, c->items[i].slug, 1, path,
 		    sizeof(path)));
 		buf_putc(b, '\n');

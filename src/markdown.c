@@ -156,6 +156,14 @@ link_site(struct buf *b, const struct app *app, const char *text,
 	buf_putc(b, ')');
 }
 
+/* Appends "[text](base + path)": a link into the site. */
+void
+md_link_site(struct buf *b, const struct app *app, const char *text,
+    const char *path)
+{
+	link_site(b, app, text, path);
+}
+
 /* Returns 1 when the route table serves exactly this path. */
 int
 site_has_route(const char *path)

@@ -57,6 +57,8 @@ void	 md_not_found(const struct app *, enum lang, struct buf *);
 /* Shared with the agent files. */
 void	 md_text(struct buf *, const char *);
 void	 md_url(struct buf *, const char *);
+void	 md_link_site(struct buf *, const struct app *, const char *text,
+	    const char *path);
 void	 md_route_example(const struct app *, const struct route *,
 	    enum lang, struct buf *);
 void	 md_route_params(const struct app *, const struct route *,
