@@ -31,7 +31,7 @@ const char layout_css[] =
     ".skip{position:absolute;left:-999rem}"
     ".skip:focus{position:static;display:block;padding:.5rem 1.25rem}"
     "header,main,footer{max-width:46rem;margin:0 auto;padding:0 1.25rem}"
-    "header{border-bottom:1px solid var(--line)}"
+    "header{border-bottom:1px solid var(--line)}main{overflow-wrap:break-word}"
     "nav ul{list-style:none;margin:0;padding:.6rem 0;display:flex;"
     "flex-wrap:wrap;gap:0 1rem}"
     "nav a{display:inline-block;padding:.3rem 0;white-space:nowrap}"
