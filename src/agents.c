@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "agents.h"
+#include "cv.h"
 #include "markdown.h"
 #include "resume.h"
 
@@ -145,6 +146,10 @@ agents_llms(const struct app *app, enum lang l, struct buf *b)
 		buf_puts(b, ": ");
 		md_text(b, site_page_summary(app, pg, l));
 		buf_putc(b, '\n');
+	}
+	if (app->model->coll[COLL_PROJECTS].len > 0) {
+		buf_printf(b, "\n## %s\n\n", LBL(app, l, "projects.title"));
+		cv_project_links(app, l, b);
 	}
 	buf_puts(b, "\n## API\n\n");
 	item(b, app, LBL(app, l, "llms.guide"),
@@ -367,33 +372,53 @@ sitemap_resume(const struct app *app, struct buf *b)
 	}
 }
 
-/* Appends sitemap.xml: every page in both languages, each with its
- * hreflang alternates. */
+/* Appends the <url> of each language of a page whose paths per
+ * language are path, with the hreflang alternates. */
+static void
+sitemap_page(const struct app *app, const char *const *path, struct buf *b)
+{
+	int	 l, a;
+
+	for (l = 0; l < LANG__MAX; l++) {
+		buf_puts(b, "  <url>\n    <loc>");
+		xml_url(b, app, path[l]);
+		buf_puts(b, "</loc>\n");
+		for (a = 0; a < LANG__MAX; a++) {
+			buf_printf(b, "    <xhtml:link rel=\"alternate\" "
+			    "hreflang=\"%s\" href=\"", lang_code(a));
+			xml_url(b, app, path[a]);
+			buf_puts(b, "\"/>\n");
+		}
+		buf_puts(b, "    <xhtml:link rel=\"alternate\" "
+		    "hreflang=\"x-default\" href=\"");
+		xml_url(b, app, path[LANG_ES]);
+		buf_puts(b, "\"/>\n  </url>\n");
+	}
+}
+
+/* Appends sitemap.xml: every page and every project's page in both
+ * languages, each with its hreflang alternates. */
 void
 agents_sitemap(const struct app *app, struct buf *b)
 {
-	int	 pg, l, a;
+	const struct collection *c = &app->model->coll[COLL_PROJECTS];
+	char	 tmp[LANG__MAX][256];
+	const char *path[LANG__MAX];
+	size_t	 i;
+	int	 pg, l;
 
 	buf_puts(b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 	    "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"\n"
 	    "        xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n");
 	for (pg = 0; pg < SITE_PAGE__MAX; pg++)
-		for (l = 0; l < LANG__MAX && site_page_published(app, pg);
-		    l++) {
-			buf_puts(b, "  <url>\n    <loc>");
-			xml_url(b, app, site_pages[pg].path[l]);
-			buf_puts(b, "</loc>\n");
-			for (a = 0; a < LANG__MAX; a++) {
-				buf_printf(b, "    <xhtml:link rel=\"alternate\" "
-				    "hreflang=\"%s\" href=\"", lang_code(a));
-				xml_url(b, app, site_pages[pg].path[a]);
-				buf_puts(b, "\"/>\n");
-			}
-			buf_puts(b, "    <xhtml:link rel=\"alternate\" "
-			    "hreflang=\"x-default\" href=\"");
-			xml_url(b, app, site_pages[pg].path[LANG_ES]);
-			buf_puts(b, "\"/>\n  </url>\n");
-		}
+		if (site_page_published(app, pg))
+			sitemap_page(app, site_pages[pg].path, b);
+	for (i = 0; i < c->len; i++) {
+		for (l = 0; l < LANG__MAX; l++)
+			path[l] = cv_project_path(l, c->items[i].slug, 0,
+			    tmp[l], sizeof(tmp[l]));
+		sitemap_page(app, path, b);
+	}
 	sitemap_resume(app, b);
 	buf_puts(b, "</urlset>\n");
 }
@@ -413,7 +438,7 @@ agents_manifest(const struct app *app, struct buf *b)
 {
 	const cJSON *p = app->model->profile.obj[LANG_ES];
 	const char *given = md_str(p, "given_name");
-	cJSON	*m;
+	cJSON	*m, *icons, *icon;
 	char	*s;
 
 	if ((m = cJSON_CreateObject()) == NULL)
@@ -429,6 +454,14 @@ agents_manifest(const struct app *app, struct buf *b)
 	cJSON_AddStringToObject(m, "display", "browser");
 	cJSON_AddStringToObject(m, "background_color", "#fbfaf7");
 	cJSON_AddStringToObject(m, "theme_color", "#8a3b12");
+	if ((icons = cJSON_AddArrayToObject(m, "icons")) != NULL &&
+	    (icon = cJSON_CreateObject()) != NULL) {
+		cJSON_AddStringToObject(icon, "src", "/icon.svg");
+		cJSON_AddStringToObject(icon, "sizes", "any");
+		cJSON_AddStringToObject(icon, "type", "image/svg+xml");
+		cJSON_AddStringToObject(icon, "purpose", "any");
+		cJSON_AddItemToArray(icons, icon);
+	}
 	if ((s = cJSON_Print(m)) == NULL) {
 		cJSON_Delete(m);
 		return -1;

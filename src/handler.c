@@ -30,6 +30,7 @@ static void (*const route_handlers[RH__MAX])(struct ctx *) = {
 	[RH_OPENAPI] = openapi_serve,
 	[RH_PAGE] = pages_page,
 	[RH_DOC] = pages_doc,
+	[RH_PROJECT_PAGE] = pages_project,
 };
 
 #define ALLOWED_METHODS	"GET, HEAD, OPTIONS"

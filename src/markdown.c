@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cv.h"
 #include "errors.h"
 #include "markdown.h"
 #include "settings.h"
@@ -24,12 +25,18 @@ const struct site_page_info site_pages[SITE_PAGE__MAX] = {
 	    "home", SET_PAGE_HOME },
 	[SITE_ABOUT] = { { "/about", "/en/about" },
 	    { "/about.md", "/en/about.md" }, "about", SET_PAGE_ABOUT },
+	[SITE_CV] = { { "/cv", "/en/cv" }, { "/cv.md", "/en/cv.md" }, "cv",
+	    SET_PAGE_CV },
+	[SITE_PROJECTS] = { { "/projects", "/en/projects" },
+	    { "/projects.md", "/en/projects.md" }, "projects",
+	    SET_PAGE_PROJECTS },
 	[SITE_CONTACT] = { { "/contact", "/en/contact" },
 	    { "/contact.md", "/en/contact.md" }, "contact", SET_PAGE_CONTACT },
 	[SITE_PRIVACY] = { { "/privacy", "/en/privacy" },
-	    { "/privacy.md", "/en/privacy.md" }, "privacy", SET_PAGE_PRIVACY },
+	    { "/privacy.md", "/en/privacy.md" }, "privacy", SET_PAGE_PRIVACY,
+	    1 },
 	[SITE_LAB] = { { "/lab", "/en/lab" }, { "/lab.md", "/en/lab.md" },
-	    "lab", SET_PAGE_LAB },
+	    "lab", SET_PAGE_LAB, 1 },
 	[SITE_DEVELOPERS] = { { "/developers", "/en/developers" },
 	    { "/developers.md", "/en/developers.md" }, "developers",
 	    SET_PAGE_DEVELOPERS },
@@ -149,6 +156,14 @@ link_site(struct buf *b, const struct app *app, const char *text,
 	buf_putc(b, ')');
 }
 
+/* Appends "[text](base + path)": a link into the site. */
+void
+md_link_site(struct buf *b, const struct app *app, const char *text,
+    const char *path)
+{
+	link_site(b, app, text, path);
+}
+
 /* Returns 1 when the route table serves exactly this path. */
 int
 site_has_route(const char *path)
@@ -213,9 +228,16 @@ home(const struct app *app, enum lang l, struct buf *b)
 
 	buf_puts(b, "# ");
 	md_text(b, md_str(p, "name"));
-	buf_puts(b, "\n\n**");
+	buf_puts(b, "\n\n");
+	if (*md_str(p, "image") != '\0') {
+		buf_puts(b, "![");
+		md_text(b, md_str(p, "name"));
+		buf_puts(b, "](");
+		md_url(b, md_str(p, "image"));
+		buf_puts(b, ")\n\n");
+	}
 	md_text(b, md_str(p, "headline"));
-	buf_puts(b, "**\n\n");
+	buf_puts(b, "\n\n");
 	md_text(b, md_str(p, "job_title"));
 	if ((co = cJSON_GetObjectItemCaseSensitive(p, "co_founder_of")) !=
 	    NULL) {
@@ -567,7 +589,7 @@ developers_licence(const struct app *app, enum lang l, struct buf *b)
 		buf_printf(b, ": %s %s", LBL(app, l,
 		    "dev.licence.attribution"), LBL(app, l, "quote.open"));
 		md_text(b, md_str(app->model->profile.obj[l], "name"));
-		buf_printf(b, ", %s (", app->cfg->base_url);
+		buf_printf(b, ", <%s> (", app->cfg->base_url);
 		md_text(b, lc->name);
 		buf_printf(b, ")%s.", LBL(app, l, "quote.close"));
 	} else
@@ -688,6 +710,12 @@ md_page(const struct app *app, enum site_page page, enum lang l,
 	case SITE_ABOUT:
 		about(app, l, b);
 		break;
+	case SITE_CV:
+		cv_page(app, l, b);
+		break;
+	case SITE_PROJECTS:
+		cv_projects(app, l, b);
+		break;
 	case SITE_CONTACT:
 		contact(app, l, b);
 		break;
@@ -705,6 +733,8 @@ md_page(const struct app *app, enum site_page page, enum lang l,
 	}
 	if (b->len > 0 && b->data[b->len - 1] != '\n')
 		buf_putc(b, '\n');
+	while (b->len > 1 && b->data[b->len - 2] == '\n')
+		b->len--;		/* one newline at the end */
 	return b->oom ? -1 : 0;
 }
 

@@ -21,6 +21,8 @@
 enum site_page {
 	SITE_HOME,
 	SITE_ABOUT,
+	SITE_CV,
+	SITE_PROJECTS,
 	SITE_CONTACT,
 	SITE_PRIVACY,
 	SITE_LAB,
@@ -34,6 +36,7 @@ struct site_page_info {
 	const char *md_path[LANG__MAX];	/* "/about.md", "/en/about.md" */
 	const char *name;		/* in label keys: "page.NAME.label" */
 	int	 set;			/* its enum settings_page */
+	int	 footer;		/* linked from the footer, not the nav */
 };
 
 extern const struct site_page_info site_pages[SITE_PAGE__MAX];
@@ -54,6 +57,8 @@ void	 md_not_found(const struct app *, enum lang, struct buf *);
 /* Shared with the agent files. */
 void	 md_text(struct buf *, const char *);
 void	 md_url(struct buf *, const char *);
+void	 md_link_site(struct buf *, const struct app *, const char *text,
+	    const char *path);
 void	 md_route_example(const struct app *, const struct route *,
 	    enum lang, struct buf *);
 void	 md_route_params(const struct app *, const struct route *,

@@ -1,6 +1,7 @@
 /*
  * pages.c: HTML pages, markdown negotiation, the 404 page and the
- * agent files, all rendered once by site_build.
+ * agent files, all rendered once by site_build (the HTML document
+ * around a page's markdown is layout.c's).
  *
  * A page's HTML is its markdown rendered by cmark in safe mode (raw
  * HTML and dangerous URLs are dropped) inside one layout: language,
@@ -16,283 +17,23 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <cmark.h>
-
 #include "agents.h"
+#include "cv.h"
+#include "head.h"
+#include "layout.h"
 #include "pages.h"
 #include "resume.h"
 #include "sha256.h"
 
-#define T(l, es, en)	((l) == LANG_EN ? (en) : (es))
 
 #define TYPE_HTML	"text/html; charset=utf-8"
 #define TYPE_MARKDOWN	"text/markdown; charset=utf-8"
 #define CACHE_404	"public, max-age=60"
 
-static const char css[] =
-    ":root{color-scheme:light dark;--bg:#fbfaf7;--fg:#1d1b19;"
-    "--muted:#5c5650;--accent:#8a3b12;--line:#e4ded6;--code:#f1ece5}"
-    "@media (prefers-color-scheme:dark){:root{--bg:#16130f;--fg:#ece6de;"
-    "--muted:#b3aaa0;--accent:#f0a36f;--line:#3a332c;--code:#241f1a}}"
-    "*{box-sizing:border-box}"
-    "html{-webkit-text-size-adjust:100%;text-size-adjust:100%}"
-    "body{margin:0;background:var(--bg);color:var(--fg);"
-    "font:1.0625rem/1.65 system-ui,-apple-system,\"Segoe UI\",Roboto,"
-    "sans-serif}"
-    ".skip{position:absolute;left:-999rem}"
-    ".skip:focus{left:1rem;top:1rem;background:var(--bg);padding:.5rem}"
-    "header,main,footer{max-width:46rem;margin:0 auto;padding:0 1.25rem}"
-    "header{border-bottom:1px solid var(--line)}"
-    "nav ul{list-style:none;margin:0;padding:.75rem 0;display:flex;"
-    "flex-wrap:wrap;gap:.25rem 1.1rem}"
-    "nav a{display:inline-block;padding:.3rem 0}"
-    "nav a[aria-current=page]{font-weight:600;text-decoration:none;"
-    "border-bottom:2px solid var(--accent)}"
-    "nav .lang{margin-left:auto}"
-    "a{color:var(--accent);text-underline-offset:.15em}"
-    "a:focus-visible{outline:2px solid var(--accent);outline-offset:2px}"
-    "h1{font-size:2rem;line-height:1.2;margin:2.25rem 0 1rem}"
-    "h2{font-size:1.35rem;line-height:1.3;margin:2.25rem 0 .5rem}"
-    "h3{font-size:1.05rem;margin:1.75rem 0 .5rem;overflow-wrap:anywhere}"
-    "li{margin:.2rem 0}"
-    "code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,"
-    "monospace;font-size:.88em;background:var(--code);padding:.1em .3em;"
-    "border-radius:3px;overflow-wrap:anywhere}"
-    "pre{background:var(--code);padding:.75rem 1rem;overflow-x:auto;"
-    "border-radius:6px}"
-    "pre code{padding:0;background:none;overflow-wrap:normal}"
-    "footer{margin-top:3rem;padding-top:1rem;padding-bottom:2.5rem;"
-    "border-top:1px solid var(--line);color:var(--muted);font-size:.9rem}";
-
-static void
-html_url(struct buf *b, const struct app *app, const char *path)
-{
-	buf_markup_text(b, app->cfg->base_url);
-	buf_markup_text(b, path);
-}
-
-/*
- * Appends the H1 of markdown md (its first "# " line, backslash
- * escapes removed) to b, or nothing.
- */
-static void
-md_title(struct buf *b, const char *md)
-{
-	const char *p = md, *end;
-
-	while (p != NULL && strncmp(p, "# ", 2) != 0)
-		if ((p = strchr(p, '\n')) != NULL)
-			p++;
-	if (p == NULL)
-		return;
-	for (p += 2, end = strchr(p, '\n'); *p != '\0' && p != end; p++) {
-		if (*p == '\\' && p[1] != '\0' && p + 1 != end)
-			p++;
-		buf_putc(b, *p);
-	}
-}
-
-/*
- * Appends the schema.org Person of the profile as JSON-LD.  Every "<"
- * is written as \u003c so that no string can close the script element.
- * Returns 0, or -1 out of memory.
- */
-static int
-json_ld(const struct app *app, enum lang l, struct buf *b)
-{
-	const cJSON *p = app->model->profile.obj[l], *v, *e;
-	cJSON	*ld, *o, *a;
-	char	*s, *c;
-	int	 rc = -1;
-
-	if ((ld = cJSON_CreateObject()) == NULL)
-		return -1;
-	cJSON_AddStringToObject(ld, "@context", "https://schema.org");
-	cJSON_AddStringToObject(ld, "@type", "Person");
-	cJSON_AddStringToObject(ld, "name", md_str(p, "name"));
-	if (*md_str(p, "given_name") != '\0')
-		cJSON_AddStringToObject(ld, "givenName",
-		    md_str(p, "given_name"));
-	if (*md_str(p, "family_name") != '\0')
-		cJSON_AddStringToObject(ld, "familyName",
-		    md_str(p, "family_name"));
-	cJSON_AddStringToObject(ld, "jobTitle", md_str(p, "job_title"));
-	cJSON_AddStringToObject(ld, "description", md_str(p, "summary"));
-	cJSON_AddStringToObject(ld, "email", md_str(p, "email"));
-	cJSON_AddStringToObject(ld, "url", md_str(p, "url"));
-	if (*md_str(p, "image") != '\0')
-		cJSON_AddStringToObject(ld, "image", md_str(p, "image"));
-	v = cJSON_GetObjectItemCaseSensitive(p, "location");
-	if ((o = cJSON_AddObjectToObject(ld, "address")) != NULL) {
-		cJSON_AddStringToObject(o, "@type", "PostalAddress");
-		cJSON_AddStringToObject(o, "addressLocality", md_str(v, "city"));
-		cJSON_AddStringToObject(o, "addressRegion", md_str(v, "region"));
-		cJSON_AddStringToObject(o, "addressCountry",
-		    md_str(v, "country"));
-	}
-	if ((v = cJSON_GetObjectItemCaseSensitive(p, "co_founder_of")) !=
-	    NULL && (o = cJSON_AddObjectToObject(ld, "worksFor")) != NULL) {
-		cJSON_AddStringToObject(o, "@type", "Organization");
-		cJSON_AddStringToObject(o, "name", md_str(v, "name"));
-		cJSON_AddStringToObject(o, "url", md_str(v, "url"));
-		cJSON_AddStringToObject(o, "description", md_str(v, "role"));
-	}
-	if ((v = cJSON_GetObjectItemCaseSensitive(p, "knows_about")) != NULL)
-		cJSON_AddItemToObject(ld, "knowsAbout",
-		    cJSON_Duplicate(v, 1));
-	if ((v = cJSON_GetObjectItemCaseSensitive(p, "languages")) != NULL)
-		cJSON_AddItemToObject(ld, "knowsLanguage",
-		    cJSON_Duplicate(v, 1));
-	if ((v = cJSON_GetObjectItemCaseSensitive(p, "profiles")) != NULL &&
-	    (a = cJSON_AddArrayToObject(ld, "sameAs")) != NULL)
-		cJSON_ArrayForEach(e, v)
-			cJSON_AddItemToArray(a,
-			    cJSON_CreateString(md_str(e, "url")));
-	if ((s = cJSON_PrintUnformatted(ld)) == NULL)
-		goto out;
-	buf_puts(b, "<script type=\"application/ld+json\">");
-	for (c = s; *c != '\0'; c++)
-		if (*c == '<')
-			buf_puts(b, "\\u003c");
-		else
-			buf_putc(b, *c);
-	buf_puts(b, "</script>\n");
-	free(s);
-	rc = 0;
-out:
-	cJSON_Delete(ld);
-	return rc;
-}
-
-/*
- * Appends the whole HTML document of a page (page < 0: the 404 page)
- * whose markdown is md.  Returns 0, or -1 on failure.
- */
-static int
-layout(const struct app *app, int page, enum lang l, const char *md,
-    struct buf *b)
-{
-	const cJSON *prof = app->model->profile.obj[l];
-	const char *name = md_str(prof, "name");
-	enum lang other = l == LANG_EN ? LANG_ES : LANG_EN;
-	char	*body;
-	int	 pg, a;
-
-	buf_printf(b, "<!DOCTYPE html>\n<html lang=\"%s\">\n<head>\n"
-	    "<meta charset=\"utf-8\">\n<meta name=\"viewport\" "
-	    "content=\"width=device-width, initial-scale=1\">\n<title>",
-	    lang_code(l));
-	if (page == SITE_HOME)
-		buf_markup_text(b, name);
-	else {
-		struct buf t;
-
-		buf_init(&t);
-		md_title(&t, md);
-		buf_markup_text(b, buf_cstr(&t));
-		buf_free(&t);
-		buf_puts(b, " · ");
-		buf_markup_text(b, name);
-	}
-	buf_puts(b, "</title>\n<meta name=\"description\" content=\"");
-	if (page == SITE_HOME)
-		buf_markup_text(b, md_str(prof, "headline"));
-	else if (page < 0)
-		buf_markup_text(b, LBL(app, l, "nf.description"));
-	else {
-		buf_markup_text(b, name);
-		buf_puts(b, ": ");
-		buf_markup_text(b, site_page_summary(app, page, l));
-		buf_putc(b, '.');
-	}
-	buf_puts(b, "\">\n<meta name=\"color-scheme\" content=\"light dark\">"
-	    "\n");
-	if (page < 0)
-		buf_puts(b, "<meta name=\"robots\" content=\"noindex\">\n");
-	else {
-		buf_puts(b, "<link rel=\"canonical\" href=\"");
-		html_url(b, app, site_pages[page].path[l]);
-		buf_puts(b, "\">\n");
-		for (a = 0; a < LANG__MAX; a++) {
-			buf_printf(b, "<link rel=\"alternate\" hreflang=\"%s\" "
-			    "href=\"", lang_code(a));
-			html_url(b, app, site_pages[page].path[a]);
-			buf_puts(b, "\">\n");
-		}
-		buf_puts(b, "<link rel=\"alternate\" hreflang=\"x-default\" "
-		    "href=\"");
-		html_url(b, app, site_pages[page].path[LANG_ES]);
-		buf_puts(b, "\">\n<link rel=\"alternate\" "
-		    "type=\"text/markdown\" href=\"");
-		html_url(b, app, site_pages[page].md_path[l]);
-		buf_puts(b, "\">\n");
-	}
-	buf_puts(b, "<link rel=\"manifest\" href=\"");
-	html_url(b, app, "/manifest.webmanifest");
-	buf_printf(b, "\">\n<style>%s</style>\n", css);
-	if (page == SITE_HOME && json_ld(app, l, b) == -1)
-		return -1;
-	buf_printf(b, "</head>\n<body>\n<a class=\"skip\" href=\"#main\">%s"
-	    "</a>\n<header>\n<nav aria-label=\"%s\">\n<ul>\n",
-	    LBL(app, l, "nav.skip"), LBL(app, l, "nav.main"));
-	for (pg = 0; pg < SITE_PAGE__MAX; pg++) {
-		if (!site_page_published(app, pg))
-			continue;
-		buf_puts(b, "<li><a href=\"");
-		html_url(b, app, site_pages[pg].path[l]);
-		buf_puts(b, pg == page ? "\" aria-current=\"page\">" : "\">");
-		buf_markup_text(b, site_page_label(app, pg, l));
-		buf_puts(b, "</a></li>\n");
-	}
-	buf_puts(b, "<li class=\"lang\"><a href=\"");
-	html_url(b, app, site_pages[page < 0 ? SITE_HOME : page].path[other]);
-	buf_printf(b, "\" hreflang=\"%s\" lang=\"%s\">%s</a></li>\n</ul>\n"
-	    "</nav>\n</header>\n<main id=\"main\">\n", lang_code(other),
-	    lang_code(other), LBL(app, other, "lang.name"));
-	if ((body = cmark_markdown_to_html(md, strlen(md),
-	    CMARK_OPT_DEFAULT | CMARK_OPT_SAFE)) == NULL)
-		return -1;
-	buf_puts(b, body);
-	free(body);
-	buf_puts(b, "</main>\n<footer>\n<p>");
-	buf_markup_text(b, name);
-	if (app->settings->licence.name != NULL) {
-		buf_puts(b, ". ");
-		buf_puts(b, LBL(app, l, "footer.licence"));
-		buf_putc(b, ' ');
-		buf_puts(b, "<a href=\"");
-		buf_markup_text(b, app->settings->licence.url[l]);
-		buf_puts(b, "\">");
-		buf_markup_text(b, app->settings->licence.name);
-		buf_puts(b, "</a>");
-	}
-	buf_puts(b, ". ");
-	if (page >= 0) {
-		buf_puts(b, "<a href=\"");
-		html_url(b, app, site_pages[page].md_path[l]);
-		buf_puts(b, "\">");
-		buf_puts(b, LBL(app, l, "footer.markdown"));
-		buf_puts(b, "</a> · ");
-	}
-	buf_puts(b, "<a href=\"");
-	html_url(b, app, T(l, "/llms.txt", "/en/llms.txt"));
-	buf_puts(b, "\">llms.txt</a> · <a href=\"");
-	html_url(b, app, T(l, "/agents.md", "/en/agents.md"));
-	buf_puts(b, "\">agents.md</a> · <a href=\"");
-	html_url(b, app, "/api/v1/health");
-	buf_puts(b, "\">");
-	buf_puts(b, LBL(app, l, "footer.api_status"));
-	buf_puts(b, "</a>. ");
-	buf_puts(b, LBL(app, l, "footer.no_tracking"));
-	buf_puts(b, "</p>\n");
-	buf_puts(b, "</footer>\n</body>\n</html>\n");
-	return b->oom ? -1 : 0;
-}
-
 /* Moves b's bytes into sb, tags them and keeps their compressed
  * variants (encoding.h).  Returns 0 or -1. */
 static int
-keep(struct site_bytes *sb, struct buf *b)
+keep(struct rendered *sb, struct buf *b)
 {
 	size_t	 len = b->len;
 	char	*data;
@@ -326,23 +67,121 @@ static char *
 make_csp(const struct app *app)
 {
 	unsigned char d[SHA256_LEN];
-	char	 h[64];
+	char	 h[64], origin[256];
+	const char *image, *o = NULL;
 	struct buf b;
 
-	(void)app;
-	sha256(css, strlen(css), d);
+	image = md_str(app->model->profile.obj[LANG_ES], "image");
+	if (*image != '\0')
+		o = head_origin(image, origin, sizeof(origin));
+	sha256(layout_css, strlen(layout_css), d);
 	if (base64_encode(d, sizeof(d), h, sizeof(h)) == -1)
 		return NULL;
 	buf_init(&b);
 	buf_printf(&b, "default-src 'none'; style-src 'sha256-%s'; "
-	    "manifest-src 'self'; base-uri 'none'; form-action 'none'; "
-	    "frame-ancestors 'none'", h);
+	    "img-src 'self'%s%s; connect-src 'self'; manifest-src 'self'; "
+	    "base-uri 'none'; form-action 'none'; frame-ancestors 'none'", h,
+	    o != NULL ? " " : "", o != NULL ? o : "");
 	if (b.oom) {
 		buf_free(&b);
 		return NULL;
 	}
 	buf_cstr(&b);
 	return buf_detach(&b);
+}
+
+/*
+ * Renders page v in language l from the markdown in b into md and
+ * html, with their Link headers.  Returns 1, or 0 out of memory.
+ */
+static int
+render(const struct app *app, const struct view *v, enum lang l,
+    struct buf *b, struct rendered *md, struct rendered *html,
+    char **link_md, char **link_html)
+{
+	return !b->oom && keep(md, b) == 0 &&
+	    layout(app, v, l, md->data, b) == 0 && keep(html, b) == 0 &&
+	    (*link_md = link_value(app, v->md_path[l], "text/markdown")) !=
+	    NULL && (*link_html = link_value(app, v->path[l], "text/html")) !=
+	    NULL;
+}
+
+/* Renders the page of every project in every language.  Returns 1, or
+ * 0 out of memory. */
+static int
+build_projects(const struct app *app, struct site *s, struct buf *b)
+{
+	const struct collection *c = &app->model->coll[COLL_PROJECTS];
+	struct site_item_page *p;
+	char	 path[LANG__MAX][256], md[LANG__MAX][256];
+	struct view v;
+	size_t	 i;
+	int	 l;
+
+	if (c->len == 0)
+		return 1;
+	if ((s->project = calloc(c->len, sizeof(*s->project))) == NULL)
+		return 0;
+	s->nproject = c->len;
+	for (i = 0; i < c->len; i++) {
+		p = &s->project[i];
+		layout_view_page(&v, SITE_PROJECTS);
+		v.item = 1;
+		for (l = 0; l < LANG__MAX; l++) {
+			v.path[l] = cv_project_path(l, c->items[i].slug, 0,
+			    path[l], sizeof(path[l]));
+			v.md_path[l] = cv_project_path(l, c->items[i].slug, 1,
+			    md[l], sizeof(md[l]));
+		}
+		for (l = 0; l < LANG__MAX; l++) {
+			v.description = md_str(c->items[i].obj[l],
+			    "description");
+			cv_project(app, &c->items[i], l, b);
+			if (!render(app, &v, l, b, &p->md[l], &p->html[l],
+			    &p->link_md[l], &p->link_html[l]))
+				return 0;
+		}
+	}
+	return 1;
+}
+
+/* Renders the agent and discovery files.  Returns 1, or 0. */
+static int
+build_docs(const struct app *app, struct site *s, struct buf *b)
+{
+	int	 l, ok = 1;
+
+	for (l = 0; l < LANG__MAX && ok; l++) {
+		agents_llms(app, l, b);
+		ok = keep(&s->doc[DOC_LLMS][l], b) == 0;
+		if (ok) {
+			agents_guide(app, l, b);
+			ok = keep(&s->doc[DOC_AGENTS][l], b) == 0;
+		}
+		if (ok)
+			ok = resume_build(app, l, b) == 0 &&
+			    keep(&s->doc[DOC_RESUME][l], b) == 0;
+	}
+	if (ok) {
+		agents_sitemap(app, b);
+		ok = keep(&s->doc[DOC_SITEMAP][LANG_ES], b) == 0;
+	}
+	if (ok) {
+		agents_robots(app, b);
+		ok = keep(&s->doc[DOC_ROBOTS][LANG_ES], b) == 0;
+	}
+	if (ok)
+		ok = agents_manifest(app, b) == 0 &&
+		    keep(&s->doc[DOC_MANIFEST][LANG_ES], b) == 0;
+	if (ok) {
+		head_icon(app, b);
+		ok = keep(&s->doc[DOC_ICON][LANG_ES], b) == 0;
+	}
+	if (ok) {
+		buf_puts(b, "/icon.svg\n");
+		ok = keep(&s->doc[DOC_FAVICON][LANG_ES], b) == 0;
+	}
+	return ok;
 }
 
 /*
@@ -353,6 +192,7 @@ struct site *
 site_build(const struct app *app, char *err, size_t errlen)
 {
 	struct site *s;
+	struct view v;
 	struct buf b;
 	int	 pg, l, ok = 1;
 
@@ -365,45 +205,21 @@ site_build(const struct app *app, char *err, size_t errlen)
 		for (l = 0; l < LANG__MAX && ok; l++) {
 			if (!site_page_published(app, pg))
 				continue;
+			layout_view_page(&v, pg);
 			ok = md_page(app, pg, l, &b) == 0 &&
-			    keep(&s->md[pg][l], &b) == 0 &&
-			    layout(app, pg, l, s->md[pg][l].data, &b) == 0 &&
-			    keep(&s->html[pg][l], &b) == 0 &&
-			    (s->link_md[pg][l] = link_value(app,
-			    site_pages[pg].md_path[l], "text/markdown")) !=
-			    NULL && (s->link_html[pg][l] = link_value(app,
-			    site_pages[pg].path[l], "text/html")) != NULL;
+			    render(app, &v, l, &b, &s->md[pg][l],
+			    &s->html[pg][l], &s->link_md[pg][l],
+			    &s->link_html[pg][l]);
 		}
+	layout_view_page(&v, -1);
 	for (l = 0; l < LANG__MAX && ok; l++) {
 		md_not_found(app, l, &b);
 		ok = keep(&s->nf_md[l], &b) == 0 &&
-		    layout(app, -1, l, s->nf_md[l].data, &b) == 0 &&
+		    layout(app, &v, l, s->nf_md[l].data, &b) == 0 &&
 		    keep(&s->nf_html[l], &b) == 0;
-		if (ok) {
-			agents_llms(app, l, &b);
-			ok = keep(&s->doc[DOC_LLMS][l], &b) == 0;
-		}
-		if (ok) {
-			agents_guide(app, l, &b);
-			ok = keep(&s->doc[DOC_AGENTS][l], &b) == 0;
-		}
-		if (ok)
-			ok = resume_build(app, l, &b) == 0 &&
-			    keep(&s->doc[DOC_RESUME][l], &b) == 0;
 	}
-	if (ok) {
-		agents_sitemap(app, &b);
-		ok = keep(&s->doc[DOC_SITEMAP][LANG_ES], &b) == 0;
-	}
-	if (ok) {
-		agents_robots(app, &b);
-		ok = keep(&s->doc[DOC_ROBOTS][LANG_ES], &b) == 0;
-	}
-	if (ok)
-		ok = agents_manifest(app, &b) == 0 &&
-		    keep(&s->doc[DOC_MANIFEST][LANG_ES], &b) == 0;
-	if (ok)
-		ok = (s->csp = make_csp(app)) != NULL;
+	ok = ok && build_projects(app, s, &b) && build_docs(app, s, &b) &&
+	    (s->csp = make_csp(app)) != NULL;
 	buf_free(&b);
 	if (!ok) {
 		snprintf(err, errlen, "rendering the website pages failed "
@@ -417,10 +233,19 @@ site_build(const struct app *app, char *err, size_t errlen)
 void
 site_free(struct site *s)
 {
+	size_t	 j;
 	int	 i, l;
 
 	if (s == NULL)
 		return;
+	for (j = 0; j < s->nproject; j++)
+		for (l = 0; l < LANG__MAX; l++) {
+			enc_free(&s->project[j].md[l]);
+			enc_free(&s->project[j].html[l]);
+			free(s->project[j].link_md[l]);
+			free(s->project[j].link_html[l]);
+		}
+	free(s->project);
 	for (l = 0; l < LANG__MAX; l++) {
 		for (i = 0; i < SITE_PAGE__MAX; i++) {
 			enc_free(&s->md[i][l]);
@@ -457,7 +282,7 @@ html_headers(struct response *r, const struct site *s)
 /* Answers with the variant of sb that Accept-Encoding prefers, or 304
  * when If-None-Match holds that variant's tag. */
 static void
-send_bytes(struct ctx *x, const struct site_bytes *sb)
+send_bytes(struct ctx *x, const struct rendered *sb)
 {
 	struct response *r = x->resp;
 
@@ -509,6 +334,8 @@ pages_doc(struct ctx *x)
 		[DOC_SITEMAP] = "application/xml; charset=utf-8",
 		[DOC_ROBOTS] = "text/plain; charset=utf-8",
 		[DOC_MANIFEST] = "application/manifest+json",
+		[DOC_ICON] = "image/svg+xml",
+		[DOC_FAVICON] = "text/plain; charset=utf-8",
 	};
 	const struct site *s = x->app->site;
 	struct response *r = x->resp;
@@ -523,7 +350,51 @@ pages_doc(struct ctx *x)
 		r->content_language = lang_code(l);
 	if (d == DOC_MANIFEST || d == DOC_RESUME)
 		resp_header(r, "Access-Control-Allow-Origin", "*");
+	if (d == DOC_FAVICON) {
+		r->status = 301;
+		resp_header(r, "Location", arena_printf(x->arena, "%s/icon.svg",
+		    x->app->cfg->base_url));
+	}
 	send_bytes(x, &s->doc[d][l]);
+}
+
+/*
+ * A project's page: route ".../projects/{slug}", the slug ending in
+ * ".md" for the markdown twin.  An unknown slug is the site's 404.
+ */
+void
+pages_project(struct ctx *x)
+{
+	const struct site *s = x->app->site;
+	const struct collection *c = &x->app->model->coll[COLL_PROJECTS];
+	const struct site_item_page *p;
+	struct response *r = x->resp;
+	enum lang l = site_path_lang(x->route->path);
+	size_t	 i, n = x->slug != NULL ? strlen(x->slug) : 0;
+	int	 md = 0;
+
+	if (n > 3 && strcmp(x->slug + n - 3, ".md") == 0) {
+		md = 1;
+		n -= 3;
+	}
+	for (i = 0; i < s->nproject; i++)
+		if (strlen(c->items[i].slug) == n &&
+		    strncmp(c->items[i].slug, x->slug, n) == 0)
+			break;
+	if (i == s->nproject) {
+		pages_not_found(x);
+		return;
+	}
+	p = &s->project[i];
+	md = md || req_accepts_markdown(x->req->accept);
+	r->content_type = md ? TYPE_MARKDOWN : TYPE_HTML;
+	r->cache_control = CACHE_PUBLIC;
+	r->content_language = lang_code(l);
+	resp_header(r, "Vary", "Accept");
+	resp_header(r, "Link", md ? p->link_html[l] : p->link_md[l]);
+	if (!md)
+		html_headers(r, s);
+	send_bytes(x, md ? &p->md[l] : &p->html[l]);
 }
 
 /*

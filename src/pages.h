@@ -20,21 +20,29 @@ enum site_doc {
 	DOC_SITEMAP,		/* the rest exist once, in [LANG_ES] */
 	DOC_ROBOTS,
 	DOC_MANIFEST,
+	DOC_ICON,		/* /icon.svg */
+	DOC_FAVICON,		/* /favicon.ico: a redirect to /icon.svg */
 	SITE_DOC__MAX
 };
 
-/* One pre-rendered representation: data, len and etag (the identity
- * bytes), with their gzip and brotli variants (encoding.h). */
-#define site_bytes rendered
+/* Both representations of one page and their Link headers. */
+struct site_item_page {
+	struct rendered md[LANG__MAX];
+	struct rendered html[LANG__MAX];
+	char	*link_md[LANG__MAX];	/* Link on HTML */
+	char	*link_html[LANG__MAX];	/* Link on markdown */
+};
 
 struct site {
-	struct site_bytes md[SITE_PAGE__MAX][LANG__MAX];
-	struct site_bytes html[SITE_PAGE__MAX][LANG__MAX];
+	struct rendered md[SITE_PAGE__MAX][LANG__MAX];
+	struct rendered html[SITE_PAGE__MAX][LANG__MAX];
 	char	*link_md[SITE_PAGE__MAX][LANG__MAX];	/* Link on HTML */
 	char	*link_html[SITE_PAGE__MAX][LANG__MAX];	/* Link on markdown */
-	struct site_bytes nf_md[LANG__MAX];		/* 404 */
-	struct site_bytes nf_html[LANG__MAX];
-	struct site_bytes doc[SITE_DOC__MAX][LANG__MAX];
+	struct rendered nf_md[LANG__MAX];		/* 404 */
+	struct rendered nf_html[LANG__MAX];
+	struct rendered doc[SITE_DOC__MAX][LANG__MAX];
+	struct site_item_page *project;	/* one per project, in order */
+	size_t	 nproject;
 	char	*csp;			/* with the inline style's hash */
 };
 
@@ -43,6 +51,7 @@ void		 site_free(struct site *);
 
 void		 pages_page(struct ctx *);	/* ROUTE_PAGE, arg: page */
 void		 pages_doc(struct ctx *);	/* ROUTE_DOC, arg: doc */
+void		 pages_project(struct ctx *);	/* a project's page */
 void		 pages_not_found(struct ctx *);
 const struct route *pages_match_md(const char *path, struct arena *);
 

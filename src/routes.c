@@ -27,6 +27,10 @@ static const struct route_param no_params[] = {
 #define PAGE(path, op, summary, page) \
 	{ path, op, ROUTE_PAGE, summary, NULL, NULL, 0, COLL__MAX, RH_PAGE, \
 	    no_params, page }
+/* A page per item of a collection (pages_project), path ending "{slug}". */
+#define ITEM_PAGE(path, op, summary, coll) \
+	{ path, op, ROUTE_PAGE, summary, NULL, NULL, 0, coll, \
+	    RH_PROJECT_PAGE, no_params, 0 }
 #define DOC(path, op, summary, doc) \
 	{ path, op, ROUTE_DOC, summary, NULL, NULL, 0, COLL__MAX, RH_DOC, \
 	    no_params, doc }
@@ -103,6 +107,10 @@ const struct route routes[] = {
 	    RH_OPENAPI, no_params, OPENAPI_YAML },
 	PAGE("/", "pageHome", "Home page", SITE_HOME),
 	PAGE("/about", "pageAbout", "Biography and timeline", SITE_ABOUT),
+	PAGE("/cv", "pageCv", "Curriculum vitae", SITE_CV),
+	PAGE("/projects", "pageProjects", "Projects", SITE_PROJECTS),
+	ITEM_PAGE("/projects/{slug}", "pageProject", "One project",
+	    COLL_PROJECTS),
 	PAGE("/contact", "pageContact", "Contact", SITE_CONTACT),
 	PAGE("/privacy", "pagePrivacy", "Privacy", SITE_PRIVACY),
 	PAGE("/lab", "pageLab", "Lab", SITE_LAB),
@@ -111,6 +119,11 @@ const struct route routes[] = {
 	PAGE("/en/", "pageHomeEn", "Home page (English)", SITE_HOME),
 	PAGE("/en/about", "pageAboutEn", "Biography and timeline (English)",
 	    SITE_ABOUT),
+	PAGE("/en/cv", "pageCvEn", "Curriculum vitae (English)", SITE_CV),
+	PAGE("/en/projects", "pageProjectsEn", "Projects (English)",
+	    SITE_PROJECTS),
+	ITEM_PAGE("/en/projects/{slug}", "pageProjectEn",
+	    "One project (English)", COLL_PROJECTS),
 	PAGE("/en/contact", "pageContactEn", "Contact (English)",
 	    SITE_CONTACT),
 	PAGE("/en/privacy", "pagePrivacyEn", "Privacy (English)",
@@ -130,6 +143,8 @@ const struct route routes[] = {
 	DOC("/robots.txt", "docRobots", "robots.txt", DOC_ROBOTS),
 	DOC("/manifest.webmanifest", "docManifest", "Web app manifest",
 	    DOC_MANIFEST),
+	DOC("/icon.svg", "docIcon", "Site icon", DOC_ICON),
+	DOC("/favicon.ico", "docFavicon", "Site icon (redirect)", DOC_FAVICON),
 };
 
 const size_t routes_len = sizeof(routes) / sizeof(routes[0]);

@@ -46,6 +46,7 @@ enum route_handler {
 	RH_OPENAPI,		/* arg: enum openapi_format */
 	RH_PAGE,		/* arg: enum site_page */
 	RH_DOC,			/* arg: enum site_doc */
+	RH_PROJECT_PAGE,	/* a project's page, by slug */
 	RH__MAX
 };
 

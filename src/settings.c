@@ -24,6 +24,7 @@ static const char *const pronoun_names[PRON__MAX] = {
 
 static const char *const page_names[SET_PAGE__MAX] = {
 	[SET_PAGE_HOME] = "home", [SET_PAGE_ABOUT] = "about",
+	[SET_PAGE_CV] = "cv", [SET_PAGE_PROJECTS] = "projects",
 	[SET_PAGE_CONTACT] = "contact", [SET_PAGE_PRIVACY] = "privacy",
 	[SET_PAGE_LAB] = "lab", [SET_PAGE_DEVELOPERS] = "developers",
 };

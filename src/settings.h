@@ -40,6 +40,8 @@ enum pronouns {
 enum settings_page {
 	SET_PAGE_HOME,
 	SET_PAGE_ABOUT,
+	SET_PAGE_CV,
+	SET_PAGE_PROJECTS,
 	SET_PAGE_CONTACT,
 	SET_PAGE_PRIVACY,
 	SET_PAGE_LAB,

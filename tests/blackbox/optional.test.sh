@@ -62,6 +62,24 @@ for p in /llms.txt /en/llms.txt /sitemap.xml /agents.md; do
 	expect_body_not_contains '/privacy'
 done
 
+for lang in es en; do
+	if [[ $lang == es ]]; then pre=; else pre=/en; fi
+	t "$pre/cv and $pre/cv.md leave out the absent collections' sections"
+	for p in "$pre/cv" "$pre/cv.md"; do
+		req GET "$p"
+		expect_status 200
+		for k in certifications education recommendations; do
+			expect_body_not_contains "$(jq -r --arg k "cv.$k" '.[$k]' "$STACK_ROOT/labels/$lang.json")"
+		done
+		expect_body_contains "$(jq -r '."cv.experience"' "$STACK_ROOT/labels/$lang.json")"
+	done
+	t "$pre/ JSON-LD has neither alumniOf nor hasCredential"
+	req GET "$pre/"
+	expect_body_contains '"@type":"ProfilePage"'
+	expect_body_not_contains '"alumniOf"'
+	expect_body_not_contains '"hasCredential"'
+done
+
 t 'search finds no certification or recommendation'
 req GET '/api/v1/search?q=a&limit=50'
 expect_status 200

@@ -21,8 +21,9 @@ PERFIL_DEPS=(
 	# black-box tests and ./serve (brotli: decoding in compression.test.sh)
 	nginx-light curl jq brotli
 	# website checks (tests/site/run): XML well-formedness, headless browser,
-	# node for html-validate (npm comes with it or as Debian's npm)
-	libxml2-utils chromium nodejs
+	# node for html-validate, Lighthouse and markdownlint-cli2 (npm comes with
+	# it or as Debian's npm), pdfinfo to count the printed CV's pages
+	libxml2-utils chromium nodejs poppler-utils
 	# benchmark (tests/bench/run)
 	wrk
 	# hardening: fuzzing (clang, libFuzzer runtime), leak checks, raw FastCGI

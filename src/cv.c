@@ -1,0 +1,328 @@
+/*
+ * cv.c: the résumé page, the project list and the project pages.
+ *
+ * Every text comes from the API object of an item in the page's
+ * language (item->obj[l]): the periods and dates are the ones the API
+ * renders, so the page and the API cannot disagree.  Headings and link
+ * words are labels (labels/LANG.json).
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "cv.h"
+
+/*
+ * The path of project slug's page in language l, or of its markdown
+ * twin when md is set: "/projects/SLUG", "/en/projects/SLUG.md".
+ * Returns out, or "" when it does not fit.
+ */
+const char *
+cv_project_path(enum lang l, const char *slug, int md, char *out,
+    size_t outsz)
+{
+	if (xsnprintf(out, outsz, "%s/%s%s", site_pages[SITE_PROJECTS].path[l],
+	    slug, md ? ".md" : "") == -1)
+		return "";
+	return out;
+}
+
+/* Appends "[text](url)" for an absolute URL. */
+static void
+link(struct buf *b, const char *text, const char *url)
+{
+	buf_putc(b, '[');
+	md_text(b, text);
+	buf_puts(b, "](");
+	md_url(b, url);
+	buf_putc(b, ')');
+}
+
+/* Appends the strings of array a joined by ", ". */
+static void
+joined(struct buf *b, const cJSON *a)
+{
+	const cJSON *e;
+
+	cJSON_ArrayForEach(e, a) {
+		if (e != a->child)
+			buf_puts(b, ", ");
+		md_text(b, cJSON_GetStringValue(e) ? cJSON_GetStringValue(e) :
+		    "");
+	}
+}
+
+/* The collection c when the content has it and it holds items. */
+static const struct collection *
+coll(const struct app *app, enum coll c)
+{
+	const struct collection *co = &app->model->coll[c];
+
+	return co->present && co->len > 0 ? co : NULL;
+}
+
+/* The head of the CV: name, headline, title, location and contact. */
+static void
+cv_head(const struct app *app, enum lang l, struct buf *b)
+{
+	const cJSON *p = app->model->profile.obj[l], *loc;
+	const char *email = md_str(p, "email");
+
+	loc = cJSON_GetObjectItemCaseSensitive(p, "location");
+	buf_puts(b, "# ");
+	md_text(b, md_str(p, "name"));
+	buf_puts(b, "\n\n");
+	md_text(b, md_str(p, "headline"));
+	buf_puts(b, "\n\n");
+	md_text(b, md_str(p, "job_title"));
+	buf_puts(b, " · ");
+	md_text(b, md_str(loc, "city"));
+	buf_puts(b, ", ");
+	md_text(b, md_str(loc, "region"));
+	buf_puts(b, " (");
+	md_text(b, md_str(loc, "country"));
+	buf_puts(b, ") · [");
+	md_text(b, email);
+	buf_puts(b, "](mailto:");
+	md_url(b, email);
+	buf_puts(b, ") · ");
+	link(b, LBL(app, l, "contact.website"), md_str(p, "url"));
+	buf_puts(b, "\n\n");
+	md_text(b, md_str(p, "summary"));
+	buf_puts(b, "\n\n");
+}
+
+static void
+cv_experience(const struct app *app, enum lang l, struct buf *b)
+{
+	const struct collection *c;
+	const cJSON *o;
+	size_t	 i;
+
+	if ((c = coll(app, COLL_EXPERIENCE)) == NULL)
+		return;
+	buf_printf(b, "## %s\n\n", LBL(app, l, "cv.experience"));
+	for (i = 0; i < c->len; i++) {
+		o = c->items[i].obj[l];
+		buf_puts(b, "### ");
+		md_text(b, md_str(o, "role"));
+		buf_puts(b, "\n\n**");
+		md_text(b, md_str(o, "organization"));
+		buf_puts(b, "** · ");
+		md_text(b, md_str(o, "period"));
+		buf_puts(b, "\n\n");
+		md_text(b, md_str(o, "description"));
+		buf_puts(b, "\n\n");
+	}
+}
+
+static void
+cv_project_list(const struct app *app, enum lang l, struct buf *b)
+{
+	const struct collection *c;
+	const cJSON *o;
+	char	 path[256];
+	size_t	 i;
+
+	if ((c = coll(app, COLL_PROJECTS)) == NULL)
+		return;
+	buf_printf(b, "## %s\n\n", LBL(app, l, "cv.projects"));
+	for (i = 0; i < c->len; i++) {
+		o = c->items[i].obj[l];
+		buf_puts(b, "### ");
+		md_link_site(b, app, md_str(o, "title"), cv_project_path(l,
+		    c->items[i].slug, 0, path, sizeof(path)));
+		buf_puts(b, "\n\n");
+		md_text(b, md_str(o, "description"));
+		buf_printf(b, "\n\n%s: ", LBL(app, l, "cv.stack"));
+		joined(b, cJSON_GetObjectItemCaseSensitive(o, "stack"));
+		buf_puts(b, ". ");
+		link(b, LBL(app, l, "cv.website"), md_str(o, "url"));
+		buf_puts(b, "\n\n");
+	}
+}
+
+static void
+cv_skills(const struct app *app, enum lang l, struct buf *b)
+{
+	const struct collection *c;
+	const cJSON *o, *s, *a;
+	size_t	 i;
+
+	if ((c = coll(app, COLL_SKILLS)) == NULL)
+		return;
+	buf_printf(b, "## %s\n\n", LBL(app, l, "cv.skills"));
+	for (i = 0; i < c->len; i++) {
+		o = c->items[i].obj[l];
+		buf_puts(b, "- **");
+		md_text(b, md_str(o, "category"));
+		buf_puts(b, "**: ");
+		a = cJSON_GetObjectItemCaseSensitive(o, "skills");
+		cJSON_ArrayForEach(s, a) {
+			if (s != a->child)
+				buf_puts(b, ", ");
+			md_text(b, md_str(s, "name"));
+			buf_puts(b, " (");
+			md_text(b, md_str(s, "years"));
+			buf_putc(b, ')');
+		}
+		buf_putc(b, '\n');
+	}
+	buf_putc(b, '\n');
+}
+
+static void
+cv_certifications(const struct app *app, enum lang l, struct buf *b)
+{
+	const struct collection *c;
+	const cJSON *o;
+	size_t	 i;
+
+	if ((c = coll(app, COLL_CERTIFICATIONS)) == NULL)
+		return;
+	buf_printf(b, "## %s\n\n", LBL(app, l, "cv.certifications"));
+	for (i = 0; i < c->len; i++) {
+		o = c->items[i].obj[l];
+		buf_puts(b, "- **");
+		md_text(b, md_str(o, "title"));
+		buf_puts(b, "**, ");
+		md_text(b, md_str(o, "institution"));
+		buf_puts(b, ", ");
+		md_text(b, md_str(o, "date"));
+		buf_puts(b, ". ");
+		link(b, LBL(app, l, "cv.credential"),
+		    md_str(o, "credential_url"));
+		buf_putc(b, '\n');
+	}
+	buf_putc(b, '\n');
+}
+
+static void
+cv_education(const struct app *app, enum lang l, struct buf *b)
+{
+	const struct collection *c;
+	const cJSON *o;
+	size_t	 i;
+
+	if ((c = coll(app, COLL_EDUCATION)) == NULL)
+		return;
+	buf_printf(b, "## %s\n\n", LBL(app, l, "cv.education"));
+	for (i = 0; i < c->len; i++) {
+		o = c->items[i].obj[l];
+		buf_puts(b, "- **");
+		md_text(b, md_str(o, "institution"));
+		buf_puts(b, "**: ");
+		md_text(b, md_str(o, "detail"));
+		buf_putc(b, '\n');
+	}
+	buf_putc(b, '\n');
+}
+
+static void
+cv_recommendations(const struct app *app, enum lang l, struct buf *b)
+{
+	const struct collection *c;
+	const cJSON *o;
+	size_t	 i;
+
+	if ((c = coll(app, COLL_RECOMMENDATIONS)) == NULL)
+		return;
+	buf_printf(b, "## %s\n\n", LBL(app, l, "cv.recommendations"));
+	for (i = 0; i < c->len; i++) {
+		o = c->items[i].obj[l];
+		buf_puts(b, "### ");
+		md_text(b, md_str(o, "name"));
+		buf_puts(b, "\n\n");
+		md_text(b, md_str(o, "date"));
+		buf_puts(b, " · ");
+		link(b, LBL(app, l, "cv.profile"),
+		    md_str(o, "recommender_url"));
+		buf_puts(b, "\n\n> ");
+		md_text(b, md_str(o, "comment"));
+		buf_puts(b, "\n\n");
+	}
+}
+
+/* Appends the markdown of the résumé page in language l. */
+void
+cv_page(const struct app *app, enum lang l, struct buf *b)
+{
+	cv_head(app, l, b);
+	cv_experience(app, l, b);
+	cv_project_list(app, l, b);
+	cv_skills(app, l, b);
+	cv_certifications(app, l, b);
+	cv_education(app, l, b);
+	cv_recommendations(app, l, b);
+}
+
+/* Appends the markdown of the project list in language l. */
+void
+cv_projects(const struct app *app, enum lang l, struct buf *b)
+{
+	const struct collection *c = &app->model->coll[COLL_PROJECTS];
+	const cJSON *o;
+	char	 path[256];
+	size_t	 i;
+
+	buf_printf(b, "# %s\n\n%s\n\n", LBL(app, l, "projects.title"),
+	    LBL(app, l, "projects.intro"));
+	for (i = 0; i < c->len; i++) {
+		o = c->items[i].obj[l];
+		buf_puts(b, "## ");
+		md_link_site(b, app, md_str(o, "title"), cv_project_path(l,
+		    c->items[i].slug, 0, path, sizeof(path)));
+		buf_puts(b, "\n\n");
+		md_text(b, md_str(o, "description"));
+		buf_printf(b, "\n\n%s: ", LBL(app, l, "cv.stack"));
+		joined(b, cJSON_GetObjectItemCaseSensitive(o, "stack"));
+		buf_puts(b, ".\n\n");
+	}
+}
+
+/* Appends the markdown of project it's page in language l. */
+void
+cv_project(const struct app *app, const struct item *it, enum lang l,
+    struct buf *b)
+{
+	const cJSON *o = it->obj[l], *e;
+
+	buf_puts(b, "# ");
+	md_text(b, md_str(o, "title"));
+	buf_puts(b, "\n\n");
+	md_text(b, md_str(o, "description"));
+	buf_printf(b, "\n\n## %s\n\n", LBL(app, l, "cv.stack"));
+	cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(o, "stack")) {
+		buf_puts(b, "- ");
+		md_text(b, cJSON_GetStringValue(e) ? cJSON_GetStringValue(e) :
+		    "");
+		buf_putc(b, '\n');
+	}
+	buf_printf(b, "\n## %s\n\n- %s: ", LBL(app, l, "cv.links"),
+	    LBL(app, l, "cv.website"));
+	link(b, md_str(o, "url"), md_str(o, "url"));
+	buf_printf(b, "\n- %s: ", LBL(app, l, "cv.api"));
+	link(b, md_str(o, "api_url"), md_str(o, "api_url"));
+	buf_puts(b, "\n- ");
+	md_link_site(b, app, LBL(app, l, "cv.all_projects"),
+	    site_pages[SITE_PROJECTS].path[l]);
+	buf_puts(b, "\n");
+}
+
+/* Appends one llms.txt line per project page in language l. */
+void
+cv_project_links(const struct app *app, enum lang l, struct buf *b)
+{
+	const struct collection *c = &app->model->coll[COLL_PROJECTS];
+	char	 path[256];
+	size_t	 i;
+
+	for (i = 0; i < c->len; i++) {
+		buf_puts(b, "- ");
+		md_link_site(b, app, md_str(c->items[i].obj[l], "title"),
+		    cv_project_path(l, c->items[i].slug, 1, path,
+		    sizeof(path)));
+		buf_putc(b, '\n');
+	}
+}

@@ -1,0 +1,24 @@
+/*
+ * cv.h: the markdown of the résumé page (/cv), the project list
+ * (/projects) and one page per project (/projects/SLUG), written from
+ * the API objects of the model (item->obj[l]), so the pages say what
+ * the API says, in the page's language.  Optional collections that
+ * are absent leave their section out.
+ *
+ * Ownership: the writers append to a caller's struct buf; the path
+ * helpers write into a caller's buffer.  Nothing is kept.
+ */
+#ifndef PERFIL_CV_H
+#define PERFIL_CV_H
+
+#include "markdown.h"
+
+void	 cv_page(const struct app *, enum lang, struct buf *);
+void	 cv_projects(const struct app *, enum lang, struct buf *);
+void	 cv_project(const struct app *, const struct item *, enum lang,
+	    struct buf *);
+const char *cv_project_path(enum lang, const char *slug, int md,
+	    char *out, size_t outsz);
+void	 cv_project_links(const struct app *, enum lang, struct buf *);
+
+#endif /* PERFIL_CV_H */

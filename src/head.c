@@ -1,0 +1,312 @@
+/*
+ * head.c: link previews (Open Graph and a Twitter summary card), the
+ * schema.org ProfilePage JSON-LD and the SVG monogram icon, all from
+ * the profile and the collections of the model.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "head.h"
+
+/* Appends base + path, escaped for an attribute. */
+static void
+attr_url(struct buf *b, const struct app *app, const char *path)
+{
+	buf_markup_text(b, app->cfg->base_url);
+	buf_markup_text(b, path);
+}
+
+/* Appends <meta property="NAME" content="VALUE">. */
+static void
+meta(struct buf *b, const char *attr, const char *name, const char *value)
+{
+	buf_printf(b, "<meta %s=\"%s\" content=\"", attr, name);
+	buf_markup_text(b, value);
+	buf_puts(b, "\">\n");
+}
+
+/*
+ * Appends the Open Graph and Twitter card tags of a page in language
+ * l: title, description, canonical URL, type, the portrait when the
+ * profile has one, the locale and the other languages' locales
+ * (label "og.locale").
+ */
+void
+head_preview(const struct app *app, const struct head_preview *pv,
+    enum lang l, struct buf *b)
+{
+	const cJSON *p = app->model->profile.obj[l];
+	const char *image = md_str(p, "image");
+	int	 a;
+
+	meta(b, "property", "og:title", pv->title);
+	meta(b, "property", "og:description", pv->description);
+	buf_puts(b, "<meta property=\"og:url\" content=\"");
+	attr_url(b, app, pv->path[l]);
+	buf_puts(b, "\">\n");
+	meta(b, "property", "og:type", pv->profile ? "profile" : "website");
+	meta(b, "property", "og:site_name", md_str(p, "name"));
+	if (*image != '\0') {
+		meta(b, "property", "og:image", image);
+		meta(b, "property", "og:image:alt", md_str(p, "name"));
+	}
+	meta(b, "property", "og:locale", LBL(app, l, "og.locale"));
+	for (a = 0; a < LANG__MAX; a++)
+		if (a != (int)l)
+			meta(b, "property", "og:locale:alternate",
+			    LBL(app, a, "og.locale"));
+	meta(b, "name", "twitter:card", "summary");
+	meta(b, "name", "twitter:title", pv->title);
+	meta(b, "name", "twitter:description", pv->description);
+}
+
+/* An organization {"@type": type, "name", "url"} or NULL. */
+static cJSON *
+organization(const char *type, const char *name, const char *url)
+{
+	cJSON	*o;
+
+	if ((o = cJSON_CreateObject()) == NULL)
+		return NULL;
+	cJSON_AddStringToObject(o, "@type", type);
+	cJSON_AddStringToObject(o, "name", name);
+	if (url != NULL && *url != '\0')
+		cJSON_AddStringToObject(o, "url", url);
+	return o;
+}
+
+/* The Person's worksFor: the employer, else the consultancy
+ * co-founded; alumniOf: the education's institutions. */
+static void
+person_organizations(const struct app *app, enum lang l, cJSON *ld)
+{
+	const cJSON *p = app->model->profile.obj[l], *v;
+	const struct collection *c = &app->model->coll[COLL_EDUCATION];
+	cJSON	*a;
+	size_t	 i;
+
+	if ((v = cJSON_GetObjectItemCaseSensitive(p, "employer")) == NULL)
+		v = cJSON_GetObjectItemCaseSensitive(p, "co_founder_of");
+	if (v != NULL)
+		cJSON_AddItemToObject(ld, "worksFor", organization(
+		    "Organization", md_str(v, "name"), md_str(v, "url")));
+	if (!c->present || c->len == 0 ||
+	    (a = cJSON_AddArrayToObject(ld, "alumniOf")) == NULL)
+		return;
+	for (i = 0; i < c->len; i++)
+		cJSON_AddItemToArray(a, organization("EducationalOrganization",
+		    md_str(c->items[i].obj[l], "institution"), NULL));
+}
+
+/* The Person's hasCredential: one EducationalOccupationalCredential
+ * per certification. */
+static void
+person_credentials(const struct app *app, enum lang l, cJSON *ld)
+{
+	const struct collection *c = &app->model->coll[COLL_CERTIFICATIONS];
+	const cJSON *o;
+	cJSON	*a, *cr;
+	size_t	 i;
+
+	if (!c->present || c->len == 0 ||
+	    (a = cJSON_AddArrayToObject(ld, "hasCredential")) == NULL)
+		return;
+	for (i = 0; i < c->len; i++) {
+		o = c->items[i].obj[l];
+		if ((cr = cJSON_CreateObject()) == NULL)
+			return;
+		cJSON_AddStringToObject(cr, "@type",
+		    "EducationalOccupationalCredential");
+		cJSON_AddStringToObject(cr, "name", md_str(o, "title"));
+		cJSON_AddStringToObject(cr, "credentialCategory",
+		    "certificate");
+		cJSON_AddStringToObject(cr, "url", md_str(o, "credential_url"));
+		cJSON_AddItemToObject(cr, "recognizedBy", organization(
+		    "Organization", md_str(o, "institution"), NULL));
+		cJSON_AddItemToArray(a, cr);
+	}
+}
+
+/* The schema.org Person of the profile in language l, or NULL. */
+static cJSON *
+person(const struct app *app, enum lang l)
+{
+	const cJSON *p = app->model->profile.obj[l], *v, *e;
+	cJSON	*ld, *o, *a;
+
+	if ((ld = cJSON_CreateObject()) == NULL)
+		return NULL;
+	cJSON_AddStringToObject(ld, "@type", "Person");
+	cJSON_AddStringToObject(ld, "name", md_str(p, "name"));
+	if (*md_str(p, "given_name") != '\0')
+		cJSON_AddStringToObject(ld, "givenName",
+		    md_str(p, "given_name"));
+	if (*md_str(p, "family_name") != '\0')
+		cJSON_AddStringToObject(ld, "familyName",
+		    md_str(p, "family_name"));
+	cJSON_AddStringToObject(ld, "jobTitle", md_str(p, "job_title"));
+	cJSON_AddStringToObject(ld, "description", md_str(p, "summary"));
+	cJSON_AddStringToObject(ld, "email", md_str(p, "email"));
+	cJSON_AddStringToObject(ld, "url", md_str(p, "url"));
+	if (*md_str(p, "image") != '\0')
+		cJSON_AddStringToObject(ld, "image", md_str(p, "image"));
+	v = cJSON_GetObjectItemCaseSensitive(p, "location");
+	if ((o = cJSON_AddObjectToObject(ld, "address")) != NULL) {
+		cJSON_AddStringToObject(o, "@type", "PostalAddress");
+		cJSON_AddStringToObject(o, "addressLocality", md_str(v, "city"));
+		cJSON_AddStringToObject(o, "addressRegion", md_str(v, "region"));
+		cJSON_AddStringToObject(o, "addressCountry",
+		    md_str(v, "country"));
+	}
+	person_organizations(app, l, ld);
+	person_credentials(app, l, ld);
+	if ((v = cJSON_GetObjectItemCaseSensitive(p, "knows_about")) != NULL)
+		cJSON_AddItemToObject(ld, "knowsAbout",
+		    cJSON_Duplicate(v, 1));
+	if ((v = cJSON_GetObjectItemCaseSensitive(p, "languages")) != NULL)
+		cJSON_AddItemToObject(ld, "knowsLanguage",
+		    cJSON_Duplicate(v, 1));
+	if ((v = cJSON_GetObjectItemCaseSensitive(p, "profiles")) != NULL &&
+	    (a = cJSON_AddArrayToObject(ld, "sameAs")) != NULL)
+		cJSON_ArrayForEach(e, v)
+			cJSON_AddItemToArray(a,
+			    cJSON_CreateString(md_str(e, "url")));
+	return ld;
+}
+
+/*
+ * Appends the schema.org ProfilePage at path (language l) whose
+ * mainEntity is the Person, as a JSON-LD script.  Every "<" is written
+ * as \u003c so that no string can close the script element.  Returns
+ * 0, or -1 out of memory.
+ */
+int
+head_json_ld(const struct app *app, const char *path, enum lang l,
+    struct buf *b)
+{
+	cJSON	*ld, *pe;
+	char	*s, *c;
+	struct buf url;
+	int	 rc = -1;
+
+	if ((ld = cJSON_CreateObject()) == NULL)
+		return -1;
+	buf_init(&url);
+	buf_printf(&url, "%s%s", app->cfg->base_url, path);
+	cJSON_AddStringToObject(ld, "@context", "https://schema.org");
+	cJSON_AddStringToObject(ld, "@type", "ProfilePage");
+	cJSON_AddStringToObject(ld, "url", buf_cstr(&url));
+	cJSON_AddStringToObject(ld, "inLanguage", lang_code(l));
+	if (url.oom || (pe = person(app, l)) == NULL)
+		goto out;
+	cJSON_AddItemToObject(ld, "mainEntity", pe);
+	if ((s = cJSON_PrintUnformatted(ld)) == NULL)
+		goto out;
+	buf_puts(b, "<script type=\"application/ld+json\">");
+	for (c = s; *c != '\0'; c++)
+		if (*c == '<')
+			buf_puts(b, "\\u003c");
+		else
+			buf_putc(b, *c);
+	buf_puts(b, "</script>\n");
+	free(s);
+	rc = 0;
+out:
+	buf_free(&url);
+	cJSON_Delete(ld);
+	return rc;
+}
+
+/* Appends the first UTF-8 character of s, uppercase when ASCII. */
+static void
+initial(struct buf *b, const char *s)
+{
+	size_t	 n = 1;
+
+	while (*s == ' ')
+		s++;
+	if (*s == '\0')
+		return;
+	if (((unsigned char)*s & 0xe0) == 0xc0)
+		n = 2;
+	else if (((unsigned char)*s & 0xf0) == 0xe0)
+		n = 3;
+	else if (((unsigned char)*s & 0xf8) == 0xf0)
+		n = 4;
+	if (n == 1 && *s >= 'a' && *s <= 'z') {
+		buf_putc(b, (char)(*s - 'a' + 'A'));
+		return;
+	}
+	if (strnlen(s, n) == n)
+		buf_append(b, s, n);
+}
+
+/*
+ * Appends the site icon: an SVG monogram of the initials of the given
+ * and family names (else of the first two words of the name) in the
+ * site's colours.
+ */
+void
+head_icon(const struct app *app, struct buf *b)
+{
+	const cJSON *p = app->model->profile.obj[LANG_ES];
+	const char *given = md_str(p, "given_name");
+	const char *family = md_str(p, "family_name");
+	const char *name = md_str(p, "name"), *sp;
+	struct buf in;
+
+	buf_init(&in);
+	if (*given != '\0' && *family != '\0') {
+		initial(&in, given);
+		initial(&in, family);
+	} else {
+		initial(&in, name);
+		if ((sp = strchr(name, ' ')) != NULL)
+			initial(&in, sp + 1);
+	}
+	buf_puts(b, "<svg xmlns=\"http://www.w3.org/2000/svg\" "
+	    "viewBox=\"0 0 64 64\"><rect width=\"64\" height=\"64\" "
+	    "rx=\"14\" fill=\"#8a3b12\"/><text x=\"32\" y=\"42\" "
+	    "font-family=\"system-ui,sans-serif\" font-size=\"28\" "
+	    "font-weight=\"700\" text-anchor=\"middle\" fill=\"#fbfaf7\">");
+	buf_markup_text(b, buf_cstr(&in));
+	buf_puts(b, "</text></svg>\n");
+	if (in.oom)
+		b->oom = 1;
+	buf_free(&in);
+}
+
+/*
+ * The origin ("https://host[:port]") of an http(s) URL, for the CSP,
+ * or NULL when url is not one or the origin holds a character a CSP
+ * source cannot.
+ */
+const char *
+head_origin(const char *url, char *out, size_t outsz)
+{
+	const char *p, *end;
+	size_t	 n;
+
+	if (strncmp(url, "https://", 8) == 0)
+		p = url + 8;
+	else if (strncmp(url, "http://", 7) == 0)
+		p = url + 7;
+	else
+		return NULL;
+	end = p + strcspn(p, "/?#");
+	if (end == p)
+		return NULL;
+	for (; p < end; p++)
+		if (strchr("abcdefghijklmnopqrstuvwxyz"
+		    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-:[]", *p) == NULL)
+			return NULL;
+	n = (size_t)(end - url);
+	if (n >= outsz)
+		return NULL;
+	memcpy(out, url, n);
+	out[n] = '\0';
+	return out;
+}

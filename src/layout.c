@@ -1,0 +1,435 @@
+/*
+ * layout.c: the HTML document around a page's markdown: head (title,
+ * description, canonical and hreflang links, icon, manifest, link
+ * previews, JSON-LD on the profile pages, the one inline style),
+ * navigation with a language switch, the body rendered by cmark in
+ * safe mode and the footer.  No scripts, no external assets.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmark.h>
+
+#include "head.h"
+#include "layout.h"
+
+#define T(l, es, en)	((l) == LANG_EN ? (en) : (es))
+
+const char layout_css[] =
+    ":root{color-scheme:light dark;--bg:#fbfaf7;--fg:#1d1b19;"
+    "--muted:#5c5650;--accent:#8a3b12;--line:#e4ded6;--code:#f1ece5}"
+    "@media (prefers-color-scheme:dark){:root{--bg:#16130f;--fg:#ece6de;"
+    "--muted:#b3aaa0;--accent:#f0a36f;--line:#3a332c;--code:#241f1a}}"
+    "*{box-sizing:border-box}"
+    "html{-webkit-text-size-adjust:100%;text-size-adjust:100%}"
+    "body{margin:0;background:var(--bg);color:var(--fg);"
+    "font:1.0625rem/1.65 system-ui,-apple-system,\"Segoe UI\",Roboto,"
+    "sans-serif}"
+    ".skip{position:absolute;left:-999rem}"
+    ".skip:focus{position:static;display:block;padding:.5rem 1.25rem}"
+    "header,main,footer{max-width:46rem;margin:0 auto;padding:0 1.25rem}"
+    "header{border-bottom:1px solid var(--line)}main{overflow-wrap:break-word}"
+    "nav ul{list-style:none;margin:0;padding:.6rem 0;display:flex;"
+    "flex-wrap:wrap;gap:0 1rem}"
+    "nav a{display:inline-block;padding:.3rem 0;white-space:nowrap}"
+    "nav a[aria-current=page]{text-decoration:none;"
+    "box-shadow:inset 0 -2px var(--accent)}"
+    "nav .lang{margin-left:auto}"
+    "a{color:var(--accent);text-underline-offset:.15em}"
+    "a:focus-visible{outline:2px solid var(--accent);outline-offset:2px}"
+    ".nw{white-space:nowrap}"
+    "h1{font-size:clamp(1.5rem,7vw,2rem);line-height:1.2;"
+    "margin:2.25rem 0 1rem}"
+    "h2{font-size:1.35rem;line-height:1.3;margin:2.25rem 0 .5rem}"
+    "h3{font-size:1.05rem;margin:1.75rem 0 .5rem;overflow-wrap:anywhere}"
+    "h3 code{font-size:1em;background:none;padding:0}"
+    "li{margin:.2rem 0}"
+    "main img{display:block;width:8rem;height:8rem;object-fit:cover;"
+    "border-radius:50%;overflow:hidden;font-size:.75rem;"
+    "background:var(--code)}"
+    "blockquote{margin:.5rem 0 1rem;padding-left:1rem;"
+    "border-left:3px solid var(--line)}"
+    "code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,"
+    "monospace;font-size:.88em;background:var(--code);padding:.1em .3em;"
+    "border-radius:3px;overflow-wrap:anywhere}"
+    "pre{background:var(--code);padding:.75rem 1rem;overflow-x:auto;"
+    "border-radius:6px;white-space:pre-wrap;overflow-wrap:anywhere}"
+    "pre code{padding:0;background:none}"
+    "footer{margin-top:3rem;padding-top:1rem;padding-bottom:2.5rem;"
+    "border-top:1px solid var(--line);color:var(--muted);font-size:.9rem}"
+    "footer ul{list-style:none;padding:0;display:flex;flex-wrap:wrap;"
+    "gap:0 1rem}"
+    "@media (max-width:30rem){nav ul{gap:0 .75rem;font-size:.95rem}}"
+    "@media print{header,footer,.skip{display:none}"
+    "body{font:9pt/1.35 system-ui,sans-serif;background:#fff;color:#000}"
+    "main{max-width:none;padding:0}a{color:#000;text-decoration:none}"
+    "main a[href^=http]::after{content:\" (\" attr(href) \")\";"
+    "font-size:.8em;overflow-wrap:anywhere}"
+    "main :is(h1,h2,h3) a[href]::after{content:none}"
+    "h1{font-size:16pt;margin:0 0 .1rem}"
+    "h2{font-size:12pt;margin:.7rem 0 .15rem;break-after:avoid;"
+    "border-bottom:1px solid #999}"
+    "h3{font-size:9.5pt;margin:.4rem 0 0;break-after:avoid}"
+    "p{margin:.1rem 0 .2rem}li{margin:0}ul{margin:.15rem 0}"
+    "li,blockquote{break-inside:avoid}"
+    "blockquote{margin:0 0 .3rem;padding-left:.5rem}"
+    "blockquote p{margin:0}main img{display:none}"
+    "@page{size:A4;margin:1.1cm 1.4cm}}";
+
+static void
+html_url(struct buf *b, const struct app *app, const char *path)
+{
+	buf_markup_text(b, app->cfg->base_url);
+	buf_markup_text(b, path);
+}
+
+/*
+ * Appends the H1 of markdown md (its first "# " line, backslash
+ * escapes removed) to b, or nothing.
+ */
+static void
+md_title(struct buf *b, const char *md)
+{
+	const char *p = md, *end;
+
+	while (p != NULL && strncmp(p, "# ", 2) != 0)
+		if ((p = strchr(p, '\n')) != NULL)
+			p++;
+	if (p == NULL)
+		return;
+	for (p += 2, end = strchr(p, '\n'); *p != '\0' && p != end; p++) {
+		if (*p == '\\' && p[1] != '\0' && p + 1 != end)
+			p++;
+		buf_putc(b, *p);
+	}
+}
+
+/* Sets v to site page pg (-1: the 404 page), with its paths. */
+void
+layout_view_page(struct view *v, int pg)
+{
+	int	 l;
+
+	memset(v, 0, sizeof(*v));
+	v->page = pg;
+	for (l = 0; l < LANG__MAX && pg >= 0; l++) {
+		v->path[l] = site_pages[pg].path[l];
+		v->md_path[l] = site_pages[pg].md_path[l];
+	}
+}
+
+/*
+ * Appends len bytes of HTML s (from cmark: tags and escaped text) with
+ * every hyphenated word of the name n in the text wrapped in
+ * <span class="nw">, so that the name never breaks at its hyphen.
+ */
+static void
+nowrap_words(struct buf *b, const char *s, size_t len, const char *n)
+{
+	const char *w, *end, *stop = s + len;
+	size_t	 wl;
+	int	 tag = 0, hit;
+
+	while (s < stop) {
+		hit = 0;
+		for (w = n; !tag && *w != '\0'; w = *end ? end + 1 : end) {
+			end = w + strcspn(w, " ");
+			wl = (size_t)(end - w);
+			if (memchr(w, '-', wl) != NULL &&
+			    (size_t)(stop - s) >= wl &&
+			    strncmp(s, w, wl) == 0) {
+				buf_puts(b, "<span class=\"nw\">");
+				buf_append(b, s, wl);
+				buf_puts(b, "</span>");
+				s += wl;
+				hit = 1;
+				break;
+			}
+		}
+		if (hit)
+			continue;
+		if (*s == '<')
+			tag = 1;
+		else if (*s == '>')
+			tag = 0;
+		buf_putc(b, *s++);
+	}
+}
+
+/* Appends n bytes of cmark's HTML s with its void elements written as
+ * HTML, not XHTML ("<img ...>" for "<img ... />"; text has no raw ">"). */
+static void
+html_void(struct buf *b, const char *s, size_t n)
+{
+	const char *end = s + n, *p;
+
+	while ((p = strstr(s, " />")) != NULL && p < end) {
+		buf_append(b, s, (size_t)(p - s));
+		buf_putc(b, '>');
+		s = p + 3;
+	}
+	buf_append(b, s, (size_t)(end - s));
+}
+
+/* Appends cmark's HTML h with the name kept whole: its hyphenated
+ * words never break at the hyphen. */
+static void
+body_html(struct buf *b, const char *h, const char *name)
+{
+	struct buf n, t;
+
+	buf_init(&n);
+	buf_init(&t);
+	buf_markup_text(&n, name);
+	html_void(&t, h, strlen(h));
+	nowrap_words(b, buf_cstr(&t), t.len, buf_cstr(&n));
+	if (n.oom || t.oom)
+		b->oom = 1;
+	buf_free(&n);
+	buf_free(&t);
+}
+
+#define TITLE_MAX	70	/* characters a title shows in search results */
+
+/* The number of UTF-8 characters of s. */
+static size_t
+utf8_chars(const char *s)
+{
+	size_t	 n = 0;
+
+	for (; *s != '\0'; s++)
+		if (((unsigned char)*s & 0xc0) != 0x80)
+			n++;
+	return n;
+}
+
+/* Appends the page's <title> text (without the element); an item's
+ * page leaves the name out when both would not fit in TITLE_MAX. */
+static void
+page_title(struct buf *b, const struct app *app, const struct view *v,
+    enum lang l, const char *md)
+{
+	const char *name = md_str(app->model->profile.obj[l], "name");
+	struct buf t;
+
+	if (v->page == SITE_HOME && !v->item) {
+		buf_puts(b, name);
+		return;
+	}
+	buf_init(&t);
+	md_title(&t, md);
+	if (strcmp(buf_cstr(&t), name) == 0)
+		buf_puts(b, site_page_label(app, v->page, l));
+	else
+		buf_puts(b, buf_cstr(&t));
+	if (!v->item || utf8_chars(buf_cstr(&t)) + utf8_chars(name) + 3 <=
+	    TITLE_MAX)
+		buf_printf(b, " · %s", name);
+	if (t.oom)
+		b->oom = 1;
+	buf_free(&t);
+}
+
+/* Appends the page's description (plain text). */
+static void
+page_description(struct buf *b, const struct app *app, const struct view *v,
+    enum lang l)
+{
+	const cJSON *prof = app->model->profile.obj[l];
+
+	if (v->description != NULL)
+		buf_puts(b, v->description);
+	else if (v->page == SITE_HOME)
+		buf_puts(b, md_str(prof, "headline"));
+	else if (v->page < 0)
+		buf_puts(b, LBL(app, l, "nf.description"));
+	else
+		buf_printf(b, "%s: %s.", md_str(prof, "name"),
+		    site_page_summary(app, v->page, l));
+}
+
+/* Appends the links of the head: canonical, alternates, icon, manifest. */
+static void
+head_links(struct buf *b, const struct app *app, const struct view *v,
+    enum lang l)
+{
+	int	 a;
+
+	if (v->page < 0)
+		buf_puts(b, "<meta name=\"robots\" content=\"noindex\">\n");
+	else {
+		buf_puts(b, "<link rel=\"canonical\" href=\"");
+		html_url(b, app, v->path[l]);
+		buf_puts(b, "\">\n");
+		for (a = 0; a < LANG__MAX; a++) {
+			buf_printf(b, "<link rel=\"alternate\" hreflang=\"%s\" "
+			    "href=\"", lang_code(a));
+			html_url(b, app, v->path[a]);
+			buf_puts(b, "\">\n");
+		}
+		buf_puts(b, "<link rel=\"alternate\" hreflang=\"x-default\" "
+		    "href=\"");
+		html_url(b, app, v->path[LANG_ES]);
+		buf_puts(b, "\">\n<link rel=\"alternate\" "
+		    "type=\"text/markdown\" href=\"");
+		html_url(b, app, v->md_path[l]);
+		buf_puts(b, "\">\n");
+	}
+	buf_puts(b, "<link rel=\"icon\" type=\"image/svg+xml\" href=\"");
+	html_url(b, app, "/icon.svg");
+	buf_puts(b, "\">\n<link rel=\"manifest\" href=\"");
+	html_url(b, app, "/manifest.webmanifest");
+	buf_puts(b, "\">\n");
+}
+
+/* Appends <head>, its contents and the opening <body>. */
+static int
+page_head(const struct app *app, const struct view *v, enum lang l,
+    const char *md, struct buf *b)
+{
+	struct head_preview pv;
+	struct buf title, desc;
+	int	 a, rc = 0;
+
+	buf_init(&title);
+	buf_init(&desc);
+	page_title(&title, app, v, l, md);
+	page_description(&desc, app, v, l);
+	buf_printf(b, "<!DOCTYPE html>\n<html lang=\"%s\">\n<head>\n"
+	    "<meta charset=\"utf-8\">\n<meta name=\"viewport\" "
+	    "content=\"width=device-width, initial-scale=1\">\n<title>",
+	    lang_code(l));
+	buf_markup_text(b, buf_cstr(&title));
+	buf_puts(b, "</title>\n<meta name=\"description\" content=\"");
+	buf_markup_text(b, buf_cstr(&desc));
+	buf_puts(b, "\">\n<meta name=\"color-scheme\" content=\"light dark\">"
+	    "\n");
+	head_links(b, app, v, l);
+	if (v->page >= 0) {
+		memset(&pv, 0, sizeof(pv));
+		pv.title = buf_cstr(&title);
+		pv.description = buf_cstr(&desc);
+		for (a = 0; a < LANG__MAX; a++)
+			pv.path[a] = v->path[a];
+		pv.profile = !v->item && (v->page == SITE_HOME ||
+		    v->page == SITE_CV);
+		head_preview(app, &pv, l, b);
+	}
+	buf_printf(b, "<style>%s</style>\n", layout_css);
+	if (!v->item && (v->page == SITE_HOME || v->page == SITE_CV))
+		rc = head_json_ld(app, v->path[l], l, b);
+	if (title.oom || desc.oom)
+		rc = -1;
+	buf_free(&title);
+	buf_free(&desc);
+	return rc;
+}
+
+/* Appends the site navigation; the language link goes to the other
+ * language's version of the page. */
+static void
+page_nav(const struct app *app, const struct view *v, enum lang l,
+    struct buf *b)
+{
+	enum lang other = l == LANG_EN ? LANG_ES : LANG_EN;
+	int	 pg;
+
+	buf_printf(b, "<a class=\"skip\" href=\"#main\">%s</a>\n<header>\n"
+	    "<nav aria-label=\"%s\">\n<ul>\n", LBL(app, l, "nav.skip"),
+	    LBL(app, l, "nav.main"));
+	for (pg = 0; pg < SITE_PAGE__MAX; pg++) {
+		if (!site_page_published(app, pg) || site_pages[pg].footer)
+			continue;
+		buf_puts(b, "<li><a href=\"");
+		html_url(b, app, site_pages[pg].path[l]);
+		buf_puts(b, pg == v->page && !v->item ?
+		    "\" aria-current=\"page\">" : "\">");
+		buf_markup_text(b, site_page_label(app, pg, l));
+		buf_puts(b, "</a></li>\n");
+	}
+	buf_puts(b, "<li class=\"lang\"><a href=\"");
+	html_url(b, app, v->page < 0 ? site_pages[SITE_HOME].path[other] :
+	    v->path[other]);
+	buf_printf(b, "\" hreflang=\"%s\" lang=\"%s\">%s</a></li>\n</ul>\n"
+	    "</nav>\n</header>\n", lang_code(other), lang_code(other),
+	    LBL(app, other, "lang.name"));
+}
+
+/* Appends the footer: name, licence, the footer pages, the twins. */
+static void
+page_footer(const struct app *app, const struct view *v, enum lang l,
+    struct buf *b)
+{
+	const char *name = md_str(app->model->profile.obj[l], "name");
+	int	 pg;
+
+	buf_puts(b, "<footer>\n<p>");
+	buf_puts(b, strchr(name, '-') != NULL ? "<span class=\"nw\">" :
+	    "<span>");
+	buf_markup_text(b, name);
+	buf_puts(b, "</span>");
+	if (app->settings->licence.name != NULL) {
+		buf_puts(b, ". ");
+		buf_puts(b, LBL(app, l, "footer.licence"));
+		buf_puts(b, " <a href=\"");
+		buf_markup_text(b, app->settings->licence.url[l]);
+		buf_puts(b, "\">");
+		buf_markup_text(b, app->settings->licence.name);
+		buf_puts(b, "</a>");
+	}
+	buf_puts(b, ". ");
+	buf_puts(b, LBL(app, l, "footer.no_tracking"));
+	buf_puts(b, "</p>\n<ul>\n");
+	for (pg = 0; pg < SITE_PAGE__MAX; pg++) {
+		if (!site_page_published(app, pg) || !site_pages[pg].footer)
+			continue;
+		buf_puts(b, "<li><a href=\"");
+		html_url(b, app, site_pages[pg].path[l]);
+		buf_puts(b, "\">");
+		buf_markup_text(b, site_page_label(app, pg, l));
+		buf_puts(b, "</a></li>\n");
+	}
+	if (v->page >= 0) {
+		buf_puts(b, "<li><a href=\"");
+		html_url(b, app, v->md_path[l]);
+		buf_printf(b, "\">%s</a></li>\n", LBL(app, l,
+		    "footer.markdown"));
+	}
+	buf_puts(b, "<li><a href=\"");
+	html_url(b, app, T(l, "/llms.txt", "/en/llms.txt"));
+	buf_puts(b, "\">llms.txt</a></li>\n<li><a href=\"");
+	html_url(b, app, T(l, "/agents.md", "/en/agents.md"));
+	buf_puts(b, "\">agents.md</a></li>\n<li><a href=\"");
+	html_url(b, app, "/api/v1/health");
+	buf_printf(b, "\">%s</a></li>\n</ul>\n</footer>\n",
+	    LBL(app, l, "footer.api_status"));
+}
+
+/*
+ * Appends the whole HTML document of the page v whose markdown is md.
+ * Returns 0, or -1 on failure.
+ */
+int
+layout(const struct app *app, const struct view *v, enum lang l,
+    const char *md, struct buf *b)
+{
+	char	*body;
+
+	if (page_head(app, v, l, md, b) == -1)
+		return -1;
+	buf_puts(b, "</head>\n<body>\n");
+	page_nav(app, v, l, b);
+	buf_puts(b, "<main id=\"main\">\n");
+	if ((body = cmark_markdown_to_html(md, strlen(md),
+	    CMARK_OPT_DEFAULT | CMARK_OPT_SAFE)) == NULL)
+		return -1;
+	body_html(b, body, md_str(app->model->profile.obj[l], "name"));
+	free(body);
+	buf_puts(b, "</main>\n");
+	page_footer(app, v, l, b);
+	buf_puts(b, "</body>\n</html>\n");
+	return b->oom ? -1 : 0;
+}
