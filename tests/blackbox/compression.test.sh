@@ -20,6 +20,8 @@ answers=(
 	/about:200
 	/en/developers:200
 	/developers.md:200
+	/cv:200
+	"/en/projects/$slug:200"
 	/no-such-page:404
 	/llms.txt:200
 	/en/agents.md:200

@@ -161,7 +161,7 @@ for lang in es en; do
 		expect_status 200
 		expect_header content-type 'text/html; charset=utf-8'
 		expect_header content-language "$lang"
-		expect_header vary Accept
+		expect_header_match vary '^Accept, ?Accept-Encoding$'
 		expect_header link "<$BASE$pre/projects/$slug.md>; rel=\"alternate\"; type=\"text/markdown\""
 		expect_header_match content-security-policy "connect-src 'self'"
 		expect_equal 'the h1 text' "$title" "$(grep -o '<h1>.*</h1>' "$RESP_DIR/body" |
