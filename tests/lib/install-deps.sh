@@ -22,8 +22,9 @@ PERFIL_DEPS=(
 	# website checks (tests/site/run): XML well-formedness, headless browser,
 	# node for html-validate (npm comes with it or as Debian's npm)
 	libxml2-utils chromium nodejs
-	# benchmark (tests/bench/run)
-	wrk
+	# benchmark (tests/bench/run): wrk, and php-fpm for the PHP-FPM peer (the
+	# Node.js peer uses nodejs above)
+	wrk php-fpm
 	# hardening: fuzzing (clang, libFuzzer runtime), leak checks, raw FastCGI
 	clang libclang-rt-14-dev valgrind libfcgi-bin
 	# deployments: Apache + mod_fcgid (run on a private configuration and
