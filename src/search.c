@@ -40,39 +40,66 @@ fold_init(void)
 	return U_FAILURE(e) ? -1 : 0;
 }
 
-/* Appends n folded bytes, each mapped back to original offset off. */
-static void
-emit(struct buf *out, struct buf *map, const char *p, size_t n,
-    uint32_t off)
-{
-	size_t	 i;
+/* The most bytes one code point folds to: 256 UTF-16 units, each
+ * at most one code point of up to 4 UTF-8 bytes. */
+#define FOLD_CP_MAX	1024
 
-	buf_append(out, p, n);
-	if (map != NULL)
-		for (i = 0; i < n; i++)
-			buf_append(map, &off, sizeof(off));
+/*
+ * Folds the code point at s[*i] (of len bytes): NFKC_Casefold, then
+ * NFD, then nonspacing and enclosing marks dropped.  Writes the folded
+ * UTF-8 into out (FOLD_CP_MAX bytes) and advances *i past the code
+ * point.  Returns the folded length (0 for a dropped mark), or -1 on
+ * invalid UTF-8 or an ICU failure.
+ */
+static int
+fold_cp(const char *s, int32_t len, int32_t *i, char *out)
+{
+	UChar	 in[2], a[64], b[256];
+	UErrorCode e = U_ZERO_ERROR;
+	UChar32	 c, d;
+	int32_t	 k = 0, na, nb;
+	int	 n = 0, t;
+
+	U8_NEXT(s, *i, len, c);
+	if (c < 0)
+		return -1;
+	if (c < 0x80) {
+		out[0] = (char)(c >= 'A' && c <= 'Z' ? c + 32 : c);
+		return 1;
+	}
+	U16_APPEND_UNSAFE(in, k, c);
+	na = unorm2_normalize(nfkc_cf, in, k, a, 64, &e);
+	if (U_FAILURE(e))
+		return -1;
+	nb = unorm2_normalize(nfd, a, na, b, 256, &e);
+	if (U_FAILURE(e))
+		return -1;
+	for (k = 0; k < nb;) {
+		U16_NEXT(b, k, nb, d);
+		t = u_charType(d);
+		if (t == U_NON_SPACING_MARK || t == U_ENCLOSING_MARK)
+			continue;
+		U8_APPEND_UNSAFE(out, n, d);
+	}
+	return n;
 }
 
 /*
- * Folds s[0..n) (valid UTF-8) one code point at a time: NFKC_Casefold,
- * then NFD, then nonspacing and enclosing marks dropped.  Sets *fold
- * (NUL-terminated) and *fold_len and, if map is not NULL, *map: one
- * original offset per folded byte plus map[fold_len] == n.  Returns 0,
- * or -1 on invalid UTF-8 or exhausted memory.  The caller frees *fold
- * and *map.
+ * Folds s[0..n) (valid UTF-8) one code point at a time (fold_cp).
+ * Sets *fold (NUL-terminated) and *fold_len and, if map is not NULL,
+ * *map: one original offset per folded byte plus map[fold_len] == n.
+ * Returns 0, or -1 on invalid UTF-8 or exhausted memory.  The caller
+ * frees *fold and *map.
  */
 int
 search_fold(const char *s, size_t n, char **fold, size_t *fold_len,
     uint32_t **map)
 {
 	struct buf out, mb;
-	UChar	 in[2], a[64], b[256];
-	UErrorCode e;
-	UChar32	 c, d;
-	int32_t	 i = 0, k, na, nb, len;
+	char	 u8[FOLD_CP_MAX];
+	int32_t	 i = 0, len;
 	uint32_t start, end;
-	char	 u8[4];
-	int	 t;
+	int	 k, m;
 
 	if (n > INT32_MAX / 2 || fold_init() == -1)
 		return -1;
@@ -81,32 +108,12 @@ search_fold(const char *s, size_t n, char **fold, size_t *fold_len,
 	buf_init(&mb);
 	while (i < len) {
 		start = (uint32_t)i;
-		U8_NEXT(s, i, len, c);
-		if (c < 0)
+		if ((k = fold_cp(s, len, &i, u8)) == -1)
 			goto err;
-		if (c < 0x80) {
-			u8[0] = (char)(c >= 'A' && c <= 'Z' ? c + 32 : c);
-			emit(&out, map ? &mb : NULL, u8, 1, start);
-			continue;
-		}
-		k = 0;
-		U16_APPEND_UNSAFE(in, k, c);
-		e = U_ZERO_ERROR;
-		na = unorm2_normalize(nfkc_cf, in, k, a, 64, &e);
-		if (U_FAILURE(e))
-			goto err;
-		nb = unorm2_normalize(nfd, a, na, b, 256, &e);
-		if (U_FAILURE(e))
-			goto err;
-		for (k = 0; k < nb;) {
-			U16_NEXT(b, k, nb, d);
-			t = u_charType(d);
-			if (t == U_NON_SPACING_MARK || t == U_ENCLOSING_MARK)
-				continue;
-			na = 0;
-			U8_APPEND_UNSAFE(u8, na, d);
-			emit(&out, map ? &mb : NULL, u8, (size_t)na, start);
-		}
+		buf_append(&out, u8, (size_t)k);
+		if (map != NULL)
+			for (m = 0; m < k; m++)
+				buf_append(&mb, &start, sizeof(start));
 	}
 	end = (uint32_t)n;
 	if (map != NULL)
@@ -143,6 +150,12 @@ word_start(const char *fold, size_t pos)
 
 	if (pos == 0)
 		return 1;
+	/* A byte below 0x80 is a whole ASCII character, and the ASCII
+	 * letters and digits are exactly the ones u_isalnum takes. */
+	c = (unsigned char)fold[pos - 1];
+	if (c < 0x80)
+		return !((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+		    (c >= 'A' && c <= 'Z'));
 	U8_PREV(fold, 0, i, c);
 	return c < 0 || !u_isalnum(c);
 }
@@ -165,9 +178,10 @@ find_term(const struct search_field *f, const struct search_term *t)
 static void
 field_free(struct search_field *f)
 {
+	if (f->shared)
+		return;
 	free(f->text);
 	free(f->fold);
-	free(f->map);
 }
 
 static int
@@ -178,7 +192,7 @@ field_set(struct search_field *f, const char *s, size_t n)
 	memcpy(f->text, s, n);
 	f->text[n] = '\0';
 	f->len = n;
-	return search_fold(s, n, &f->fold, &f->fold_len, &f->map);
+	return search_fold(s, n, &f->fold, &f->fold_len, NULL);
 }
 
 /* The string member name of a validated content object. */
@@ -192,19 +206,26 @@ member(const cJSON *o, const char *name)
 
 /*
  * Fills doc: folds title and body, renders the JSON around the
- * per-request parts.  Returns 0 or -1 (out of memory).
+ * per-request parts.  With share not NULL the body is share's (the
+ * document of the same item before it, same text), not a copy.
+ * Returns 0 or -1 (out of memory).
  */
 static int
 doc_set(struct search_doc *d, const char *type, const char *slug,
-    const char *title, const char *body, size_t body_len, const char *url)
+    const char *title, const char *body, size_t body_len, const char *url,
+    const struct search_field *share)
 {
 	struct buf b;
 
 	d->type = type;
+	if (share != NULL) {
+		d->body = *share;
+		d->body.shared = 1;
+	}
 	if ((d->slug = strdup(slug)) == NULL ||
 	    (d->url = strdup(url)) == NULL ||
 	    field_set(&d->title, title, strlen(title)) == -1 ||
-	    field_set(&d->body, body, body_len) == -1)
+	    (share == NULL && field_set(&d->body, body, body_len) == -1))
 		return -1;
 	buf_init(&b);
 	buf_printf(&b, "{\"type\":\"%s\",\"slug\":", type);
@@ -238,13 +259,14 @@ doc_free(struct search_doc *d)
 }
 
 /*
- * Adds the next document of language l; empties body.  Returns 0 or -1
+ * Adds the next document of language l; empties body.  With share, the
+ * body is that of the document share (see doc_set).  Returns 0 or -1
  * (out of memory).
  */
 static int
 add_doc(struct search_index *ix, enum lang l, const char *type,
     const char *slug, const char *title, struct buf *body,
-    struct buf *url)
+    struct buf *url, const struct search_doc *share)
 {
 	struct search_doc *d;
 
@@ -252,7 +274,7 @@ add_doc(struct search_index *ix, enum lang l, const char *type,
 		return -1;
 	d = &ix->docs[l][ix->len[l]++];
 	if (doc_set(d, type, slug, title, buf_cstr(body), body->len,
-	    buf_cstr(url)) == -1)
+	    buf_cstr(url), share != NULL ? &share->body : NULL) == -1)
 		return -1;
 	buf_reset(body);
 	return 0;
@@ -335,6 +357,7 @@ build_lang(struct search_index *ix, const struct model *m,
 {
 	const struct resource *r;
 	const struct field *ef;
+	const struct search_doc *first;
 	const cJSON *o, *e;
 	struct buf body, url;
 	size_t	 i, n = 0;
@@ -365,17 +388,24 @@ build_lang(struct search_index *ix, const struct model *m,
 			if (r->hit_each == NULL) {
 				body_parts(&body, o, r->fields);
 				if (add_doc(ix, l, r->hit, it->slug,
-				    title_of(o, r->fields), &body, &url) == -1)
+				    title_of(o, r->fields), &body, &url,
+				    NULL) == -1)
 					goto out;
 				continue;
 			}
+			/* The item's documents share one body: the first
+			 * holds it. */
 			ef = field_find(r->fields, r->hit_each)->sub->sub;
+			first = NULL;
 			cJSON_ArrayForEach(e,
 			    cJSON_GetObjectItemCaseSensitive(o, r->hit_each)) {
-				body_parts(&body, o, r->fields);
+				if (first == NULL)
+					body_parts(&body, o, r->fields);
 				if (add_doc(ix, l, r->hit, it->slug,
-				    title_of(e, ef), &body, &url) == -1)
+				    title_of(e, ef), &body, &url, first) == -1)
 					goto out;
+				if (first == NULL)
+					first = &ix->docs[l][ix->len[l] - 1];
 			}
 		}
 	}
@@ -497,16 +527,50 @@ hit_cmp(const void *pa, const void *pb)
 	return a->doc < b->doc ? -1 : a->doc > b->doc;
 }
 
+#define SCORE_MAX	(3 * SEARCH_MAX_TERMS)	/* 2 + 1 per term */
+
+/*
+ * Sorts the n hits, found in index order, best first as hit_cmp says:
+ * a counting sort on the score, stable, so that index order stays
+ * within a score.  Falls back to qsort if memory runs out.
+ */
+static void
+hits_sort(struct search_hit *hits, size_t n)
+{
+	struct search_hit *tmp;
+	size_t	 at[SCORE_MAX + 2] = { 0 }, i;
+	int	 sc;
+
+	if (n < 2)
+		return;
+	if ((tmp = malloc(n * sizeof(*tmp))) == NULL) {
+		qsort(hits, n, sizeof(*hits), hit_cmp);
+		return;
+	}
+	/* at[SCORE_MAX - s + 1]: hits scoring s; then where they start. */
+	for (i = 0; i < n; i++)
+		at[SCORE_MAX - hits[i].score + 1]++;
+	for (sc = 1; sc <= SCORE_MAX + 1; sc++)
+		at[sc] += at[sc - 1];
+	for (i = 0; i < n; i++)
+		tmp[at[SCORE_MAX - hits[i].score]++] = hits[i];
+	memcpy(hits, tmp, n * sizeof(*hits));
+	free(tmp);
+}
+
 /*
  * Scores every document of language l against q and writes the hits
  * (score > 0) into hits, which has room for ix->len[l] entries, best
- * first.  Returns the number of hits.
+ * first.  Returns the number of hits.  Documents that share a body
+ * (consecutive, see build_lang) have it searched once.
  */
 size_t
 search_run(const struct search_index *ix, enum lang l,
     const struct search_query *q, struct search_hit *hits)
 {
 	const struct search_doc *d;
+	const char *body = NULL;	/* the body bat[] is for */
+	size_t	 bat[SEARCH_MAX_TERMS];
 	struct search_hit h;
 	size_t	 i, j, p, n = 0;
 
@@ -515,6 +579,11 @@ search_run(const struct search_index *ix, enum lang l,
 		h.doc = d;
 		h.score = 0;
 		h.title_at = h.title_end = h.body_at = h.body_end = SIZE_MAX;
+		if (d->body.fold != body) {
+			body = d->body.fold;
+			for (j = 0; j < q->nterms; j++)
+				bat[j] = find_term(&d->body, &q->term[j]);
+		}
 		for (j = 0; j < q->nterms; j++) {
 			if ((p = find_term(&d->title, &q->term[j])) !=
 			    SIZE_MAX) {
@@ -524,8 +593,7 @@ search_run(const struct search_index *ix, enum lang l,
 					h.title_end = p + q->term[j].len;
 				}
 			}
-			if ((p = find_term(&d->body, &q->term[j])) !=
-			    SIZE_MAX) {
+			if ((p = bat[j]) != SIZE_MAX) {
 				h.score += 1;
 				if (p < h.body_at) {
 					h.body_at = p;
@@ -536,8 +604,7 @@ search_run(const struct search_index *ix, enum lang l,
 		if (h.score > 0)
 			hits[n++] = h;
 	}
-	if (n > 1)
-		qsort(hits, n, sizeof(*hits), hit_cmp);
+	hits_sort(hits, n);
 	return n;
 }
 
@@ -680,16 +747,39 @@ search_excerpt(const char *text, size_t len, size_t at, size_t match_end,
 	return n;
 }
 
-/* Maps a folded span of f back to the original text. */
+/*
+ * Maps the folded span [at, end) of f back to the original text:
+ * *oat is where the code point that gave folded byte at starts, and
+ * the match ends with the original code point its last byte came from,
+ * whole.  The index keeps no map (4 bytes per folded byte): the text
+ * is folded again, one code point at a time, up to the span's end.
+ */
 static void
 span_back(const struct search_field *f, size_t at, size_t end,
     size_t *oat, size_t *oend)
 {
-	*oat = f->map[at];
-	/* The match ends with the original code point its last byte
-	 * came from, whole. */
-	*oend = end > at ? fwd_cps(f->text, f->len, f->map[end - 1], 1) :
-	    *oat;
+	char	 u8[FOLD_CP_MAX];
+	int32_t	 i = 0, len = (int32_t)f->len, start;
+	size_t	 pos = 0;
+	int	 k;
+
+	*oat = *oend = f->len;
+	while (i < len) {
+		start = i;
+		if ((k = fold_cp(f->text, len, &i, u8)) == -1)
+			return;
+		if (at >= pos && at < pos + (size_t)k)
+			*oat = (size_t)start;
+		pos += (size_t)k;
+		if (end > at && end - 1 < pos) {
+			*oend = (size_t)i;
+			break;
+		}
+		if (end <= at && *oat != f->len) {
+			*oend = *oat;
+			break;
+		}
+	}
 }
 
 /*

@@ -37,14 +37,18 @@
 #define SEARCH_MAX_TERMS	16	/* distinct terms in a query */
 #define SEARCH_SNIPPET_MAX	160	/* characters, ellipses included */
 
-/* One searchable text: the original and its folded form. */
+/*
+ * One searchable text: the original and its folded form.  A snippet
+ * maps a folded span back to the original by folding the text again
+ * up to it, so no per-byte map is kept.
+ */
 struct search_field {
 	char	*text;		/* original UTF-8 */
 	size_t	 len;
 	char	*fold;		/* folded UTF-8 */
 	size_t	 fold_len;
-	uint32_t *map;		/* fold byte i came from text[map[i]];
-				 * map[fold_len] == len */
+	int	 shared;	/* text and fold belong to an earlier
+				 * document (the same item's body) */
 };
 
 /* One thing a search can find: a project, a job, one skill, ... */
