@@ -160,21 +160,6 @@ word_start(const char *fold, size_t pos)
 	return c < 0 || !u_isalnum(c);
 }
 
-/* Returns the folded offset of the first word-prefix match, or SIZE_MAX. */
-static size_t
-find_term(const struct search_field *f, const struct search_term *t)
-{
-	const char *p = f->fold, *end = f->fold + f->fold_len, *hit;
-
-	while (p < end && (hit = memmem(p, (size_t)(end - p), t->s,
-	    t->len)) != NULL) {
-		if (word_start(f->fold, (size_t)(hit - f->fold)))
-			return (size_t)(hit - f->fold);
-		p = hit + 1;
-	}
-	return SIZE_MAX;
-}
-
 static void
 field_free(struct search_field *f)
 {
@@ -416,6 +401,101 @@ out:
 	return rc;
 }
 
+/* The bucket of the word start at fold[at] (see search_post). */
+static uint32_t
+bucket_of(const char *fold, size_t len, size_t at)
+{
+	return (uint32_t)(unsigned char)fold[at] << 8 |
+	    (at + 1 < len ? (unsigned char)fold[at + 1] : 0);
+}
+
+/*
+ * Calls fn(arg, i, at) for every word start at of document field i
+ * (document index * 2, + 1 for the body) of language l, in field and
+ * offset order: the code point starts where word_start holds.  Bodies
+ * shared with an earlier document are skipped.
+ */
+static void
+each_start(const struct search_index *ix, enum lang l,
+    void (*fn)(void *, uint32_t, const char *, size_t, size_t), void *arg)
+{
+	const struct search_field *f;
+	size_t	 i, at;
+	int	 k;
+
+	for (i = 0; i < ix->len[l]; i++)
+		for (k = 0; k < 2; k++) {
+			f = k ? &ix->docs[l][i].body : &ix->docs[l][i].title;
+			if (f->shared)
+				continue;
+			for (at = 0; at < f->fold_len; at++)
+				if (((unsigned char)f->fold[at] & 0xc0) !=
+				    0x80 && word_start(f->fold, at))
+					fn(arg, (uint32_t)(2 * i + k),
+					    f->fold, f->fold_len, at);
+		}
+}
+
+static void
+count_start(void *arg, uint32_t field, const char *fold, size_t len,
+    size_t at)
+{
+	uint32_t *bucket = arg;
+
+	(void)field;
+	bucket[bucket_of(fold, len, at) + 1]++;
+}
+
+struct fill {
+	struct search_post *post;
+	uint32_t *next;		/* the next free entry of each bucket */
+};
+
+static void
+fill_start(void *arg, uint32_t field, const char *fold, size_t len,
+    size_t at)
+{
+	struct fill *fl = arg;
+	struct search_post *p;
+
+	p = &fl->post[fl->next[bucket_of(fold, len, at)]++];
+	p->field = field;
+	p->at = (uint32_t)at;
+}
+
+/*
+ * Builds the word starts of language l, bucketed by a counting sort
+ * (two passes), so each bucket is in field and offset order.  Returns
+ * 0 or -1 (out of memory, or more than UINT32_MAX of anything).
+ */
+static int
+build_posts(struct search_index *ix, enum lang l)
+{
+	struct fill fl;
+	size_t	 b;
+
+	if (ix->len[l] > UINT32_MAX / 2)
+		return -1;
+	if ((ix->bucket[l] = calloc(SEARCH_BUCKETS + 1,
+	    sizeof(*ix->bucket[l]))) == NULL)
+		return -1;
+	each_start(ix, l, count_start, ix->bucket[l]);
+	for (b = 1; b <= SEARCH_BUCKETS; b++)
+		ix->bucket[l][b] += ix->bucket[l][b - 1];
+	fl.post = NULL;
+	if (ix->bucket[l][SEARCH_BUCKETS] > 0 &&
+	    (fl.post = calloc(ix->bucket[l][SEARCH_BUCKETS],
+	    sizeof(*fl.post))) == NULL)
+		return -1;
+	ix->post[l] = fl.post;
+	if ((fl.next = malloc(SEARCH_BUCKETS * sizeof(*fl.next))) == NULL)
+		return -1;
+	memcpy(fl.next, ix->bucket[l], SEARCH_BUCKETS * sizeof(*fl.next));
+	each_start(ix, l, fill_start, &fl);
+	free(fl.next);
+	return 0;
+}
+
 /*
  * Builds the index of both languages from the model.  Returns it (free
  * with search_free), or NULL with a message in err.
@@ -434,7 +514,8 @@ search_build(const struct model *m, const char *base_url, char *err,
 	if ((ix = calloc(1, sizeof(*ix))) == NULL)
 		goto nomem;
 	for (l = 0; l < LANG__MAX; l++)
-		if (build_lang(ix, m, base_url, (enum lang)l) == -1)
+		if (build_lang(ix, m, base_url, (enum lang)l) == -1 ||
+		    build_posts(ix, (enum lang)l) == -1)
 			goto nomem;
 	return ix;
 nomem:
@@ -455,6 +536,8 @@ search_free(struct search_index *ix)
 		for (i = 0; i < ix->len[l]; i++)
 			doc_free(&ix->docs[l][i]);
 		free(ix->docs[l]);
+		free(ix->post[l]);
+		free(ix->bucket[l]);
 	}
 	free(ix);
 }
@@ -558,54 +641,106 @@ hits_sort(struct search_hit *hits, size_t n)
 	free(tmp);
 }
 
+/* What one request knows of one document while it scores. */
+struct tally {
+	uint8_t	 title_n, body_n;	/* distinct terms found in each */
+	uint8_t	 title_j, body_j;	/* 1 + the last term counted */
+};
+
 /*
- * Scores every document of language l against q and writes the hits
+ * Scores the documents of language l against q and writes the hits
  * (score > 0) into hits, which has room for ix->len[l] entries, best
- * first.  Returns the number of hits.  Documents that share a body
- * (consecutive, see build_lang) have it searched once.
+ * first.  Returns the number of hits.
+ *
+ * Each term is compared only at the word starts of its bucket (for a
+ * one-byte term: the 256 buckets of its byte); hits[i] gathers what
+ * document i matched: 2 points per term found in its title, 1 per
+ * term found in its body, and in each field the first match (the
+ * lowest offset; on a tie, the earlier term), exactly what a scan of
+ * every field for every term finds.  A shared body's matches count
+ * for every document that shares it.
  */
 size_t
 search_run(const struct search_index *ix, enum lang l,
     const struct search_query *q, struct search_hit *hits)
 {
-	const struct search_doc *d;
-	const char *body = NULL;	/* the body bat[] is for */
-	size_t	 bat[SEARCH_MAX_TERMS];
-	struct search_hit h;
-	size_t	 i, j, p, n = 0;
+	const struct search_post *p, *pend;
+	const struct search_field *f;
+	const struct search_term *t;
+	struct search_hit *h;
+	struct tally *ty, *y;
+	size_t	 i, j, n = ix->len[l], owner = 0, lo, hi;
+	size_t	 body_at = SIZE_MAX, body_end = SIZE_MAX;
+	uint8_t	*cnt, *last;
+	uint32_t d;
 
-	for (i = 0; i < ix->len[l]; i++) {
-		d = &ix->docs[l][i];
-		h.doc = d;
-		h.score = 0;
-		h.title_at = h.title_end = h.body_at = h.body_end = SIZE_MAX;
-		if (d->body.fold != body) {
-			body = d->body.fold;
-			for (j = 0; j < q->nterms; j++)
-				bat[j] = find_term(&d->body, &q->term[j]);
-		}
-		for (j = 0; j < q->nterms; j++) {
-			if ((p = find_term(&d->title, &q->term[j])) !=
-			    SIZE_MAX) {
-				h.score += 2;
-				if (p < h.title_at) {
-					h.title_at = p;
-					h.title_end = p + q->term[j].len;
-				}
-			}
-			if ((p = bat[j]) != SIZE_MAX) {
-				h.score += 1;
-				if (p < h.body_at) {
-					h.body_at = p;
-					h.body_end = p + q->term[j].len;
-				}
-			}
-		}
-		if (h.score > 0)
-			hits[n++] = h;
+	if (n == 0)
+		return 0;
+	if ((ty = calloc(n, sizeof(*ty))) == NULL)
+		return 0;
+	for (i = 0; i < n; i++) {
+		hits[i].doc = &ix->docs[l][i];
+		hits[i].score = 0;
+		hits[i].title_at = hits[i].title_end = SIZE_MAX;
+		hits[i].body_at = hits[i].body_end = SIZE_MAX;
 	}
-	hits_sort(hits, n);
-	return n;
+	for (j = 0; j < q->nterms; j++) {
+		t = &q->term[j];
+		lo = (size_t)(unsigned char)t->s[0] << 8;
+		hi = lo + 256;
+		if (t->len > 1) {
+			lo |= (unsigned char)t->s[1];
+			hi = lo + 1;
+		}
+		pend = ix->post[l] + ix->bucket[l][hi];
+		for (p = ix->post[l] + ix->bucket[l][lo]; p < pend; p++) {
+			d = p->field >> 1;
+			h = &hits[d];
+			f = p->field & 1 ? &h->doc->body : &h->doc->title;
+			if (t->len > 2 && (p->at + t->len > f->fold_len ||
+			    memcmp(f->fold + p->at + 2, t->s + 2,
+			    t->len - 2) != 0))
+				continue;
+			if (t->len == 2 && p->at + 2 > f->fold_len)
+				continue;
+			y = &ty[d];
+			cnt = p->field & 1 ? &y->body_n : &y->title_n;
+			last = p->field & 1 ? &y->body_j : &y->title_j;
+			if (*last != j + 1) {
+				*last = (uint8_t)(j + 1);
+				(*cnt)++;
+			}
+			if (p->field & 1) {
+				if (p->at < h->body_at) {
+					h->body_at = p->at;
+					h->body_end = p->at + t->len;
+				}
+			} else if (p->at < h->title_at) {
+				h->title_at = p->at;
+				h->title_end = p->at + t->len;
+			}
+		}
+	}
+	/* Gather the hits in index order; a shared body's figures are
+	 * its owner's, the document before that holds it. */
+	j = 0;
+	for (i = 0; i < n; i++) {
+		if (!hits[i].doc->body.shared) {
+			owner = i;
+			body_at = hits[i].body_at;
+			body_end = hits[i].body_end;
+		} else {
+			ty[i].body_n = ty[owner].body_n;
+			hits[i].body_at = body_at;
+			hits[i].body_end = body_end;
+		}
+		hits[i].score = 2 * ty[i].title_n + ty[i].body_n;
+		if (hits[i].score > 0)
+			hits[j++] = hits[i];
+	}
+	free(ty);
+	hits_sort(hits, j);
+	return j;
 }
 
 /* Decodes the code point at text[*i] and advances *i past it. */

@@ -62,9 +62,27 @@ struct search_doc {
 	char	*tail;			/* ',"url":..,"score":' */
 };
 
+/*
+ * Where a match may start: one word start (see "Matching" above) of a
+ * title or an unshared body.  The index keeps them per language in
+ * buckets by the first two folded bytes there (the second 0 at the
+ * end of a text), so that a term is compared only at the word starts
+ * that begin with its own first bytes.
+ */
+struct search_post {
+	uint32_t field;		/* document index * 2, + 1 for its body */
+	uint32_t at;		/* folded offset */
+};
+
+#define SEARCH_BUCKETS	65536	/* first byte << 8 | second byte */
+
 struct search_index {
 	struct search_doc *docs[LANG__MAX];	/* in tie-break order */
 	size_t	 len[LANG__MAX];
+	struct search_post *post[LANG__MAX];	/* by bucket, then field
+						 * and offset */
+	uint32_t *bucket[LANG__MAX];	/* SEARCH_BUCKETS + 1 starts
+					 * into post */
 };
 
 struct search_term {
