@@ -18,7 +18,8 @@
  *
  * The index is built once per worker (search_build, from the content
  * model) and only read by requests; a request folds its query
- * (search_query_parse) and scans the index (search_run).
+ * (search_query_parse) and looks its terms up at the word starts the
+ * index keeps, bucketed by their first two bytes (search_run).
  *
  * Ownership: search_build returns an index the caller frees with
  * search_free; the index owns copies of every string it holds.
