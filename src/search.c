@@ -5,6 +5,7 @@
  */
 #include "config.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +27,47 @@
 /* ICU's normalizers; owned by ICU, never freed. */
 static const UNormalizer2 *nfkc_cf, *nfd;
 
+/* The most bytes one code point folds to: 256 UTF-16 units, each
+ * at most one code point of up to 4 UTF-8 bytes. */
+#define FOLD_CP_MAX	1024
+
+/*
+ * The folds of U+0080 to U+024F (Latin-1 Supplement, Latin Extended-A
+ * and -B: the accented letters of the content's languages), asked of
+ * ICU once: folding them through ICU each time was most of a search's
+ * snippets and a large part of the start-up.  len FOLD_NONE: longer
+ * than s, ask ICU.
+ */
+#define FOLD_TABLE_END	0x250
+#define FOLD_NONE	0xff
+static struct {
+	uint8_t	 len;
+	char	 s[7];
+} fold_table[FOLD_TABLE_END - 0x80];
+static pthread_once_t fold_table_once = PTHREAD_ONCE_INIT;
+static int fold_table_ready;
+
+static int	 fold_icu(UChar32, char *);
+
+static void
+fold_table_init(void)
+{
+	char	 u8[FOLD_CP_MAX];
+	UChar32	 c;
+	int	 n;
+
+	for (c = 0x80; c < FOLD_TABLE_END; c++) {
+		n = fold_icu(c, u8);
+		if (n < 0 || n > (int)sizeof(fold_table[0].s)) {
+			fold_table[c - 0x80].len = FOLD_NONE;
+			continue;
+		}
+		fold_table[c - 0x80].len = (uint8_t)n;
+		memcpy(fold_table[c - 0x80].s, u8, (size_t)n);
+	}
+	fold_table_ready = 1;
+}
+
 static int
 fold_init(void)
 {
@@ -37,36 +79,27 @@ fold_init(void)
 		return -1;
 	if (nfd == NULL)
 		nfd = unorm2_getNFDInstance(&e);
-	return U_FAILURE(e) ? -1 : 0;
+	if (U_FAILURE(e))
+		return -1;
+	pthread_once(&fold_table_once, fold_table_init);
+	return 0;
 }
 
-/* The most bytes one code point folds to: 256 UTF-16 units, each
- * at most one code point of up to 4 UTF-8 bytes. */
-#define FOLD_CP_MAX	1024
-
 /*
- * Folds the code point at s[*i] (of len bytes): NFKC_Casefold, then
- * NFD, then nonspacing and enclosing marks dropped.  Writes the folded
- * UTF-8 into out (FOLD_CP_MAX bytes) and advances *i past the code
- * point.  Returns the folded length (0 for a dropped mark), or -1 on
- * invalid UTF-8 or an ICU failure.
+ * Folds the code point c (not ASCII) through ICU: NFKC_Casefold, then
+ * NFD, then nonspacing and enclosing marks dropped.  Writes the UTF-8
+ * into out (FOLD_CP_MAX bytes).  Returns its length, or -1 if ICU
+ * fails.
  */
 static int
-fold_cp(const char *s, int32_t len, int32_t *i, char *out)
+fold_icu(UChar32 c, char *out)
 {
 	UChar	 in[2], a[64], b[256];
 	UErrorCode e = U_ZERO_ERROR;
-	UChar32	 c, d;
+	UChar32	 d;
 	int32_t	 k = 0, na, nb;
 	int	 n = 0, t;
 
-	U8_NEXT(s, *i, len, c);
-	if (c < 0)
-		return -1;
-	if (c < 0x80) {
-		out[0] = (char)(c >= 'A' && c <= 'Z' ? c + 32 : c);
-		return 1;
-	}
 	U16_APPEND_UNSAFE(in, k, c);
 	na = unorm2_normalize(nfkc_cf, in, k, a, 64, &e);
 	if (U_FAILURE(e))
@@ -82,6 +115,33 @@ fold_cp(const char *s, int32_t len, int32_t *i, char *out)
 		U8_APPEND_UNSAFE(out, n, d);
 	}
 	return n;
+}
+
+/*
+ * Folds the code point at s[*i] (of len bytes) as fold_icu says (ASCII:
+ * lowered; U+0080 to U+024F: from fold_table), writes the folded UTF-8
+ * into out (FOLD_CP_MAX bytes) and advances *i past the code point.
+ * Returns the folded length (0 for a dropped mark), or -1 on invalid
+ * UTF-8 or an ICU failure.  fold_init must have succeeded.
+ */
+static int
+fold_cp(const char *s, int32_t len, int32_t *i, char *out)
+{
+	UChar32	 c;
+
+	U8_NEXT(s, *i, len, c);
+	if (c < 0)
+		return -1;
+	if (c < 0x80) {
+		out[0] = (char)(c >= 'A' && c <= 'Z' ? c + 32 : c);
+		return 1;
+	}
+	if (c < FOLD_TABLE_END && fold_table_ready &&
+	    fold_table[c - 0x80].len != FOLD_NONE) {
+		memcpy(out, fold_table[c - 0x80].s, fold_table[c - 0x80].len);
+		return fold_table[c - 0x80].len;
+	}
+	return fold_icu(c, out);
 }
 
 /*
@@ -152,6 +212,9 @@ err:
 static int
 is_space(UChar32 c)
 {
+	/* In ASCII, White_Space is TAB to CR and the space. */
+	if (c >= 0 && c < 0x80)
+		return c == ' ' || (c >= '\t' && c <= '\r');
 	return u_isUWhiteSpace(c);
 }
 
@@ -625,6 +688,7 @@ hit_cmp(const void *pa, const void *pb)
 }
 
 #define SCORE_MAX	(3 * SEARCH_MAX_TERMS)	/* 2 + 1 per term */
+_Static_assert(SCORE_MAX < 100, "search_handler writes scores as two digits");
 
 /*
  * Sorts the n hits, found in index order, best first as hit_cmp says:
@@ -915,7 +979,10 @@ span_back(const struct search_field *f, size_t at, size_t end,
 	*oat = *oend = f->len;
 	while (i < len) {
 		start = i;
-		if ((k = fold_cp(f->text, len, &i, u8)) == -1)
+		if ((unsigned char)f->text[i] < 0x80) {
+			i++;	/* ASCII folds to one byte */
+			k = 1;
+		} else if ((k = fold_cp(f->text, len, &i, u8)) == -1)
 			return;
 		if (at >= pos && at < pos + (size_t)k)
 			*oat = (size_t)start;
@@ -1011,7 +1078,11 @@ search_handler(struct ctx *x)
 		n = search_snippet(&hits[i], snip, sizeof(snip));
 		buf_json_string(b, snip, n);
 		buf_puts(b, hits[i].doc->tail);
-		buf_printf(b, "%d}", hits[i].score);
+		/* The score, 1 to SCORE_MAX, without printf. */
+		if (hits[i].score >= 10)
+			buf_putc(b, (char)('0' + hits[i].score / 10));
+		buf_putc(b, (char)('0' + hits[i].score % 10));
+		buf_putc(b, '}');
 	}
 	buf_putc(b, ']');
 	api_end(x, (long)count, (long)total);
