@@ -676,91 +676,95 @@ search_query_free(struct search_query *q)
 	memset(q, 0, sizeof(*q));
 }
 
-/* Best first: score descending, then index order (type, file order). */
-static int
-hit_cmp(const void *pa, const void *pb)
-{
-	const struct search_hit *a = pa, *b = pb;
-
-	if (a->score != b->score)
-		return a->score > b->score ? -1 : 1;
-	return a->doc < b->doc ? -1 : a->doc > b->doc;
-}
-
 #define SCORE_MAX	(3 * SEARCH_MAX_TERMS)	/* 2 + 1 per term */
 _Static_assert(SCORE_MAX < 100, "search_handler writes scores as two digits");
 
-/*
- * Sorts the n hits, found in index order, best first as hit_cmp says:
- * a counting sort on the score, stable, so that index order stays
- * within a score.  Falls back to qsort if memory runs out.
- */
-static void
-hits_sort(struct search_hit *hits, size_t n)
-{
-	struct search_hit *tmp;
-	size_t	 at[SCORE_MAX + 2] = { 0 }, i;
-	int	 sc;
-
-	if (n < 2)
-		return;
-	if ((tmp = malloc(n * sizeof(*tmp))) == NULL) {
-		qsort(hits, n, sizeof(*hits), hit_cmp);
-		return;
-	}
-	/* at[SCORE_MAX - s + 1]: hits scoring s; then where they start. */
-	for (i = 0; i < n; i++)
-		at[SCORE_MAX - hits[i].score + 1]++;
-	for (sc = 1; sc <= SCORE_MAX + 1; sc++)
-		at[sc] += at[sc - 1];
-	for (i = 0; i < n; i++)
-		tmp[at[SCORE_MAX - hits[i].score]++] = hits[i];
-	memcpy(hits, tmp, n * sizeof(*hits));
-	free(tmp);
-}
+#define NONE	UINT32_MAX	/* no match in a field */
 
 /* What one request knows of one document while it scores. */
 struct tally {
+	uint32_t title_at, title_end;	/* folded span of the first match */
+	uint32_t body_at, body_end;	/* NONE if none */
 	uint8_t	 title_n, body_n;	/* distinct terms found in each */
 	uint8_t	 title_j, body_j;	/* 1 + the last term counted */
 };
 
+/* Records in y a match of term j (length len) at folded offset at. */
+static void
+tally_match(struct tally *y, int body, size_t j, uint32_t at, size_t len)
+{
+	uint8_t	*cnt = body ? &y->body_n : &y->title_n;
+	uint8_t	*last = body ? &y->body_j : &y->title_j;
+	uint32_t *fat = body ? &y->body_at : &y->title_at;
+	uint32_t *fend = body ? &y->body_end : &y->title_end;
+
+	if (*last != j + 1) {
+		*last = (uint8_t)(j + 1);
+		(*cnt)++;
+	}
+	if (at < *fat) {
+		*fat = at;
+		*fend = at + (uint32_t)len;
+	}
+}
+
+/* Compares term t with the word start p of index ix in language l. */
+static int
+post_matches(const struct search_index *ix, enum lang l,
+    const struct search_post *p, const struct search_term *t)
+{
+	const struct search_doc *d = &ix->docs[l][p->field >> 1];
+	const struct search_field *f = p->field & 1 ? &d->body : &d->title;
+
+	/* The bucket has the first two bytes (the second 0 at the end). */
+	if (t->len < 2)
+		return 1;
+	return p->at + t->len <= f->fold_len && (t->len == 2 ||
+	    memcmp(f->fold + p->at + 2, t->s + 2, t->len - 2) == 0);
+}
+
+static size_t
+span(uint32_t v)
+{
+	return v == NONE ? SIZE_MAX : (size_t)v;
+}
+
 /*
- * Scores the documents of language l against q and writes the hits
- * (score > 0) into hits, which has room for ix->len[l] entries, best
- * first.  Returns the number of hits.
+ * Scores the documents of language l against q and writes the best
+ * hits (score > 0), at most max of them, into hits, best first: score
+ * descending, then index order (type, file order).  Returns the number
+ * of hits in all, which may be more than max.
  *
  * Each term is compared only at the word starts of its bucket (for a
- * one-byte term: the 256 buckets of its byte); hits[i] gathers what
- * document i matched: 2 points per term found in its title, 1 per
- * term found in its body, and in each field the first match (the
- * lowest offset; on a tie, the earlier term), exactly what a scan of
- * every field for every term finds.  A shared body's matches count
- * for every document that shares it.
+ * one-byte term: the 256 buckets of its byte); a document gathers 2
+ * points per term found in its title, 1 per term found in its body,
+ * and in each field the first match (the lowest offset; on a tie, the
+ * earlier term), exactly what a scan of every field for every term
+ * finds.  A shared body's matches count for every document that shares
+ * it.  The order is a counting sort on the score, written straight
+ * into hits: a request allocates one tally per document and nothing per
+ * hit.
  */
 size_t
 search_run(const struct search_index *ix, enum lang l,
-    const struct search_query *q, struct search_hit *hits)
+    const struct search_query *q, struct search_hit *hits, size_t max)
 {
 	const struct search_post *p, *pend;
-	const struct search_field *f;
 	const struct search_term *t;
-	struct search_hit *h;
 	struct tally *ty, *y;
-	size_t	 i, j, n = ix->len[l], owner = 0, lo, hi;
-	size_t	 body_at = SIZE_MAX, body_end = SIZE_MAX;
-	uint8_t	*cnt, *last;
-	uint32_t d;
+	size_t	 at[SCORE_MAX + 2] = { 0 };
+	size_t	 i, j, n = ix->len[l], owner = 0, lo, hi, total = 0, k;
+	int	 sc;
 
 	if (n == 0)
 		return 0;
-	if ((ty = calloc(n, sizeof(*ty))) == NULL)
+	if ((ty = malloc(n * sizeof(*ty))) == NULL)
 		return 0;
 	for (i = 0; i < n; i++) {
-		hits[i].doc = &ix->docs[l][i];
-		hits[i].score = 0;
-		hits[i].title_at = hits[i].title_end = SIZE_MAX;
-		hits[i].body_at = hits[i].body_end = SIZE_MAX;
+		ty[i].title_at = ty[i].title_end = NONE;
+		ty[i].body_at = ty[i].body_end = NONE;
+		ty[i].title_n = ty[i].body_n = 0;
+		ty[i].title_j = ty[i].body_j = 0;
 	}
 	for (j = 0; j < q->nterms; j++) {
 		t = &q->term[j];
@@ -771,54 +775,46 @@ search_run(const struct search_index *ix, enum lang l,
 			hi = lo + 1;
 		}
 		pend = ix->post[l] + ix->bucket[l][hi];
-		for (p = ix->post[l] + ix->bucket[l][lo]; p < pend; p++) {
-			d = p->field >> 1;
-			h = &hits[d];
-			f = p->field & 1 ? &h->doc->body : &h->doc->title;
-			if (t->len > 2 && (p->at + t->len > f->fold_len ||
-			    memcmp(f->fold + p->at + 2, t->s + 2,
-			    t->len - 2) != 0))
-				continue;
-			if (t->len == 2 && p->at + 2 > f->fold_len)
-				continue;
-			y = &ty[d];
-			cnt = p->field & 1 ? &y->body_n : &y->title_n;
-			last = p->field & 1 ? &y->body_j : &y->title_j;
-			if (*last != j + 1) {
-				*last = (uint8_t)(j + 1);
-				(*cnt)++;
-			}
-			if (p->field & 1) {
-				if (p->at < h->body_at) {
-					h->body_at = p->at;
-					h->body_end = p->at + t->len;
-				}
-			} else if (p->at < h->title_at) {
-				h->title_at = p->at;
-				h->title_end = p->at + t->len;
-			}
+		for (p = ix->post[l] + ix->bucket[l][lo]; p < pend; p++)
+			if (post_matches(ix, l, p, t))
+				tally_match(&ty[p->field >> 1],
+				    (int)(p->field & 1), j, p->at, t->len);
+	}
+	/* A shared body's figures are its owner's, the document before
+	 * that holds it.  Then the scores, counted by value. */
+	for (i = 0; i < n; i++) {
+		y = &ty[i];
+		if (!ix->docs[l][i].body.shared)
+			owner = i;
+		else {
+			y->body_n = ty[owner].body_n;
+			y->body_at = ty[owner].body_at;
+			y->body_end = ty[owner].body_end;
+		}
+		/* title_j is free now: it keeps the score. */
+		y->title_j = (uint8_t)(2 * y->title_n + y->body_n);
+		if (y->title_j > 0) {
+			at[SCORE_MAX - y->title_j + 1]++;
+			total++;
 		}
 	}
-	/* Gather the hits in index order; a shared body's figures are
-	 * its owner's, the document before that holds it. */
-	j = 0;
+	for (sc = 1; sc <= SCORE_MAX + 1; sc++)
+		at[sc] += at[sc - 1];
 	for (i = 0; i < n; i++) {
-		if (!hits[i].doc->body.shared) {
-			owner = i;
-			body_at = hits[i].body_at;
-			body_end = hits[i].body_end;
-		} else {
-			ty[i].body_n = ty[owner].body_n;
-			hits[i].body_at = body_at;
-			hits[i].body_end = body_end;
-		}
-		hits[i].score = 2 * ty[i].title_n + ty[i].body_n;
-		if (hits[i].score > 0)
-			hits[j++] = hits[i];
+		y = &ty[i];
+		if (y->title_j == 0)
+			continue;
+		if ((k = at[SCORE_MAX - y->title_j]++) >= max)
+			continue;
+		hits[k].doc = &ix->docs[l][i];
+		hits[k].score = y->title_j;
+		hits[k].title_at = span(y->title_at);
+		hits[k].title_end = span(y->title_end);
+		hits[k].body_at = span(y->body_at);
+		hits[k].body_end = span(y->body_end);
 	}
 	free(ty);
-	hits_sort(hits, j);
-	return j;
+	return total;
 }
 
 /* Decodes the code point at text[*i] and advances *i past it. */
@@ -1059,14 +1055,13 @@ search_handler(struct ctx *x)
 		    "The server could not process the search terms.");
 		goto out;
 	}
-	n = ix->len[x->lang];
-	if (n > 0 && (hits = arena_alloc(x->arena, n * sizeof(*hits))) ==
-	    NULL) {
+	if ((hits = arena_alloc(x->arena, (size_t)x->limit *
+	    sizeof(*hits))) == NULL) {
 		err_send(x, ERR_INTERNAL, "Retry the request later.",
 		    "The server ran out of memory while searching.");
 		goto out;
 	}
-	total = n > 0 ? search_run(ix, x->lang, &q, hits) : 0;
+	total = search_run(ix, x->lang, &q, hits, (size_t)x->limit);
 	count = total < (size_t)x->limit ? total : (size_t)x->limit;
 	x->offset = 0;
 	api_begin(x);

@@ -24,7 +24,8 @@
  * Ownership: search_build returns an index the caller frees with
  * search_free; the index owns copies of every string it holds.
  * search_query_parse fills a query whose storage search_query_free
- * releases.  search_run writes into an array the caller provides.
+ * releases.  search_run writes the best hits, up to a number the caller
+ * gives, into an array the caller provides.
  */
 #ifndef PERFIL_SEARCH_H
 #define PERFIL_SEARCH_H
@@ -121,7 +122,8 @@ enum search_qstatus search_query_parse(struct search_query *,
 		    const char *q, size_t len);
 void		 search_query_free(struct search_query *);
 size_t		 search_run(const struct search_index *, enum lang,
-		    const struct search_query *, struct search_hit *);
+		    const struct search_query *, struct search_hit *,
+		    size_t max);
 size_t		 search_excerpt(const char *text, size_t len, size_t at,
 		    size_t match_end, char *out, size_t outsz);
 size_t		 search_snippet(const struct search_hit *, char *out,

@@ -219,7 +219,7 @@ expect_hits(enum lang l, const char *qs, const char *const *want)
 
 	ck_assert_uint_le(fx_index->len[l], 64);
 	ck_assert_int_eq(parse(&q, qs), SEARCH_Q_OK);
-	n = search_run(fx_index, l, &q, hits);
+	n = search_run(fx_index, l, &q, hits, 64);
 	for (i = 0; i < n; i++) {
 		snprintf(got, sizeof(got), "%s %s %s %d",
 		    hits[i].doc->type, hits[i].doc->slug,
@@ -317,14 +317,14 @@ static void
 expect_as_scan(enum lang l, const char *qs)
 {
 	struct search_query q;
-	struct search_hit got[64], want[64];
-	size_t	 i, n, m;
+	struct search_hit got[64], want[64], few[3];
+	size_t	 i, k, n, m;
 
 	if (parse(&q, qs) != SEARCH_Q_OK) {
 		search_query_free(&q);
 		return;
 	}
-	n = search_run(fx_index, l, &q, got);
+	n = search_run(fx_index, l, &q, got, 64);
 	m = ref_run(fx_index, l, &q, want);
 	ck_assert_msg(n == m, "q=%s: %zu hits, the scan finds %zu", qs, n, m);
 	for (i = 0; i < n; i++)
@@ -335,6 +335,14 @@ expect_as_scan(enum lang l, const char *qs)
 		    got[i].body_at == want[i].body_at &&
 		    got[i].body_end == want[i].body_end,
 		    "q=%s: hit %zu differs from the scan's", qs, i);
+	/* With room for fewer: the same total, the best first. */
+	for (k = 1; k <= 3; k++) {
+		ck_assert_uint_eq(search_run(fx_index, l, &q, few, k), m);
+		for (i = 0; i < k && i < m; i++)
+			ck_assert_msg(few[i].doc == want[i].doc &&
+			    few[i].body_at == want[i].body_at,
+			    "q=%s: hit %zu of %zu differs", qs, i, k);
+	}
 	search_query_free(&q);
 }
 
@@ -543,7 +551,7 @@ START_TEST(snippet_of_hits)
 
 	/* Body first: the project's description, whole (short). */
 	ck_assert_int_eq(parse(&q, "educacion"), SEARCH_Q_OK);
-	n = search_run(fx_index, LANG_ES, &q, hits);
+	n = search_run(fx_index, LANG_ES, &q, hits, 64);
 	ck_assert_uint_eq(n, 3);
 	search_snippet(&hits[0], out, sizeof(out));
 	ck_assert_str_eq(out, "Migración de servicios de educación a "
@@ -559,7 +567,7 @@ START_TEST(snippet_of_hits)
 
 	/* Title only: the title. */
 	ck_assert_int_eq(parse(&q, "administradora"), SEARCH_Q_OK);
-	n = search_run(fx_index, LANG_ES, &q, hits);
+	n = search_run(fx_index, LANG_ES, &q, hits, 64);
 	ck_assert_uint_eq(n, 1);
 	search_snippet(&hits[0], out, sizeof(out));
 	ck_assert_str_eq(out, "Administradora de Kubernetes certificada");
