@@ -37,6 +37,7 @@
 #include "handler.h"
 
 #define SEARCH_MAX_TERMS	16	/* distinct terms in a query */
+#define SEARCH_SCORE_MAX	(3 * SEARCH_MAX_TERMS)	/* 2 + 1 per term */
 #define SEARCH_SNIPPET_MAX	160	/* characters, ellipses included */
 
 /*
@@ -113,6 +114,7 @@ struct search_hit {
 	size_t	 body_at, body_end;   /* in each field; SIZE_MAX if none */
 };
 
+int		 search_fold_init(void);
 int		 search_fold(const char *, size_t, char **fold,
 		    size_t *fold_len, uint32_t **map);
 struct search_index *search_build(const struct model *,
