@@ -12,7 +12,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cv.h"
 #include "errors.h"
 #include "markdown.h"
 #include "settings.h"
@@ -710,12 +709,6 @@ md_page(const struct app *app, enum site_page page, enum lang l,
 	case SITE_ABOUT:
 		about(app, l, b);
 		break;
-	case SITE_CV:
-		cv_page(app, l, b);
-		break;
-	case SITE_PROJECTS:
-		cv_projects(app, l, b);
-		break;
 	case SITE_CONTACT:
 		contact(app, l, b);
 		break;
@@ -728,9 +721,19 @@ md_page(const struct app *app, enum site_page page, enum lang l,
 	case SITE_DEVELOPERS:
 		developers(app, l, b);
 		break;
-	default:
+	default:			/* the CV's pages are cv.c's */
 		break;
 	}
+	return md_finish(b);
+}
+
+/*
+ * Ends the markdown in b with exactly one newline.  Returns 0, or -1
+ * when b ran out of memory.
+ */
+int
+md_finish(struct buf *b)
+{
 	if (b->len > 0 && b->data[b->len - 1] != '\n')
 		buf_putc(b, '\n');
 	while (b->len > 1 && b->data[b->len - 2] == '\n')

@@ -52,6 +52,7 @@ void	 md_language_section(const struct app *, enum lang, const char *key,
 	    struct buf *);
 void	 md_template(struct buf *, const char *, const cJSON *);
 int	 md_page(const struct app *, enum site_page, enum lang, struct buf *);
+int	 md_finish(struct buf *);
 void	 md_not_found(const struct app *, enum lang, struct buf *);
 
 /* Shared with the agent files. */

@@ -30,6 +30,26 @@
 #define TYPE_MARKDOWN	"text/markdown; charset=utf-8"
 #define CACHE_404	"public, max-age=60"
 
+/*
+ * Appends the markdown of page pg in language l to b: the CV's pages
+ * from cv.c, the others from markdown.c.  Returns 0, or -1 out of
+ * memory.
+ */
+static int
+page_md(const struct app *app, int pg, enum lang l, struct buf *b)
+{
+	switch (pg) {
+	case SITE_CV:
+		cv_page(app, l, b);
+		return md_finish(b);
+	case SITE_PROJECTS:
+		cv_projects(app, l, b);
+		return md_finish(b);
+	default:
+		return md_page(app, pg, l, b);
+	}
+}
+
 /* Moves b's bytes into sb, tags them and keeps their compressed
  * variants (encoding.h).  Returns 0 or -1. */
 static int
@@ -206,7 +226,7 @@ site_build(const struct app *app, char *err, size_t errlen)
 			if (!site_page_published(app, pg))
 				continue;
 			layout_view_page(&v, pg);
-			ok = md_page(app, pg, l, &b) == 0 &&
+			ok = page_md(app, pg, l, &b) == 0 &&
 			    render(app, &v, l, &b, &s->md[pg][l],
 			    &s->html[pg][l], &s->link_md[pg][l],
 			    &s->link_html[pg][l]);
