@@ -738,6 +738,8 @@ md_finish(struct buf *b)
 		buf_putc(b, '\n');
 	while (b->len > 1 && b->data[b->len - 2] == '\n')
 		b->len--;		/* one newline at the end */
+	if (b->data != NULL)
+		b->data[b->len] = '\0';	/* buf_detach keeps len + 1 */
 	return b->oom ? -1 : 0;
 }
 
