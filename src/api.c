@@ -67,8 +67,9 @@ put_self(struct ctx *x, struct buf *b)
 		buf_printf(&u, "%c%s=%ld", sep, req_param_name(p->id), v);
 		sep = '&';
 	}
-	if (x->lang != LANG_ES)
-		buf_printf(&u, "%clang=%s", sep, lang_code(x->lang));
+	if (x->lang != LANG_DEFAULT)
+		buf_printf(&u, "%clang=%s", sep, lang_code(x->app->langs,
+		    x->lang));
 	buf_json_string(b, buf_cstr(&u), u.len);
 	if (u.oom)
 		b->oom = 1;

@@ -25,12 +25,16 @@ struct config {
 };
 
 struct openapi;
+struct site_paths;
 
 struct app {
 	const struct config *cfg;
 	struct model *model;
 	struct settings *settings;	/* site.json (settings.h) */
+	const struct langs *langs;	/* settings->langs: the site's */
 	struct labels *labels;		/* UI texts (labels.h) */
+	struct site_paths *paths;	/* page paths per language
+					 * (markdown.h) */
 	char	*doc_url[LANG__MAX];	/* developer portal */
 	char	*source_url[LANG__MAX];	/* the website */
 	struct openapi *openapi;	/* the OpenAPI document, rendered */
@@ -41,5 +45,8 @@ struct app {
 
 int	 app_load(struct app *, const struct config *, char *err, size_t);
 void	 app_free(struct app *);
+enum lang app_lang(const struct app *, const char *code);
+const char *app_path(const struct app *, enum lang, const char *path,
+	    char *buf, size_t len);
 
 #endif /* PERFIL_APP_H */

@@ -15,6 +15,7 @@
 
 #include "content.h"
 #include "dates.h"
+#include "demo_langs.h"
 
 static char tmpdir[256];
 
@@ -90,7 +91,8 @@ START_TEST(demo_content_loads)
 	struct model *m;
 	char	 err[512] = "";
 
-	m = content_load(TEST_CONTENT_DIR, "http://h", err, sizeof(err));
+	m = content_load(TEST_CONTENT_DIR, "http://h", NULL,
+	    demo_labels(), err, sizeof(err));
 	ck_assert_msg(m != NULL, "%s", err);
 	ck_assert_uint_ge(m->coll[COLL_PROJECTS].len, 6);
 	ck_assert_uint_ge(m->coll[COLL_EXPERIENCE].len, 5);
@@ -235,7 +237,8 @@ START_TEST(broken_content_is_refused)
 		snprintf(path, sizeof(path), "%s/%s", tmpdir, b->file);
 		ck_assert_int_eq(unlink(path), 0);
 	}
-	m = content_load(tmpdir, "http://h", err, sizeof(err));
+	m = content_load(tmpdir, "http://h", NULL, demo_labels(), err,
+	    sizeof(err));
 	ck_assert_ptr_null(m);
 	snprintf(want, sizeof(want), "%s/%s", tmpdir, b->want);
 	ck_assert_msg(strncmp(err, want, strlen(want)) == 0,
@@ -253,7 +256,8 @@ START_TEST(profile_checks)
 	snprintf(cmd, sizeof(cmd), "sed -i 's/\"family_name\": \"/"
 	    "\"family_name\": \"X/' '%s'", path);
 	ck_assert_int_eq(system(cmd), 0);
-	m = content_load(tmpdir, "http://h", err, sizeof(err));
+	m = content_load(tmpdir, "http://h", NULL, demo_labels(), err,
+	    sizeof(err));
 	ck_assert_ptr_null(m);
 	ck_assert_msg(strstr(err, "profile.json: name: must be given_name")
 	    != NULL, "%s", err);
@@ -263,7 +267,8 @@ START_TEST(profile_checks)
 	snprintf(cmd, sizeof(cmd), "sed -i 's/\"email\": \"[^\"]*\"/"
 	    "\"email\": \"not-an-address\"/' '%s'", path);
 	ck_assert_int_eq(system(cmd), 0);
-	m = content_load(tmpdir, "http://h", err, sizeof(err));
+	m = content_load(tmpdir, "http://h", NULL, demo_labels(), err,
+	    sizeof(err));
 	ck_assert_ptr_null(m);
 	ck_assert_msg(strstr(err, "profile.json: email: not an e-mail") !=
 	    NULL, "%s", err);
@@ -318,23 +323,40 @@ START_TEST(dates_parse_strictly)
 }
 END_TEST
 
+/* The date words of the demo's language l, from its label set. */
+static struct date_labels
+demo_dates(int l)
+{
+	struct date_labels dl;
+
+	dl.locale = lang_code(&langs_fallback, (enum lang)l);
+	dl.range_sep = lbl_find(demo_labels(), (enum lang)l, "date.range");
+	dl.present = lbl_find(demo_labels(), (enum lang)l, "date.present");
+	dl.detail_sep = lbl_find(demo_labels(), (enum lang)l, "date.detail");
+	ck_assert_ptr_nonnull(dl.range_sep);
+	ck_assert_ptr_nonnull(dl.present);
+	ck_assert_ptr_nonnull(dl.detail_sep);
+	return dl;
+}
+
 START_TEST(dates_period)
 {
 	struct date a, b;
+	struct date_labels es = demo_dates(LANG_ES), en = demo_dates(LANG_EN);
 	char	 out[256];
 
 	ck_assert_int_eq(date_parse("2019-03", &a), 0);
-	ck_assert_int_eq(date_period(&a, NULL, &dates_labels[LANG_ES], out,
+	ck_assert_int_eq(date_period(&a, NULL, &es, out,
 	    sizeof(out)), 0);
 	ck_assert_str_eq(out, "marzo de 2019 \xe2\x80\x93 actualidad");
-	ck_assert_int_eq(date_period(&a, NULL, &dates_labels[LANG_EN], out,
+	ck_assert_int_eq(date_period(&a, NULL, &en, out,
 	    sizeof(out)), 0);
 	ck_assert_str_eq(out, "March 2019 \xe2\x80\x93 present");
 	ck_assert_int_eq(date_parse("2021-06", &b), 0);
-	ck_assert_int_eq(date_period(&a, &b, &dates_labels[LANG_ES], out,
+	ck_assert_int_eq(date_period(&a, &b, &es, out,
 	    sizeof(out)), 0);
 	ck_assert_str_eq(out, "marzo de 2019 \xe2\x80\x93 junio de 2021");
-	ck_assert_int_eq(date_period(&a, &a, &dates_labels[LANG_EN], out,
+	ck_assert_int_eq(date_period(&a, &a, &en, out,
 	    sizeof(out)), 0);
 	ck_assert_str_eq(out, "March 2019");
 }
@@ -360,7 +382,8 @@ START_TEST(iso_dates_render)
 	write_file("recommendations.json", "[{\"slug\":\"a\",\"name\":"
 	    "\"N\",\"date\":\"2024-02-03\",\"comment\":{\"es\":\"c\","
 	    "\"en\":\"c\"},\"recommender_url\":\"https://x.example\"}]");
-	m = content_load(tmpdir, "http://h", err, sizeof(err));
+	m = content_load(tmpdir, "http://h", NULL, demo_labels(), err,
+	    sizeof(err));
 	ck_assert_msg(m != NULL, "%s", err);
 	ck_assert_str_eq(m->coll[COLL_EXPERIENCE].items[0].json[LANG_ES],
 	    "{\"slug\":\"a\",\"role\":\"r\",\"organization\":\"o\","
@@ -404,7 +427,7 @@ profile_sed(const char *expr, char *err, size_t errlen)
 	copy_file(TEST_CONTENT_DIR "/profile.json", path);
 	snprintf(cmd, sizeof(cmd), "sed -i '%s' '%s'", expr, path);
 	ck_assert_int_eq(system(cmd), 0);
-	ck_assert_ptr_null(content_load(tmpdir, "http://h", err, errlen));
+	ck_assert_ptr_null(content_load(tmpdir, "http://h", NULL, demo_labels(), err, errlen));
 }
 
 START_TEST(icu_codes)
@@ -431,7 +454,7 @@ START_TEST(every_error_in_one_run)
 	    "[\"C\"],\"url\":\"ftp://x\",\"extra\":1},{\"slug\":\"Bad\"}]");
 	write_file("skills.json", "{}");
 	write_file("pages/privacy.es.md", "\xff");
-	ck_assert_ptr_null(content_load(tmpdir, "http://h", err,
+	ck_assert_ptr_null(content_load(tmpdir, "http://h", NULL, demo_labels(), err,
 	    sizeof(err)));
 	snprintf(want, sizeof(want), "%s/projects.json: [0].extra: unknown "
 	    "field\n", tmpdir);
@@ -460,7 +483,7 @@ START_TEST(errors_truncate_by_line)
 	char	 err[300] = "";
 
 	write_file("projects.json", "[{},{},{},{},{},{},{},{}]");
-	ck_assert_ptr_null(content_load(tmpdir, "http://h", err,
+	ck_assert_ptr_null(content_load(tmpdir, "http://h", NULL, demo_labels(), err,
 	    sizeof(err)));
 	ck_assert_msg(strstr(err, "more problems") != NULL, "%s", err);
 	ck_assert_uint_lt(strlen(err), sizeof(err));
@@ -475,7 +498,7 @@ START_TEST(fifo_is_refused)
 	snprintf(path, sizeof(path), "%s/about.json", tmpdir);
 	ck_assert_int_eq(unlink(path), 0);
 	ck_assert_int_eq(mkfifo(path, 0600), 0);
-	ck_assert_ptr_null(content_load(tmpdir, "http://h", err,
+	ck_assert_ptr_null(content_load(tmpdir, "http://h", NULL, demo_labels(), err,
 	    sizeof(err)));
 	ck_assert_msg(strstr(err, "about.json: (top level): not a regular "
 	    "file") != NULL, "%s", err);
@@ -494,7 +517,8 @@ START_TEST(bom_is_dropped)
 	    "cat - '%s/profile.json' > '%s/p' && mv '%s/p' '%s/profile.json'",
 	    path, path, path, path, tmpdir, tmpdir, tmpdir, tmpdir);
 	ck_assert_int_eq(system(cmd), 0);
-	m = content_load(tmpdir, "http://h", err, sizeof(err));
+	m = content_load(tmpdir, "http://h", NULL, demo_labels(), err,
+	    sizeof(err));
 	ck_assert_msg(m != NULL, "%s", err);
 	ck_assert_int_eq(m->page_md[PAGE_LAB][LANG_EN][0], '#');
 	content_free(m);
