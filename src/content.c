@@ -688,34 +688,53 @@ default_lang_field(const struct field *f)
  * {"CODE": string} the rest of the program reads, before validation.
  * A WHEN string that is not a date is a text too.
  */
+/* {"CODE": v} for the translated-text string v of kind, else NULL. */
+static cJSON *
+text_object(const struct vctx *c, const cJSON *v, enum fkind kind)
+{
+	struct date dt;
+	cJSON	*o;
+
+	if (!cJSON_IsString(v) || !(kind == F_TEXT || (kind == F_WHEN &&
+	    date_parse(v->valuestring, &dt) == -1)))
+		return NULL;
+	if ((o = cJSON_CreateObject()) != NULL &&
+	    !cJSON_AddItemToObject(o, lang_code(c->langs, LANG_DEFAULT),
+	    cJSON_Duplicate(v, 0))) {
+		cJSON_Delete(o);
+		o = NULL;
+	}
+	return o;	/* NULL out of memory: validation reports it */
+}
+
 static void
 normalise(const struct vctx *c, cJSON *v, const struct field *d)
 {
 	const struct field *f;
-	struct date dt;
 	cJSON	*m, *o;
+	int	 i = 0;
 
-	for (f = d->sub; f != NULL && f->name != NULL &&
-	    d->kind == F_OBJECT && cJSON_IsObject(v); f++) {
-		if ((m = cJSON_GetObjectItemCaseSensitive(v, f->name)) == NULL)
-			continue;
-		if (cJSON_IsString(m) && (f->kind == F_TEXT ||
-		    (f->kind == F_WHEN &&
-		    date_parse(m->valuestring, &dt) == -1))) {
-			if ((o = cJSON_CreateObject()) == NULL)
-				continue;	/* validation reports it */
-			if (cJSON_AddItemToObject(o, lang_code(c->langs,
-			    LANG_DEFAULT), cJSON_Duplicate(m, 0)))
+	if (d->kind == F_OBJECT && cJSON_IsObject(v))
+		for (f = d->sub; f->name != NULL; f++) {
+			m = cJSON_GetObjectItemCaseSensitive(v, f->name);
+			if (m == NULL)
+				continue;
+			if ((o = text_object(c, m, f->kind)) != NULL)
 				cJSON_ReplaceItemInObjectCaseSensitive(v,
 				    f->name, o);
 			else
-				cJSON_Delete(o);
-		} else
-			normalise(c, m, f);
-	}
+				normalise(c, m, f);
+		}
 	if (d->kind == F_ARRAY && cJSON_IsArray(v) && d->sub != NULL)
-		cJSON_ArrayForEach(m, v)
-			normalise(c, m, d->sub);
+		for (m = v->child; m != NULL; i++) {
+			cJSON	*next = m->next;
+
+			if ((o = text_object(c, m, d->sub->kind)) != NULL)
+				cJSON_ReplaceItemInArray(v, i, o);
+			else
+				normalise(c, m, d->sub);
+			m = next;
+		}
 }
 
 /*
