@@ -30,7 +30,10 @@
  * read them from here, never from the files.  Members follow the
  * declaration in resource.c; optional members may be absent.  The
  * item owns src (content_free deletes it): read it, never modify or
- * free it, never keep pointers into it past the model's life.
+ * free it, never keep pointers into it past the model's life.  The
+ * strings of obj[] that are taken from the content as written are
+ * src's own (cJSON string references), so obj[] lives no longer than
+ * src, and neither is ever modified.
  */
 struct item {
 	const char *slug;		/* NULL for profile and about */

@@ -77,6 +77,9 @@ out:
 	return n;
 }
 
+static int	 date_format_icu(const struct date *, const char *, char *,
+		    size_t);
+
 /* Reads exactly n digits at s into *v; returns 0 or -1. */
 static int
 digits(const char *s, int n, int *v)
@@ -144,12 +147,95 @@ date_cmp(const struct date *a, const struct date *b)
 }
 
 /*
+ * Dates already formatted, by locale and date: opening an ICU date
+ * format costs about 0.1 ms, and content at the loader's maximum has
+ * thousands of dates, mostly the same few dozen (measured: a third of
+ * the start-up at 1,000 items per collection).  Plain data, no ICU
+ * object kept; open addressing over a short probe, a date that finds
+ * no room is formatted each time; a mutex, as for the patterns.
+ */
+#define FORMAT_CACHE	1024
+#define FORMAT_PROBE	8
+
+static struct {
+	char	 locale[16];	/* "" when the slot is free */
+	struct date d;
+	char	 text[112];
+} formats[FORMAT_CACHE];
+static pthread_mutex_t formats_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* The first slot of d in locale. */
+static size_t
+format_slot(const struct date *d, const char *locale)
+{
+	size_t	 h = (size_t)d->year * 372 + (size_t)d->month * 31 +
+		    (size_t)d->day;
+
+	for (; *locale != '\0'; locale++)
+		h = h * 31 + (unsigned char)*locale;
+	return h % FORMAT_CACHE;
+}
+
+/*
+ * Copies the cached form of d in locale into out (outsz bytes) or,
+ * with store, puts out there.  Returns 1 when it copied, else 0.
+ */
+static int
+format_cached(const struct date *d, const char *locale, char *out,
+    size_t outsz, int store)
+{
+	size_t	 i, k, slot = format_slot(d, locale);
+	int	 rc = 0;
+
+	if (strlen(locale) >= sizeof(formats[0].locale))
+		return 0;
+	pthread_mutex_lock(&formats_lock);
+	for (k = 0; k < FORMAT_PROBE; k++) {
+		i = (slot + k) % FORMAT_CACHE;
+		if (formats[i].locale[0] == '\0') {
+			if (store && strlen(out) < sizeof(formats[i].text)) {
+				memcpy(&formats[i].d, d, sizeof(*d));
+				snprintf(formats[i].text,
+				    sizeof(formats[i].text), "%s", out);
+				snprintf(formats[i].locale,
+				    sizeof(formats[i].locale), "%s", locale);
+			}
+			break;
+		}
+		if (memcmp(&formats[i].d, d, sizeof(*d)) == 0 &&
+		    strcmp(formats[i].locale, locale) == 0) {
+			if (!store && strlen(formats[i].text) < outsz) {
+				memcpy(out, formats[i].text,
+				    strlen(formats[i].text) + 1);
+				rc = 1;
+			}
+			break;
+		}
+	}
+	pthread_mutex_unlock(&formats_lock);
+	return rc;
+}
+
+/*
  * Writes d in the human form of locale ("marzo de 2019", "March 14,
  * 2019", "2019") into out.  Returns 0, or -1 if ICU fails or out is
  * too small.
  */
 int
 date_format(const struct date *d, const char *locale, char *out,
+    size_t outsz)
+{
+	if (format_cached(d, locale, out, outsz, 0))
+		return 0;
+	if (date_format_icu(d, locale, out, outsz) == -1)
+		return -1;
+	(void)format_cached(d, locale, out, outsz, 1);
+	return 0;
+}
+
+/* date_format without the cache. */
+static int
+date_format_icu(const struct date *d, const char *locale, char *out,
     size_t outsz)
 {
 	static const char *const skels[] = { "y", "MMMMy", "yMMMMd" };

@@ -366,7 +366,7 @@ components_headers(struct gen *g, cJSON *comp)
 	    "representation.", 1, NULL, g->langs);
 	put_header(g, h, "Vary", "The representation depends on "
 	    "Accept-Language and Accept-Encoding.", 1,
-	    "^Accept-Language, Accept-Encoding$", NULL);
+	    "^Accept-Language, ?Accept-Encoding$", NULL);
 	put_header(g, h, "Content-Encoding", "gzip or br when "
 	    "Accept-Encoding asked for it (answers rendered per request: "
 	    "from 8 KiB); absent for identity.", 0, NULL, codings);

@@ -74,8 +74,11 @@ req_env_get(char **envp, const char *name)
 
 	if (envp == NULL)
 		return NULL;
+	/* The first byte first: a dozen look-ups over twenty variables
+	 * were a fifth of a pre-rendered answer's CPU. */
 	for (; *envp != NULL; envp++)
-		if (strncmp(*envp, name, n) == 0 && (*envp)[n] == '=')
+		if ((*envp)[0] == name[0] && strncmp(*envp, name, n) == 0 &&
+		    (*envp)[n] == '=')
 			return *envp + n + 1;
 	return NULL;
 }

@@ -154,6 +154,28 @@ resp_reason(int status)
 	}
 }
 
+/* Appends v in decimal. */
+static void
+put_decimal(struct buf *out, size_t v)
+{
+	char	 d[24];
+	size_t	 i = sizeof(d);
+
+	do
+		d[--i] = (char)('0' + v % 10);
+	while ((v /= 10) > 0 && i > 0);
+	buf_append(out, d + i, sizeof(d) - i);
+}
+
+/* Appends one header line: name (with its ": "), value, CRLF. */
+static void
+put_line(struct buf *out, const char *name, const char *value)
+{
+	buf_puts(out, name);
+	buf_puts(out, value);
+	buf_puts(out, "\r\n");
+}
+
 /*
  * Appends the added header lines to out.  With vary_encoding,
  * Accept-Encoding joins the first Vary line, or gets its own.
@@ -187,23 +209,29 @@ resp_serialize(struct response *r, struct buf *out)
 {
 	int	 has_body = r->status != 204 && r->status != 304;
 
+	/* No printf: formatting the lines was half of a pre-rendered
+	 * answer's CPU (callgrind). */
 	buf_reset(out);
-	buf_printf(out, "Status: %d %s\r\n", r->status,
-	    resp_reason(r->status));
+	buf_puts(out, "Status: ");
+	put_decimal(out, (size_t)r->status);
+	buf_putc(out, ' ');
+	buf_puts(out, resp_reason(r->status));
+	buf_puts(out, "\r\n");
 	if (r->content_type != NULL && has_body)
-		buf_printf(out, "Content-Type: %s\r\n", r->content_type);
+		put_line(out, "Content-Type: ", r->content_type);
 	if (r->content_encoding != NULL && has_body)
-		buf_printf(out, "Content-Encoding: %s\r\n",
-		    r->content_encoding);
-	if (has_body)
-		buf_printf(out, "Content-Length: %zu\r\n", r->body.len);
+		put_line(out, "Content-Encoding: ", r->content_encoding);
+	if (has_body) {
+		buf_puts(out, "Content-Length: ");
+		put_decimal(out, r->body.len);
+		buf_puts(out, "\r\n");
+	}
 	if (r->cache_control != NULL)
-		buf_printf(out, "Cache-Control: %s\r\n", r->cache_control);
+		put_line(out, "Cache-Control: ", r->cache_control);
 	if (r->content_language != NULL)
-		buf_printf(out, "Content-Language: %s\r\n",
-		    r->content_language);
+		put_line(out, "Content-Language: ", r->content_language);
 	if (r->etag[0] != '\0')
-		buf_printf(out, "ETag: %s\r\n", r->etag);
+		put_line(out, "ETag: ", r->etag);
 	put_headers(r, out);
 	buf_puts(out, "\r\n");
 	if (has_body && !r->omit_body)

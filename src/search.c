@@ -1,10 +1,11 @@
 /*
- * search.c: folding with ICU, the per-language index built at
- * start-up, scoring, snippets and the searchContent handler.  See
- * search.h for the matching rules.
+ * search.c: folding with ICU, query terms, snippets and the
+ * searchContent handler; the index and scoring are in search_index.c.
+ * See search.h for the matching rules.
  */
 #include "config.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,15 +20,56 @@
 #include "routes.h"
 #include "search.h"
 
-#define BODY_SEP	" \xc2\xb7 "	/* between the parts of a composed body */
 #define SNIPPET_LEAD	40	/* characters kept before the first match */
 #define ELLIPSIS	"\xe2\x80\xa6"	/* U+2026 */
 
 /* ICU's normalizers; owned by ICU, never freed. */
 static const UNormalizer2 *nfkc_cf, *nfd;
 
-static int
-fold_init(void)
+/* The most bytes one code point folds to: 256 UTF-16 units, each
+ * at most one code point of up to 4 UTF-8 bytes. */
+#define FOLD_CP_MAX	1024
+
+/*
+ * The folds of U+0080 to U+024F (Latin-1 Supplement, Latin Extended-A
+ * and -B: the accented letters of the content's languages), asked of
+ * ICU once: folding them through ICU each time was most of a search's
+ * snippets and a large part of the start-up.  len FOLD_NONE: longer
+ * than s, ask ICU.
+ */
+#define FOLD_TABLE_END	0x250
+#define FOLD_NONE	0xff
+static struct {
+	uint8_t	 len;
+	char	 s[7];
+} fold_table[FOLD_TABLE_END - 0x80];
+static pthread_once_t fold_table_once = PTHREAD_ONCE_INIT;
+static int fold_table_ready;
+
+static int	 fold_icu(UChar32, char *);
+
+static void
+fold_table_init(void)
+{
+	char	 u8[FOLD_CP_MAX];
+	UChar32	 c;
+	int	 n;
+
+	for (c = 0x80; c < FOLD_TABLE_END; c++) {
+		n = fold_icu(c, u8);
+		if (n < 0 || n > (int)sizeof(fold_table[0].s)) {
+			fold_table[c - 0x80].len = FOLD_NONE;
+			continue;
+		}
+		fold_table[c - 0x80].len = (uint8_t)n;
+		memcpy(fold_table[c - 0x80].s, u8, (size_t)n);
+	}
+	fold_table_ready = 1;
+}
+
+/* Gets ICU's normalizers and fills fold_table, once.  Returns 0 or -1. */
+int
+search_fold_init(void)
 {
 	UErrorCode e = U_ZERO_ERROR;
 
@@ -37,76 +79,115 @@ fold_init(void)
 		return -1;
 	if (nfd == NULL)
 		nfd = unorm2_getNFDInstance(&e);
-	return U_FAILURE(e) ? -1 : 0;
-}
-
-/* Appends n folded bytes, each mapped back to original offset off. */
-static void
-emit(struct buf *out, struct buf *map, const char *p, size_t n,
-    uint32_t off)
-{
-	size_t	 i;
-
-	buf_append(out, p, n);
-	if (map != NULL)
-		for (i = 0; i < n; i++)
-			buf_append(map, &off, sizeof(off));
+	if (U_FAILURE(e))
+		return -1;
+	pthread_once(&fold_table_once, fold_table_init);
+	return 0;
 }
 
 /*
- * Folds s[0..n) (valid UTF-8) one code point at a time: NFKC_Casefold,
- * then NFD, then nonspacing and enclosing marks dropped.  Sets *fold
- * (NUL-terminated) and *fold_len and, if map is not NULL, *map: one
- * original offset per folded byte plus map[fold_len] == n.  Returns 0,
- * or -1 on invalid UTF-8 or exhausted memory.  The caller frees *fold
- * and *map.
+ * Folds the code point c (not ASCII) through ICU: NFKC_Casefold, then
+ * NFD, then nonspacing and enclosing marks dropped.  Writes the UTF-8
+ * into out (FOLD_CP_MAX bytes).  Returns its length, or -1 if ICU
+ * fails.
+ */
+static int
+fold_icu(UChar32 c, char *out)
+{
+	UChar	 in[2], a[64], b[256];
+	UErrorCode e = U_ZERO_ERROR;
+	UChar32	 d;
+	int32_t	 k = 0, na, nb;
+	int	 n = 0, t;
+
+	U16_APPEND_UNSAFE(in, k, c);
+	na = unorm2_normalize(nfkc_cf, in, k, a, 64, &e);
+	if (U_FAILURE(e))
+		return -1;
+	nb = unorm2_normalize(nfd, a, na, b, 256, &e);
+	if (U_FAILURE(e))
+		return -1;
+	for (k = 0; k < nb;) {
+		U16_NEXT(b, k, nb, d);
+		t = u_charType(d);
+		if (t == U_NON_SPACING_MARK || t == U_ENCLOSING_MARK)
+			continue;
+		U8_APPEND_UNSAFE(out, n, d);
+	}
+	return n;
+}
+
+/*
+ * Folds the code point at s[*i] (of len bytes) as fold_icu says (ASCII:
+ * lowered; U+0080 to U+024F: from fold_table), writes the folded UTF-8
+ * into out (FOLD_CP_MAX bytes) and advances *i past the code point.
+ * Returns the folded length (0 for a dropped mark), or -1 on invalid
+ * UTF-8 or an ICU failure.  search_fold_init must have succeeded.
+ */
+static int
+fold_cp(const char *s, int32_t len, int32_t *i, char *out)
+{
+	UChar32	 c;
+
+	U8_NEXT(s, *i, len, c);
+	if (c < 0)
+		return -1;
+	if (c < 0x80) {
+		out[0] = (char)(c >= 'A' && c <= 'Z' ? c + 32 : c);
+		return 1;
+	}
+	if (c < FOLD_TABLE_END && fold_table_ready &&
+	    fold_table[c - 0x80].len != FOLD_NONE) {
+		memcpy(out, fold_table[c - 0x80].s, fold_table[c - 0x80].len);
+		return fold_table[c - 0x80].len;
+	}
+	return fold_icu(c, out);
+}
+
+/*
+ * Folds s[0..n) (valid UTF-8) one code point at a time (fold_cp).
+ * Sets *fold (NUL-terminated) and *fold_len and, if map is not NULL,
+ * *map: one original offset per folded byte plus map[fold_len] == n.
+ * Returns 0, or -1 on invalid UTF-8 or exhausted memory.  The caller
+ * frees *fold and *map.
  */
 int
 search_fold(const char *s, size_t n, char **fold, size_t *fold_len,
     uint32_t **map)
 {
 	struct buf out, mb;
-	UChar	 in[2], a[64], b[256];
-	UErrorCode e;
-	UChar32	 c, d;
-	int32_t	 i = 0, k, na, nb, len;
+	char	 u8[FOLD_CP_MAX];
+	int32_t	 i = 0, len;
 	uint32_t start, end;
-	char	 u8[4];
-	int	 t;
+	int	 k, m;
 
-	if (n > INT32_MAX / 2 || fold_init() == -1)
+	if (n > INT32_MAX / 2 || search_fold_init() == -1)
 		return -1;
 	len = (int32_t)n;
 	buf_init(&out);
 	buf_init(&mb);
 	while (i < len) {
-		start = (uint32_t)i;
-		U8_NEXT(s, i, len, c);
-		if (c < 0)
-			goto err;
-		if (c < 0x80) {
-			u8[0] = (char)(c >= 'A' && c <= 'Z' ? c + 32 : c);
-			emit(&out, map ? &mb : NULL, u8, 1, start);
+		/* A run of ASCII without a map: lowered in one go (most of
+		 * the content, and fold_cp per byte was a fifth of the
+		 * start-up at 1,000 items per collection). */
+		if (map == NULL && (unsigned char)s[i] < 0x80) {
+			for (k = i; k < len && (unsigned char)s[k] < 0x80; k++)
+				continue;
+			if (buf_reserve(&out, (size_t)(k - i)) == -1)
+				goto err;
+			for (; i < k; i++)
+				out.data[out.len++] = (char)(s[i] >= 'A' &&
+				    s[i] <= 'Z' ? s[i] + 32 : s[i]);
+			out.data[out.len] = '\0';
 			continue;
 		}
-		k = 0;
-		U16_APPEND_UNSAFE(in, k, c);
-		e = U_ZERO_ERROR;
-		na = unorm2_normalize(nfkc_cf, in, k, a, 64, &e);
-		if (U_FAILURE(e))
+		start = (uint32_t)i;
+		if ((k = fold_cp(s, len, &i, u8)) == -1)
 			goto err;
-		nb = unorm2_normalize(nfd, a, na, b, 256, &e);
-		if (U_FAILURE(e))
-			goto err;
-		for (k = 0; k < nb;) {
-			U16_NEXT(b, k, nb, d);
-			t = u_charType(d);
-			if (t == U_NON_SPACING_MARK || t == U_ENCLOSING_MARK)
-				continue;
-			na = 0;
-			U8_APPEND_UNSAFE(u8, na, d);
-			emit(&out, map ? &mb : NULL, u8, (size_t)na, start);
-		}
+		buf_append(&out, u8, (size_t)k);
+		if (map != NULL)
+			for (m = 0; m < k; m++)
+				buf_append(&mb, &start, sizeof(start));
 	}
 	end = (uint32_t)n;
 	if (map != NULL)
@@ -131,302 +212,10 @@ err:
 static int
 is_space(UChar32 c)
 {
+	/* In ASCII, White_Space is TAB to CR and the space. */
+	if (c >= 0 && c < 0x80)
+		return c == ' ' || (c >= '\t' && c <= '\r');
 	return u_isUWhiteSpace(c);
-}
-
-/* Returns 1 if a match may start at byte pos of the folded text. */
-static int
-word_start(const char *fold, size_t pos)
-{
-	int32_t	 i = (int32_t)pos;
-	UChar32	 c;
-
-	if (pos == 0)
-		return 1;
-	U8_PREV(fold, 0, i, c);
-	return c < 0 || !u_isalnum(c);
-}
-
-/* Returns the folded offset of the first word-prefix match, or SIZE_MAX. */
-static size_t
-find_term(const struct search_field *f, const struct search_term *t)
-{
-	const char *p = f->fold, *end = f->fold + f->fold_len, *hit;
-
-	while (p < end && (hit = memmem(p, (size_t)(end - p), t->s,
-	    t->len)) != NULL) {
-		if (word_start(f->fold, (size_t)(hit - f->fold)))
-			return (size_t)(hit - f->fold);
-		p = hit + 1;
-	}
-	return SIZE_MAX;
-}
-
-static void
-field_free(struct search_field *f)
-{
-	free(f->text);
-	free(f->fold);
-	free(f->map);
-}
-
-static int
-field_set(struct search_field *f, const char *s, size_t n)
-{
-	if ((f->text = malloc(n + 1)) == NULL)
-		return -1;
-	memcpy(f->text, s, n);
-	f->text[n] = '\0';
-	f->len = n;
-	return search_fold(s, n, &f->fold, &f->fold_len, &f->map);
-}
-
-/* The string member name of a validated content object. */
-static const char *
-member(const cJSON *o, const char *name)
-{
-	const cJSON *m = cJSON_GetObjectItemCaseSensitive(o, name);
-
-	return cJSON_IsString(m) ? m->valuestring : "";
-}
-
-/*
- * Fills doc: folds title and body, renders the JSON around the
- * per-request parts.  Returns 0 or -1 (out of memory).
- */
-static int
-doc_set(struct search_doc *d, const char *type, const char *slug,
-    const char *title, const char *body, size_t body_len, const char *url)
-{
-	struct buf b;
-
-	d->type = type;
-	if ((d->slug = strdup(slug)) == NULL ||
-	    (d->url = strdup(url)) == NULL ||
-	    field_set(&d->title, title, strlen(title)) == -1 ||
-	    field_set(&d->body, body, body_len) == -1)
-		return -1;
-	buf_init(&b);
-	buf_printf(&b, "{\"type\":\"%s\",\"slug\":", type);
-	buf_json_string(&b, slug, strlen(slug));
-	buf_puts(&b, ",\"title\":");
-	buf_json_string(&b, title, strlen(title));
-	buf_puts(&b, ",\"snippet\":");
-	if (b.oom || (d->head = buf_detach(&b)) == NULL) {
-		buf_free(&b);
-		return -1;
-	}
-	buf_puts(&b, ",\"url\":");
-	buf_json_string(&b, url, strlen(url));
-	buf_puts(&b, ",\"score\":");
-	if (b.oom || (d->tail = buf_detach(&b)) == NULL) {
-		buf_free(&b);
-		return -1;
-	}
-	return 0;
-}
-
-static void
-doc_free(struct search_doc *d)
-{
-	free(d->slug);
-	free(d->url);
-	free(d->head);
-	free(d->tail);
-	field_free(&d->title);
-	field_free(&d->body);
-}
-
-/*
- * Adds the next document of language l; empties body.  Returns 0 or -1
- * (out of memory).
- */
-static int
-add_doc(struct search_index *ix, enum lang l, const char *type,
-    const char *slug, const char *title, struct buf *body,
-    struct buf *url)
-{
-	struct search_doc *d;
-
-	if (body->oom || url->oom)
-		return -1;
-	d = &ix->docs[l][ix->len[l]++];
-	if (doc_set(d, type, slug, title, buf_cstr(body), body->len,
-	    buf_cstr(url)) == -1)
-		return -1;
-	buf_reset(body);
-	return 0;
-}
-
-/* Appends the parts of a body, BODY_SEP between non-empty ones. */
-static void
-body_part(struct buf *b, const char *s)
-{
-	if (*s == '\0')
-		return;
-	if (b->len > 0)
-		buf_puts(b, BODY_SEP);
-	buf_puts(b, s);
-}
-
-/*
- * Appends to b the parts of API object o that the member list f marks
- * FIELD_BODY, in declaration order: strings as they are, arrays of
- * strings joined with ", ".
- */
-static void
-body_parts(struct buf *b, const cJSON *o, const struct field *f)
-{
-	const cJSON *arr, *e;
-	struct buf j;
-
-	for (; f->name != NULL; f++) {
-		if (!(f->flags & FIELD_BODY))
-			continue;
-		if (f->kind != F_ARRAY) {
-			body_part(b, member(o, f->name));
-			continue;
-		}
-		buf_init(&j);
-		arr = cJSON_GetObjectItemCaseSensitive(o, f->name);
-		cJSON_ArrayForEach(e, arr) {
-			if (e != arr->child)
-				buf_puts(&j, ", ");
-			buf_puts(&j, cJSON_IsString(e) ? e->valuestring : "");
-		}
-		body_part(b, buf_cstr(&j));
-		b->oom |= j.oom;
-		buf_free(&j);
-	}
-}
-
-/* Returns the value of the member of o that f marks FIELD_TITLE. */
-static const char *
-title_of(const cJSON *o, const struct field *f)
-{
-	for (; f->name != NULL; f++)
-		if (f->flags & FIELD_TITLE)
-			return member(o, f->name);
-	return "";
-}
-
-/* The documents one item gives: one, or one per element of hit_each. */
-static size_t
-item_docs(const struct resource *r, const struct item *it, enum lang l)
-{
-	if (r->hit == NULL)
-		return 0;
-	if (r->hit_each == NULL)
-		return 1;
-	return (size_t)cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(
-	    it->obj[l], r->hit_each));
-}
-
-/*
- * Builds the documents of language l in tie-break order: the
- * searchable collections in served order, items in file order.  What
- * is title and what is body comes from the declarations of
- * resource.c; a resource with hit_each (skills) gives one document per
- * element of that array, titled by the element, its body the item's.
- */
-static int
-build_lang(struct search_index *ix, const struct model *m,
-    const char *base_url, enum lang l)
-{
-	const struct resource *r;
-	const struct field *ef;
-	const cJSON *o, *e;
-	struct buf body, url;
-	size_t	 i, n = 0;
-	int	 k, rc = -1;
-
-	for (k = 0; k < COLL__MAX; k++)
-		for (i = 0; i < m->coll[k].len; i++)
-			n += item_docs(&resources[k], &m->coll[k].items[i], l);
-	if (n > 0 && (ix->docs[l] = calloc(n, sizeof(**ix->docs))) == NULL)
-		return -1;
-	buf_init(&body);
-	buf_init(&url);
-	for (k = 0; k < COLL__MAX; k++) {
-		r = &resources[k];
-		if (r->hit == NULL)
-			continue;
-		for (i = 0; i < m->coll[k].len; i++) {
-			const struct item *it = &m->coll[k].items[i];
-
-			o = it->obj[l];
-			buf_reset(&url);
-			if (r->self_url)
-				buf_printf(&url, "%s/api/v1/%s/%s", base_url,
-				    r->name, it->slug);
-			else
-				buf_printf(&url, "%s/api/v1/%s", base_url,
-				    r->name);
-			if (r->hit_each == NULL) {
-				body_parts(&body, o, r->fields);
-				if (add_doc(ix, l, r->hit, it->slug,
-				    title_of(o, r->fields), &body, &url) == -1)
-					goto out;
-				continue;
-			}
-			ef = field_find(r->fields, r->hit_each)->sub->sub;
-			cJSON_ArrayForEach(e,
-			    cJSON_GetObjectItemCaseSensitive(o, r->hit_each)) {
-				body_parts(&body, o, r->fields);
-				if (add_doc(ix, l, r->hit, it->slug,
-				    title_of(e, ef), &body, &url) == -1)
-					goto out;
-			}
-		}
-	}
-	rc = 0;
-out:
-	buf_free(&body);
-	buf_free(&url);
-	return rc;
-}
-
-/*
- * Builds the index of both languages from the model.  Returns it (free
- * with search_free), or NULL with a message in err.
- */
-struct search_index *
-search_build(const struct model *m, const char *base_url, char *err,
-    size_t errlen)
-{
-	struct search_index *ix;
-	int	 l;
-
-	if (fold_init() == -1) {
-		snprintf(err, errlen, "search: ICU normalizers unavailable");
-		return NULL;
-	}
-	if ((ix = calloc(1, sizeof(*ix))) == NULL)
-		goto nomem;
-	for (l = 0; l < m->langs.n; l++)
-		if (build_lang(ix, m, base_url, (enum lang)l) == -1)
-			goto nomem;
-	return ix;
-nomem:
-	snprintf(err, errlen, "search: out of memory building the index");
-	search_free(ix);
-	return NULL;
-}
-
-void
-search_free(struct search_index *ix)
-{
-	size_t	 i;
-	int	 l;
-
-	if (ix == NULL)
-		return;
-	for (l = 0; l < LANG__MAX; l++) {
-		for (i = 0; i < ix->len[l]; i++)
-			doc_free(&ix->docs[l][i]);
-		free(ix->docs[l]);
-	}
-	free(ix);
 }
 
 /*
@@ -484,61 +273,6 @@ search_query_free(struct search_query *q)
 {
 	free(q->folded);
 	memset(q, 0, sizeof(*q));
-}
-
-/* Best first: score descending, then index order (type, file order). */
-static int
-hit_cmp(const void *pa, const void *pb)
-{
-	const struct search_hit *a = pa, *b = pb;
-
-	if (a->score != b->score)
-		return a->score > b->score ? -1 : 1;
-	return a->doc < b->doc ? -1 : a->doc > b->doc;
-}
-
-/*
- * Scores every document of language l against q and writes the hits
- * (score > 0) into hits, which has room for ix->len[l] entries, best
- * first.  Returns the number of hits.
- */
-size_t
-search_run(const struct search_index *ix, enum lang l,
-    const struct search_query *q, struct search_hit *hits)
-{
-	const struct search_doc *d;
-	struct search_hit h;
-	size_t	 i, j, p, n = 0;
-
-	for (i = 0; i < ix->len[l]; i++) {
-		d = &ix->docs[l][i];
-		h.doc = d;
-		h.score = 0;
-		h.title_at = h.title_end = h.body_at = h.body_end = SIZE_MAX;
-		for (j = 0; j < q->nterms; j++) {
-			if ((p = find_term(&d->title, &q->term[j])) !=
-			    SIZE_MAX) {
-				h.score += 2;
-				if (p < h.title_at) {
-					h.title_at = p;
-					h.title_end = p + q->term[j].len;
-				}
-			}
-			if ((p = find_term(&d->body, &q->term[j])) !=
-			    SIZE_MAX) {
-				h.score += 1;
-				if (p < h.body_at) {
-					h.body_at = p;
-					h.body_end = p + q->term[j].len;
-				}
-			}
-		}
-		if (h.score > 0)
-			hits[n++] = h;
-	}
-	if (n > 1)
-		qsort(hits, n, sizeof(*hits), hit_cmp);
-	return n;
 }
 
 /* Decodes the code point at text[*i] and advances *i past it. */
@@ -680,16 +414,42 @@ search_excerpt(const char *text, size_t len, size_t at, size_t match_end,
 	return n;
 }
 
-/* Maps a folded span of f back to the original text. */
+/*
+ * Maps the folded span [at, end) of f back to the original text:
+ * *oat is where the code point that gave folded byte at starts, and
+ * the match ends with the original code point its last byte came from,
+ * whole.  The index keeps no map (4 bytes per folded byte): the text
+ * is folded again, one code point at a time, up to the span's end.
+ */
 static void
 span_back(const struct search_field *f, size_t at, size_t end,
     size_t *oat, size_t *oend)
 {
-	*oat = f->map[at];
-	/* The match ends with the original code point its last byte
-	 * came from, whole. */
-	*oend = end > at ? fwd_cps(f->text, f->len, f->map[end - 1], 1) :
-	    *oat;
+	char	 u8[FOLD_CP_MAX];
+	int32_t	 i = 0, len = (int32_t)f->len, start;
+	size_t	 pos = 0;
+	int	 k;
+
+	*oat = *oend = f->len;
+	while (i < len) {
+		start = i;
+		if ((unsigned char)f->text[i] < 0x80) {
+			i++;	/* ASCII folds to one byte */
+			k = 1;
+		} else if ((k = fold_cp(f->text, len, &i, u8)) == -1)
+			return;
+		if (at >= pos && at < pos + (size_t)k)
+			*oat = (size_t)start;
+		pos += (size_t)k;
+		if (end > at && end - 1 < pos) {
+			*oend = (size_t)i;
+			break;
+		}
+		if (end <= at && *oat != f->len) {
+			*oend = *oat;
+			break;
+		}
+	}
 }
 
 /*
@@ -715,6 +475,9 @@ search_snippet(const struct search_hit *h, char *out, size_t outsz)
 	}
 	return search_excerpt(f->text, f->len, at, end, out, outsz);
 }
+
+_Static_assert(SEARCH_SCORE_MAX < 100,
+    "search_handler writes scores as two digits");
 
 /*
  * GET /api/v1/search: folds q, scans the index of the negotiated
@@ -753,14 +516,13 @@ search_handler(struct ctx *x)
 		    "The server could not process the search terms.");
 		goto out;
 	}
-	n = ix->len[x->lang];
-	if (n > 0 && (hits = arena_alloc(x->arena, n * sizeof(*hits))) ==
-	    NULL) {
+	if ((hits = arena_alloc(x->arena, (size_t)x->limit *
+	    sizeof(*hits))) == NULL) {
 		err_send(x, ERR_INTERNAL, "Retry the request later.",
 		    "The server ran out of memory while searching.");
 		goto out;
 	}
-	total = n > 0 ? search_run(ix, x->lang, &q, hits) : 0;
+	total = search_run(ix, x->lang, &q, hits, (size_t)x->limit);
 	count = total < (size_t)x->limit ? total : (size_t)x->limit;
 	x->offset = 0;
 	api_begin(x);
@@ -772,7 +534,11 @@ search_handler(struct ctx *x)
 		n = search_snippet(&hits[i], snip, sizeof(snip));
 		buf_json_string(b, snip, n);
 		buf_puts(b, hits[i].doc->tail);
-		buf_printf(b, "%d}", hits[i].score);
+		/* The score, 1 to SEARCH_SCORE_MAX, without printf. */
+		if (hits[i].score >= 10)
+			buf_putc(b, (char)('0' + hits[i].score / 10));
+		buf_putc(b, (char)('0' + hits[i].score % 10));
+		buf_putc(b, '}');
 	}
 	buf_putc(b, ']');
 	api_end(x, (long)count, (long)total);

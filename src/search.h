@@ -18,12 +18,14 @@
  *
  * The index is built once per worker (search_build, from the content
  * model) and only read by requests; a request folds its query
- * (search_query_parse) and scans the index (search_run).
+ * (search_query_parse) and looks its terms up at the word starts the
+ * index keeps, bucketed by their first two bytes (search_run).
  *
  * Ownership: search_build returns an index the caller frees with
  * search_free; the index owns copies of every string it holds.
  * search_query_parse fills a query whose storage search_query_free
- * releases.  search_run writes into an array the caller provides.
+ * releases.  search_run writes the best hits, up to a number the caller
+ * gives, into an array the caller provides.
  */
 #ifndef PERFIL_SEARCH_H
 #define PERFIL_SEARCH_H
@@ -35,16 +37,21 @@
 #include "handler.h"
 
 #define SEARCH_MAX_TERMS	16	/* distinct terms in a query */
+#define SEARCH_SCORE_MAX	(3 * SEARCH_MAX_TERMS)	/* 2 + 1 per term */
 #define SEARCH_SNIPPET_MAX	160	/* characters, ellipses included */
 
-/* One searchable text: the original and its folded form. */
+/*
+ * One searchable text: the original and its folded form.  A snippet
+ * maps a folded span back to the original by folding the text again
+ * up to it, so no per-byte map is kept.
+ */
 struct search_field {
 	char	*text;		/* original UTF-8 */
 	size_t	 len;
 	char	*fold;		/* folded UTF-8 */
 	size_t	 fold_len;
-	uint32_t *map;		/* fold byte i came from text[map[i]];
-				 * map[fold_len] == len */
+	int	 shared;	/* text and fold belong to an earlier
+				 * document (the same item's body) */
 };
 
 /* One thing a search can find: a project, a job, one skill, ... */
@@ -58,9 +65,27 @@ struct search_doc {
 	char	*tail;			/* ',"url":..,"score":' */
 };
 
+/*
+ * Where a match may start: one word start (see "Matching" above) of a
+ * title or an unshared body.  The index keeps them per language in
+ * buckets by the first two folded bytes there (the second 0 at the
+ * end of a text), so that a term is compared only at the word starts
+ * that begin with its own first bytes.
+ */
+struct search_post {
+	uint32_t field;		/* document index * 2, + 1 for its body */
+	uint32_t at;		/* folded offset */
+};
+
+#define SEARCH_BUCKETS	65536	/* first byte << 8 | second byte */
+
 struct search_index {
 	struct search_doc *docs[LANG__MAX];	/* in tie-break order */
 	size_t	 len[LANG__MAX];
+	struct search_post *post[LANG__MAX];	/* by bucket, then field
+						 * and offset */
+	uint32_t *bucket[LANG__MAX];	/* SEARCH_BUCKETS + 1 starts
+					 * into post */
 };
 
 struct search_term {
@@ -89,6 +114,7 @@ struct search_hit {
 	size_t	 body_at, body_end;   /* in each field; SIZE_MAX if none */
 };
 
+int		 search_fold_init(void);
 int		 search_fold(const char *, size_t, char **fold,
 		    size_t *fold_len, uint32_t **map);
 struct search_index *search_build(const struct model *,
@@ -98,7 +124,8 @@ enum search_qstatus search_query_parse(struct search_query *,
 		    const char *q, size_t len);
 void		 search_query_free(struct search_query *);
 size_t		 search_run(const struct search_index *, enum lang,
-		    const struct search_query *, struct search_hit *);
+		    const struct search_query *, struct search_hit *,
+		    size_t max);
 size_t		 search_excerpt(const char *text, size_t len, size_t at,
 		    size_t match_end, char *out, size_t outsz);
 size_t		 search_snippet(const struct search_hit *, char *out,

@@ -189,7 +189,13 @@ buf_cstr(struct buf *b)
 	return b->data;
 }
 
-/* Hands the storage to the caller (who frees it) and empties b. */
+/*
+ * Hands the storage to the caller (who frees it) and empties b.  The
+ * storage is trimmed to the contents: what is detached is kept (the
+ * model, the index, rendered documents), and the doubling capacity
+ * would otherwise stay with it (256 bytes at least: at 1,000 items per
+ * collection, 12 MB of the search index alone).
+ */
 char *
 buf_detach(struct buf *b)
 {
@@ -197,6 +203,9 @@ buf_detach(struct buf *b)
 
 	if (b->data == NULL)
 		p = strdup("");
+	else if (b->len + 1 < b->cap &&
+	    (p = realloc(b->data, b->len + 1)) != NULL)
+		;
 	else
 		p = b->data;
 	buf_init(b);

@@ -10,6 +10,8 @@
 #include <stdlib.h>
 
 #include <cjson/cJSON.h>
+#include <unicode/uchar.h>
+#include <unicode/utf8.h>
 
 #include "search.h"
 #include "testenv.h"
@@ -218,7 +220,7 @@ expect_hits(enum lang l, const char *qs, const char *const *want)
 
 	ck_assert_uint_le(fx_index->len[l], 64);
 	ck_assert_int_eq(parse(&q, qs), SEARCH_Q_OK);
-	n = search_run(fx_index, l, &q, hits);
+	n = search_run(fx_index, l, &q, hits, 64);
 	for (i = 0; i < n; i++) {
 		snprintf(got, sizeof(got), "%s %s %s %d",
 		    hits[i].doc->type, hits[i].doc->slug,
@@ -232,6 +234,174 @@ expect_hits(enum lang l, const char *qs, const char *const *want)
 	    want[n]);
 	search_query_free(&q);
 }
+
+/*
+ * The reference search: every field of every document scanned for
+ * every term (memmem, then the word-start test), as the index did
+ * before it kept word-start postings.  search_run must find exactly
+ * this: the same hits, scores, order and first-match spans.
+ */
+static int
+ref_word_start(const char *fold, size_t pos)
+{
+	int32_t	 i = (int32_t)pos;
+	UChar32	 c;
+
+	if (pos == 0)
+		return 1;
+	U8_PREV(fold, 0, i, c);
+	return c < 0 || !u_isalnum(c);
+}
+
+static size_t
+ref_find(const struct search_field *f, const struct search_term *t)
+{
+	const char *p = f->fold, *end = f->fold + f->fold_len, *hit;
+
+	while (p < end && (hit = memmem(p, (size_t)(end - p), t->s,
+	    t->len)) != NULL) {
+		if (ref_word_start(f->fold, (size_t)(hit - f->fold)))
+			return (size_t)(hit - f->fold);
+		p = hit + 1;
+	}
+	return SIZE_MAX;
+}
+
+static int
+ref_cmp(const void *pa, const void *pb)
+{
+	const struct search_hit *a = pa, *b = pb;
+
+	if (a->score != b->score)
+		return a->score > b->score ? -1 : 1;
+	return a->doc < b->doc ? -1 : a->doc > b->doc;
+}
+
+static size_t
+ref_run(const struct search_index *ix, enum lang l,
+    const struct search_query *q, struct search_hit *hits)
+{
+	struct search_hit h;
+	size_t	 i, j, p, n = 0;
+
+	for (i = 0; i < ix->len[l]; i++) {
+		h.doc = &ix->docs[l][i];
+		h.score = 0;
+		h.title_at = h.title_end = h.body_at = h.body_end = SIZE_MAX;
+		for (j = 0; j < q->nterms; j++) {
+			if ((p = ref_find(&h.doc->title, &q->term[j])) !=
+			    SIZE_MAX) {
+				h.score += 2;
+				if (p < h.title_at) {
+					h.title_at = p;
+					h.title_end = p + q->term[j].len;
+				}
+			}
+			if ((p = ref_find(&h.doc->body, &q->term[j])) !=
+			    SIZE_MAX) {
+				h.score += 1;
+				if (p < h.body_at) {
+					h.body_at = p;
+					h.body_end = p + q->term[j].len;
+				}
+			}
+		}
+		if (h.score > 0)
+			hits[n++] = h;
+	}
+	qsort(hits, n, sizeof(*hits), ref_cmp);
+	return n;
+}
+
+/* Runs qs both ways in language l and compares every hit. */
+static void
+expect_as_scan(enum lang l, const char *qs)
+{
+	struct search_query q;
+	struct search_hit got[64], want[64], few[3];
+	size_t	 i, k, n, m;
+
+	if (parse(&q, qs) != SEARCH_Q_OK) {
+		search_query_free(&q);
+		return;
+	}
+	n = search_run(fx_index, l, &q, got, 64);
+	m = ref_run(fx_index, l, &q, want);
+	ck_assert_msg(n == m, "q=%s: %zu hits, the scan finds %zu", qs, n, m);
+	for (i = 0; i < n; i++)
+		ck_assert_msg(got[i].doc == want[i].doc &&
+		    got[i].score == want[i].score &&
+		    got[i].title_at == want[i].title_at &&
+		    got[i].title_end == want[i].title_end &&
+		    got[i].body_at == want[i].body_at &&
+		    got[i].body_end == want[i].body_end,
+		    "q=%s: hit %zu differs from the scan's", qs, i);
+	/* With room for fewer: the same total, the best first. */
+	for (k = 1; k <= 3; k++) {
+		ck_assert_uint_eq(search_run(fx_index, l, &q, few, k), m);
+		for (i = 0; i < k && i < m; i++)
+			ck_assert_msg(few[i].doc == want[i].doc &&
+			    few[i].body_at == want[i].body_at,
+			    "q=%s: hit %zu of %zu differs", qs, i, k);
+	}
+	search_query_free(&q);
+}
+
+/*
+ * The postings against the scan, on queries made of the fixture's own
+ * text: from every word start of every title and body, the first 1, 2,
+ * 3 and 6 bytes (whole code points; at a text's end, what is left),
+ * alone and with the next word start's; plus letters, punctuation and
+ * multibyte first letters.
+ */
+START_TEST(postings_agree_with_a_scan)
+{
+	static const char *const extra[] = { "a", "e", "s", "ñ", "é", "ı",
+	    "σ", ".", "+", "-", "net", "asp.net", "c++", "0", "1 2 3",
+	    "a b c d e f g h i j k l m n o p", "ss", "strasse", "zz" };
+	const struct search_field *f;
+	char	 qs[64], prev[16] = "", w[16] = "";
+	size_t	 i, at, k, e;
+	int	 l, side;
+	static const size_t lens[] = { 1, 2, 3, 6 };
+
+	for (l = 0; l < LANG__MAX; l++) {
+		for (i = 0; i < sizeof(extra) / sizeof(extra[0]); i++)
+			expect_as_scan((enum lang)l, extra[i]);
+		for (i = 0; i < fx_index->len[l]; i++)
+			for (side = 0; side < 2; side++) {
+				f = side ? &fx_index->docs[l][i].body :
+				    &fx_index->docs[l][i].title;
+				for (at = 0; at < f->fold_len; at++) {
+					if (((unsigned char)f->fold[at] &
+					    0xc0) == 0x80 ||
+					    !ref_word_start(f->fold, at))
+						continue;
+					for (k = 0; k < 4; k++) {
+						e = at + lens[k];
+						if (e > f->fold_len)
+							e = f->fold_len;
+						while (e < f->fold_len &&
+						    ((unsigned char)f->fold[e] &
+						    0xc0) == 0x80)
+							e++;
+						if (e - at >= sizeof(w))
+							continue;
+						memcpy(w, f->fold + at, e - at);
+						w[e - at] = '\0';
+						if (strchr(w, ' ') != NULL)
+							continue;
+						expect_as_scan((enum lang)l, w);
+						snprintf(qs, sizeof(qs), "%s %s",
+						    prev, w);
+						expect_as_scan((enum lang)l, qs);
+					}
+					memcpy(prev, w, sizeof(prev));
+				}
+			}
+	}
+}
+END_TEST
 
 START_TEST(index_has_one_doc_per_item_and_skill)
 {
@@ -382,7 +552,7 @@ START_TEST(snippet_of_hits)
 
 	/* Body first: the project's description, whole (short). */
 	ck_assert_int_eq(parse(&q, "educacion"), SEARCH_Q_OK);
-	n = search_run(fx_index, LANG_ES, &q, hits);
+	n = search_run(fx_index, LANG_ES, &q, hits, 64);
 	ck_assert_uint_eq(n, 3);
 	search_snippet(&hits[0], out, sizeof(out));
 	ck_assert_str_eq(out, "Migración de servicios de educación a "
@@ -398,7 +568,7 @@ START_TEST(snippet_of_hits)
 
 	/* Title only: the title. */
 	ck_assert_int_eq(parse(&q, "administradora"), SEARCH_Q_OK);
-	n = search_run(fx_index, LANG_ES, &q, hits);
+	n = search_run(fx_index, LANG_ES, &q, hits, 64);
 	ck_assert_uint_eq(n, 1);
 	search_snippet(&hits[0], out, sizeof(out));
 	ck_assert_str_eq(out, "Administradora de Kubernetes certificada");
@@ -637,6 +807,7 @@ search_suite(void)
 	tcase_add_test(tc, score_by_language);
 	tcase_add_test(tc, matching_is_word_prefix);
 	tcase_add_test(tc, snippet_of_hits);
+	tcase_add_test(tc, postings_agree_with_a_scan);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("excerpt");

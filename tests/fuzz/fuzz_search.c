@@ -87,7 +87,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (l = 0; l < model->langs.n; l++) {
 		if ((hits = calloc(ix->len[l] + 1, sizeof(*hits))) == NULL)
 			break;
-		n = search_run(ix, (enum lang)l, &q, hits);
+		n = search_run(ix, (enum lang)l, &q, hits, ix->len[l] + 1);
 		if (n > ix->len[l])
 			abort();
 		for (i = 0; i < n; i++) {

@@ -24,8 +24,9 @@ PERFIL_DEPS=(
 	# node for html-validate, Lighthouse and markdownlint-cli2 (npm comes with
 	# it or as Debian's npm), pdfinfo to count the printed CV's pages
 	libxml2-utils chromium nodejs poppler-utils
-	# benchmark (tests/bench/run)
-	wrk
+	# benchmark (tests/bench/run): wrk, and php-fpm for the PHP-FPM peer (the
+	# Node.js peer uses nodejs above)
+	wrk php-fpm
 	# hardening: fuzzing (clang, libFuzzer runtime), leak checks, raw FastCGI
 	clang libclang-rt-14-dev valgrind libfcgi-bin
 	# deployments: Apache + mod_fcgid (run on a private configuration and
