@@ -9,7 +9,6 @@
 
 #include <string.h>
 
-
 #include "api.h"
 #include "encoding.h"
 #include "errors.h"
@@ -173,10 +172,6 @@ only_space(const char *s, size_t n)
 	return 1;
 }
 
-/*
- * Validates lang and the route's parameters and fills x.  Returns 0,
- * or -1 after sending the 400 error.
- */
 /* The English name of language code ("Spanish"), in the arena. */
 static const char *
 english_name(struct ctx *x, const char *code)
@@ -226,6 +221,10 @@ lang_choices(struct ctx *x, int hint)
 	return out != NULL ? out : "";
 }
 
+/*
+ * Validates lang and the route's parameters and fills x.  Returns 0,
+ * or -1 after sending the 400 error.
+ */
 static int
 check_params(struct ctx *x)
 {

@@ -212,9 +212,10 @@ site_has_route(const char *path)
 
 /*
  * The language of a site path: a configured language other than the
- * default under "/CODE/", else the default.  *rest (when rest is not
- * NULL) gets the path without the prefix ("/en/about" gives "/about",
- * "/en/" gives "/").
+ * default for "/CODE/..." and "/CODE", else the default.  *rest (when
+ * rest is not NULL) gets the path without the prefix ("/en/about" gives
+ * "/about", "/en/" gives "/"); "/en" is left whole, so it matches no
+ * page (a 404 in English).
  */
 enum lang
 site_path_lang(const struct app *app, const char *path, const char **rest)
@@ -223,11 +224,12 @@ site_path_lang(const struct app *app, const char *path, const char **rest)
 
 	if (rest != NULL)
 		*rest = path;
-	if (path[0] != '/' || strlen(path) < 4 || path[3] != '/')
+	if (path[0] != '/' || strlen(path) < 3 ||
+	    (path[3] != '/' && path[3] != '\0'))
 		return LANG_DEFAULT;
 	if ((l = lang_find(app->langs, path + 1, 2)) <= 0)
 		return LANG_DEFAULT;
-	if (rest != NULL)
+	if (rest != NULL && path[3] == '/')
 		*rest = path + 3;
 	return (enum lang)l;
 }

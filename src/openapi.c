@@ -185,7 +185,16 @@ object_schema(struct gen *g, cJSON *s, const struct field *f, int closed)
 			put_str(g, req, NULL, f->name);
 		p = put_obj(g, props, f->name);
 		value_schema(g, p, f);
-		put_str(g, p, "description", f->description);
+		if (f->flags & FIELD_DEFAULT_LANG) {
+			/* "Date written, in Spanish.": the default language */
+			char	 d[256];
+
+			if (xsnprintf(d, sizeof(d), "%s, in %s.",
+			    f->description, g->name[LANG_DEFAULT]) == -1)
+				g->failed = 1;
+			put_str(g, p, "description", d);
+		} else
+			put_str(g, p, "description", f->description);
 	}
 	if (closed)
 		put_bool(g, s, "additionalProperties", 0);

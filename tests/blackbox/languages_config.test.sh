@@ -121,6 +121,12 @@ expect_site_languages() {
 	req GET /no-such-page -H "Accept-Language: ${LANGS[-1]}"
 	expect_status 404
 	expect_header content-language "${LANGS[-1]}"
+	for l in "${LANGS[@]:1}"; do
+		# "/CODE" alone is no page, but its 404 is in that language.
+		req GET "/$l" -H "Accept-Language: $DEF"
+		expect_status 404
+		expect_header content-language "$l"
+	done
 
 	t "$1: OpenAPI's lang enum, Content-Language values and examples are the setting"
 	req GET /openapi.json
@@ -128,6 +134,13 @@ expect_site_languages() {
 	expect_json '.components.parameters.lang.schema.enum' "$want"
 	expect_json '.components.headers["Content-Language"].schema.enum' "$want"
 	expect_json '[.paths["/api/v1/profile"].get.responses["200"].content["application/json"].examples | keys_unsorted[]]' "$want"
+	# The four fields kept in the default language say which one it is
+	# (English names of the fixtures' default languages).
+	declare -A english=([es]=Spanish [en]=English [fr]=French)
+	expect_json .components.schemas.Project.properties.description.description \
+		"\"What the project does, in ${english[$DEF]}.\""
+	expect_json_true '.info.description | contains("**Language.** \($n) by default.")' \
+		--arg n "${english[$DEF]}"
 
 	t "$1: hreflang links and sitemap alternates list exactly the configured languages"
 	want=$(printf '%s\n' "${LANGS[@]}" | sort -u)
