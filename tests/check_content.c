@@ -112,6 +112,130 @@ START_TEST(demo_content_loads)
 }
 END_TEST
 
+/* The string at member name of JSON file dir/file (an object). */
+static char *
+file_string(const char *dir, const char *file, const char *name,
+    const char *lang)
+{
+	char	 path[512], *data, *out;
+	cJSON	*doc, *v;
+	FILE	*f;
+	long	 n;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, file);
+	ck_assert_ptr_nonnull(f = fopen(path, "rb"));
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	rewind(f);
+	ck_assert_ptr_nonnull(data = calloc(1, (size_t)n + 1));
+	ck_assert_uint_eq(fread(data, 1, (size_t)n, f), (size_t)n);
+	fclose(f);
+	ck_assert_ptr_nonnull(doc = cJSON_Parse(data));
+	v = cJSON_GetObjectItemCaseSensitive(doc, name);
+	if (lang != NULL)
+		v = cJSON_GetObjectItemCaseSensitive(v, lang);
+	ck_assert_ptr_nonnull(cJSON_GetStringValue(v));
+	out = strdup(v->valuestring);
+	cJSON_Delete(doc);
+	free(data);
+	return out;
+}
+
+/* The string member name of an item's API object in language l. */
+static const char *
+api_string(const struct item *it, int l, const char *name)
+{
+	return cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(
+	    it->obj[l], name));
+}
+
+/*
+ * A single-language site: plain strings load (also inside arrays),
+ * become {"en": ...} in the source object, and the date words come from
+ * the language's label set.
+ */
+START_TEST(single_language_site)
+{
+	static const struct langs en = { 1, { "en" } };
+	const char *dir = TEST_FIXTURES_DIR "/solo_en";
+	struct labels lb;
+	struct model *m;
+	const cJSON *h, *k;
+	char	 err[1024] = "", *want, tail[128];
+	const char *period;
+
+	ck_assert_int_eq(labels_load(&lb, TEST_LABELS_DIR, &en, PRON_NONE, err,
+	    sizeof(err)), 0);
+	m = content_load(dir, "http://h", &en, &lb, err, sizeof(err));
+	ck_assert_msg(m != NULL, "%s", err);
+	ck_assert_int_eq(m->langs.n, 1);
+	want = file_string(dir, "profile.json", "headline", NULL);
+	ck_assert_str_eq(api_string(&m->profile, 0, "headline"), want);
+	free(want);
+	h = cJSON_GetObjectItemCaseSensitive(m->profile.src, "headline");
+	ck_assert(cJSON_IsObject(h) && cJSON_GetArraySize(h) == 1);
+	k = cJSON_GetObjectItemCaseSensitive(m->profile.obj[0], "knows_about");
+	ck_assert(cJSON_IsString(cJSON_GetArrayItem(k, 0)));
+	ck_assert_ptr_null(m->profile.obj[1]);
+	/* "start" without "end": START – present, words from labels/en.json */
+	snprintf(tail, sizeof(tail), "%s%s", lbl_find(&lb, 0, "date.range"),
+	    lbl_find(&lb, 0, "date.present"));
+	period = api_string(&m->coll[COLL_EXPERIENCE].items[0], 0, "period");
+	ck_assert_ptr_nonnull(period);
+	ck_assert_msg(strlen(period) > strlen(tail) && strcmp(period +
+	    strlen(period) - strlen(tail), tail) == 0, "%s", period);
+	content_free(m);
+	/* The same files are not a Spanish and English site. */
+	ck_assert_ptr_null(content_load(dir, "http://h", NULL, demo_labels(),
+	    err, sizeof(err)));
+	ck_assert_msg(strstr(err, "profile.json: headline: expected a "
+	    "translated text") != NULL, "%s", err);
+	labels_free(&lb);
+}
+END_TEST
+
+/*
+ * A three-language site: each language's API object has its own
+ * translation, except the fields kept in the default language.
+ */
+START_TEST(three_language_site)
+{
+	static const struct langs three = { 3, { "es", "en", "fr" } };
+	const char *dir = TEST_FIXTURES_DIR "/trilingual";
+	const struct item *p;
+	struct labels lb;
+	struct model *m;
+	char	 err[1024] = "", *want;
+	int	 l;
+
+	ck_assert_int_eq(labels_load(&lb, TEST_LABELS_DIR, &three, PRON_NONE,
+	    err, sizeof(err)), 0);
+	m = content_load(dir, "http://h", &three, &lb, err, sizeof(err));
+	ck_assert_msg(m != NULL, "%s", err);
+	for (l = 0; l < 3; l++) {
+		want = file_string(dir, "profile.json", "headline",
+		    three.code[l]);
+		ck_assert_str_eq(api_string(&m->profile, l, "headline"), want);
+		free(want);
+		/* The API keeps the project description in the default
+		 * language (json), the object has the translation. */
+		p = &m->coll[COLL_PROJECTS].items[0];
+		ck_assert_ptr_nonnull(strstr(p->json[l],
+		    api_string(p, 0, "description")));
+	}
+	ck_assert_str_ne(api_string(&m->coll[COLL_PROJECTS].items[0], 2,
+	    "description"), api_string(&m->coll[COLL_PROJECTS].items[0], 0,
+	    "description"));
+	content_free(m);
+	/* Read as a Spanish and English site, "fr" is not a language. */
+	ck_assert_ptr_null(content_load(dir, "http://h", NULL, demo_labels(),
+	    err, sizeof(err)));
+	ck_assert_msg(strstr(err, "profile.json: headline.fr: unknown "
+	    "language (expected es and en)") != NULL, "%s", err);
+	labels_free(&lb);
+}
+END_TEST
+
 static const struct broken {
 	const char *file;
 	const char *text;
@@ -533,6 +657,8 @@ content_suite(void)
 
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, demo_content_loads);
+	tcase_add_test(tc, single_language_site);
+	tcase_add_test(tc, three_language_site);
 	tcase_add_loop_test(tc, broken_content_is_refused, 0,
 	    sizeof(broken) / sizeof(broken[0]));
 	tcase_add_test(tc, profile_checks);
