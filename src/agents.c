@@ -319,7 +319,8 @@ agents_guide(const struct app *app, enum lang l, struct buf *b)
 	lbl_fill(b, app->labels, l, "guide.caching", (const char *const []){
 	    "cache", CACHE_PUBLIC, NULL });
 	buf_puts(b, "\n\n");
-	buf_printf(&portal, "%s%s", base, site_page_md_path(app, SITE_DEVELOPERS, l));
+	buf_printf(&portal, "%s%s", base, site_page_md_path(app,
+	    SITE_DEVELOPERS, l));
 	lbl_fill(b, app->labels, l, "guide.errors", (const char *const []){
 	    "portal", buf_cstr(&portal), NULL });
 	buf_puts(b, "\n\n");

@@ -40,7 +40,8 @@ put_query_value(struct buf *b, const char *s)
 /*
  * Appends the canonical URL of this request as a JSON string: the base
  * URL, the path, and the applied parameters that differ from their
- * defaults in route-table order, then lang=en for English.
+ * defaults in route-table order, then lang=CODE outside the
+ * default language.
  */
 static void
 put_self(struct ctx *x, struct buf *b)

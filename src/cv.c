@@ -19,11 +19,11 @@
  * Returns out, or "" when it does not fit.
  */
 const char *
-cv_project_path(const struct app *app, enum lang l, const char *slug, int md, char *out,
-    size_t outsz)
+cv_project_path(const struct app *app, enum lang l, const char *slug, int md,
+    char *out, size_t outsz)
 {
-	if (xsnprintf(out, outsz, "%s/%s%s", site_page_path(app, SITE_PROJECTS, l),
-	    slug, md ? ".md" : "") == -1)
+	if (xsnprintf(out, outsz, "%s/%s%s", site_page_path(app, SITE_PROJECTS,
+	    l), slug, md ? ".md" : "") == -1)
 		return "";
 	return out;
 }

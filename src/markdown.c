@@ -436,7 +436,7 @@ example_value(const struct route_param *p)
 /*
  * Appends a copy-paste curl command for route: {slug} replaced by the
  * first slug of its collection, required parameters and a small limit
- * filled in, lang=en in English.
+ * filled in, lang=CODE outside the default language.
  */
 void
 md_route_example(const struct app *app, const struct route *r, enum lang l,

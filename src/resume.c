@@ -76,7 +76,8 @@ src_text(const struct app *app, const struct item *it, const char *key,
 	    (v = cJSON_GetObjectItemCaseSensitive(it->src, key)) == NULL)
 		return NULL;
 	if (cJSON_IsObject(v))
-		v = cJSON_GetObjectItemCaseSensitive(v, lang_code(app->langs, l));
+		v = cJSON_GetObjectItemCaseSensitive(v,
+		    lang_code(app->langs, l));
 	return cJSON_GetStringValue(v);
 }
 

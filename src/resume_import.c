@@ -124,7 +124,8 @@ text(struct imp *m, const char *s)
 		return NULL;
 	}
 	for (l = 0; l < langs_fallback.n; l++)
-		if (cJSON_AddStringToObject(o, lang_code(&langs_fallback, l), s) == NULL)
+		if (cJSON_AddStringToObject(o, lang_code(&langs_fallback,
+		    (enum lang)l), s) == NULL)
 			m->oom = 1;
 	return o;
 }
@@ -793,7 +794,8 @@ resume_import(const char *file, struct init_content *c, struct buf *report,
 		if (l != (int)m.lang)
 			buf_printf(report, "translate: every text is in %s; "
 			    "the %s texts are copies to translate\n",
-			    lang_code(&langs_fallback, m.lang), lang_code(&langs_fallback, l));
+			    lang_code(&langs_fallback, m.lang),
+			    lang_code(&langs_fallback, (enum lang)l));
 	if (m.tr != NULL)
 		utrans_close(m.tr);
 	cJSON_Delete((cJSON *)m.doc);

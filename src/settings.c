@@ -328,8 +328,8 @@ get_members(const cJSON *doc, const char *labels_dir, struct settings *s,
 			if (get_pronouns(m, &s->pronouns, err, errlen) == -1)
 				return -1;
 		} else if (strcmp(m->string, "name_rule") == 0) {
-			if (get_text(m, "name_rule", &s->langs, s->name_rule, err,
-			    errlen) == -1)
+			if (get_text(m, "name_rule", &s->langs,
+			    s->name_rule, err, errlen) == -1)
 				return -1;
 		} else if (strcmp(m->string, "llms_summary") == 0) {
 			if (get_text(m, "llms_summary", &s->langs,

@@ -177,7 +177,7 @@ START_TEST(single_language_site)
 	k = cJSON_GetObjectItemCaseSensitive(m->profile.obj[0], "knows_about");
 	ck_assert(cJSON_IsString(cJSON_GetArrayItem(k, 0)));
 	ck_assert_ptr_null(m->profile.obj[1]);
-	/* "start" without "end": START – present, words from labels/en.json */
+	/* "start" without "end": START – present, from labels/en.json */
 	snprintf(tail, sizeof(tail), "%s%s", lbl_find(&lb, 0, "date.range"),
 	    lbl_find(&lb, 0, "date.present"));
 	period = api_string(&m->coll[COLL_EXPERIENCE].items[0], 0, "period");
@@ -361,8 +361,8 @@ START_TEST(broken_content_is_refused)
 		snprintf(path, sizeof(path), "%s/%s", tmpdir, b->file);
 		ck_assert_int_eq(unlink(path), 0);
 	}
-	m = content_load(tmpdir, "http://h", NULL, demo_labels(), err,
-	    sizeof(err));
+	m = content_load(tmpdir, "http://h", NULL,
+	    demo_labels(), err, sizeof(err));
 	ck_assert_ptr_null(m);
 	snprintf(want, sizeof(want), "%s/%s", tmpdir, b->want);
 	ck_assert_msg(strncmp(err, want, strlen(want)) == 0,
@@ -380,8 +380,8 @@ START_TEST(profile_checks)
 	snprintf(cmd, sizeof(cmd), "sed -i 's/\"family_name\": \"/"
 	    "\"family_name\": \"X/' '%s'", path);
 	ck_assert_int_eq(system(cmd), 0);
-	m = content_load(tmpdir, "http://h", NULL, demo_labels(), err,
-	    sizeof(err));
+	m = content_load(tmpdir, "http://h", NULL,
+	    demo_labels(), err, sizeof(err));
 	ck_assert_ptr_null(m);
 	ck_assert_msg(strstr(err, "profile.json: name: must be given_name")
 	    != NULL, "%s", err);
@@ -391,8 +391,8 @@ START_TEST(profile_checks)
 	snprintf(cmd, sizeof(cmd), "sed -i 's/\"email\": \"[^\"]*\"/"
 	    "\"email\": \"not-an-address\"/' '%s'", path);
 	ck_assert_int_eq(system(cmd), 0);
-	m = content_load(tmpdir, "http://h", NULL, demo_labels(), err,
-	    sizeof(err));
+	m = content_load(tmpdir, "http://h", NULL,
+	    demo_labels(), err, sizeof(err));
 	ck_assert_ptr_null(m);
 	ck_assert_msg(strstr(err, "profile.json: email: not an e-mail") !=
 	    NULL, "%s", err);
@@ -506,8 +506,8 @@ START_TEST(iso_dates_render)
 	write_file("recommendations.json", "[{\"slug\":\"a\",\"name\":"
 	    "\"N\",\"date\":\"2024-02-03\",\"comment\":{\"es\":\"c\","
 	    "\"en\":\"c\"},\"recommender_url\":\"https://x.example\"}]");
-	m = content_load(tmpdir, "http://h", NULL, demo_labels(), err,
-	    sizeof(err));
+	m = content_load(tmpdir, "http://h", NULL,
+	    demo_labels(), err, sizeof(err));
 	ck_assert_msg(m != NULL, "%s", err);
 	ck_assert_str_eq(m->coll[COLL_EXPERIENCE].items[0].json[LANG_ES],
 	    "{\"slug\":\"a\",\"role\":\"r\",\"organization\":\"o\","
@@ -551,7 +551,8 @@ profile_sed(const char *expr, char *err, size_t errlen)
 	copy_file(TEST_CONTENT_DIR "/profile.json", path);
 	snprintf(cmd, sizeof(cmd), "sed -i '%s' '%s'", expr, path);
 	ck_assert_int_eq(system(cmd), 0);
-	ck_assert_ptr_null(content_load(tmpdir, "http://h", NULL, demo_labels(), err, errlen));
+	ck_assert_ptr_null(content_load(tmpdir, "http://h", NULL,
+	    demo_labels(), err, errlen));
 }
 
 START_TEST(icu_codes)
@@ -578,8 +579,8 @@ START_TEST(every_error_in_one_run)
 	    "[\"C\"],\"url\":\"ftp://x\",\"extra\":1},{\"slug\":\"Bad\"}]");
 	write_file("skills.json", "{}");
 	write_file("pages/privacy.es.md", "\xff");
-	ck_assert_ptr_null(content_load(tmpdir, "http://h", NULL, demo_labels(), err,
-	    sizeof(err)));
+	ck_assert_ptr_null(content_load(tmpdir, "http://h", NULL,
+	    demo_labels(), err, sizeof(err)));
 	snprintf(want, sizeof(want), "%s/projects.json: [0].extra: unknown "
 	    "field\n", tmpdir);
 	ck_assert_msg(strstr(err, want) != NULL, "%s", err);
@@ -607,8 +608,8 @@ START_TEST(errors_truncate_by_line)
 	char	 err[300] = "";
 
 	write_file("projects.json", "[{},{},{},{},{},{},{},{}]");
-	ck_assert_ptr_null(content_load(tmpdir, "http://h", NULL, demo_labels(), err,
-	    sizeof(err)));
+	ck_assert_ptr_null(content_load(tmpdir, "http://h", NULL,
+	    demo_labels(), err, sizeof(err)));
 	ck_assert_msg(strstr(err, "more problems") != NULL, "%s", err);
 	ck_assert_uint_lt(strlen(err), sizeof(err));
 }
@@ -622,8 +623,8 @@ START_TEST(fifo_is_refused)
 	snprintf(path, sizeof(path), "%s/about.json", tmpdir);
 	ck_assert_int_eq(unlink(path), 0);
 	ck_assert_int_eq(mkfifo(path, 0600), 0);
-	ck_assert_ptr_null(content_load(tmpdir, "http://h", NULL, demo_labels(), err,
-	    sizeof(err)));
+	ck_assert_ptr_null(content_load(tmpdir, "http://h", NULL,
+	    demo_labels(), err, sizeof(err)));
 	ck_assert_msg(strstr(err, "about.json: (top level): not a regular "
 	    "file") != NULL, "%s", err);
 }
@@ -641,8 +642,8 @@ START_TEST(bom_is_dropped)
 	    "cat - '%s/profile.json' > '%s/p' && mv '%s/p' '%s/profile.json'",
 	    path, path, path, path, tmpdir, tmpdir, tmpdir, tmpdir);
 	ck_assert_int_eq(system(cmd), 0);
-	m = content_load(tmpdir, "http://h", NULL, demo_labels(), err,
-	    sizeof(err));
+	m = content_load(tmpdir, "http://h", NULL,
+	    demo_labels(), err, sizeof(err));
 	ck_assert_msg(m != NULL, "%s", err);
 	ck_assert_int_eq(m->page_md[PAGE_LAB][LANG_EN][0], '#');
 	content_free(m);

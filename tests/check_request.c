@@ -187,7 +187,8 @@ START_TEST(negotiate_language)
 	size_t	 i;
 
 	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++)
-		ck_assert_msg(req_negotiate_lang(t[i].header, &langs_fallback) == t[i].want,
+		ck_assert_msg(req_negotiate_lang(t[i].header,
+		    &langs_fallback) == t[i].want,
 		    "Accept-Language '%s'", t[i].header ? t[i].header : "NULL");
 }
 END_TEST
@@ -202,7 +203,8 @@ START_TEST(negotiate_language_hostile_header)
 		buf_printf(&b, "x%d;q=0.%03d, ", i, i % 1000);
 	buf_puts(&b, "en");
 	/* Only the first 64 ranges are read: English is never reached. */
-	ck_assert_int_eq(req_negotiate_lang(buf_cstr(&b), &langs_fallback), LANG_ES);
+	ck_assert_int_eq(req_negotiate_lang(buf_cstr(&b), &langs_fallback),
+	    LANG_ES);
 	buf_free(&b);
 }
 END_TEST
