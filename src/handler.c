@@ -434,6 +434,9 @@ handle_site(struct ctx *x, enum req_status st)
 	/* "/CODE/..." of a language other than the default: its pages and
 	 * per-language documents only. */
 	x->lang = site_path_lang(x->app, req->path, &path);
+	if (path == req->path)
+		x->lang = LANG_DEFAULT;	/* "/cv" is a page even if cv is
+					 * a language (Chuvash) */
 	if ((x->route = route_match(path, &x->slug, x->arena)) == NULL)
 		x->route = pages_match_md(path, x->arena);
 	if (x->route != NULL && x->lang != LANG_DEFAULT &&

@@ -786,8 +786,10 @@ md_page(const struct app *app, enum site_page page, enum lang l,
 	}
 	if (b->len > 0 && b->data[b->len - 1] != '\n')
 		buf_putc(b, '\n');
+	/* One newline at the end; the text stays NUL-terminated, which
+	 * buf_detach's trimmed copy relies on. */
 	while (b->len > 1 && b->data[b->len - 2] == '\n')
-		b->len--;		/* one newline at the end */
+		b->data[--b->len] = '\0';
 	return b->oom ? -1 : 0;
 }
 
