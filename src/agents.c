@@ -26,15 +26,6 @@ item(struct buf *b, const struct app *app, const char *text,
 	buf_putc(b, ')');
 }
 
-/* "/llms.txt" in the default language, "/en/llms.txt" in English. */
-static const char *
-lang_path(enum lang l, const char *path, char *buf, size_t len)
-{
-	if (l == LANG_ES)
-		return path;
-	snprintf(buf, len, "/%s%s", lang_code(l), path);
-	return buf;
-}
 
 /* The URL path of an API route for a link: no {slug} routes, required
  * parameters filled, lang= outside the default language.  Returns NULL
@@ -52,9 +43,9 @@ api_link(const struct app *app, const struct route *r, enum lang l,
 		if (p->required && p->kind == PARAM_KIND_STRING)
 			snprintf(q, sizeof(q), "?q=%s",
 			    LBL(app, l, "example.query"));
-	if (l != LANG_ES)
+	if (l != LANG_DEFAULT)
 		snprintf(lq, sizeof(lq), "%clang=%s", *q ? '&' : '?',
-		    lang_code(l));
+		    lang_code(app->langs, l));
 	if (xsnprintf(buf, len, "%s%s%s", r->path, q, lq) == -1)
 		return NULL;
 	return buf;
@@ -99,7 +90,8 @@ llms_head(const struct app *app, enum lang l, struct buf *b)
 	md_text(b, md_str(p, "headline"));
 	buf_puts(b, ". ");
 	lbl_fill(b, app->labels, l, "llms.intro", (const char *const []){
-	    "multilingual", LANG__MAX == 1 ? "" : LBL(app, l, LANG__MAX == 2 ?
+	    "multilingual", app->langs->n == 1 ? "" : LBL(app, l,
+	    app->langs->n == 2 ?
 	    "llms.bilingual" : "llms.multilingual"), NULL });
 	if (app->settings->licence.name != NULL) {
 		buf_printf(b, "; %s ", LBL(app, l, "llms.licence"));
@@ -109,13 +101,13 @@ llms_head(const struct app *app, enum lang l, struct buf *b)
 	llms_summary(app, l, b);
 	buf_printf(b, " %s", LBL(app, l, "llms.markdown"));
 	buf_init(&url);
-	for (o = 0; o < LANG__MAX; o++) {
+	for (o = 0; o < app->langs->n; o++) {
 		if (o == (int)l)
 			continue;
-		labels_language_name(o, l, name, sizeof(name));
+		labels_language_name(app->labels, o, l, name, sizeof(name));
 		buf_reset(&url);
 		md_url(&url, app->cfg->base_url);
-		md_url(&url, lang_path(o, "/llms.txt", tmp, sizeof(tmp)));
+		md_url(&url, lang_path(app->langs, o, "/llms.txt", tmp, sizeof(tmp)));
 		buf_putc(b, ' ');
 		lbl_fill(b, app->labels, l, "llms.twin", (const char *const []){
 		    "lang", name, "url", buf_cstr(&url), NULL });
@@ -142,7 +134,7 @@ agents_llms(const struct app *app, enum lang l, struct buf *b)
 		if (pg == SITE_PRIVACY || !site_page_published(app, pg))
 			continue;
 		item(b, app, site_page_label(app, pg, l),
-		    site_pages[pg].md_path[l]);
+		    site_page_md_path(app, pg, l));
 		buf_puts(b, ": ");
 		md_text(b, site_page_summary(app, pg, l));
 		buf_putc(b, '\n');
@@ -153,13 +145,13 @@ agents_llms(const struct app *app, enum lang l, struct buf *b)
 	}
 	buf_puts(b, "\n## API\n\n");
 	item(b, app, LBL(app, l, "llms.guide"),
-	    lang_path(l, "/agents.md", tmp, sizeof(tmp)));
+	    lang_path(app->langs, l, "/agents.md", tmp, sizeof(tmp)));
 	buf_printf(b, ": %s\n", LBL(app, l, "llms.guide.summary"));
 	if (site_has_route("/openapi.json")) {
 		item(b, app, "OpenAPI 3.1", "/openapi.json");
 		buf_printf(b, ": %s\n", LBL(app, l, "llms.openapi"));
 	}
-	item(b, app, "JSON Resume", resume_path(l, tmp, sizeof(tmp)));
+	item(b, app, "JSON Resume", resume_path(app, l, tmp, sizeof(tmp)));
 	buf_printf(b, ": %s\n", LBL(app, l, "llms.resume"));
 	for (i = 0; i < routes_len; i++) {
 		r = &routes[i];
@@ -177,16 +169,16 @@ agents_llms(const struct app *app, enum lang l, struct buf *b)
 	buf_puts(b, "\n## Optional\n\n");
 	if (site_page_published(app, SITE_PRIVACY)) {
 		item(b, app, site_page_label(app, SITE_PRIVACY, l),
-		    site_pages[SITE_PRIVACY].md_path[l]);
+		    site_page_md_path(app, SITE_PRIVACY, l));
 		buf_puts(b, ": ");
 		md_text(b, site_page_summary(app, SITE_PRIVACY, l));
 		buf_putc(b, '\n');
 	}
-	for (o = 0; o < LANG__MAX; o++) {
+	for (o = 0; o < app->langs->n; o++) {
 		if (o == (int)l)
 			continue;
 		item(b, app, LBL(app, o, "lang.version"),
-		    lang_path(o, "/llms.txt", tmp, sizeof(tmp)));
+		    lang_path(app->langs, o, "/llms.txt", tmp, sizeof(tmp)));
 		buf_putc(b, '\n');
 	}
 	item(b, app, "Sitemap", "/sitemap.xml");
@@ -309,10 +301,10 @@ agents_guide(const struct app *app, enum lang l, struct buf *b)
 	buf_printf(b, "## %s\n\n%s\n\n", LBL(app, l, "guide.reading"),
 	    LBL(app, l, "guide.reading.text"));
 	buf_printf(b, "```sh\ncurl -s -H 'Accept: text/markdown' '%s%s'\n"
-	    "curl -s '%s%s'\n```\n\n", base, site_pages[SITE_ABOUT].path[l],
-	    base, site_pages[SITE_HOME].md_path[l]);
+	    "curl -s '%s%s'\n```\n\n", base, site_page_path(app, SITE_ABOUT, l),
+	    base, site_page_md_path(app, SITE_HOME, l));
 	buf_printf(b, "%s [llms.txt](%s%s).\n\n", LBL(app, l, "guide.index"),
-	    base, lang_path(l, "/llms.txt", tmp, sizeof(tmp)));
+	    base, lang_path(app->langs, l, "/llms.txt", tmp, sizeof(tmp)));
 	guide_calling(app, l, b);
 	md_language_section(app, l, "guide.language", b);
 	buf_printf(b, "## %s\n\n", LBL(app, l, "guide.limits"));
@@ -327,7 +319,8 @@ agents_guide(const struct app *app, enum lang l, struct buf *b)
 	lbl_fill(b, app->labels, l, "guide.caching", (const char *const []){
 	    "cache", CACHE_PUBLIC, NULL });
 	buf_puts(b, "\n\n");
-	buf_printf(&portal, "%s%s", base, site_pages[SITE_DEVELOPERS].md_path[l]);
+	buf_printf(&portal, "%s%s", base, site_page_md_path(app,
+	    SITE_DEVELOPERS, l));
 	lbl_fill(b, app->labels, l, "guide.errors", (const char *const []){
 	    "portal", buf_cstr(&portal), NULL });
 	buf_puts(b, "\n\n");
@@ -355,19 +348,21 @@ sitemap_resume(const struct app *app, struct buf *b)
 	char	 tmp[64];
 	int	 l, a;
 
-	for (l = 0; l < LANG__MAX; l++) {
+	for (l = 0; l < app->langs->n; l++) {
 		buf_puts(b, "  <url>\n    <loc>");
-		xml_url(b, app, resume_path(l, tmp, sizeof(tmp)));
+		xml_url(b, app, resume_path(app, l, tmp, sizeof(tmp)));
 		buf_puts(b, "</loc>\n");
-		for (a = 0; a < LANG__MAX; a++) {
+		for (a = 0; a < app->langs->n; a++) {
 			buf_printf(b, "    <xhtml:link rel=\"alternate\" "
-			    "hreflang=\"%s\" href=\"", lang_code(a));
-			xml_url(b, app, resume_path(a, tmp, sizeof(tmp)));
+			    "hreflang=\"%s\" href=\"", lang_code(app->langs,
+			    (enum lang)a));
+			xml_url(b, app, resume_path(app, a, tmp, sizeof(tmp)));
 			buf_puts(b, "\"/>\n");
 		}
 		buf_puts(b, "    <xhtml:link rel=\"alternate\" "
 		    "hreflang=\"x-default\" href=\"");
-		xml_url(b, app, resume_path(LANG_ES, tmp, sizeof(tmp)));
+		xml_url(b, app, resume_path(app, LANG_DEFAULT, tmp,
+		    sizeof(tmp)));
 		buf_puts(b, "\"/>\n  </url>\n");
 	}
 }
@@ -379,19 +374,20 @@ sitemap_page(const struct app *app, const char *const *path, struct buf *b)
 {
 	int	 l, a;
 
-	for (l = 0; l < LANG__MAX; l++) {
+	for (l = 0; l < app->langs->n; l++) {
 		buf_puts(b, "  <url>\n    <loc>");
 		xml_url(b, app, path[l]);
 		buf_puts(b, "</loc>\n");
-		for (a = 0; a < LANG__MAX; a++) {
+		for (a = 0; a < app->langs->n; a++) {
 			buf_printf(b, "    <xhtml:link rel=\"alternate\" "
-			    "hreflang=\"%s\" href=\"", lang_code(a));
+			    "hreflang=\"%s\" href=\"", lang_code(app->langs,
+			    (enum lang)a));
 			xml_url(b, app, path[a]);
 			buf_puts(b, "\"/>\n");
 		}
 		buf_puts(b, "    <xhtml:link rel=\"alternate\" "
 		    "hreflang=\"x-default\" href=\"");
-		xml_url(b, app, path[LANG_ES]);
+		xml_url(b, app, path[LANG_DEFAULT]);
 		buf_puts(b, "\"/>\n  </url>\n");
 	}
 }
@@ -410,12 +406,16 @@ agents_sitemap(const struct app *app, struct buf *b)
 	buf_puts(b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 	    "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"\n"
 	    "        xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n");
-	for (pg = 0; pg < SITE_PAGE__MAX; pg++)
-		if (site_page_published(app, pg))
-			sitemap_page(app, site_pages[pg].path, b);
+	for (pg = 0; pg < SITE_PAGE__MAX; pg++) {
+		if (!site_page_published(app, pg))
+			continue;
+		for (l = 0; l < app->langs->n; l++)
+			path[l] = site_page_path(app, pg, l);
+		sitemap_page(app, path, b);
+	}
 	for (i = 0; i < c->len; i++) {
-		for (l = 0; l < LANG__MAX; l++)
-			path[l] = cv_project_path(l, c->items[i].slug, 0,
+		for (l = 0; l < app->langs->n; l++)
+			path[l] = cv_project_path(app, l, c->items[i].slug, 0,
 			    tmp[l], sizeof(tmp[l]));
 		sitemap_page(app, path, b);
 	}
@@ -436,7 +436,7 @@ agents_robots(const struct app *app, struct buf *b)
 int
 agents_manifest(const struct app *app, struct buf *b)
 {
-	const cJSON *p = app->model->profile.obj[LANG_ES];
+	const cJSON *p = app->model->profile.obj[LANG_DEFAULT];
 	const char *given = md_str(p, "given_name");
 	cJSON	*m, *icons, *icon;
 	char	*s;
@@ -447,7 +447,8 @@ agents_manifest(const struct app *app, struct buf *b)
 	cJSON_AddStringToObject(m, "short_name", *given != '\0' ? given :
 	    md_str(p, "name"));
 	cJSON_AddStringToObject(m, "description", md_str(p, "headline"));
-	cJSON_AddStringToObject(m, "lang", "es");
+	cJSON_AddStringToObject(m, "lang", lang_code(app->langs,
+	    LANG_DEFAULT));
 	cJSON_AddStringToObject(m, "dir", "ltr");
 	cJSON_AddStringToObject(m, "start_url", "/");
 	cJSON_AddStringToObject(m, "scope", "/");

@@ -40,7 +40,8 @@ put_query_value(struct buf *b, const char *s)
 /*
  * Appends the canonical URL of this request as a JSON string: the base
  * URL, the path, and the applied parameters that differ from their
- * defaults in route-table order, then lang=en for English.
+ * defaults in route-table order, then lang=CODE outside the
+ * default language.
  */
 static void
 put_self(struct ctx *x, struct buf *b)
@@ -67,8 +68,9 @@ put_self(struct ctx *x, struct buf *b)
 		buf_printf(&u, "%c%s=%ld", sep, req_param_name(p->id), v);
 		sep = '&';
 	}
-	if (x->lang != LANG_ES)
-		buf_printf(&u, "%clang=%s", sep, lang_code(x->lang));
+	if (x->lang != LANG_DEFAULT)
+		buf_printf(&u, "%clang=%s", sep, lang_code(x->app->langs,
+		    x->lang));
 	buf_json_string(b, buf_cstr(&u), u.len);
 	if (u.oom)
 		b->oom = 1;

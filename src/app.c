@@ -19,15 +19,16 @@
 #include "prerender.h"
 #include "settings.h"
 #include "labels.h"
+#include "markdown.h"
 
 static char *
-join(const char *a, const char *b)
+join3(const char *a, const char *b, const char *c)
 {
-	size_t	 n = strlen(a) + strlen(b) + 1;
+	size_t	 n = strlen(a) + strlen(b) + strlen(c) + 1;
 	char	*p;
 
 	if ((p = malloc(n)) != NULL)
-		snprintf(p, n, "%s%s", a, b);
+		snprintf(p, n, "%s%s%s", a, b, c);
 	return p;
 }
 
@@ -38,40 +39,50 @@ join(const char *a, const char *b)
 int
 app_load(struct app *app, const struct config *cfg, char *err, size_t errlen)
 {
+	char	 pre[8];
+	int	 l;
+
 	memset(app, 0, sizeof(*app));
 	app->cfg = cfg;
-	if ((app->model = content_load(cfg->content_dir, cfg->base_url, err,
-	    errlen)) == NULL)
+	if ((app->settings = settings_load(cfg->content_dir, cfg->labels_dir,
+	    err, errlen)) == NULL)
 		return -1;
-	if ((app->settings = settings_load(cfg->content_dir, err,
-	    errlen)) == NULL ||
-	    settings_check_templates(app->settings, cfg->content_dir,
-	    (const cJSON *const *)app->model->profile.obj, err, errlen) == -1) {
-		app_free(app);
-		return -1;
-	}
+	app->langs = &app->settings->langs;
 	if ((app->labels = calloc(1, sizeof(*app->labels))) == NULL) {
 		snprintf(err, errlen, "out of memory");
 		app_free(app);
 		return -1;
 	}
-	if (labels_load(app->labels, cfg->labels_dir,
+	if (labels_load(app->labels, cfg->labels_dir, app->langs,
 	    app->settings->pronouns, err, errlen) == -1) {
 		free(app->labels);
 		app->labels = NULL;
 		app_free(app);
 		return -1;
 	}
-	app->doc_url[LANG_ES] = join(cfg->base_url, "/developers");
-	app->doc_url[LANG_EN] = join(cfg->base_url, "/en/developers");
-	app->source_url[LANG_ES] = join(cfg->base_url, "/");
-	app->source_url[LANG_EN] = join(cfg->base_url, "/en/");
-	if (app->doc_url[LANG_ES] == NULL || app->doc_url[LANG_EN] == NULL ||
-	    app->source_url[LANG_ES] == NULL ||
-	    app->source_url[LANG_EN] == NULL) {
+	if ((app->model = content_load(cfg->content_dir, cfg->base_url,
+	    app->langs, app->labels, err, errlen)) == NULL ||
+	    settings_check_templates(app->settings, cfg->content_dir,
+	    (const cJSON *const *)app->model->profile.obj, err, errlen) == -1) {
+		app_free(app);
+		return -1;
+	}
+	if ((app->paths = site_paths_build(app)) == NULL) {
 		snprintf(err, errlen, "out of memory");
 		app_free(app);
 		return -1;
+	}
+	for (l = 0; l < app->langs->n; l++) {
+		/* "" for the default language, "/CODE" for the others */
+		snprintf(pre, sizeof(pre), "%s%s", l == 0 ? "" : "/",
+		    l == 0 ? "" : lang_code(app->langs, (enum lang)l));
+		app->doc_url[l] = join3(cfg->base_url, pre, "/developers");
+		app->source_url[l] = join3(cfg->base_url, pre, "/");
+		if (app->doc_url[l] == NULL || app->source_url[l] == NULL) {
+			snprintf(err, errlen, "out of memory");
+			app_free(app);
+			return -1;
+		}
 	}
 	if ((app->search = search_build(app->model, cfg->base_url, err,
 	    errlen)) == NULL) {
@@ -112,6 +123,7 @@ app_free(struct app *app)
 {
 	int	 l;
 
+	free(app->paths);
 	openapi_free(app->openapi);
 	site_free(app->site);
 	search_free(app->search);

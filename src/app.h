@@ -25,12 +25,16 @@ struct config {
 };
 
 struct openapi;
+struct site_paths;
 
 struct app {
 	const struct config *cfg;
 	struct model *model;
 	struct settings *settings;	/* site.json (settings.h) */
+	const struct langs *langs;	/* settings->langs: the site's */
 	struct labels *labels;		/* UI texts (labels.h) */
+	struct site_paths *paths;	/* page paths per language
+					 * (markdown.h) */
 	char	*doc_url[LANG__MAX];	/* developer portal */
 	char	*source_url[LANG__MAX];	/* the website */
 	struct openapi *openapi;	/* the OpenAPI document, rendered */

@@ -22,6 +22,7 @@
 
 #include "content.h"
 #include "dates.h"
+#include "labels.h"
 
 #define CONTENT_MAX_FILE	(4 * 1024 * 1024)
 
@@ -39,6 +40,8 @@ struct vctx {
 	size_t	 pathlen;
 	struct buf errs;		/* "FILE: PATH: reason\n" lines */
 	int	 nerr;
+	const struct langs *langs;	/* the site's languages */
+	struct date_labels dl[LANG__MAX]; /* their date words */
 };
 
 const char *
@@ -207,21 +210,24 @@ validate_text(struct vctx *c, const cJSON *v)
 	size_t	 old;
 	int	 i, rc = 0;
 
+	char	 all[LANG__MAX * 4 + 8];
+
+	lang_list(c->langs, " and ", all, sizeof(all));
 	if (!cJSON_IsObject(v))
 		return fail(c, "expected a translated text, an object "
-		    "with \"es\" and \"en\" strings");
+		    "with one string per language (%s)%s", all,
+		    c->langs->n == 1 ? " or a string" : "");
 	cJSON_ArrayForEach(m, v) {
-		if (strcmp(m->string, "es") != 0 &&
-		    strcmp(m->string, "en") != 0) {
+		if (lang_find(c->langs, m->string, strlen(m->string)) == -1) {
 			old = path_push(c, m->string, 0);
-			rc = fail(c, "unknown language (expected es and en)");
+			rc = fail(c, "unknown language (expected %s)", all);
 			path_pop(c, old);
 		}
 	}
-	for (i = 0; i < LANG__MAX; i++) {
-		old = path_push(c, lang_code((enum lang)i), 0);
+	for (i = 0; i < c->langs->n; i++) {
+		old = path_push(c, lang_code(c->langs, (enum lang)i), 0);
 		m = cJSON_GetObjectItemCaseSensitive(v,
-		    lang_code((enum lang)i));
+		    lang_code(c->langs, (enum lang)i));
 		if (m == NULL)
 			rc = fail(c, "missing translation");
 		else if (check_string(c, m, 1) == -1)
@@ -405,16 +411,18 @@ validate(struct vctx *c, const cJSON *v, const struct field *d)
  * has a start), then the text.  NULL if out of memory or ICU fails.
  */
 static cJSON *
-convert_dated(const cJSON *v, const cJSON *text, enum lang l)
+convert_dated(const struct vctx *c, const cJSON *v, const cJSON *text,
+    enum lang l)
 {
-	const struct date_labels *lb = &dates_labels[l];
+	const struct date_labels *lb = &c->dl[l];
 	const cJSON *s, *e, *t = NULL;
 	struct date ds, de;
 	char	 period[512], *out;
 	cJSON	*r;
 
 	if (text != NULL)
-		t = cJSON_GetObjectItemCaseSensitive(text, lang_code(l));
+		t = cJSON_GetObjectItemCaseSensitive(text,
+		    lang_code(c->langs, l));
 	if ((s = cJSON_GetObjectItemCaseSensitive(v, "start")) == NULL)
 		return cJSON_CreateStringReference(t->valuestring);
 	e = cJSON_GetObjectItemCaseSensitive(v, "end");
@@ -438,16 +446,17 @@ convert_dated(const cJSON *v, const cJSON *text, enum lang l)
 
 /* The API string of a WHEN value: the text, or the date formatted. */
 static cJSON *
-convert_when(const cJSON *v, enum lang l)
+convert_when(const struct vctx *c, const cJSON *v, enum lang l)
 {
 	struct date d;
 	char	 s[128];
 
 	if (!cJSON_IsString(v))
 		return cJSON_CreateStringReference(
-		    cJSON_GetObjectItemCaseSensitive(v, lang_code(l))->valuestring);
+		    cJSON_GetObjectItemCaseSensitive(v, lang_code(c->langs,
+		    l))->valuestring);
 	if (date_parse(v->valuestring, &d) == -1 ||
-	    date_format(&d, dates_labels[l].locale, s, sizeof(s)) == -1)
+	    date_format(&d, c->dl[l].locale, s, sizeof(s)) == -1)
 		return NULL;
 	return cJSON_CreateString(s);
 }
@@ -461,7 +470,8 @@ convert_when(const cJSON *v, enum lang l)
  * were about a fifth of the model.  v must outlive the result.
  */
 static cJSON *
-convert(const cJSON *v, const struct field *d, enum lang l)
+convert(const struct vctx *c, const cJSON *v, const struct field *d,
+    enum lang l)
 {
 	const struct field *f;
 	const cJSON *m;
@@ -469,9 +479,10 @@ convert(const cJSON *v, const struct field *d, enum lang l)
 
 	switch (d->kind) {
 	case F_WHEN:
-		return convert_when(v, l);
+		return convert_when(c, v, l);
 	case F_TEXT:
-		m = cJSON_GetObjectItemCaseSensitive(v, lang_code(l));
+		m = cJSON_GetObjectItemCaseSensitive(v, lang_code(c->langs,
+		    l));
 		return cJSON_CreateStringReference(m->valuestring);
 	case F_BOOL:
 		return cJSON_CreateBool(cJSON_IsTrue(v));
@@ -484,11 +495,11 @@ convert(const cJSON *v, const struct field *d, enum lang l)
 				if (m == NULL && !cJSON_HasObjectItem(v,
 				    "start"))
 					continue;
-				cv = convert_dated(v, m, l);
+				cv = convert_dated(c, v, m, l);
 			} else if (m == NULL || (f->flags & FIELD_CONTENT))
 				continue;
 			else
-				cv = convert(m, f, l);
+				cv = convert(c, m, f, l);
 			if (cv == NULL ||
 			    !cJSON_AddItemToObjectCS(out, f->name, cv)) {
 				cJSON_Delete(cv);
@@ -501,7 +512,7 @@ convert(const cJSON *v, const struct field *d, enum lang l)
 		if ((out = cJSON_CreateArray()) == NULL)
 			return NULL;
 		cJSON_ArrayForEach(m, v) {
-			if ((cv = convert(m, d->sub, l)) == NULL ||
+			if ((cv = convert(c, m, d->sub, l)) == NULL ||
 			    !cJSON_AddItemToArray(out, cv)) {
 				cJSON_Delete(cv);
 				cJSON_Delete(out);
@@ -660,7 +671,7 @@ static const char *
 default_text(const struct item *it, const char *name)
 {
 	return cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(
-	    it->obj[LANG_ES], name));
+	    it->obj[LANG_DEFAULT], name));
 }
 
 /*
@@ -677,6 +688,61 @@ default_lang_field(const struct field *f)
 }
 
 /*
+ * On a single-language site a translated text may be a plain string:
+ * turns every such string of v (declared by d) into the object
+ * {"CODE": string} the rest of the program reads, before validation.
+ * A WHEN string that is not a date is a text too.
+ */
+/* {"CODE": v} for the translated-text string v of kind, else NULL. */
+static cJSON *
+text_object(const struct vctx *c, const cJSON *v, enum fkind kind)
+{
+	struct date dt;
+	cJSON	*o;
+
+	if (!cJSON_IsString(v) || !(kind == F_TEXT || (kind == F_WHEN &&
+	    date_parse(v->valuestring, &dt) == -1)))
+		return NULL;
+	if ((o = cJSON_CreateObject()) != NULL &&
+	    !cJSON_AddItemToObject(o, lang_code(c->langs, LANG_DEFAULT),
+	    cJSON_Duplicate(v, 0))) {
+		cJSON_Delete(o);
+		o = NULL;
+	}
+	return o;	/* NULL out of memory: validation reports it */
+}
+
+static void
+normalise(const struct vctx *c, cJSON *v, const struct field *d)
+{
+	const struct field *f;
+	cJSON	*m, *o;
+	int	 i = 0;
+
+	if (d->kind == F_OBJECT && cJSON_IsObject(v))
+		for (f = d->sub; f->name != NULL; f++) {
+			m = cJSON_GetObjectItemCaseSensitive(v, f->name);
+			if (m == NULL)
+				continue;
+			if ((o = text_object(c, m, f->kind)) != NULL)
+				cJSON_ReplaceItemInObjectCaseSensitive(v,
+				    f->name, o);
+			else
+				normalise(c, m, f);
+		}
+	if (d->kind == F_ARRAY && cJSON_IsArray(v) && d->sub != NULL)
+		for (m = v->child; m != NULL; i++) {
+			cJSON	*next = m->next;
+
+			if ((o = text_object(c, m, d->sub->kind)) != NULL)
+				cJSON_ReplaceItemInArray(v, i, o);
+			else
+				normalise(c, m, d->sub);
+			m = next;
+		}
+}
+
+/*
  * Fills it with a copy of the validated source object and the
  * per-language API objects and their printed JSON; the JSON gives field
  * keep (or none, NULL) in the default language.
@@ -690,10 +756,10 @@ render_item(struct vctx *c, struct item *it, const cJSON *src,
 
 	if ((it->src = cJSON_Duplicate(src, 1)) == NULL)
 		return fail(c, "out of memory");
-	for (l = 0; l < LANG__MAX; l++) {
+	for (l = 0; l < c->langs->n; l++) {
 		/* it->src, which lives as long as o: o refers to its
 		 * strings (see convert). */
-		if ((o = convert(it->src, d, (enum lang)l)) == NULL)
+		if ((o = convert(c, it->src, d, (enum lang)l)) == NULL)
 			return fail(c, "out of memory or date formatting "
 			    "failed");
 		it->obj[l] = o;
@@ -706,7 +772,7 @@ render_item(struct vctx *c, struct item *it, const cJSON *src,
 			if (cJSON_AddStringToObject(o, "api_url", url) == NULL)
 				return fail(c, "out of memory");
 		}
-		if (keep != NULL && l != LANG_ES) {
+		if (keep != NULL && l != LANG_DEFAULT) {
 			cJSON	*api, *v;
 
 			if ((api = cJSON_Duplicate(o, 1)) == NULL ||
@@ -739,6 +805,8 @@ load_single(struct vctx *c, const char *dir, const char *file,
 
 	if ((doc = parse_file(c, dir, file, path, sizeof(path))) == NULL)
 		return -1;
+	if (c->langs->n == 1)
+		normalise(c, doc, &root);
 	if (validate(c, doc, &root) == -1)
 		goto out;
 	if (fields == profile_f) {
@@ -877,6 +945,12 @@ load_collection(struct vctx *c, const char *dir, const char *base_url,
 		fail(c, "base URL too long");
 		goto out;
 	}
+	if (c->langs->n == 1) {
+		cJSON	*it;
+
+		cJSON_ArrayForEach(it, doc)
+			normalise(c, it, &el);
+	}
 	if (check_items(c, doc, &el) == -1)
 		goto out;
 	i = 0;
@@ -924,14 +998,14 @@ load_pages(struct vctx *c, const char *dir, struct model *m)
 
 	for (p = 0; p < PAGE_DOC__MAX; p++) {
 		missing = 0;
-		for (l = 0; l < LANG__MAX; l++) {
+		for (l = 0; l < c->langs->n; l++) {
 			snprintf(name[l], sizeof(name[l]), "pages/%s.%s.md",
-			    page_files[p], lang_code((enum lang)l));
+			    page_files[p], lang_code(c->langs, (enum lang)l));
 			missing += absent(dir, name[l]);
 		}
-		if (missing == LANG__MAX)
+		if (missing == c->langs->n)
 			continue;
-		for (l = 0; l < LANG__MAX; l++) {
+		for (l = 0; l < c->langs->n; l++) {
 			if (xsnprintf(path, sizeof(path), "%s/%s", dir,
 			    name[l]) == -1) {
 				c->file = name[l];
@@ -994,25 +1068,43 @@ report(struct vctx *c, char *err, size_t errlen)
 }
 
 /*
- * Loads every content file under dir.  Returns the model, or NULL with
- * every problem found in err, one "FILE: FIELD.PATH: reason" a line.
- * The caller frees the model with content_free.
+ * Loads every content file under dir, its texts in the languages ls
+ * (NULL: langs_fallback), the words around dates from the label sets
+ * lb.  Returns the model, or NULL with every problem found in err, one
+ * "FILE: FIELD.PATH: reason" a line.  The caller frees the model with
+ * content_free.
  */
 struct model *
-content_load(const char *dir, const char *base_url, char *err,
-    size_t errlen)
+content_load(const char *dir, const char *base_url, const struct langs *ls,
+    const struct labels *lb, char *err, size_t errlen)
 {
 	struct vctx c;
 	struct model *m;
-	int	 k;
+	int	 k, l;
 
 	memset(&c, 0, sizeof(c));
 	buf_init(&c.errs);
 	c.file = dir;
+	c.langs = ls != NULL ? ls : &langs_fallback;
+	for (l = 0; l < c.langs->n; l++) {
+		c.dl[l].locale = lang_code(c.langs, (enum lang)l);
+		c.dl[l].range_sep = lbl_find(lb, (enum lang)l, "date.range");
+		c.dl[l].present = lbl_find(lb, (enum lang)l, "date.present");
+		c.dl[l].detail_sep = lbl_find(lb, (enum lang)l,
+		    "date.detail");
+		if (c.dl[l].range_sep == NULL || c.dl[l].present == NULL ||
+		    c.dl[l].detail_sep == NULL) {
+			snprintf(err, errlen, "label set %s: date.range, "
+			    "date.present and date.detail are required",
+			    c.dl[l].locale);
+			return NULL;
+		}
+	}
 	if ((m = calloc(1, sizeof(*m))) == NULL) {
 		snprintf(err, errlen, "%s: out of memory", dir);
 		return NULL;
 	}
+	m->langs = *c.langs;
 	/* Every file is loaded even after a failure: all problems at once. */
 	load_single(&c, dir, resource_profile.file, profile_f, &m->profile);
 	load_single(&c, dir, resource_about.file, about_f, &m->about);

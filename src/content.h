@@ -63,6 +63,7 @@ enum page_doc {
 };
 
 struct model {
+	struct langs langs;		/* the site's; [0] the default */
 	struct item profile;
 	struct item about;
 	struct collection coll[COLL__MAX];
@@ -71,7 +72,10 @@ struct model {
 					 * no route, link or sitemap entry */
 };
 
+struct labels;
+
 struct model	*content_load(const char *dir, const char *base_url,
+		    const struct langs *, const struct labels *,
 		    char *err, size_t errlen);
 void		 content_free(struct model *);
 const struct item *content_find(const struct model *, enum coll,

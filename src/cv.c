@@ -19,11 +19,11 @@
  * Returns out, or "" when it does not fit.
  */
 const char *
-cv_project_path(enum lang l, const char *slug, int md, char *out,
-    size_t outsz)
+cv_project_path(const struct app *app, enum lang l, const char *slug, int md,
+    char *out, size_t outsz)
 {
-	if (xsnprintf(out, outsz, "%s/%s%s", site_pages[SITE_PROJECTS].path[l],
-	    slug, md ? ".md" : "") == -1)
+	if (xsnprintf(out, outsz, "%s/%s%s", site_page_path(app, SITE_PROJECTS,
+	    l), slug, md ? ".md" : "") == -1)
 		return "";
 	return out;
 }
@@ -131,7 +131,7 @@ cv_project_list(const struct app *app, enum lang l, struct buf *b)
 	for (i = 0; i < c->len; i++) {
 		o = c->items[i].obj[l];
 		buf_puts(b, "### ");
-		md_link_site(b, app, md_str(o, "title"), cv_project_path(l,
+		md_link_site(b, app, md_str(o, "title"), cv_project_path(app, l,
 		    c->items[i].slug, 0, path, sizeof(path)));
 		buf_puts(b, "\n\n");
 		md_text(b, md_str(o, "description"));
@@ -271,7 +271,7 @@ cv_projects(const struct app *app, enum lang l, struct buf *b)
 	for (i = 0; i < c->len; i++) {
 		o = c->items[i].obj[l];
 		buf_puts(b, "## ");
-		md_link_site(b, app, md_str(o, "title"), cv_project_path(l,
+		md_link_site(b, app, md_str(o, "title"), cv_project_path(app, l,
 		    c->items[i].slug, 0, path, sizeof(path)));
 		buf_puts(b, "\n\n");
 		md_text(b, md_str(o, "description"));
@@ -306,7 +306,7 @@ cv_project(const struct app *app, const struct item *it, enum lang l,
 	link(b, md_str(o, "api_url"), md_str(o, "api_url"));
 	buf_puts(b, "\n- ");
 	md_link_site(b, app, LBL(app, l, "cv.all_projects"),
-	    site_pages[SITE_PROJECTS].path[l]);
+	    site_page_path(app, SITE_PROJECTS, l));
 	buf_puts(b, "\n");
 }
 
@@ -321,7 +321,7 @@ cv_project_links(const struct app *app, enum lang l, struct buf *b)
 	for (i = 0; i < c->len; i++) {
 		buf_puts(b, "- ");
 		md_link_site(b, app, md_str(c->items[i].obj[l], "title"),
-		    cv_project_path(l, c->items[i].slug, 1, path,
+		    cv_project_path(app, l, c->items[i].slug, 1, path,
 		    sizeof(path)));
 		buf_putc(b, '\n');
 	}

@@ -16,19 +16,6 @@
 #include "util.h"
 
 /*
- * The words around the dates, one row per language (UI text; a
- * candidate for the label sets).  A language added to enum lang without
- * its row here stops the build instead of printing "(null)".
- */
-const struct date_labels dates_labels[] = {
-	[LANG_ES] = { "es", " \xe2\x80\x93 ", "actualidad",
-	    " \xc2\xb7 " },
-	[LANG_EN] = { "en", " \xe2\x80\x93 ", "present", " \xc2\xb7 " },
-};
-_Static_assert(sizeof(dates_labels) / sizeof(dates_labels[0]) == LANG__MAX,
-    "dates_labels needs one row per language");
-
-/*
  * Best patterns already asked of udatpg, by locale and skeleton:
  * opening a pattern generator costs about 2 ms (it loads the locale's
  * data) and a content set has dozens of dates, at every start-up and

@@ -7,7 +7,8 @@
  *
  * A period is "START SEP END", or "START SEP PRESENT" without an end,
  * or START alone when both are the same; the words around the dates
- * come from one label table per language (dates_labels).
+ * come from the label set of the language (date.range, date.present,
+ * date.detail: the content loader fills a struct date_labels).
  *
  * Ownership: nothing is allocated; results go into caller buffers.
  */
@@ -29,8 +30,6 @@ struct date_labels {
 	const char *present;		/* an end not given */
 	const char *detail_sep;		/* between a period and its text */
 };
-
-extern const struct date_labels dates_labels[];	/* [LANG__MAX] */
 
 int	 date_parse(const char *, struct date *);
 int	 date_cmp(const struct date *, const struct date *);

@@ -13,6 +13,7 @@
 #include "encoding.h"
 #include "errors.h"
 #include "handler.h"
+#include "labels.h"
 #include "openapi.h"
 #include "pages.h"
 #include "prerender.h"
@@ -82,7 +83,8 @@ not_found_route(struct ctx *x)
 	if (hint == NULL)
 		hint = arena_printf(x->arena, "Every endpoint starts with "
 		    "/api/v1/; see the list in %s/openapi.json or at %s.",
-		    x->app->cfg->base_url, x->app->doc_url[LANG_EN]);
+		    x->app->cfg->base_url,
+		    x->app->doc_url[lang_or_default(x->app->langs, "en")]);
 	err_send(x, ERR_NOT_FOUND, hint ? hint : "See /openapi.json.",
 	    "No API endpoint matches the path '%s'.",
 	    arena_excerpt(x->arena, path, len, 200));
@@ -170,6 +172,55 @@ only_space(const char *s, size_t n)
 	return 1;
 }
 
+/* The English name of language code ("Spanish"), in the arena. */
+static const char *
+english_name(struct ctx *x, const char *code)
+{
+	char	 out[128];
+	const char *s;
+
+	lang_display_name(code, "en", out, sizeof(out));
+	s = arena_strndup(x->arena, out, strlen(out));
+	return s != NULL ? s : code;
+}
+
+/*
+ * The languages lang= takes, for the error envelope (in the arena):
+ * "lang=es or lang=en", or with hint set the whole hint "Retry with
+ * lang=en for English or lang=es for Spanish, or omit lang to use
+ * Accept-Language (default Spanish)." (the default named last).
+ */
+static const char *
+lang_choices(struct ctx *x, int hint)
+{
+	const struct langs *ls = x->app->langs;
+	const char *code, *def = english_name(x, ls->code[LANG_DEFAULT]);
+	struct buf b;
+	const char *out;
+	int	 i, k;
+
+	buf_init(&b);
+	if (hint)
+		buf_puts(&b, "Retry with ");
+	for (k = 0; k < ls->n; k++) {
+		/* the default last in the hint, first in the list */
+		i = hint ? (k + 1) % ls->n : k;
+		code = ls->code[i];
+		if (k > 0)
+			buf_puts(&b, k == ls->n - 1 ? " or " : ", ");
+		buf_printf(&b, "lang=%s", code);
+		if (hint)
+			buf_printf(&b, " for %s", english_name(x, code));
+	}
+	if (hint)
+		buf_printf(&b, ", or omit lang to use Accept-Language "
+		    "(default %s).", def);
+	out = b.oom ? "" : arena_strndup(x->arena, buf_cstr(&b),
+	    strlen(buf_cstr(&b)));
+	buf_free(&b);
+	return out != NULL ? out : "";
+}
+
 /*
  * Validates lang and the route's parameters and fills x.  Returns 0,
  * or -1 after sending the 400 error.
@@ -184,28 +235,28 @@ check_params(struct ctx *x)
 
 	v = &x->req->param[PARAM_LANG];
 	if (v->count > 1) {
-		err_send(x, ERR_INVALID_PARAMETER, "Send lang once, as "
-		    "lang=es or lang=en, or omit it.",
+		err_send(x, ERR_INVALID_PARAMETER, arena_printf(x->arena,
+		    "Send lang once, as %s, or omit it.", lang_choices(x, 0)),
 		    "Parameter 'lang' was given %d times; it may be given "
 		    "at most once.", v->count);
 		return -1;
 	}
 	if (v->value != NULL) {
-		if (strcmp(v->value, "es") == 0)
-			x->lang = LANG_ES;
-		else if (strcmp(v->value, "en") == 0)
-			x->lang = LANG_EN;
-		else {
+		int	 l = lang_find(x->app->langs, v->value, v->len);
+
+		if (l == -1) {
 			static const struct route_param lp = {
 				.id = PARAM_LANG, .kind = PARAM_KIND_STRING };
+			char	 codes[LANG__MAX * 4 + 8];
 
-			return bad_param(x, &lp, "es or en", "Retry with "
-			    "lang=en for English or lang=es for Spanish, or "
-			    "omit lang to use Accept-Language (default "
-			    "Spanish).");
+			lang_list(x->app->langs, " or ", codes,
+			    sizeof(codes));
+			return bad_param(x, &lp, codes, lang_choices(x, 1));
 		}
+		x->lang = (enum lang)l;
 	} else
-		x->lang = req_negotiate_lang(x->req->accept_language);
+		x->lang = req_negotiate_lang(x->req->accept_language,
+		    x->app->langs);
 
 	for (p = x->route->params; p->id != PARAM__MAX; p++) {
 		v = &x->req->param[p->id];
@@ -271,7 +322,7 @@ success_headers(struct ctx *x)
 
 	r->content_type = TYPE_JSON;
 	r->cache_control = CACHE_PUBLIC;
-	r->content_language = lang_code(x->lang);
+	r->content_language = lang_code(x->app->langs, x->lang);
 	resp_header(r, "Access-Control-Allow-Origin", "*");
 	resp_header(r, "Access-Control-Expose-Headers",
 	    "ETag, Content-Language");
@@ -374,13 +425,23 @@ static void
 handle_site(struct ctx *x, enum req_status st)
 {
 	struct request *req = x->req;
+	const char *path;
 
 	if (st == REQ_BAD_PATH) {
 		site_text(x, 400, "Bad request: the path is malformed.\n");
 		return;
 	}
-	if ((x->route = route_match(req->path, &x->slug, x->arena)) == NULL)
-		x->route = pages_match_md(req->path, x->arena);
+	/* "/CODE/..." of a language other than the default: its pages and
+	 * per-language documents only. */
+	x->lang = site_path_lang(x->app, req->path, &path);
+	if (path == req->path)
+		x->lang = LANG_DEFAULT;	/* "/cv" is a page even if cv is
+					 * a language (Chuvash) */
+	if ((x->route = route_match(path, &x->slug, x->arena)) == NULL)
+		x->route = pages_match_md(path, x->arena);
+	if (x->route != NULL && x->lang != LANG_DEFAULT &&
+	    !route_per_lang(x->route))
+		x->route = NULL;
 	if (x->route == NULL || x->route->kind == ROUTE_API) {
 		x->route = NULL;
 		pages_not_found(x);
@@ -396,9 +457,6 @@ handle_site(struct ctx *x, enum req_status st)
 		resp_header(x->resp, "Allow", "GET, HEAD, OPTIONS");
 		return;
 	}
-	x->lang = req->param[PARAM_LANG].value != NULL &&
-	    strcmp(req->param[PARAM_LANG].value, "en") == 0 ? LANG_EN :
-	    LANG_ES;
 	route_handlers[x->route->handler](x);
 	/* Pages answer If-None-Match themselves; the rest here, with the
 	 * tag of the variant chosen (encoding.h) or of the body. */
@@ -441,7 +499,7 @@ handle_request(const struct app *app, char **envp, struct response *resp,
 	x.req = &req;
 	x.resp = resp;
 	x.arena = arena;
-	x.lang = LANG_ES;
+	x.lang = LANG_DEFAULT;
 	st = req_parse(&req, envp, arena);
 	if (route_is_api_path(req.path) || st == REQ_BAD_METHOD)
 		handle_api(&x, st);

@@ -54,7 +54,7 @@ head_preview(const struct app *app, const struct head_preview *pv,
 		meta(b, "property", "og:image:alt", md_str(p, "name"));
 	}
 	meta(b, "property", "og:locale", LBL(app, l, "og.locale"));
-	for (a = 0; a < LANG__MAX; a++)
+	for (a = 0; a < app->langs->n; a++)
 		if (a != (int)l)
 			meta(b, "property", "og:locale:alternate",
 			    LBL(app, a, "og.locale"));
@@ -199,7 +199,7 @@ head_json_ld(const struct app *app, const char *path, enum lang l,
 	cJSON_AddStringToObject(ld, "@context", "https://schema.org");
 	cJSON_AddStringToObject(ld, "@type", "ProfilePage");
 	cJSON_AddStringToObject(ld, "url", buf_cstr(&url));
-	cJSON_AddStringToObject(ld, "inLanguage", lang_code(l));
+	cJSON_AddStringToObject(ld, "inLanguage", lang_code(app->langs, l));
 	if (url.oom || (pe = person(app, l)) == NULL)
 		goto out;
 	cJSON_AddItemToObject(ld, "mainEntity", pe);
@@ -252,7 +252,7 @@ initial(struct buf *b, const char *s)
 void
 head_icon(const struct app *app, struct buf *b)
 {
-	const cJSON *p = app->model->profile.obj[LANG_ES];
+	const cJSON *p = app->model->profile.obj[LANG_DEFAULT];
 	const char *given = md_str(p, "given_name");
 	const char *family = md_str(p, "family_name");
 	const char *name = md_str(p, "name"), *sp;

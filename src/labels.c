@@ -89,22 +89,26 @@ same_keys(const cJSON *a, const char *acode, const cJSON *b,
  * with a message naming the file (and the key) in err.
  */
 int
-labels_load(struct labels *lb, const char *dir, enum pronouns pronouns,
-    char *err, size_t errlen)
+labels_load(struct labels *lb, const char *dir, const struct langs *ls,
+    enum pronouns pronouns, char *err, size_t errlen)
 {
 	int	 l;
 
 	memset(lb, 0, sizeof(*lb));
+	lb->langs = ls != NULL ? *ls : langs_fallback;
+	ls = &lb->langs;
 	lb->pronouns = pronouns;
-	for (l = 0; l < LANG__MAX; l++)
-		if ((lb->set[l] = load_set(dir, lang_code((enum lang)l), err,
-		    errlen)) == NULL)
+	for (l = 0; l < ls->n; l++)
+		if ((lb->set[l] = load_set(dir, lang_code(ls, (enum lang)l),
+		    err, errlen)) == NULL)
 			goto err;
-	for (l = 1; l < LANG__MAX; l++)
-		if (same_keys(lb->set[l], lang_code((enum lang)l), lb->set[0],
-		    lang_code((enum lang)0), dir, err, errlen) == -1 ||
-		    same_keys(lb->set[0], lang_code((enum lang)0), lb->set[l],
-		    lang_code((enum lang)l), dir, err, errlen) == -1)
+	for (l = 1; l < ls->n; l++)
+		if (same_keys(lb->set[l], lang_code(ls, (enum lang)l),
+		    lb->set[0], lang_code(ls, LANG_DEFAULT), dir, err,
+		    errlen) == -1 ||
+		    same_keys(lb->set[0], lang_code(ls, LANG_DEFAULT),
+		    lb->set[l], lang_code(ls, (enum lang)l), dir, err,
+		    errlen) == -1)
 			goto err;
 	return 0;
 err:
@@ -183,24 +187,37 @@ lbl_find(const struct labels *lb, enum lang l, const char *key)
 }
 
 /*
- * Writes the name of language code in language in ("Spanish",
- * "español") as UTF-8, from ICU's locale data.  Returns 0, or -1 with
+ * Writes the name of language code ("es") in the language in ("en":
+ * "Spanish") as UTF-8, from ICU's locale data.  Returns 0, or -1 with
  * the code itself written.
  */
 int
-labels_language_name(enum lang code, enum lang in, char *out, size_t outlen)
+lang_display_name(const char *code, const char *in, char *out,
+    size_t outlen)
 {
 	UChar	 u[64];
 	UErrorCode ec = U_ZERO_ERROR;
 	int32_t	 n;
 
-	n = uloc_getDisplayLanguage(lang_code(code), lang_code(in), u,
+	n = uloc_getDisplayLanguage(code, in, u,
 	    (int32_t)(sizeof(u) / sizeof(u[0])), &ec);
 	if (U_SUCCESS(ec) && ec != U_USING_DEFAULT_WARNING) {
 		u_strToUTF8(out, (int32_t)outlen, NULL, u, n, &ec);
 		if (U_SUCCESS(ec) && ec != U_STRING_NOT_TERMINATED_WARNING)
 			return 0;
 	}
-	snprintf(out, outlen, "%s", lang_code(code));
+	snprintf(out, outlen, "%s", code);
 	return -1;
+}
+
+/*
+ * Writes the name of configured language code in configured language
+ * in ("Spanish", "español"): lang_display_name.
+ */
+int
+labels_language_name(const struct labels *lb, enum lang code, enum lang in,
+    char *out, size_t outlen)
+{
+	return lang_display_name(lang_code(&lb->langs, code),
+	    lang_code(&lb->langs, in), out, outlen);
 }

@@ -27,17 +27,22 @@
 #include "util.h"
 
 struct labels {
+	struct langs langs;		/* the site's, a copy */
 	cJSON	*set[LANG__MAX];	/* parsed labels/CODE.json */
 	enum pronouns pronouns;		/* variant to prefer */
 	const char *missing;		/* first key asked for and absent */
 };
 
-int		 labels_load(struct labels *, const char *dir, enum pronouns,
-		    char *err, size_t errlen);
+int		 labels_load(struct labels *, const char *dir,
+		    const struct langs *, enum pronouns, char *err,
+		    size_t errlen);
 void		 labels_free(struct labels *);
 const char	*lbl(struct labels *, enum lang, const char *key);
 const char	*lbl_find(const struct labels *, enum lang, const char *key);
-int		 labels_language_name(enum lang code, enum lang in,
+int		 labels_language_name(const struct labels *, enum lang code,
+		    enum lang in,
+		    char *out, size_t outlen);
+int		 lang_display_name(const char *code, const char *in,
 		    char *out, size_t outlen);
 void		 lbl_fill(struct buf *, struct labels *, enum lang,
 		    const char *key, const char *const *vars);

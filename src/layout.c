@@ -16,7 +16,7 @@
 #include "head.h"
 #include "layout.h"
 
-#define T(l, es, en)	((l) == LANG_EN ? (en) : (es))
+#define LPATH(app, l, p)	lang_path((app)->langs, (l), (p), tmp, sizeof(tmp))
 
 const char layout_css[] =
     ":root{color-scheme:light dark;--bg:#fbfaf7;--fg:#1d1b19;"
@@ -109,15 +109,15 @@ md_title(struct buf *b, const char *md)
 
 /* Sets v to site page pg (-1: the 404 page), with its paths. */
 void
-layout_view_page(struct view *v, int pg)
+layout_view_page(const struct app *app, struct view *v, int pg)
 {
 	int	 l;
 
 	memset(v, 0, sizeof(*v));
 	v->page = pg;
-	for (l = 0; l < LANG__MAX && pg >= 0; l++) {
-		v->path[l] = site_pages[pg].path[l];
-		v->md_path[l] = site_pages[pg].md_path[l];
+	for (l = 0; l < app->langs->n && pg >= 0; l++) {
+		v->path[l] = site_page_path(app, pg, l);
+		v->md_path[l] = site_page_md_path(app, pg, l);
 	}
 }
 
@@ -264,15 +264,15 @@ head_links(struct buf *b, const struct app *app, const struct view *v,
 		buf_puts(b, "<link rel=\"canonical\" href=\"");
 		html_url(b, app, v->path[l]);
 		buf_puts(b, "\">\n");
-		for (a = 0; a < LANG__MAX; a++) {
+		for (a = 0; a < app->langs->n; a++) {
 			buf_printf(b, "<link rel=\"alternate\" hreflang=\"%s\" "
-			    "href=\"", lang_code(a));
+			    "href=\"", lang_code(app->langs, (enum lang)a));
 			html_url(b, app, v->path[a]);
 			buf_puts(b, "\">\n");
 		}
 		buf_puts(b, "<link rel=\"alternate\" hreflang=\"x-default\" "
 		    "href=\"");
-		html_url(b, app, v->path[LANG_ES]);
+		html_url(b, app, v->path[LANG_DEFAULT]);
 		buf_puts(b, "\">\n<link rel=\"alternate\" "
 		    "type=\"text/markdown\" href=\"");
 		html_url(b, app, v->md_path[l]);
@@ -301,7 +301,7 @@ page_head(const struct app *app, const struct view *v, enum lang l,
 	buf_printf(b, "<!DOCTYPE html>\n<html lang=\"%s\">\n<head>\n"
 	    "<meta charset=\"utf-8\">\n<meta name=\"viewport\" "
 	    "content=\"width=device-width, initial-scale=1\">\n<title>",
-	    lang_code(l));
+	    lang_code(app->langs, l));
 	buf_markup_text(b, buf_cstr(&title));
 	buf_puts(b, "</title>\n<meta name=\"description\" content=\"");
 	buf_markup_text(b, buf_cstr(&desc));
@@ -312,7 +312,7 @@ page_head(const struct app *app, const struct view *v, enum lang l,
 		memset(&pv, 0, sizeof(pv));
 		pv.title = buf_cstr(&title);
 		pv.description = buf_cstr(&desc);
-		for (a = 0; a < LANG__MAX; a++)
+		for (a = 0; a < app->langs->n; a++)
 			pv.path[a] = v->path[a];
 		pv.profile = !v->item && (v->page == SITE_HOME ||
 		    v->page == SITE_CV);
@@ -328,14 +328,15 @@ page_head(const struct app *app, const struct view *v, enum lang l,
 	return rc;
 }
 
-/* Appends the site navigation; the language link goes to the other
- * language's version of the page. */
+/* Appends the site navigation; the language links (none on a
+ * single-language site) go to the other languages' versions of the
+ * page. */
 static void
 page_nav(const struct app *app, const struct view *v, enum lang l,
     struct buf *b)
 {
-	enum lang other = l == LANG_EN ? LANG_ES : LANG_EN;
-	int	 pg;
+	const char *code;
+	int	 pg, other;
 
 	buf_printf(b, "<a class=\"skip\" href=\"#main\">%s</a>\n<header>\n"
 	    "<nav aria-label=\"%s\">\n<ul>\n", LBL(app, l, "nav.skip"),
@@ -344,18 +345,23 @@ page_nav(const struct app *app, const struct view *v, enum lang l,
 		if (!site_page_published(app, pg) || site_pages[pg].footer)
 			continue;
 		buf_puts(b, "<li><a href=\"");
-		html_url(b, app, site_pages[pg].path[l]);
+		html_url(b, app, site_page_path(app, pg, l));
 		buf_puts(b, pg == v->page && !v->item ?
 		    "\" aria-current=\"page\">" : "\">");
 		buf_markup_text(b, site_page_label(app, pg, l));
 		buf_puts(b, "</a></li>\n");
 	}
-	buf_puts(b, "<li class=\"lang\"><a href=\"");
-	html_url(b, app, v->page < 0 ? site_pages[SITE_HOME].path[other] :
-	    v->path[other]);
-	buf_printf(b, "\" hreflang=\"%s\" lang=\"%s\">%s</a></li>\n</ul>\n"
-	    "</nav>\n</header>\n", lang_code(other), lang_code(other),
-	    LBL(app, other, "lang.name"));
+	for (other = 0; other < app->langs->n; other++) {
+		if (other == (int)l)
+			continue;
+		code = lang_code(app->langs, (enum lang)other);
+		buf_puts(b, "<li class=\"lang\"><a href=\"");
+		html_url(b, app, v->page < 0 ? site_page_path(app, SITE_HOME,
+		    (enum lang)other) : v->path[other]);
+		buf_printf(b, "\" hreflang=\"%s\" lang=\"%s\">%s</a></li>\n",
+		    code, code, LBL(app, (enum lang)other, "lang.name"));
+	}
+	buf_puts(b, "</ul>\n</nav>\n</header>\n");
 }
 
 /* Appends the footer: name, licence, the footer pages, the twins. */
@@ -364,6 +370,7 @@ page_footer(const struct app *app, const struct view *v, enum lang l,
     struct buf *b)
 {
 	const char *name = md_str(app->model->profile.obj[l], "name");
+	char	 tmp[64];
 	int	 pg;
 
 	buf_puts(b, "<footer>\n<p>");
@@ -387,7 +394,7 @@ page_footer(const struct app *app, const struct view *v, enum lang l,
 		if (!site_page_published(app, pg) || !site_pages[pg].footer)
 			continue;
 		buf_puts(b, "<li><a href=\"");
-		html_url(b, app, site_pages[pg].path[l]);
+		html_url(b, app, site_page_path(app, pg, l));
 		buf_puts(b, "\">");
 		buf_markup_text(b, site_page_label(app, pg, l));
 		buf_puts(b, "</a></li>\n");
@@ -399,9 +406,9 @@ page_footer(const struct app *app, const struct view *v, enum lang l,
 		    "footer.markdown"));
 	}
 	buf_puts(b, "<li><a href=\"");
-	html_url(b, app, T(l, "/llms.txt", "/en/llms.txt"));
+	html_url(b, app, LPATH(app, l, "/llms.txt"));
 	buf_puts(b, "\">llms.txt</a></li>\n<li><a href=\"");
-	html_url(b, app, T(l, "/agents.md", "/en/agents.md"));
+	html_url(b, app, LPATH(app, l, "/agents.md"));
 	buf_puts(b, "\">agents.md</a></li>\n<li><a href=\"");
 	html_url(b, app, "/api/v1/health");
 	buf_printf(b, "\">%s</a></li>\n</ul>\n</footer>\n",

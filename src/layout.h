@@ -20,7 +20,7 @@ struct view {
 
 extern const char layout_css[];		/* the inline style, hashed by the CSP */
 
-void	 layout_view_page(struct view *, int page);
+void	 layout_view_page(const struct app *, struct view *, int page);
 int	 layout(const struct app *, const struct view *, enum lang,
 	    const char *md, struct buf *);
 

@@ -10,36 +10,70 @@
 #include "config.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "errors.h"
 #include "markdown.h"
 #include "settings.h"
 
-/* The Spanish or the English of a pair of literals. */
-#define T(l, es, en)	((l) == LANG_EN ? (en) : (es))
+/* The site path P in language l, in the local char tmp[64]. */
+#define LPATH(app, l, p)	lang_path((app)->langs, (l), (p), tmp, sizeof(tmp))
 
 const struct site_page_info site_pages[SITE_PAGE__MAX] = {
-	[SITE_HOME] = { { "/", "/en/" }, { "/index.md", "/en/index.md" },
-	    "home", SET_PAGE_HOME },
-	[SITE_ABOUT] = { { "/about", "/en/about" },
-	    { "/about.md", "/en/about.md" }, "about", SET_PAGE_ABOUT },
-	[SITE_CV] = { { "/cv", "/en/cv" }, { "/cv.md", "/en/cv.md" }, "cv",
-	    SET_PAGE_CV },
-	[SITE_PROJECTS] = { { "/projects", "/en/projects" },
-	    { "/projects.md", "/en/projects.md" }, "projects",
+	[SITE_HOME] = { "/", "/index.md", "home", SET_PAGE_HOME },
+	[SITE_ABOUT] = { "/about", "/about.md", "about", SET_PAGE_ABOUT },
+	[SITE_CV] = { "/cv", "/cv.md", "cv", SET_PAGE_CV },
+	[SITE_PROJECTS] = { "/projects", "/projects.md", "projects",
 	    SET_PAGE_PROJECTS },
-	[SITE_CONTACT] = { { "/contact", "/en/contact" },
-	    { "/contact.md", "/en/contact.md" }, "contact", SET_PAGE_CONTACT },
-	[SITE_PRIVACY] = { { "/privacy", "/en/privacy" },
-	    { "/privacy.md", "/en/privacy.md" }, "privacy", SET_PAGE_PRIVACY,
-	    1 },
-	[SITE_LAB] = { { "/lab", "/en/lab" }, { "/lab.md", "/en/lab.md" },
-	    "lab", SET_PAGE_LAB, 1 },
-	[SITE_DEVELOPERS] = { { "/developers", "/en/developers" },
-	    { "/developers.md", "/en/developers.md" }, "developers",
+	[SITE_CONTACT] = { "/contact", "/contact.md", "contact",
+	    SET_PAGE_CONTACT },
+	[SITE_PRIVACY] = { "/privacy", "/privacy.md", "privacy",
+	    SET_PAGE_PRIVACY, 1 },
+	[SITE_LAB] = { "/lab", "/lab.md", "lab", SET_PAGE_LAB, 1 },
+	[SITE_DEVELOPERS] = { "/developers", "/developers.md", "developers",
 	    SET_PAGE_DEVELOPERS },
 };
+
+/*
+ * Builds the paths of every page in every language of app (lang_path).
+ * Returns them (the caller frees them with free), or NULL.
+ */
+struct site_paths *
+site_paths_build(const struct app *app)
+{
+	struct site_paths *sp;
+	char	 tmp[32];
+	int	 pg, l;
+
+	if ((sp = calloc(1, sizeof(*sp))) == NULL)
+		return NULL;
+	for (pg = 0; pg < SITE_PAGE__MAX; pg++)
+		for (l = 0; l < app->langs->n; l++) {
+			snprintf(sp->path[pg][l], sizeof(sp->path[pg][l]),
+			    "%s", lang_path(app->langs, (enum lang)l,
+			    site_pages[pg].path, tmp, sizeof(tmp)));
+			snprintf(sp->md_path[pg][l],
+			    sizeof(sp->md_path[pg][l]), "%s", lang_path(app->langs,
+			    (enum lang)l, site_pages[pg].md_path, tmp,
+			    sizeof(tmp)));
+		}
+	return sp;
+}
+
+/* The path of page pg in language l ("/en/about"). */
+const char *
+site_page_path(const struct app *app, enum site_page pg, enum lang l)
+{
+	return app->paths->path[pg][l];
+}
+
+/* The path of the markdown twin of page pg in language l. */
+const char *
+site_page_md_path(const struct app *app, enum site_page pg, enum lang l)
+{
+	return app->paths->md_path[pg][l];
+}
 
 /* The navigation label of a page (label "page.NAME.label"). */
 const char *
@@ -175,12 +209,28 @@ site_has_route(const char *path)
 	return 0;
 }
 
-/* The language of a site path: English under /en/, else Spanish. */
+/*
+ * The language of a site path: a configured language other than the
+ * default for "/CODE/..." and "/CODE", else the default.  *rest (when
+ * rest is not NULL) gets the path without the prefix ("/en/about" gives
+ * "/about", "/en/" gives "/"); "/en" is left whole, so it matches no
+ * page (a 404 in English).
+ */
 enum lang
-site_path_lang(const char *path)
+site_path_lang(const struct app *app, const char *path, const char **rest)
 {
-	return strncmp(path, "/en/", 4) == 0 || strcmp(path, "/en") == 0 ?
-	    LANG_EN : LANG_ES;
+	int	 l;
+
+	if (rest != NULL)
+		*rest = path;
+	if (path[0] != '/' || strlen(path) < 3 ||
+	    (path[3] != '/' && path[3] != '\0'))
+		return LANG_DEFAULT;
+	if ((l = lang_find(app->langs, path + 1, 2)) <= 0)
+		return LANG_DEFAULT;
+	if (rest != NULL && path[3] == '/')
+		*rest = path + 3;
+	return (enum lang)l;
 }
 
 /* Appends "## LABEL\n\n". */
@@ -210,11 +260,12 @@ profile_links(struct buf *b, const cJSON *v)
 /* The API path of the profile in language l ("?lang=" when not the
  * default language). */
 static const char *
-profile_api_path(enum lang l, char *buf, size_t len)
+profile_api_path(const struct app *app, enum lang l, char *buf, size_t len)
 {
-	if (l == LANG_ES)
+	if (l == LANG_DEFAULT)
 		return "/api/v1/profile";
-	snprintf(buf, len, "/api/v1/profile?lang=%s", lang_code(l));
+	snprintf(buf, len, "/api/v1/profile?lang=%s", lang_code(app->langs,
+	    l));
 	return buf;
 }
 
@@ -267,14 +318,14 @@ home(const struct app *app, enum lang l, struct buf *b)
 			continue;
 		buf_puts(b, "- ");
 		link_site(b, app, site_page_label(app, pg, l),
-		    site_pages[pg].path[l]);
+		    site_page_path(app, pg, l));
 		buf_puts(b, ": ");
 		md_text(b, site_page_summary(app, pg, l));
 		buf_puts(b, "\n");
 	}
 	buf_puts(b, "- ");
 	link_site(b, app, LBL(app, l, "home.profile_json"),
-	    profile_api_path(l, tmp, sizeof(tmp)));
+	    profile_api_path(app, l, tmp, sizeof(tmp)));
 	buf_printf(b, ": %s\n", LBL(app, l, "home.profile_json.summary"));
 	if ((v = cJSON_GetObjectItemCaseSensitive(p, "profiles")) != NULL) {
 		buf_putc(b, '\n');
@@ -305,7 +356,7 @@ about(const struct app *app, enum lang l, struct buf *b)
 	}
 	buf_puts(b, "\n");
 	buf_init(&api);
-	link_site(&api, app, "API", site_pages[SITE_DEVELOPERS].path[l]);
+	link_site(&api, app, "API", site_page_path(app, SITE_DEVELOPERS, l));
 	lbl_fill(b, app->labels, l, "about.more",
 	    (const char *const []){ "api", buf_cstr(&api), NULL });
 	buf_puts(b, "\n");
@@ -365,7 +416,7 @@ contact(const struct app *app, enum lang l, struct buf *b)
 	heading(b, app, l, "contact.program");
 	buf_printf(b, "%s\n\n", LBL(app, l, "contact.program.text"));
 	buf_printf(b, "```sh\ncurl -s '%s%s'\n```\n", app->cfg->base_url,
-	    profile_api_path(l, tmp, sizeof(tmp)));
+	    profile_api_path(app, l, tmp, sizeof(tmp)));
 }
 
 /* An example value for a parameter, inside its bounds. */
@@ -384,7 +435,7 @@ example_value(const struct route_param *p)
 /*
  * Appends a copy-paste curl command for route: {slug} replaced by the
  * first slug of its collection, required parameters and a small limit
- * filled in, lang=en in English.
+ * filled in, lang=CODE outside the default language.
  */
 void
 md_route_example(const struct app *app, const struct route *r, enum lang l,
@@ -413,8 +464,8 @@ md_route_example(const struct app *app, const struct route *r, enum lang l,
 			continue;
 		sep = '&';
 	}
-	if (l != LANG_ES)
-		buf_printf(b, "%clang=%s", sep, lang_code(l));
+	if (l != LANG_DEFAULT)
+		buf_printf(b, "%clang=%s", sep, lang_code(app->langs, l));
 	buf_puts(b, "'\n");
 }
 
@@ -446,12 +497,12 @@ lang_values(const struct app *app, enum lang l, struct buf *b)
 {
 	int	 i;
 
-	for (i = 0; i < LANG__MAX; i++) {
+	for (i = 0; i < app->langs->n; i++) {
 		if (i > 0)
-			buf_printf(b, i == LANG__MAX - 1 ? " %s " : ", ",
+			buf_printf(b, i == app->langs->n - 1 ? " %s " : ", ",
 			    LBL(app, l, "word.or"));
-		buf_printf(b, "`%s`", lang_code((enum lang)i));
-		if (i == LANG_ES)
+		buf_printf(b, "`%s`", lang_code(app->langs, (enum lang)i));
+		if (i == LANG_DEFAULT)
 			buf_printf(b, " (%s)", LBL(app, l, "word.default"));
 	}
 }
@@ -609,10 +660,11 @@ md_language_section(const struct app *app, enum lang l, const char *key,
 	int	 i;
 
 	buf_init(&codes);
-	for (i = 0; i < LANG__MAX; i++)
+	for (i = 0; i < app->langs->n; i++)
 		buf_printf(&codes, "%s`%s`", i ? ", " : "",
-		    lang_code((enum lang)i));
-	labels_language_name(LANG_ES, l, name, sizeof(name));
+		    lang_code(app->langs, (enum lang)i));
+	labels_language_name(app->labels, LANG_DEFAULT, l, name,
+	    sizeof(name));
 	lbl_fill(b, app->labels, l, key, (const char *const []){
 	    "default_name", name, "codes", buf_cstr(&codes), NULL });
 	buf_puts(b, "\n\n");
@@ -625,6 +677,8 @@ md_language_section(const struct app *app, enum lang l, const char *key,
 static void
 developers_machine(const struct app *app, enum lang l, struct buf *b)
 {
+	char	 tmp[64];
+
 	heading(b, app, l, "dev.machine");
 	if (site_has_route("/openapi.json")) {
 		buf_puts(b, "- ");
@@ -637,16 +691,15 @@ developers_machine(const struct app *app, enum lang l, struct buf *b)
 		buf_putc(b, '\n');
 	}
 	buf_puts(b, "- ");
-	link_site(b, app, "llms.txt", T(l, "/llms.txt", "/en/llms.txt"));
+	link_site(b, app, "llms.txt", LPATH(app, l, "/llms.txt"));
 	buf_printf(b, ": %s\n- ", LBL(app, l, "dev.llms"));
-	link_site(b, app, "agents.md", T(l, "/agents.md", "/en/agents.md"));
+	link_site(b, app, "agents.md", LPATH(app, l, "/agents.md"));
 	buf_printf(b, ": %s\n- ", LBL(app, l, "dev.agents"));
-	link_site(b, app, "JSON Resume", T(l, "/resume.json",
-	    "/en/resume.json"));
+	link_site(b, app, "JSON Resume", LPATH(app, l, "/resume.json"));
 	buf_printf(b, ": %s\n\n", LBL(app, l, "dev.resume"));
 	lbl_fill(b, app->labels, l, "dev.markdown", (const char *const []){
-	    "about_md", site_pages[SITE_ABOUT].md_path[l], "index_md",
-	    site_pages[SITE_HOME].md_path[l], NULL });
+	    "about_md", site_page_md_path(app, SITE_ABOUT, l), "index_md",
+	    site_page_md_path(app, SITE_HOME, l), NULL });
 	buf_putc(b, '\n');
 }
 
@@ -668,7 +721,7 @@ developers(const struct app *app, enum lang l, struct buf *b)
 	buf_printf(b, "`%s/api/v1`\n\n", base);
 	heading(b, app, l, "dev.quick_start");
 	buf_printf(b, "```sh\ncurl -s '%s%s'\n```\n\n", base,
-	    profile_api_path(l, tmp, sizeof(tmp)));
+	    profile_api_path(app, l, tmp, sizeof(tmp)));
 	buf_printf(b, "%s\n\n", LBL(app, l, "dev.envelope"));
 	developers_endpoints(app, l, b);
 
@@ -736,10 +789,10 @@ md_finish(struct buf *b)
 {
 	if (b->len > 0 && b->data[b->len - 1] != '\n')
 		buf_putc(b, '\n');
+	/* One newline at the end; the text stays NUL-terminated, which
+	 * buf_detach's trimmed copy relies on. */
 	while (b->len > 1 && b->data[b->len - 2] == '\n')
-		b->len--;		/* one newline at the end */
-	if (b->data != NULL)
-		b->data[b->len] = '\0';	/* buf_detach keeps len + 1 */
+		b->data[--b->len] = '\0';
 	return b->oom ? -1 : 0;
 }
 
@@ -752,17 +805,17 @@ md_not_found(const struct app *app, enum lang l, struct buf *b)
 	buf_printf(b, "# %s\n\n%s\n\n- ", LBL(app, l, "nf.title"),
 	    LBL(app, l, "nf.intro"));
 	link_site(b, app, site_page_label(app, SITE_HOME, l),
-	    site_pages[SITE_HOME].path[l]);
+	    site_page_path(app, SITE_HOME, l));
 	buf_printf(b, ": %s\n- ", LBL(app, l, "nf.home"));
 	link_site(b, app, LBL(app, l, "dev.title"),
-	    site_pages[SITE_DEVELOPERS].path[l]);
+	    site_page_path(app, SITE_DEVELOPERS, l));
 	buf_printf(b, ": %s\n- ", LBL(app, l, "nf.developers"));
-	link_site(b, app, "llms.txt", T(l, "/llms.txt", "/en/llms.txt"));
+	link_site(b, app, "llms.txt", LPATH(app, l, "/llms.txt"));
 	buf_printf(b, ": %s\n- ", LBL(app, l, "dev.llms"));
-	link_site(b, app, "API", profile_api_path(l, tmp, sizeof(tmp)));
+	link_site(b, app, "API", profile_api_path(app, l, tmp, sizeof(tmp)));
 	buf_printf(b, ": %s\n\n", LBL(app, l, "nf.api"));
 	lbl_fill(b, app->labels, l, "nf.markdown", (const char *const []){
-	    "about_md", site_pages[SITE_ABOUT].md_path[l], NULL });
+	    "about_md", site_page_md_path(app, SITE_ABOUT, l), NULL });
 	buf_putc(b, '\n');
 }
 

@@ -30,16 +30,27 @@ enum site_page {
 	SITE_PAGE__MAX
 };
 
-/* A page's addresses and names, per language. */
+/* A page's addresses (in the default language) and names. */
 struct site_page_info {
-	const char *path[LANG__MAX];	/* "/about", "/en/about" */
-	const char *md_path[LANG__MAX];	/* "/about.md", "/en/about.md" */
+	const char *path;		/* "/about" */
+	const char *md_path;		/* "/about.md" */
 	const char *name;		/* in label keys: "page.NAME.label" */
 	int	 set;			/* its enum settings_page */
 	int	 footer;		/* linked from the footer, not the nav */
 };
 
 extern const struct site_page_info site_pages[SITE_PAGE__MAX];
+
+/* Every page's paths in every language of the site ("/en/about"). */
+struct site_paths {
+	char	 path[SITE_PAGE__MAX][LANG__MAX][32];
+	char	 md_path[SITE_PAGE__MAX][LANG__MAX][32];
+};
+
+struct site_paths *site_paths_build(const struct app *);
+const char *site_page_path(const struct app *, enum site_page, enum lang);
+const char *site_page_md_path(const struct app *, enum site_page,
+	    enum lang);
 
 const char *site_page_summary(const struct app *, enum site_page,
 	    enum lang);
@@ -67,6 +78,7 @@ void	 md_route_params(const struct app *, const struct route *,
 const char *md_str(const cJSON *, const char *name);
 int	 site_has_route(const char *path);
 int	 site_page_published(const struct app *, enum site_page);
-enum lang site_path_lang(const char *path);
+enum lang site_path_lang(const struct app *, const char *path,
+	    const char **rest);
 
 #endif /* PERFIL_MARKDOWN_H */

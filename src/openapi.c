@@ -18,6 +18,7 @@
 #include "errors.h"
 #include "json_yaml.h"
 #include "openapi.h"
+#include "labels.h"
 #include "routes.h"
 #include "schemas.h"
 #include "settings.h"
@@ -32,6 +33,8 @@ struct gen {
 	const struct app *app;
 	handle_synthetic_fn *run;	/* runs the example requests */
 	int	 failed;
+	const char *langs[LANG__MAX + 1];	/* the codes, NULL-ended */
+	char	 name[LANG__MAX][64];	/* their English names */
 };
 
 /* Adds item to parent (under key, or appended when key is NULL) and
@@ -182,7 +185,16 @@ object_schema(struct gen *g, cJSON *s, const struct field *f, int closed)
 			put_str(g, req, NULL, f->name);
 		p = put_obj(g, props, f->name);
 		value_schema(g, p, f);
-		put_str(g, p, "description", f->description);
+		if (f->flags & FIELD_DEFAULT_LANG) {
+			/* "Date written, in Spanish.": the default language */
+			char	 d[256];
+
+			if (xsnprintf(d, sizeof(d), "%s, in %s.",
+			    f->description, g->name[LANG_DEFAULT]) == -1)
+				g->failed = 1;
+			put_str(g, p, "description", d);
+		} else
+			put_str(g, p, "description", f->description);
 	}
 	if (closed)
 		put_bool(g, s, "additionalProperties", 0);
@@ -284,34 +296,41 @@ example_request(const struct app *app, const struct route *r, char *path,
 	return 0;
 }
 
-/* Adds the Spanish and English example bodies of a route's 200. */
+/* Adds the example body of a route's 200 in every language. */
 static int
 route_examples(struct gen *g, const struct route *r, cJSON *media,
     char *err, size_t errlen)
 {
-	char	 path[512], query[256], query_en[300];
-	cJSON	*ex, *es, *en;
+	char	 path[512], query[256], query_l[300], summary[160];
+	cJSON	*ex = NULL, *body;
+	const char *code;
+	int	 l;
 
 	if (example_request(g->app, r, path, sizeof(path), query,
 	    sizeof(query)) == -1)
 		return 0;	/* no content to show: no example */
-	if (xsnprintf(query_en, sizeof(query_en), "%s%slang=en", query,
-	    *query ? "&" : "") == -1)
-		return -1;
-	es = sample(g, "GET", path, query, 200);
-	en = sample(g, "GET", path, query_en, 200);
-	if (es == NULL || en == NULL) {
-		snprintf(err, errlen, "openapi: the example request GET "
-		    "%s?%s of %s does not answer 200", path, query,
-		    r->operation_id);
-		cJSON_Delete(es);
-		cJSON_Delete(en);
-		return -1;
+	for (l = 0; l < g->app->langs->n; l++) {
+		code = g->langs[l];
+		if (xsnprintf(query_l, sizeof(query_l), "%s%s%s%s", query,
+		    l > 0 && *query ? "&" : "", l > 0 ? "lang=" : "",
+		    l > 0 ? code : "") == -1)
+			return -1;
+		if ((body = sample(g, "GET", path, query_l, 200)) == NULL) {
+			snprintf(err, errlen, "openapi: the example request "
+			    "GET %s?%s of %s does not answer 200", path,
+			    query_l, r->operation_id);
+			return -1;
+		}
+		if (l == 0)
+			snprintf(summary, sizeof(summary), "%s (the default)",
+			    g->name[l]);
+		else
+			snprintf(summary, sizeof(summary), "%s (lang=%s or "
+			    "Accept-Language: %s)", g->name[l], code, code);
+		if (ex == NULL)
+			ex = put_obj(g, media, "examples");
+		put_example(g, ex, code, summary, body);
 	}
-	ex = put_obj(g, media, "examples");
-	put_example(g, ex, "es", "Spanish (the default)", es);
-	put_example(g, ex, "en", "English (lang=en or Accept-Language: en)",
-	    en);
 	return 0;
 }
 
@@ -330,7 +349,6 @@ put_header(struct gen *g, cJSON *headers, const char *name,
 	string_schema(g, put_obj(g, h, "schema"), NULL, pattern, values);
 }
 
-static const char *const langs[] = { "es", "en", NULL };
 static const char *const cache_public[] = { CACHE_PUBLIC, NULL };
 static const char *const cache_none[] = { CACHE_NONE, NULL };
 static const char *const any_origin[] = { "*", NULL };
@@ -354,7 +372,7 @@ components_headers(struct gen *g, cJSON *comp)
 	    "coding has its own: -gz or -br inside the quotes.", 1,
 	    "^\"[0-9a-f]{16}(-gz|-br)?\"$", NULL);
 	put_header(g, h, "Content-Language", "Language of the "
-	    "representation.", 1, NULL, langs);
+	    "representation.", 1, NULL, g->langs);
 	put_header(g, h, "Vary", "The representation depends on "
 	    "Accept-Language and Accept-Encoding.", 1,
 	    "^Accept-Language, ?Accept-Encoding$", NULL);
@@ -371,27 +389,50 @@ components_headers(struct gen *g, cJSON *comp)
 	    "another media type.", 1, NULL, nosniff);
 }
 
+/* The descriptions of the lang and Accept-Language parameters. */
+static void
+lang_descriptions(struct gen *g, struct buf *lang, struct buf *al)
+{
+	int	 n = g->app->langs->n, l;
+
+	buf_puts(lang, "Language of the response: ");
+	for (l = 0; l < n; l++)
+		buf_printf(lang, "%s%s (%s)", l == 0 ? "" : l == n - 1 ?
+		    " or " : ", ", g->langs[l], g->name[l]);
+	buf_printf(lang, ". Takes precedence over Accept-Language; without "
+	    "either the response is in %s.", g->name[0]);
+	buf_puts(al, "Standard language negotiation (q-values honoured); ");
+	for (l = 1; l < n; l++)
+		buf_printf(al, "%s selects %s, ", g->langs[l], g->name[l]);
+	buf_printf(al, "%s %s. Ignored when lang is given.", n == 1 ?
+	    "every response is in" : "anything else", g->name[0]);
+	if (lang->oom || al->oom)
+		g->failed = 1;
+}
+
 static void
 components_parameters(struct gen *g, cJSON *comp)
 {
 	cJSON	*ps = put_obj(g, comp, "parameters"), *p, *s;
+	struct buf lang, al;
 
+	buf_init(&lang);
+	buf_init(&al);
+	lang_descriptions(g, &lang, &al);
 	p = put_obj(g, ps, "lang");
 	put_str(g, p, "name", "lang");
 	put_str(g, p, "in", "query");
 	put_bool(g, p, "required", 0);
-	put_str(g, p, "description", "Language of the response: es "
-	    "(Spanish) or en (English). Takes precedence over "
-	    "Accept-Language; without either the response is in Spanish.");
-	string_schema(g, put_obj(g, p, "schema"), NULL, NULL, langs);
+	put_str(g, p, "description", buf_cstr(&lang));
+	string_schema(g, put_obj(g, p, "schema"), NULL, NULL, g->langs);
 
 	p = put_obj(g, ps, "Accept-Language");
 	put_str(g, p, "name", "Accept-Language");
 	put_str(g, p, "in", "header");
 	put_bool(g, p, "required", 0);
-	put_str(g, p, "description", "Standard language negotiation "
-	    "(q-values honoured); en selects English, anything else "
-	    "Spanish. Ignored when lang is given.");
+	put_str(g, p, "description", buf_cstr(&al));
+	buf_free(&lang);
+	buf_free(&al);
 	s = put_obj(g, p, "schema");
 	put_str(g, s, "type", "string");
 	put_str(g, p, "example", "en-GB,en;q=0.9,es;q=0.5");
@@ -701,13 +742,10 @@ static const char overview[] =
 "**Envelope.** Every success is `application/json; charset=utf-8` "
 "shaped `{data, meta}`: `meta` is `Meta`, or `CollectionMeta` (with "
 "`total`, `limit`, `offset`) on collections and search.\n"
-"\n"
-"**Language.** Spanish by default. `lang=en` (or `lang=es`) selects the "
-"language; without it, `Accept-Language` is negotiated (q-values "
-"honoured). The answer carries `Content-Language` and `Vary: "
-"Accept-Language`. Some fields are always in Spanish (project "
-"description, experience period, certification date, recommendation "
-"date). Error messages are in English.\n"
+"\n";
+
+/* Then the language paragraph (overview_language), then this. */
+static const char overview_rest[] =
 "\n"
 "**Caching.** Successes carry `Cache-Control: " CACHE_PUBLIC "` and a "
 "strong `ETag`; `If-None-Match` with a current tag answers `304 Not "
@@ -735,20 +773,46 @@ static const char overview[] =
 "dispatches the requests; it is also served as YAML at "
 "`/api/openapi.yaml`.";
 
+/* Appends the overview with its paragraph on the site's languages. */
+static void
+overview_language(struct gen *g, struct buf *d)
+{
+	int	 n = g->app->langs->n, l;
+
+	buf_puts(d, overview);
+	buf_printf(d, "**Language.** %s by default. ", g->name[0]);
+	for (l = 1; l < n; l++)
+		buf_printf(d, "%s`lang=%s`", l == 1 ? "" : ", ", g->langs[l]);
+	buf_printf(d, "%s`lang=%s`%s selects the language; without it, "
+	    "`Accept-Language` is negotiated (q-values honoured). The answer "
+	    "carries `Content-Language` and `Vary: Accept-Language`. Some "
+	    "fields are always in %s (project description, experience "
+	    "period, certification date, recommendation date). Error "
+	    "messages are in English.\n", n > 1 ? " (or " : "", g->langs[0],
+	    n > 1 ? ")" : "", g->name[0]);
+	buf_puts(d, overview_rest);
+	if (d->oom)
+		g->failed = 1;
+}
+
 static void
 info(struct gen *g, cJSON *doc)
 {
-	const cJSON *p = g->app->model->profile.obj[LANG_EN];
+	const cJSON *p = g->app->model->profile.obj[lang_or_default(g->app->langs, "en")];
+	struct buf d;
 	const struct licence *lc = &g->app->settings->licence;
 	const cJSON *name, *email, *url;
 	cJSON	*in, *c, *l;
 
+	buf_init(&d);
 	in = put_obj(g, doc, "info");
 	put_str(g, in, "title", "Professional profile API");
 	put_str(g, in, "version", PERFIL_API_VERSION);
 	put_str(g, in, "summary", "Read-only JSON API of one person's "
 	    "professional profile.");
-	put_str(g, in, "description", overview);
+	overview_language(g, &d);
+	put_str(g, in, "description", buf_cstr(&d));
+	buf_free(&d);
 	name = cJSON_GetObjectItemCaseSensitive(p, "name");
 	email = cJSON_GetObjectItemCaseSensitive(p, "email");
 	url = cJSON_GetObjectItemCaseSensitive(p, "url");
@@ -774,7 +838,7 @@ info(struct gen *g, cJSON *doc)
 	if (lc->spdx != NULL)
 		put_str(g, l, "identifier", lc->spdx);
 	else
-		put_str(g, l, "url", lc->url[LANG_EN]);
+		put_str(g, l, "url", lc->url[lang_or_default(g->app->langs, "en")]);
 }
 
 /*
@@ -815,7 +879,13 @@ openapi_build(const struct app *app, handle_synthetic_fn *run, char *err,
 	cJSON	*doc, *srv, *ext;
 	char	*json;
 	size_t	 len;
+	int	 l;
 
+	for (l = 0; l < app->langs->n; l++) {
+		g.langs[l] = lang_code(app->langs, (enum lang)l);
+		lang_display_name(g.langs[l], "en", g.name[l],
+		    sizeof(g.name[l]));
+	}
 	if ((o = calloc(1, sizeof(*o))) == NULL ||
 	    (o->doc = doc = cJSON_CreateObject()) == NULL)
 		goto oom;
@@ -828,7 +898,7 @@ openapi_build(const struct app *app, handle_synthetic_fn *run, char *err,
 	put_str(&g, srv, "description", "This service.");
 	ext = put_obj(&g, doc, "externalDocs");
 	put_str(&g, ext, "description", "Developer portal");
-	put_str(&g, ext, "url", app->doc_url[LANG_EN]);
+	put_str(&g, ext, "url", app->doc_url[lang_or_default(app->langs, "en")]);
 	/* No operation needs credentials. */
 	put_arr(&g, doc, "security");
 	if (paths(&g, doc, err, errlen) == -1)

@@ -91,7 +91,7 @@ make_csp(const struct app *app)
 	const char *image, *o = NULL;
 	struct buf b;
 
-	image = md_str(app->model->profile.obj[LANG_ES], "image");
+	image = md_str(app->model->profile.obj[LANG_DEFAULT], "image");
 	if (*image != '\0')
 		o = head_origin(image, origin, sizeof(origin));
 	sha256(layout_css, strlen(layout_css), d);
@@ -145,15 +145,15 @@ build_projects(const struct app *app, struct site *s, struct buf *b)
 	s->nproject = c->len;
 	for (i = 0; i < c->len; i++) {
 		p = &s->project[i];
-		layout_view_page(&v, SITE_PROJECTS);
+		layout_view_page(app, &v, SITE_PROJECTS);
 		v.item = 1;
-		for (l = 0; l < LANG__MAX; l++) {
-			v.path[l] = cv_project_path(l, c->items[i].slug, 0,
-			    path[l], sizeof(path[l]));
-			v.md_path[l] = cv_project_path(l, c->items[i].slug, 1,
-			    md[l], sizeof(md[l]));
+		for (l = 0; l < app->langs->n; l++) {
+			v.path[l] = cv_project_path(app, l, c->items[i].slug,
+			    0, path[l], sizeof(path[l]));
+			v.md_path[l] = cv_project_path(app, l,
+			    c->items[i].slug, 1, md[l], sizeof(md[l]));
 		}
-		for (l = 0; l < LANG__MAX; l++) {
+		for (l = 0; l < app->langs->n; l++) {
 			v.description = md_str(c->items[i].obj[l],
 			    "description");
 			cv_project(app, &c->items[i], l, b);
@@ -171,7 +171,7 @@ build_docs(const struct app *app, struct site *s, struct buf *b)
 {
 	int	 l, ok = 1;
 
-	for (l = 0; l < LANG__MAX && ok; l++) {
+	for (l = 0; l < app->langs->n && ok; l++) {
 		agents_llms(app, l, b);
 		ok = keep(&s->doc[DOC_LLMS][l], b) == 0;
 		if (ok) {
@@ -184,22 +184,22 @@ build_docs(const struct app *app, struct site *s, struct buf *b)
 	}
 	if (ok) {
 		agents_sitemap(app, b);
-		ok = keep(&s->doc[DOC_SITEMAP][LANG_ES], b) == 0;
+		ok = keep(&s->doc[DOC_SITEMAP][LANG_DEFAULT], b) == 0;
 	}
 	if (ok) {
 		agents_robots(app, b);
-		ok = keep(&s->doc[DOC_ROBOTS][LANG_ES], b) == 0;
+		ok = keep(&s->doc[DOC_ROBOTS][LANG_DEFAULT], b) == 0;
 	}
 	if (ok)
 		ok = agents_manifest(app, b) == 0 &&
-		    keep(&s->doc[DOC_MANIFEST][LANG_ES], b) == 0;
+		    keep(&s->doc[DOC_MANIFEST][LANG_DEFAULT], b) == 0;
 	if (ok) {
 		head_icon(app, b);
-		ok = keep(&s->doc[DOC_ICON][LANG_ES], b) == 0;
+		ok = keep(&s->doc[DOC_ICON][LANG_DEFAULT], b) == 0;
 	}
 	if (ok) {
 		buf_puts(b, "/icon.svg\n");
-		ok = keep(&s->doc[DOC_FAVICON][LANG_ES], b) == 0;
+		ok = keep(&s->doc[DOC_FAVICON][LANG_DEFAULT], b) == 0;
 	}
 	return ok;
 }
@@ -222,17 +222,17 @@ site_build(const struct app *app, char *err, size_t errlen)
 	}
 	buf_init(&b);
 	for (pg = 0; pg < SITE_PAGE__MAX && ok; pg++)
-		for (l = 0; l < LANG__MAX && ok; l++) {
+		for (l = 0; l < app->langs->n && ok; l++) {
 			if (!site_page_published(app, pg))
 				continue;
-			layout_view_page(&v, pg);
+			layout_view_page(app, &v, pg);
 			ok = page_md(app, pg, l, &b) == 0 &&
 			    render(app, &v, l, &b, &s->md[pg][l],
 			    &s->html[pg][l], &s->link_md[pg][l],
 			    &s->link_html[pg][l]);
 		}
-	layout_view_page(&v, -1);
-	for (l = 0; l < LANG__MAX && ok; l++) {
+	layout_view_page(app, &v, -1);
+	for (l = 0; l < app->langs->n && ok; l++) {
 		md_not_found(app, l, &b);
 		ok = keep(&s->nf_md[l], &b) == 0 &&
 		    layout(app, &v, l, s->nf_md[l].data, &b) == 0 &&
@@ -324,7 +324,7 @@ pages_page(struct ctx *x)
 	const struct site *s = x->app->site;
 	struct response *r = x->resp;
 	int	 pg = x->route->arg, md;
-	enum lang l = site_path_lang(x->route->path);
+	enum lang l = x->lang;
 
 	if (!site_page_published(x->app, pg)) {
 		pages_not_found(x);
@@ -334,7 +334,7 @@ pages_page(struct ctx *x)
 	    req_accepts_markdown(x->req->accept);
 	r->content_type = md ? TYPE_MARKDOWN : TYPE_HTML;
 	r->cache_control = CACHE_PUBLIC;
-	r->content_language = lang_code(l);
+	r->content_language = lang_code(x->app->langs, l);
 	resp_header(r, "Vary", "Accept");
 	resp_header(r, "Link", md ? s->link_html[pg][l] : s->link_md[pg][l]);
 	if (!md)
@@ -362,12 +362,12 @@ pages_doc(struct ctx *x)
 	int	 d = x->route->arg;
 	int	 per_lang = d == DOC_LLMS || d == DOC_AGENTS ||
 	    d == DOC_RESUME;
-	enum lang l = per_lang ? site_path_lang(x->route->path) : LANG_ES;
+	enum lang l = per_lang ? x->lang : LANG_DEFAULT;
 
 	r->content_type = types[d];
 	r->cache_control = CACHE_PUBLIC;
 	if (per_lang)
-		r->content_language = lang_code(l);
+		r->content_language = lang_code(x->app->langs, l);
 	if (d == DOC_MANIFEST || d == DOC_RESUME)
 		resp_header(r, "Access-Control-Allow-Origin", "*");
 	if (d == DOC_FAVICON) {
@@ -389,7 +389,7 @@ pages_project(struct ctx *x)
 	const struct collection *c = &x->app->model->coll[COLL_PROJECTS];
 	const struct site_item_page *p;
 	struct response *r = x->resp;
-	enum lang l = site_path_lang(x->route->path);
+	enum lang l = x->lang;
 	size_t	 i, n = x->slug != NULL ? strlen(x->slug) : 0;
 	int	 md = 0;
 
@@ -409,7 +409,7 @@ pages_project(struct ctx *x)
 	md = md || req_accepts_markdown(x->req->accept);
 	r->content_type = md ? TYPE_MARKDOWN : TYPE_HTML;
 	r->cache_control = CACHE_PUBLIC;
-	r->content_language = lang_code(l);
+	r->content_language = lang_code(x->app->langs, l);
 	resp_header(r, "Vary", "Accept");
 	resp_header(r, "Link", md ? p->link_html[l] : p->link_md[l]);
 	if (!md)
@@ -419,8 +419,8 @@ pages_project(struct ctx *x)
 
 /*
  * The 404 of every unknown path outside /api: markdown when asked for
- * (Accept or a ".md" path), else the HTML page.  English under /en/,
- * else by Accept-Language.
+ * (Accept or a ".md" path), else the HTML page.  Under "/CODE/" in
+ * that language, else by Accept-Language.
  */
 void
 pages_not_found(struct ctx *x)
@@ -431,14 +431,15 @@ pages_not_found(struct ctx *x)
 	int	 md;
 
 	resp_reset(r);
-	l = site_path_lang(x->req->path) == LANG_EN ? LANG_EN :
-	    req_negotiate_lang(x->req->accept_language);
+	if ((l = site_path_lang(x->app, x->req->path, NULL)) == LANG_DEFAULT)
+		l = req_negotiate_lang(x->req->accept_language,
+		    x->app->langs);
 	md = ends_with_md(x->req->path) ||
 	    req_accepts_markdown(x->req->accept);
 	r->status = 404;
 	r->content_type = md ? TYPE_MARKDOWN : TYPE_HTML;
 	r->cache_control = CACHE_404;
-	r->content_language = lang_code(l);
+	r->content_language = lang_code(x->app->langs, l);
 	resp_header(r, "Vary", "Accept, Accept-Language");
 	if (!md)
 		html_headers(r, s);
@@ -446,8 +447,9 @@ pages_not_found(struct ctx *x)
 }
 
 /*
- * The page route of a ".md" path: "/about.md" is /about, "/index.md"
- * and "/en/index.md" the homes.  Returns NULL when there is none.
+ * The page route of a ".md" path (without its language prefix):
+ * "/about.md" is /about, "/index.md" the home.  Returns NULL when
+ * there is none.
  */
 const struct route *
 pages_match_md(const char *path, struct arena *a)
@@ -463,9 +465,7 @@ pages_match_md(const char *path, struct arena *a)
 		return NULL;
 	if (strcmp(stem, "/index") == 0)
 		stem[1] = '\0';
-	else if (strcmp(stem, "/en/index") == 0)
-		stem[4] = '\0';
-	else if (strcmp(stem, "/") == 0 || strcmp(stem, "/en/") == 0)
+	else if (strcmp(stem, "/") == 0)
 		return NULL;
 	r = route_match(stem, &slug, a);
 	return r != NULL && r->kind == ROUTE_PAGE ? r : NULL;

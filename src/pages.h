@@ -17,7 +17,7 @@ enum site_doc {
 	DOC_LLMS,		/* /llms.txt, /en/llms.txt */
 	DOC_AGENTS,		/* /agents.md, /en/agents.md */
 	DOC_RESUME,		/* /resume.json, /en/resume.json */
-	DOC_SITEMAP,		/* the rest exist once, in [LANG_ES] */
+	DOC_SITEMAP,		/* the rest exist once, in [LANG_DEFAULT] */
 	DOC_ROBOTS,
 	DOC_MANIFEST,
 	DOC_ICON,		/* /icon.svg */

@@ -43,7 +43,7 @@ add(struct prerender *pr, const struct app *app, handle_synthetic_fn *run,
 	if (xsnprintf(path, sizeof(path), "%.*s%s", (int)prefix, r->path,
 	    slug ? slug : "") == -1)
 		return 0;	/* too long to matter: not pre-rendered */
-	memcpy(query + strlen(query) - 2, lang_code(lang), 2);
+	memcpy(query + strlen(query) - 2, lang_code(app->langs, lang), 2);
 	if (run(app, "GET", path, query, NULL, resp,
 	    arena) == -1)
 		return 0;
@@ -98,7 +98,7 @@ prerender_build(const struct app *app, handle_synthetic_fn *run, char *err,
 		r = &routes[i];
 		if (r->kind != ROUTE_API)
 			continue;
-		for (l = 0; l < LANG__MAX && rc == 0; l++) {
+		for (l = 0; l < app->langs->n && rc == 0; l++) {
 			if (strchr(r->path, '{') == NULL) {
 				rc = add(pr, app, run, r, NULL, (enum lang)l,
 				    &resp, &arena);

@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,7 +17,7 @@ static const char *const param_names[PARAM__MAX] = {
 	"lang", "limit", "offset", "q",
 };
 
-static const char *const lang_codes[LANG__MAX] = { "es", "en" };
+const struct langs langs_fallback = { 2, { "es", "en" } };
 
 const char *
 req_param_name(enum param_id id)
@@ -25,9 +26,44 @@ req_param_name(enum param_id id)
 }
 
 const char *
-lang_code(enum lang l)
+lang_code(const struct langs *ls, enum lang l)
 {
-	return lang_codes[l];
+	return ls->code[l];
+}
+
+/* The index of the configured language code[0..n), or -1. */
+int
+lang_find(const struct langs *ls, const char *code, size_t n)
+{
+	int	 i;
+
+	for (i = 0; i < ls->n; i++)
+		if (strlen(ls->code[i]) == n &&
+		    strncmp(ls->code[i], code, n) == 0)
+			return i;
+	return -1;
+}
+
+/*
+ * Writes the configured codes into out as "es, en or fr" (conj the
+ * last joiner: " or ", " and "); truncated to outlen.
+ */
+void
+lang_list(const struct langs *ls, const char *conj, char *out,
+    size_t outlen)
+{
+	size_t	 len = 0;
+	int	 i, n;
+
+	out[0] = '\0';
+	for (i = 0; i < ls->n && len < outlen; i++) {
+		n = snprintf(out + len, outlen - len, "%s%s",
+		    i == 0 ? "" : i == ls->n - 1 ? conj : ", ",
+		    ls->code[i]);
+		if (n < 0)
+			break;
+		len += (size_t)n;
+	}
 }
 
 /* Looks name up in a NULL-terminated "NAME=value" array. */
@@ -343,6 +379,7 @@ walk_weighted(const char *h, void (*fn)(const char *, size_t, int, void *),
 struct lang_pick {
 	int	 best_q;
 	enum lang best;
+	const struct langs *langs;
 };
 
 static void
@@ -357,28 +394,28 @@ lang_visit(const char *tok, size_t n, int q, void *arg)
 	primary = 0;
 	while (primary < n && tok[primary] != '-')
 		primary++;
-	for (i = 0; i < LANG__MAX; i++)
-		if (ascii_ieq(tok, primary, lang_codes[i])) {
+	for (i = 0; i < pk->langs->n; i++)
+		if (ascii_ieq(tok, primary, pk->langs->code[i])) {
 			pk->best_q = q;
 			pk->best = (enum lang)i;
 			return;
 		}
 	if (ascii_ieq(tok, n, "*")) {
 		pk->best_q = q;
-		pk->best = LANG_ES;
+		pk->best = LANG_DEFAULT;
 	}
 }
 
 /*
- * Picks the language for an Accept-Language header: the supported
- * language (es, en; any region) with the highest weight, the first
- * listed on a tie, "*" meaning the default.  Spanish when nothing
- * matches with a weight above zero.
+ * Picks the language for an Accept-Language header: the configured
+ * language (any region) with the highest weight, the first listed on a
+ * tie, "*" meaning the default.  The default when nothing matches with
+ * a weight above zero.
  */
 enum lang
-req_negotiate_lang(const char *h)
+req_negotiate_lang(const char *h, const struct langs *ls)
 {
-	struct lang_pick pk = { 0, LANG_ES };
+	struct lang_pick pk = { 0, LANG_DEFAULT, ls };
 
 	if (h != NULL)
 		walk_weighted(h, lang_visit, &pk);
@@ -521,4 +558,27 @@ req_accept_encoding(const char *h, int q[CODING__MAX])
 malformed:
 	q[CODING_IDENTITY] = 1000;
 	q[CODING_GZIP] = q[CODING_BR] = 0;
+}
+/*
+ * The site path path ("/llms.txt", "/") in language l: itself in the
+ * default language, "/CODE" in front in the others ("/en/llms.txt",
+ * "/en/").  Returns path or buf (len bytes; path if it does not fit).
+ */
+const char *
+lang_path(const struct langs *ls, enum lang l, const char *path, char *buf,
+    size_t len)
+{
+	if (l == LANG_DEFAULT || xsnprintf(buf, len, "/%s%s",
+	    lang_code(ls, l), path) == -1)
+		return path;
+	return buf;
+}
+
+/* The configured language code, or the default one when it is not. */
+enum lang
+lang_or_default(const struct langs *ls, const char *code)
+{
+	int	 l = lang_find(ls, code, strlen(code));
+
+	return l == -1 ? LANG_DEFAULT : (enum lang)l;
 }

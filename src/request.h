@@ -14,11 +14,23 @@
 
 #include "util.h"
 
+/*
+ * A language is an index into the site's configured languages (struct
+ * langs, from site.json's "languages"): 0 is the default one.  LANG__MAX
+ * is the capacity that sizes the per-language tables.
+ */
 enum lang {
-	LANG_ES,		/* default */
-	LANG_EN,
-	LANG__MAX
+	LANG_DEFAULT,
+	LANG__MAX = 8
 };
+
+struct langs {
+	int	 n;			/* configured: 1..LANG__MAX */
+	char	 code[LANG__MAX][4];	/* ISO 639-1, lower case */
+};
+
+/* The set when site.json names none: es (the default), en. */
+extern const struct langs langs_fallback;
 
 /* The content codings perfil answers in (Accept-Encoding). */
 enum coding {
@@ -81,11 +93,18 @@ int		 req_decode(const char *, size_t, int plus_is_space,
 		    struct arena *, char **out, size_t *outlen);
 int		 req_parse_uint(const char *, size_t, long min, long max,
 		    long *out);
-enum lang	 req_negotiate_lang(const char *accept_language);
+enum lang	 req_negotiate_lang(const char *accept_language,
+		    const struct langs *);
 int		 req_accepts_markdown(const char *accept);
 void		 req_accept_encoding(const char *accept_encoding,
 		    int q[CODING__MAX]);
 const char	*req_param_name(enum param_id);
-const char	*lang_code(enum lang);
+const char	*lang_code(const struct langs *, enum lang);
+int		 lang_find(const struct langs *, const char *, size_t);
+enum lang	 lang_or_default(const struct langs *, const char *code);
+const char	*lang_path(const struct langs *, enum lang, const char *path,
+		    char *buf, size_t len);
+void		 lang_list(const struct langs *, const char *conj, char *,
+		    size_t);
 
 #endif /* PERFIL_REQUEST_H */

@@ -102,7 +102,7 @@ static const struct field project_f[] = {
 	FLD("slug", SLUG, REQ, "Stable identifier derived from the title."),
 	FLD("title", TEXT, REQ | FIELD_TITLE, "Project name."),
 	FLD("description", TEXT, REQ | FIELD_BODY | FIELD_DEFAULT_LANG,
-	    "What the project does, in Spanish."),
+	    "What the project does"),
 	SUB("stack", ARRAY, REQ | FIELD_BODY, &el_string, "Technologies "
 	    "used."),
 	FLD("url", URI, REQ, "Live project, repository or write-up."),
@@ -116,7 +116,7 @@ static const struct field experience_f[] = {
 	FLD("organization", TEXT, REQ | FIELD_BODY, "Organization and "
 	    "location."),
 	FLD("period", TEXT, REQ | FIELD_BODY | FIELD_DEFAULT_LANG |
-	    FIELD_DATED, "Human-readable date range, in Spanish."),
+	    FIELD_DATED, "Human-readable date range"),
 	FLD("description", TEXT, REQ | FIELD_BODY, "Responsibilities and "
 	    "outcomes."),
 	FLD("start", DATE, FIELD_CONTENT, "First month (ISO date)."),
@@ -143,7 +143,7 @@ static const struct field certification_f[] = {
 	FLD("title", TEXT, REQ | FIELD_TITLE, "Certification name."),
 	FLD("institution", STRING, REQ | FIELD_BODY, "Issuing body."),
 	FLD("date", WHEN, REQ | FIELD_BODY | FIELD_DEFAULT_LANG, "Month and "
-	    "year of issue, in Spanish."),
+	    "year of issue"),
 	FLD("credential_url", URI, REQ, "Link to the credential document."),
 	END
 };
@@ -159,8 +159,8 @@ static const struct field education_f[] = {
 static const struct field recommendation_f[] = {
 	FLD("slug", SLUG, REQ, "Stable identifier."),
 	FLD("name", STRING, REQ | FIELD_TITLE, "Who wrote it."),
-	FLD("date", WHEN, REQ | FIELD_DEFAULT_LANG, "Date written, in "
-	    "Spanish."),
+	FLD("date", WHEN, REQ | FIELD_DEFAULT_LANG, "Date "
+	    "written"),
 	FLD("comment", TEXT, REQ | FIELD_BODY, "Full text."),
 	FLD("recommender_url", URI, REQ, "Profile of the author."),
 	END

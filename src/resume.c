@@ -67,7 +67,8 @@ iso_date(const struct item *it, const char *key)
 /* The text key of an item's source object in language l (a string,
  * or one translation of an {"es": .., "en": ..} object), or NULL. */
 static const char *
-src_text(const struct item *it, const char *key, enum lang l)
+src_text(const struct app *app, const struct item *it, const char *key,
+    enum lang l)
 {
 	const cJSON *v;
 
@@ -75,18 +76,16 @@ src_text(const struct item *it, const char *key, enum lang l)
 	    (v = cJSON_GetObjectItemCaseSensitive(it->src, key)) == NULL)
 		return NULL;
 	if (cJSON_IsObject(v))
-		v = cJSON_GetObjectItemCaseSensitive(v, lang_code(l));
+		v = cJSON_GetObjectItemCaseSensitive(v,
+		    lang_code(app->langs, l));
 	return cJSON_GetStringValue(v);
 }
 
-/* "/resume.json" in the default language, "/en/resume.json" else. */
+/* "/resume.json" in the default language, "/CODE/resume.json" else. */
 const char *
-resume_path(enum lang l, char *buf, size_t len)
+resume_path(const struct app *app, enum lang l, char *buf, size_t len)
 {
-	if (l == LANG_ES)
-		return "/resume.json";
-	snprintf(buf, len, "/%s/resume.json", lang_code(l));
-	return buf;
+	return lang_path(app->langs, l, "/resume.json", buf, len);
 }
 
 /*
@@ -188,7 +187,7 @@ languages(cJSON *r, const struct app *app, enum lang l)
 		if ((code = cJSON_GetStringValue(e)) == NULL)
 			continue;
 		ec = U_ZERO_ERROR;
-		n = uloc_getDisplayLanguage(code, lang_code(l), u,
+		n = uloc_getDisplayLanguage(code, lang_code(app->langs, l), u,
 		    (int32_t)(sizeof(u) / sizeof(u[0])), &ec);
 		if (U_SUCCESS(ec))
 			u_strToUTF8(name, (int32_t)sizeof(name), NULL, u, n,
@@ -244,7 +243,8 @@ skill(cJSON *o, const cJSON *s)
 
 /* One item of a collection as the JSON Resume object o. */
 static int
-entry(cJSON *o, enum coll c, const struct item *it, enum lang l)
+entry(const struct app *app, cJSON *o, enum coll c, const struct item *it,
+    enum lang l)
 {
 	const cJSON *s = it->obj[l];
 
@@ -259,7 +259,7 @@ entry(cJSON *o, enum coll c, const struct item *it, enum lang l)
 		return copy(o, "institution", s, "institution") |
 		    put(o, "startDate", iso_date(it, "start")) |
 		    put(o, "endDate", iso_date(it, "end")) |
-		    put(o, "summary", src_text(it, "detail", l));
+		    put(o, "summary", src_text(app, it, "detail", l));
 	case COLL_SKILLS:
 		return skill(o, s);
 	case COLL_PROJECTS:
@@ -311,7 +311,7 @@ section(cJSON *r, const struct app *app, size_t i, enum lang l)
 		if ((o = cJSON_CreateObject()) == NULL ||
 		    !cJSON_AddItemToArray(a, o))
 			return -1;
-		rc |= entry(o, sections[i].coll, &c->items[k], l);
+		rc |= entry(app, o, sections[i].coll, &c->items[k], l);
 	}
 	return rc;
 }
@@ -325,9 +325,9 @@ meta(cJSON *r, const struct app *app, enum lang l)
 	if ((m = cJSON_AddObjectToObject(r, "meta")) == NULL)
 		return -1;
 	snprintf(url, sizeof(url), "%s%s", app->cfg->base_url,
-	    resume_path(l, path, sizeof(path)));
+	    resume_path(app, l, path, sizeof(path)));
 	return put(m, "canonical", url) | put(m, "version", RESUME_VERSION) |
-	    put(m, "language", lang_code(l));
+	    put(m, "language", lang_code(app->langs, l));
 }
 
 /*

@@ -11,6 +11,6 @@
 #include "app.h"
 
 int	 resume_build(const struct app *, enum lang, struct buf *);
-const char *resume_path(enum lang, char *buf, size_t len);
+const char *resume_path(const struct app *, enum lang, char *buf, size_t len);
 
 #endif /* PERFIL_RESUME_H */

@@ -123,8 +123,9 @@ text(struct imp *m, const char *s)
 		m->oom = 1;
 		return NULL;
 	}
-	for (l = 0; l < LANG__MAX; l++)
-		if (cJSON_AddStringToObject(o, lang_code(l), s) == NULL)
+	for (l = 0; l < langs_fallback.n; l++)
+		if (cJSON_AddStringToObject(o, lang_code(&langs_fallback,
+		    (enum lang)l), s) == NULL)
 			m->oom = 1;
 	return o;
 }
@@ -256,7 +257,7 @@ profile_languages(struct imp *m, cJSON *p)
 	cJSON_ArrayForEach(e, list) {
 		if (str(e, "language") == NULL ||
 		    (code = resume_language_code(str(e, "language"),
-		    lang_code(m->lang))) == NULL)
+		    lang_code(&langs_fallback, m->lang))) == NULL)
 			buf_printf(m->report, "not imported: languages[%d] "
 			    "(\"%s\": no ISO 639-1 code found for it)\n", i,
 			    str(e, "language") ? str(e, "language") : "");
@@ -741,14 +742,14 @@ doc_lang(struct imp *m)
 	int	 l;
 
 	if (want == NULL)
-		return LANG_ES;
-	for (l = 0; l < LANG__MAX; l++)
-		if (strcmp(want, lang_code(l)) == 0)
+		return LANG_DEFAULT;
+	for (l = 0; l < langs_fallback.n; l++)
+		if (strcmp(want, lang_code(&langs_fallback, l)) == 0)
 			return (enum lang)l;
 	buf_printf(m->report, "not imported: meta.language (\"%s\" is not "
 	    "one of this build's languages; texts go into %s)\n", want,
-	    lang_code(LANG_ES));
-	return LANG_ES;
+	    lang_code(&langs_fallback, LANG_DEFAULT));
+	return LANG_DEFAULT;
 }
 
 /*
@@ -789,11 +790,12 @@ resume_import(const char *file, struct init_content *c, struct buf *report,
 	unknown(&m, "", m.doc, known_top);
 	unknown(&m, "meta", cJSON_GetObjectItemCaseSensitive(m.doc, "meta"),
 	    known_meta);
-	for (l = 0; l < LANG__MAX; l++)
+	for (l = 0; l < langs_fallback.n; l++)
 		if (l != (int)m.lang)
 			buf_printf(report, "translate: every text is in %s; "
 			    "the %s texts are copies to translate\n",
-			    lang_code(m.lang), lang_code(l));
+			    lang_code(&langs_fallback, m.lang),
+			    lang_code(&langs_fallback, (enum lang)l));
 	if (m.tr != NULL)
 		utrans_close(m.tr);
 	cJSON_Delete((cJSON *)m.doc);

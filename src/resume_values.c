@@ -142,15 +142,15 @@ resume_language_code(const char *name, const char *doc_lang)
 	if (U_FAILURE(ec) || ec == U_STRING_NOT_TERMINATED_WARNING)
 		return NULL;
 	in[0] = doc_lang;
-	for (i = 0; i < LANG__MAX; i++)
-		in[i + 1] = lang_code((enum lang)i);
+	for (i = 0; i < langs_fallback.n; i++)
+		in[i + 1] = lang_code(&langs_fallback, (enum lang)i);
 	for (c = uloc_getISOLanguages(); c != NULL && *c != NULL; c++) {
 		if (strlen(*c) != 2)
 			continue;
 		if (strcmp(*c, name) == 0)
 			return *c;
-		in[LANG__MAX + 1] = *c;		/* its own name */
-		for (i = 0; i < LANG__MAX + 2; i++) {
+		in[langs_fallback.n + 1] = *c;		/* its own name */
+		for (i = 0; i < langs_fallback.n + 2; i++) {
 			ec = U_ZERO_ERROR;
 			n = uloc_getDisplayLanguage(*c, in[i], got, 64, &ec);
 			if (U_SUCCESS(ec) && ec != U_USING_DEFAULT_WARNING &&

@@ -116,29 +116,9 @@ const struct route routes[] = {
 	PAGE("/lab", "pageLab", "Lab", SITE_LAB),
 	PAGE("/developers", "pageDevelopers", "Developer portal",
 	    SITE_DEVELOPERS),
-	PAGE("/en/", "pageHomeEn", "Home page (English)", SITE_HOME),
-	PAGE("/en/about", "pageAboutEn", "Biography and timeline (English)",
-	    SITE_ABOUT),
-	PAGE("/en/cv", "pageCvEn", "Curriculum vitae (English)", SITE_CV),
-	PAGE("/en/projects", "pageProjectsEn", "Projects (English)",
-	    SITE_PROJECTS),
-	ITEM_PAGE("/en/projects/{slug}", "pageProjectEn",
-	    "One project (English)", COLL_PROJECTS),
-	PAGE("/en/contact", "pageContactEn", "Contact (English)",
-	    SITE_CONTACT),
-	PAGE("/en/privacy", "pagePrivacyEn", "Privacy (English)",
-	    SITE_PRIVACY),
-	PAGE("/en/lab", "pageLabEn", "Lab (English)", SITE_LAB),
-	PAGE("/en/developers", "pageDevelopersEn",
-	    "Developer portal (English)", SITE_DEVELOPERS),
 	DOC("/llms.txt", "docLlms", "llms.txt", DOC_LLMS),
-	DOC("/en/llms.txt", "docLlmsEn", "llms.txt (English)", DOC_LLMS),
 	DOC("/agents.md", "docAgents", "Guide for AI agents", DOC_AGENTS),
-	DOC("/en/agents.md", "docAgentsEn", "Guide for AI agents (English)",
-	    DOC_AGENTS),
 	DOC("/resume.json", "docResume", "JSON Resume", DOC_RESUME),
-	DOC("/en/resume.json", "docResumeEn", "JSON Resume (English)",
-	    DOC_RESUME),
 	DOC("/sitemap.xml", "docSitemap", "Sitemap", DOC_SITEMAP),
 	DOC("/robots.txt", "docRobots", "robots.txt", DOC_ROBOTS),
 	DOC("/manifest.webmanifest", "docManifest", "Web app manifest",
@@ -148,6 +128,19 @@ const struct route routes[] = {
 };
 
 const size_t routes_len = sizeof(routes) / sizeof(routes[0]);
+
+/*
+ * Returns 1 when route r exists in every language of the site, under
+ * "/CODE" outside the default one: the pages, llms.txt, agents.md and
+ * the JSON Resume.
+ */
+int
+route_per_lang(const struct route *r)
+{
+	return r->kind == ROUTE_PAGE || (r->handler == RH_DOC &&
+	    (r->arg == DOC_LLMS || r->arg == DOC_AGENTS ||
+	    r->arg == DOC_RESUME));
+}
 
 /* Returns 1 for "/api" and everything below "/api/". */
 int

@@ -70,5 +70,6 @@ extern const size_t routes_len;
 const struct route *route_match(const char *path, const char **slug,
 		    struct arena *);
 int		 route_is_api_path(const char *path);
+int		 route_per_lang(const struct route *);
 
 #endif /* PERFIL_ROUTES_H */

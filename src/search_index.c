@@ -390,7 +390,7 @@ search_build(const struct model *m, const char *base_url, char *err,
 	}
 	if ((ix = calloc(1, sizeof(*ix))) == NULL)
 		goto nomem;
-	for (l = 0; l < LANG__MAX; l++)
+	for (l = 0; l < m->langs.n; l++)
 		if (build_lang(ix, m, base_url, (enum lang)l) == -1 ||
 		    build_posts(ix, (enum lang)l) == -1)
 			goto nomem;

@@ -12,6 +12,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+
+#include <unicode/uloc.h>
 
 #include "settings.h"
 
@@ -85,8 +88,8 @@ dup_string(const cJSON *v)
  * Returns 0, or -1 with err set.
  */
 static int
-get_text(const cJSON *v, const char *what, char *out[LANG__MAX],
-    char *err, size_t errlen)
+get_text(const cJSON *v, const char *what, const struct langs *ls,
+    char *out[LANG__MAX], char *err, size_t errlen)
 {
 	const cJSON *m;
 	int	 l;
@@ -95,7 +98,7 @@ get_text(const cJSON *v, const char *what, char *out[LANG__MAX],
 		if (!plain_string(v))
 			return fail(err, errlen, "%s: must be a non-empty "
 			    "text without control characters", what);
-		for (l = 0; l < LANG__MAX; l++)
+		for (l = 0; l < ls->n; l++)
 			if ((out[l] = dup_string(v)) == NULL)
 				return fail(err, errlen, "out of memory");
 		return 0;
@@ -103,26 +106,68 @@ get_text(const cJSON *v, const char *what, char *out[LANG__MAX],
 	if (!cJSON_IsObject(v))
 		return fail(err, errlen, "%s: expected a text, a string or an "
 		    "object with one string per language", what);
-	cJSON_ArrayForEach(m, v) {
-		for (l = 0; l < LANG__MAX; l++)
-			if (strcmp(m->string, lang_code((enum lang)l)) == 0)
-				break;
-		if (l == LANG__MAX)
-			return fail(err, errlen, "%s.%s: unknown language",
-			    what, m->string);
-	}
-	for (l = 0; l < LANG__MAX; l++) {
-		m = cJSON_GetObjectItemCaseSensitive(v,
-		    lang_code((enum lang)l));
+	cJSON_ArrayForEach(m, v)
+		if (lang_find(ls, m->string, strlen(m->string)) == -1)
+			return fail(err, errlen, "%s.%.40s: unknown language "
+			    "(not in languages)", what, m->string);
+	for (l = 0; l < ls->n; l++) {
+		m = cJSON_GetObjectItemCaseSensitive(v, lang_code(ls,
+		    (enum lang)l));
 		if (m == NULL)
 			return fail(err, errlen, "%s.%s: missing translation",
-			    what, lang_code((enum lang)l));
+			    what, lang_code(ls, (enum lang)l));
 		if (!plain_string(m))
 			return fail(err, errlen, "%s.%s: must be a non-empty "
 			    "string without control characters", what,
-			    lang_code((enum lang)l));
+			    lang_code(ls, (enum lang)l));
 		if ((out[l] = dup_string(m)) == NULL)
 			return fail(err, errlen, "out of memory");
+	}
+	return 0;
+}
+
+/*
+ * Reads "languages": an array of 1..LANG__MAX distinct ISO 639-1 codes
+ * ICU knows, each with a label set labels_dir/CODE.json.  Absent, the
+ * set stays langs_fallback.  Returns 0, or -1 with err set.
+ */
+static int
+get_languages(const cJSON *v, const char *labels_dir, struct langs *ls,
+    char *err, size_t errlen)
+{
+	const char *const *known;
+	const cJSON *e;
+	const char *c;
+	char	 path[1024];
+	int	 i = 0;
+
+	if (!cJSON_IsArray(v) || cJSON_GetArraySize(v) < 1 ||
+	    cJSON_GetArraySize(v) > LANG__MAX)
+		return fail(err, errlen, "languages: expected an array of 1 "
+		    "to %d language codes, the default first", LANG__MAX);
+	memset(ls, 0, sizeof(*ls));
+	cJSON_ArrayForEach(e, v) {
+		c = cJSON_GetStringValue(e);
+		if (c == NULL || strlen(c) != 2 || c[0] < 'a' || c[0] > 'z' ||
+		    c[1] < 'a' || c[1] > 'z')
+			return fail(err, errlen, "languages[%d]: expected an "
+			    "ISO 639-1 code in lower case such as \"es\"", i);
+		for (known = uloc_getISOLanguages(); *known != NULL; known++)
+			if (strcmp(*known, c) == 0)
+				break;
+		if (*known == NULL)
+			return fail(err, errlen, "languages[%d]: unknown "
+			    "language code \"%s\" (not in ISO 639-1 as ICU "
+			    "knows it)", i, c);
+		if (lang_find(ls, c, 2) != -1)
+			return fail(err, errlen, "languages[%d]: \"%s\" is "
+			    "listed twice", i, c);
+		if (xsnprintf(path, sizeof(path), "%s/%s.json", labels_dir,
+		    c) == -1 || access(path, R_OK) == -1)
+			return fail(err, errlen, "languages[%d]: no label set "
+			    "for \"%s\" in %s", i, c, labels_dir);
+		memcpy(ls->code[i++], c, 3);
+		ls->n = i;
 	}
 	return 0;
 }
@@ -143,7 +188,8 @@ valid_url(const char *s)
 }
 
 static int
-get_licence(const cJSON *v, struct licence *lc, char *err, size_t errlen)
+get_licence(const cJSON *v, const struct langs *ls, struct licence *lc,
+    char *err, size_t errlen)
 {
 	const cJSON *m;
 	int	 l;
@@ -166,9 +212,9 @@ get_licence(const cJSON *v, struct licence *lc, char *err, size_t errlen)
 	if ((m = cJSON_GetObjectItemCaseSensitive(v, "url")) == NULL)
 		return fail(err, errlen, "licence.url: required, the address "
 		    "of the licence text");
-	if (get_text(m, "licence.url", lc->url, err, errlen) == -1)
+	if (get_text(m, "licence.url", ls, lc->url, err, errlen) == -1)
 		return -1;
-	for (l = 0; l < LANG__MAX; l++)
+	for (l = 0; l < ls->n; l++)
 		if (!valid_url(lc->url[l]))
 			return fail(err, errlen, "licence.url: not an absolute "
 			    "http(s) URL: \"%.80s\"", lc->url[l]);
@@ -219,7 +265,7 @@ get_facts(const cJSON *v, struct settings *s, char *err, size_t errlen)
 		    SETTINGS_MAX_FACTS);
 	cJSON_ArrayForEach(e, v) {
 		snprintf(what, sizeof(what), "facts[%zu]", s->nfacts);
-		if (get_text(e, what, s->facts[s->nfacts++], err,
+		if (get_text(e, what, &s->langs, s->facts[s->nfacts++], err,
 		    errlen) == -1)
 			return -1;
 	}
@@ -247,7 +293,8 @@ get_pages(const cJSON *v, struct settings *s, char *err, size_t errlen)
 		snprintf(what, sizeof(what), "pages.%s", page_names[p]);
 		if (s->page_summary[p][0] != NULL)
 			return fail(err, errlen, "%s: duplicate field", what);
-		if (get_text(m, what, s->page_summary[p], err, errlen) == -1)
+		if (get_text(m, what, &s->langs, s->page_summary[p], err,
+		    errlen) == -1)
 			return -1;
 	}
 	return 0;
@@ -255,29 +302,38 @@ get_pages(const cJSON *v, struct settings *s, char *err, size_t errlen)
 
 /* Checks and copies the members of the parsed file into s. */
 static int
-get_members(const cJSON *doc, struct settings *s, char *err, size_t errlen)
+get_members(const cJSON *doc, const char *labels_dir, struct settings *s,
+    char *err, size_t errlen)
 {
 	const cJSON *m, *prev;
 
 	if (!cJSON_IsObject(doc))
 		return fail(err, errlen, "(top level): expected an object");
+	/* First: every text below has one translation per language. */
+	if ((m = cJSON_GetObjectItemCaseSensitive(doc, "languages")) != NULL &&
+	    get_languages(m, labels_dir, &s->langs, err, errlen) == -1)
+		return -1;
 	cJSON_ArrayForEach(m, doc) {
 		for (prev = doc->child; prev != m; prev = prev->next)
 			if (strcmp(prev->string, m->string) == 0)
 				return fail(err, errlen, "%.40s: duplicate "
 				    "field", m->string);
+		if (strcmp(m->string, "languages") == 0)
+			continue;
 		if (strcmp(m->string, "licence") == 0) {
-			if (get_licence(m, &s->licence, err, errlen) == -1)
+			if (get_licence(m, &s->langs, &s->licence, err,
+			    errlen) == -1)
 				return -1;
 		} else if (strcmp(m->string, "pronouns") == 0) {
 			if (get_pronouns(m, &s->pronouns, err, errlen) == -1)
 				return -1;
 		} else if (strcmp(m->string, "name_rule") == 0) {
-			if (get_text(m, "name_rule", s->name_rule, err,
-			    errlen) == -1)
+			if (get_text(m, "name_rule", &s->langs,
+			    s->name_rule, err, errlen) == -1)
 				return -1;
 		} else if (strcmp(m->string, "llms_summary") == 0) {
-			if (get_text(m, "llms_summary", s->llms_summary, err,
+			if (get_text(m, "llms_summary", &s->langs,
+			    s->llms_summary, err,
 			    errlen) == -1)
 				return -1;
 		} else if (strcmp(m->string, "facts") == 0) {
@@ -356,11 +412,14 @@ prefix_path(const char *dir, char *err, size_t errlen)
 
 /*
  * Loads dir/site.json.  A missing file gives the empty settings (no
- * licence, no pronouns, no facts).  Returns the settings, or NULL with
- * a message in err.  The caller frees them with settings_free.
+ * licence, no pronouns, no facts; languages es and en).  labels_dir
+ * holds the label sets the languages need.  Returns the settings, or
+ * NULL with a message in err.  The caller frees them with
+ * settings_free.
  */
 struct settings *
-settings_load(const char *dir, char *err, size_t errlen)
+settings_load(const char *dir, const char *labels_dir, char *err,
+    size_t errlen)
 {
 	struct settings *s;
 	cJSON	*doc = NULL;
@@ -371,6 +430,7 @@ settings_load(const char *dir, char *err, size_t errlen)
 		fail(err, errlen, "out of memory");
 		return NULL;
 	}
+	s->langs = langs_fallback;
 	if ((data = slurp(dir, &absent, err, errlen)) == NULL) {
 		if (absent)
 			return s;
@@ -380,7 +440,7 @@ settings_load(const char *dir, char *err, size_t errlen)
 		fail(err, errlen, "(top level): invalid JSON");
 		goto err;
 	}
-	if (get_members(doc, s, err, errlen) == -1)
+	if (get_members(doc, labels_dir, s, err, errlen) == -1)
 		goto err;
 	free(data);
 	cJSON_Delete(doc);
@@ -475,7 +535,7 @@ settings_check_templates(const struct settings *s, const char *dir,
 	size_t	 i;
 	int	 l;
 
-	for (l = 0; l < LANG__MAX; l++) {
+	for (l = 0; l < s->langs.n; l++) {
 		if (check_one(s->name_rule[l], "name_rule", profile[l], err,
 		    errlen) == -1 || check_one(s->llms_summary[l],
 		    "llms_summary", profile[l], err, errlen) == -1)

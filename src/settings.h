@@ -57,6 +57,7 @@ struct licence {
 };
 
 struct settings {
+	struct langs langs;		/* "languages"; [0] the default */
 	struct licence licence;
 	enum pronouns pronouns;
 	char	*name_rule[LANG__MAX];	/* template, or NULL */
@@ -66,7 +67,8 @@ struct settings {
 	char	*page_summary[SET_PAGE__MAX][LANG__MAX];	/* or NULL */
 };
 
-struct settings	*settings_load(const char *dir, char *err, size_t errlen);
+struct settings	*settings_load(const char *dir, const char *labels_dir,
+		    char *err, size_t errlen);
 void		 settings_free(struct settings *);
 int		 settings_check_templates(const struct settings *,
 		    const char *dir, const cJSON *const profile[LANG__MAX], char *err,

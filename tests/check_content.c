@@ -15,6 +15,7 @@
 
 #include "content.h"
 #include "dates.h"
+#include "demo_langs.h"
 
 static char tmpdir[256];
 
@@ -90,7 +91,8 @@ START_TEST(demo_content_loads)
 	struct model *m;
 	char	 err[512] = "";
 
-	m = content_load(TEST_CONTENT_DIR, "http://h", err, sizeof(err));
+	m = content_load(TEST_CONTENT_DIR, "http://h", NULL,
+	    demo_labels(), err, sizeof(err));
 	ck_assert_msg(m != NULL, "%s", err);
 	ck_assert_uint_ge(m->coll[COLL_PROJECTS].len, 6);
 	ck_assert_uint_ge(m->coll[COLL_EXPERIENCE].len, 5);
@@ -107,6 +109,130 @@ START_TEST(demo_content_loads)
 	    m->coll[COLL_PROJECTS].items[1].slug));
 	ck_assert_ptr_null(content_find(m, COLL_PROJECTS, "no-such-slug"));
 	content_free(m);
+}
+END_TEST
+
+/* The string at member name of JSON file dir/file (an object). */
+static char *
+file_string(const char *dir, const char *file, const char *name,
+    const char *lang)
+{
+	char	 path[512], *data, *out;
+	cJSON	*doc, *v;
+	FILE	*f;
+	long	 n;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, file);
+	ck_assert_ptr_nonnull(f = fopen(path, "rb"));
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	rewind(f);
+	ck_assert_ptr_nonnull(data = calloc(1, (size_t)n + 1));
+	ck_assert_uint_eq(fread(data, 1, (size_t)n, f), (size_t)n);
+	fclose(f);
+	ck_assert_ptr_nonnull(doc = cJSON_Parse(data));
+	v = cJSON_GetObjectItemCaseSensitive(doc, name);
+	if (lang != NULL)
+		v = cJSON_GetObjectItemCaseSensitive(v, lang);
+	ck_assert_ptr_nonnull(cJSON_GetStringValue(v));
+	out = strdup(v->valuestring);
+	cJSON_Delete(doc);
+	free(data);
+	return out;
+}
+
+/* The string member name of an item's API object in language l. */
+static const char *
+api_string(const struct item *it, int l, const char *name)
+{
+	return cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(
+	    it->obj[l], name));
+}
+
+/*
+ * A single-language site: plain strings load (also inside arrays),
+ * become {"en": ...} in the source object, and the date words come from
+ * the language's label set.
+ */
+START_TEST(single_language_site)
+{
+	static const struct langs en = { 1, { "en" } };
+	const char *dir = TEST_FIXTURES_DIR "/solo_en";
+	struct labels lb;
+	struct model *m;
+	const cJSON *h, *k;
+	char	 err[1024] = "", *want, tail[128];
+	const char *period;
+
+	ck_assert_int_eq(labels_load(&lb, TEST_LABELS_DIR, &en, PRON_NONE, err,
+	    sizeof(err)), 0);
+	m = content_load(dir, "http://h", &en, &lb, err, sizeof(err));
+	ck_assert_msg(m != NULL, "%s", err);
+	ck_assert_int_eq(m->langs.n, 1);
+	want = file_string(dir, "profile.json", "headline", NULL);
+	ck_assert_str_eq(api_string(&m->profile, 0, "headline"), want);
+	free(want);
+	h = cJSON_GetObjectItemCaseSensitive(m->profile.src, "headline");
+	ck_assert(cJSON_IsObject(h) && cJSON_GetArraySize(h) == 1);
+	k = cJSON_GetObjectItemCaseSensitive(m->profile.obj[0], "knows_about");
+	ck_assert(cJSON_IsString(cJSON_GetArrayItem(k, 0)));
+	ck_assert_ptr_null(m->profile.obj[1]);
+	/* "start" without "end": START – present, from labels/en.json */
+	snprintf(tail, sizeof(tail), "%s%s", lbl_find(&lb, 0, "date.range"),
+	    lbl_find(&lb, 0, "date.present"));
+	period = api_string(&m->coll[COLL_EXPERIENCE].items[0], 0, "period");
+	ck_assert_ptr_nonnull(period);
+	ck_assert_msg(strlen(period) > strlen(tail) && strcmp(period +
+	    strlen(period) - strlen(tail), tail) == 0, "%s", period);
+	content_free(m);
+	/* The same files are not a Spanish and English site. */
+	ck_assert_ptr_null(content_load(dir, "http://h", NULL, demo_labels(),
+	    err, sizeof(err)));
+	ck_assert_msg(strstr(err, "profile.json: headline: expected a "
+	    "translated text") != NULL, "%s", err);
+	labels_free(&lb);
+}
+END_TEST
+
+/*
+ * A three-language site: each language's API object has its own
+ * translation, except the fields kept in the default language.
+ */
+START_TEST(three_language_site)
+{
+	static const struct langs three = { 3, { "es", "en", "fr" } };
+	const char *dir = TEST_FIXTURES_DIR "/trilingual";
+	const struct item *p;
+	struct labels lb;
+	struct model *m;
+	char	 err[1024] = "", *want;
+	int	 l;
+
+	ck_assert_int_eq(labels_load(&lb, TEST_LABELS_DIR, &three, PRON_NONE,
+	    err, sizeof(err)), 0);
+	m = content_load(dir, "http://h", &three, &lb, err, sizeof(err));
+	ck_assert_msg(m != NULL, "%s", err);
+	for (l = 0; l < 3; l++) {
+		want = file_string(dir, "profile.json", "headline",
+		    three.code[l]);
+		ck_assert_str_eq(api_string(&m->profile, l, "headline"), want);
+		free(want);
+		/* The API keeps the project description in the default
+		 * language (json), the object has the translation. */
+		p = &m->coll[COLL_PROJECTS].items[0];
+		ck_assert_ptr_nonnull(strstr(p->json[l],
+		    api_string(p, 0, "description")));
+	}
+	ck_assert_str_ne(api_string(&m->coll[COLL_PROJECTS].items[0], 2,
+	    "description"), api_string(&m->coll[COLL_PROJECTS].items[0], 0,
+	    "description"));
+	content_free(m);
+	/* Read as a Spanish and English site, "fr" is not a language. */
+	ck_assert_ptr_null(content_load(dir, "http://h", NULL, demo_labels(),
+	    err, sizeof(err)));
+	ck_assert_msg(strstr(err, "profile.json: headline.fr: unknown "
+	    "language (expected es and en)") != NULL, "%s", err);
+	labels_free(&lb);
 }
 END_TEST
 
@@ -235,7 +361,8 @@ START_TEST(broken_content_is_refused)
 		snprintf(path, sizeof(path), "%s/%s", tmpdir, b->file);
 		ck_assert_int_eq(unlink(path), 0);
 	}
-	m = content_load(tmpdir, "http://h", err, sizeof(err));
+	m = content_load(tmpdir, "http://h", NULL,
+	    demo_labels(), err, sizeof(err));
 	ck_assert_ptr_null(m);
 	snprintf(want, sizeof(want), "%s/%s", tmpdir, b->want);
 	ck_assert_msg(strncmp(err, want, strlen(want)) == 0,
@@ -253,7 +380,8 @@ START_TEST(profile_checks)
 	snprintf(cmd, sizeof(cmd), "sed -i 's/\"family_name\": \"/"
 	    "\"family_name\": \"X/' '%s'", path);
 	ck_assert_int_eq(system(cmd), 0);
-	m = content_load(tmpdir, "http://h", err, sizeof(err));
+	m = content_load(tmpdir, "http://h", NULL,
+	    demo_labels(), err, sizeof(err));
 	ck_assert_ptr_null(m);
 	ck_assert_msg(strstr(err, "profile.json: name: must be given_name")
 	    != NULL, "%s", err);
@@ -263,7 +391,8 @@ START_TEST(profile_checks)
 	snprintf(cmd, sizeof(cmd), "sed -i 's/\"email\": \"[^\"]*\"/"
 	    "\"email\": \"not-an-address\"/' '%s'", path);
 	ck_assert_int_eq(system(cmd), 0);
-	m = content_load(tmpdir, "http://h", err, sizeof(err));
+	m = content_load(tmpdir, "http://h", NULL,
+	    demo_labels(), err, sizeof(err));
 	ck_assert_ptr_null(m);
 	ck_assert_msg(strstr(err, "profile.json: email: not an e-mail") !=
 	    NULL, "%s", err);
@@ -318,23 +447,40 @@ START_TEST(dates_parse_strictly)
 }
 END_TEST
 
+/* The date words of the demo's language l, from its label set. */
+static struct date_labels
+demo_dates(int l)
+{
+	struct date_labels dl;
+
+	dl.locale = lang_code(&langs_fallback, (enum lang)l);
+	dl.range_sep = lbl_find(demo_labels(), (enum lang)l, "date.range");
+	dl.present = lbl_find(demo_labels(), (enum lang)l, "date.present");
+	dl.detail_sep = lbl_find(demo_labels(), (enum lang)l, "date.detail");
+	ck_assert_ptr_nonnull(dl.range_sep);
+	ck_assert_ptr_nonnull(dl.present);
+	ck_assert_ptr_nonnull(dl.detail_sep);
+	return dl;
+}
+
 START_TEST(dates_period)
 {
 	struct date a, b;
+	struct date_labels es = demo_dates(LANG_ES), en = demo_dates(LANG_EN);
 	char	 out[256];
 
 	ck_assert_int_eq(date_parse("2019-03", &a), 0);
-	ck_assert_int_eq(date_period(&a, NULL, &dates_labels[LANG_ES], out,
+	ck_assert_int_eq(date_period(&a, NULL, &es, out,
 	    sizeof(out)), 0);
 	ck_assert_str_eq(out, "marzo de 2019 \xe2\x80\x93 actualidad");
-	ck_assert_int_eq(date_period(&a, NULL, &dates_labels[LANG_EN], out,
+	ck_assert_int_eq(date_period(&a, NULL, &en, out,
 	    sizeof(out)), 0);
 	ck_assert_str_eq(out, "March 2019 \xe2\x80\x93 present");
 	ck_assert_int_eq(date_parse("2021-06", &b), 0);
-	ck_assert_int_eq(date_period(&a, &b, &dates_labels[LANG_ES], out,
+	ck_assert_int_eq(date_period(&a, &b, &es, out,
 	    sizeof(out)), 0);
 	ck_assert_str_eq(out, "marzo de 2019 \xe2\x80\x93 junio de 2021");
-	ck_assert_int_eq(date_period(&a, &a, &dates_labels[LANG_EN], out,
+	ck_assert_int_eq(date_period(&a, &a, &en, out,
 	    sizeof(out)), 0);
 	ck_assert_str_eq(out, "March 2019");
 }
@@ -360,7 +506,8 @@ START_TEST(iso_dates_render)
 	write_file("recommendations.json", "[{\"slug\":\"a\",\"name\":"
 	    "\"N\",\"date\":\"2024-02-03\",\"comment\":{\"es\":\"c\","
 	    "\"en\":\"c\"},\"recommender_url\":\"https://x.example\"}]");
-	m = content_load(tmpdir, "http://h", err, sizeof(err));
+	m = content_load(tmpdir, "http://h", NULL,
+	    demo_labels(), err, sizeof(err));
 	ck_assert_msg(m != NULL, "%s", err);
 	ck_assert_str_eq(m->coll[COLL_EXPERIENCE].items[0].json[LANG_ES],
 	    "{\"slug\":\"a\",\"role\":\"r\",\"organization\":\"o\","
@@ -404,7 +551,8 @@ profile_sed(const char *expr, char *err, size_t errlen)
 	copy_file(TEST_CONTENT_DIR "/profile.json", path);
 	snprintf(cmd, sizeof(cmd), "sed -i '%s' '%s'", expr, path);
 	ck_assert_int_eq(system(cmd), 0);
-	ck_assert_ptr_null(content_load(tmpdir, "http://h", err, errlen));
+	ck_assert_ptr_null(content_load(tmpdir, "http://h", NULL,
+	    demo_labels(), err, errlen));
 }
 
 START_TEST(icu_codes)
@@ -431,8 +579,8 @@ START_TEST(every_error_in_one_run)
 	    "[\"C\"],\"url\":\"ftp://x\",\"extra\":1},{\"slug\":\"Bad\"}]");
 	write_file("skills.json", "{}");
 	write_file("pages/privacy.es.md", "\xff");
-	ck_assert_ptr_null(content_load(tmpdir, "http://h", err,
-	    sizeof(err)));
+	ck_assert_ptr_null(content_load(tmpdir, "http://h", NULL,
+	    demo_labels(), err, sizeof(err)));
 	snprintf(want, sizeof(want), "%s/projects.json: [0].extra: unknown "
 	    "field\n", tmpdir);
 	ck_assert_msg(strstr(err, want) != NULL, "%s", err);
@@ -460,8 +608,8 @@ START_TEST(errors_truncate_by_line)
 	char	 err[300] = "";
 
 	write_file("projects.json", "[{},{},{},{},{},{},{},{}]");
-	ck_assert_ptr_null(content_load(tmpdir, "http://h", err,
-	    sizeof(err)));
+	ck_assert_ptr_null(content_load(tmpdir, "http://h", NULL,
+	    demo_labels(), err, sizeof(err)));
 	ck_assert_msg(strstr(err, "more problems") != NULL, "%s", err);
 	ck_assert_uint_lt(strlen(err), sizeof(err));
 }
@@ -475,8 +623,8 @@ START_TEST(fifo_is_refused)
 	snprintf(path, sizeof(path), "%s/about.json", tmpdir);
 	ck_assert_int_eq(unlink(path), 0);
 	ck_assert_int_eq(mkfifo(path, 0600), 0);
-	ck_assert_ptr_null(content_load(tmpdir, "http://h", err,
-	    sizeof(err)));
+	ck_assert_ptr_null(content_load(tmpdir, "http://h", NULL,
+	    demo_labels(), err, sizeof(err)));
 	ck_assert_msg(strstr(err, "about.json: (top level): not a regular "
 	    "file") != NULL, "%s", err);
 }
@@ -494,7 +642,8 @@ START_TEST(bom_is_dropped)
 	    "cat - '%s/profile.json' > '%s/p' && mv '%s/p' '%s/profile.json'",
 	    path, path, path, path, tmpdir, tmpdir, tmpdir, tmpdir);
 	ck_assert_int_eq(system(cmd), 0);
-	m = content_load(tmpdir, "http://h", err, sizeof(err));
+	m = content_load(tmpdir, "http://h", NULL,
+	    demo_labels(), err, sizeof(err));
 	ck_assert_msg(m != NULL, "%s", err);
 	ck_assert_int_eq(m->page_md[PAGE_LAB][LANG_EN][0], '#');
 	content_free(m);
@@ -509,6 +658,8 @@ content_suite(void)
 
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, demo_content_loads);
+	tcase_add_test(tc, single_language_site);
+	tcase_add_test(tc, three_language_site);
 	tcase_add_loop_test(tc, broken_content_is_refused, 0,
 	    sizeof(broken) / sizeof(broken[0]));
 	tcase_add_test(tc, profile_checks);

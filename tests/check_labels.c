@@ -9,16 +9,20 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "labels.h"
 #include "settings.h"
+
+#define LANG_ES ((enum lang)0)	/* langs_fallback: es, en */
+#define LANG_EN ((enum lang)1)
 
 START_TEST(shipped_sets_load)
 {
 	struct labels lb;
 	char	 err[512] = "";
 
-	ck_assert_msg(labels_load(&lb, TEST_LABELS_DIR, PRON_NONE, err,
+	ck_assert_msg(labels_load(&lb, TEST_LABELS_DIR, NULL, PRON_NONE, err,
 	    sizeof(err)) == 0, "%s", err);
 	ck_assert_str_eq(lbl(&lb, LANG_ES, "lang.name"), "Español");
 	ck_assert_str_eq(lbl(&lb, LANG_EN, "lang.name"), "English");
@@ -33,12 +37,12 @@ START_TEST(pronoun_variants)
 	char	 err[512] = "";
 	const char *plain, *she;
 
-	ck_assert_int_eq(labels_load(&lb, TEST_LABELS_DIR, PRON_NONE, err,
+	ck_assert_int_eq(labels_load(&lb, TEST_LABELS_DIR, NULL, PRON_NONE, err,
 	    sizeof(err)), 0);
 	plain = lbl(&lb, LANG_EN, "guide.availability");
 	ck_assert_ptr_null(strstr(plain, " her "));
 	labels_free(&lb);
-	ck_assert_int_eq(labels_load(&lb, TEST_LABELS_DIR, PRON_SHE, err,
+	ck_assert_int_eq(labels_load(&lb, TEST_LABELS_DIR, NULL, PRON_SHE, err,
 	    sizeof(err)), 0);
 	she = lbl(&lb, LANG_EN, "guide.availability");
 	ck_assert_ptr_nonnull(strstr(she, "her"));
@@ -54,7 +58,7 @@ START_TEST(placeholders_and_missing_keys)
 	struct buf b;
 	char	 err[512] = "";
 
-	ck_assert_int_eq(labels_load(&lb, TEST_LABELS_DIR, PRON_NONE, err,
+	ck_assert_int_eq(labels_load(&lb, TEST_LABELS_DIR, NULL, PRON_NONE, err,
 	    sizeof(err)), 0);
 	buf_init(&b);
 	lbl_fill(&b, &lb, LANG_EN, "param.range",
@@ -77,12 +81,15 @@ START_TEST(language_names_from_icu)
 {
 	char	 name[64];
 
-	ck_assert_int_eq(labels_language_name(LANG_ES, LANG_EN, name,
+	ck_assert_int_eq(lang_display_name("es", "en", name,
 	    sizeof(name)), 0);
 	ck_assert_str_eq(name, "Spanish");
-	ck_assert_int_eq(labels_language_name(LANG_EN, LANG_ES, name,
+	ck_assert_int_eq(lang_display_name("en", "es", name,
 	    sizeof(name)), 0);
 	ck_assert_str_eq(name, "inglés");
+	ck_assert_int_eq(lang_display_name("fr", "fr", name,
+	    sizeof(name)), 0);
+	ck_assert_str_eq(name, "français");
 }
 END_TEST
 
@@ -98,6 +105,7 @@ START_TEST(templates_name_profile_texts)
 	ck_assert_ptr_nonnull(settings_lookup(p, "co_founder_of.name", 18));
 	ck_assert_ptr_null(settings_lookup(p, "co_founder_of", 13));
 	memset(&s, 0, sizeof(s));
+	s.langs = langs_fallback;
 	s.facts[0][LANG_ES] = s.facts[0][LANG_EN] = ok;
 	s.nfacts = 1;
 	ck_assert_int_eq(settings_check_templates(&s, "dir", prof, err,
@@ -120,12 +128,110 @@ START_TEST(absent_settings_claim_nothing)
 	struct settings *s;
 	char	 err[512] = "";
 
-	ck_assert_ptr_nonnull(s = settings_load("/nonexistent-perfil-dir", err,
-	    sizeof(err)));
+	ck_assert_ptr_nonnull(s = settings_load("/nonexistent-perfil-dir",
+	    TEST_LABELS_DIR, err, sizeof(err)));
+	ck_assert_int_eq(s->langs.n, 2);
+	ck_assert_str_eq(s->langs.code[0], "es");
+	ck_assert_str_eq(s->langs.code[1], "en");
 	ck_assert_ptr_null(s->licence.name);
 	ck_assert_int_eq(s->pronouns, PRON_NONE);
 	ck_assert_uint_eq(s->nfacts, 0);
 	settings_free(s);
+}
+END_TEST
+
+/* Writes site.json with text in a fresh temporary directory; returns it. */
+static char *
+site_dir(const char *text)
+{
+	static char dir[64];
+	char	 path[128];
+	FILE	*f;
+
+	snprintf(dir, sizeof(dir), "/tmp/perfil-check-labels-XXXXXX");
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/site.json", dir);
+	ck_assert_ptr_nonnull(f = fopen(path, "w"));
+	fputs(text, f);
+	fclose(f);
+	return dir;
+}
+
+static void
+site_dir_remove(const char *dir)
+{
+	char	 path[128];
+
+	snprintf(path, sizeof(path), "%s/site.json", dir);
+	unlink(path);
+	rmdir(dir);
+}
+
+/* site.json's "languages": the set, its order, and each refusal. */
+START_TEST(languages_setting)
+{
+	static const struct {
+		const char *json;
+		const char *want;	/* "es en fr", or a message part */
+	} t[] = {
+		{ "{\"languages\": [\"fr\", \"en\", \"es\"]}", "fr en es" },
+		{ "{\"languages\": [\"en\"], \"facts\": [\"A\"]}", "en" },
+		{ "{\"languages\": [\"en\"], \"facts\": [{\"en\": \"A\"}]}",
+		    "en" },
+		{ "{\"languages\": [\"es\", \"de\"]}",
+		    "languages[1]: no label set for \"de\" in " },
+		{ "{\"languages\": [\"es\", \"qq\"]}",
+		    "languages[1]: unknown language code \"qq\"" },
+		{ "{\"languages\": [\"es\", \"ES\"]}",
+		    "languages[1]: expected an ISO 639-1 code" },
+		{ "{\"languages\": [\"en\", \"en\"]}",
+		    "languages[1]: \"en\" is listed twice" },
+		{ "{\"languages\": []}", "languages: expected an array of 1" },
+		{ "{\"languages\": [\"en\", \"fr\"], \"facts\": "
+		    "[{\"en\": \"A\", \"es\": \"B\", \"fr\": \"C\"}]}",
+		    "facts[0].es: unknown language" },
+		{ "{\"languages\": [\"en\", \"fr\"], \"facts\": "
+		    "[{\"en\": \"A\"}]}", "facts[0].fr: missing translation" },
+	};
+	struct settings *st;
+	char	 err[512], got[64], *dir;
+	size_t	 i;
+	int	 l;
+
+	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		dir = site_dir(t[i].json);
+		err[0] = '\0';
+		st = settings_load(dir, TEST_LABELS_DIR, err, sizeof(err));
+		if (st != NULL) {
+			got[0] = '\0';
+			for (l = 0; l < st->langs.n; l++)
+				snprintf(got + strlen(got), sizeof(got) -
+				    strlen(got), "%s%s", l ? " " : "",
+				    st->langs.code[l]);
+			ck_assert_msg(strcmp(got, t[i].want) == 0,
+			    "%s: got %s", t[i].json, got);
+			settings_free(st);
+		} else
+			ck_assert_msg(strstr(err, t[i].want) != NULL &&
+			    strstr(err, "site.json: ") != NULL,
+			    "%s: want %s, got %s", t[i].json, t[i].want, err);
+		site_dir_remove(dir);
+	}
+}
+END_TEST
+
+/* A configured set loads the label set of each of its languages. */
+START_TEST(labels_follow_the_setting)
+{
+	struct langs ls = { 3, { "es", "en", "fr" } };
+	struct labels lb;
+	char	 err[512] = "";
+
+	ck_assert_msg(labels_load(&lb, TEST_LABELS_DIR, &ls, PRON_NONE, err,
+	    sizeof(err)) == 0, "%s", err);
+	ck_assert_str_eq(lbl(&lb, (enum lang)2, "lang.name"), "Français");
+	ck_assert_str_eq(lbl(&lb, (enum lang)0, "lang.name"), "Español");
+	labels_free(&lb);
 }
 END_TEST
 
@@ -141,6 +247,8 @@ labels_suite(void)
 	tcase_add_test(tc, language_names_from_icu);
 	tcase_add_test(tc, templates_name_profile_texts);
 	tcase_add_test(tc, absent_settings_claim_nothing);
+	tcase_add_test(tc, languages_setting);
+	tcase_add_test(tc, labels_follow_the_setting);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -14,6 +14,9 @@
 #include "encoding.h"
 #include "request.h"
 
+#define LANG_ES ((enum lang)0)	/* langs_fallback: es, en */
+#define LANG_EN ((enum lang)1)
+
 static struct arena A;
 
 static void
@@ -184,7 +187,8 @@ START_TEST(negotiate_language)
 	size_t	 i;
 
 	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++)
-		ck_assert_msg(req_negotiate_lang(t[i].header) == t[i].want,
+		ck_assert_msg(req_negotiate_lang(t[i].header,
+		    &langs_fallback) == t[i].want,
 		    "Accept-Language '%s'", t[i].header ? t[i].header : "NULL");
 }
 END_TEST
@@ -199,8 +203,35 @@ START_TEST(negotiate_language_hostile_header)
 		buf_printf(&b, "x%d;q=0.%03d, ", i, i % 1000);
 	buf_puts(&b, "en");
 	/* Only the first 64 ranges are read: English is never reached. */
-	ck_assert_int_eq(req_negotiate_lang(buf_cstr(&b)), LANG_ES);
+	ck_assert_int_eq(req_negotiate_lang(buf_cstr(&b), &langs_fallback),
+	    LANG_ES);
 	buf_free(&b);
+}
+END_TEST
+
+/* Negotiation among a configured set: any language of it, the first
+ * one the default; lang_find and lang_list follow the set. */
+START_TEST(negotiate_configured_set)
+{
+	static const struct langs three = { 3, { "es", "en", "fr" } };
+	static const struct langs one = { 1, { "en" } };
+	char	 list[64];
+
+	ck_assert_int_eq(req_negotiate_lang("fr", &three), 2);
+	ck_assert_int_eq(req_negotiate_lang("fr-CA, en;q=0.5", &three), 2);
+	ck_assert_int_eq(req_negotiate_lang("de, en;q=0.1", &three), 1);
+	ck_assert_int_eq(req_negotiate_lang("de", &three), 0);
+	ck_assert_int_eq(req_negotiate_lang("fr", &langs_fallback), 0);
+	ck_assert_int_eq(req_negotiate_lang("es", &one), 0);
+	ck_assert_int_eq(lang_find(&three, "fr", 2), 2);
+	ck_assert_int_eq(lang_find(&three, "f", 1), -1);
+	ck_assert_int_eq(lang_find(&one, "es", 2), -1);
+	lang_list(&three, " or ", list, sizeof(list));
+	ck_assert_str_eq(list, "es, en or fr");
+	lang_list(&langs_fallback, " or ", list, sizeof(list));
+	ck_assert_str_eq(list, "es or en");
+	lang_list(&one, " or ", list, sizeof(list));
+	ck_assert_str_eq(list, "en");
 }
 END_TEST
 
@@ -403,6 +434,7 @@ request_suite(void)
 	tcase_add_test(tc, parse_environment);
 	tcase_add_test(tc, negotiate_language);
 	tcase_add_test(tc, negotiate_language_hostile_header);
+	tcase_add_test(tc, negotiate_configured_set);
 	tcase_add_test(tc, accept_markdown);
 	tcase_add_test(tc, accept_encoding_weights);
 	tcase_add_test(tc, accept_encoding_hostile_header);

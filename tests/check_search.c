@@ -15,6 +15,7 @@
 
 #include "search.h"
 #include "testenv.h"
+#include "demo_langs.h"
 
 /* --- Folding ------------------------------------------------------------ */
 
@@ -191,8 +192,8 @@ fixture_setup(void)
 {
 	char	 err[1024];
 
-	fx_model = content_load(TEST_FIXTURE_DIR, TEST_BASE, err,
-	    sizeof(err));
+	fx_model = content_load(TEST_FIXTURE_DIR, TEST_BASE, NULL,
+	    demo_labels(), err, sizeof(err));
 	ck_assert_msg(fx_model != NULL, "fixture: %s", err);
 	fx_index = search_build(fx_model, TEST_BASE, err, sizeof(err));
 	ck_assert_msg(fx_index != NULL, "index: %s", err);

@@ -27,14 +27,14 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	memcpy(h, data, size);
 	h[size] = '\0';
-	l = req_negotiate_lang(h);
-	if (l != LANG_ES && l != LANG_EN)
+	l = req_negotiate_lang(h, &langs_fallback);
+	if ((int)l < 0 || (int)l >= langs_fallback.n)
 		abort();
 	md = req_accepts_markdown(h);
 	if (md != 0 && md != 1)
 		abort();
 	/* An empty or absent header means the defaults. */
-	if (h[0] == '\0' && (l != LANG_ES || md != 0))
+	if (h[0] == '\0' && (l != LANG_DEFAULT || md != 0))
 		abort();
 	req_accept_encoding(h, q);
 	for (c = 0; c < CODING__MAX; c++)

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "labels.h"
 #include "search.h"
 
 int	 LLVMFuzzerInitialize(int *, char ***);
@@ -25,12 +26,15 @@ static struct search_index *ix;
 int
 LLVMFuzzerInitialize(int *argc, char ***argv)
 {
+	static struct labels lb;
 	char	 err[1024];
 
 	(void)argc;
 	(void)argv;
-	if ((model = content_load(FUZZ_CONTENT_DIR, "http://fuzz.example",
-	    err, sizeof(err))) == NULL ||
+	if (labels_load(&lb, FUZZ_LABELS_DIR, NULL, PRON_NONE, err,
+	    sizeof(err)) == -1 ||
+	    (model = content_load(FUZZ_CONTENT_DIR, "http://fuzz.example",
+	    NULL, &lb, err, sizeof(err))) == NULL ||
 	    (ix = search_build(model, "http://fuzz.example", err,
 	    sizeof(err))) == NULL) {
 		fprintf(stderr, "fuzz_search: %s\n", err);
@@ -80,7 +84,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	if (q.nterms < 1 || q.nterms > SEARCH_MAX_TERMS)
 		abort();
-	for (l = 0; l < LANG__MAX; l++) {
+	for (l = 0; l < model->langs.n; l++) {
 		if ((hits = calloc(ix->len[l] + 1, sizeof(*hits))) == NULL)
 			break;
 		n = search_run(ix, (enum lang)l, &q, hits, ix->len[l] + 1);
