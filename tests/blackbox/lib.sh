@@ -262,6 +262,7 @@ req() {
 	BB_M_METHOD=$method BB_M_PATH=$path BB_M_URL=$BASE$path \
 		BB_M_STATUS=$((10#$RESP_STATUS)) BB_M_TEST=$BB_FILE \
 		BB_M_CASE=$_BB_CASE BB_M_META=$BLACKBOX_OUT/responses/$n.meta \
+		BB_M_CONTENT=${PERFIL_CONTENT:-content} \
 		awk '
 		function esc(s,   out, i, c) {
 			if (s !~ /[\\"\001-\037]/)
@@ -294,7 +295,8 @@ req() {
 			    ",\"url\":" esc(ENVIRON["BB_M_URL"]) \
 			    ",\"status\":" (ENVIRON["BB_M_STATUS"] + 0) \
 			    ",\"test\":" esc(ENVIRON["BB_M_TEST"]) \
-			    ",\"case\":" esc(ENVIRON["BB_M_CASE"]) ",\"headers\":{"
+			    ",\"case\":" esc(ENVIRON["BB_M_CASE"]) \
+			    ",\"content\":" esc(ENVIRON["BB_M_CONTENT"]) ",\"headers\":{"
 			for (i = 1; i <= n; i++)
 				out = out (i > 1 ? "," : "") esc(order[i]) ":" esc(h[order[i]])
 			print out "}}" > ENVIRON["BB_M_META"]

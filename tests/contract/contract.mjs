@@ -36,7 +36,10 @@ let passed = 0;
 let failed = 0;
 
 // check(title, problems): one result line; problems is a list of strings.
+// CONTRACT_LABEL (another content set's name) prefixes every title.
+const label = process.env.CONTRACT_LABEL ? `${process.env.CONTRACT_LABEL}: ` : "";
 function check(title, problems) {
+	title = label + title;
 	if (problems.length === 0) {
 		passed++;
 		console.log(`  ok    contract: ${title}`);
@@ -353,7 +356,10 @@ check(`the document's ${examples} generated examples conform to their schemas`, 
 
 // mutate(operationId, what, fn): take the operation's Spanish example, break
 // it with fn, and expect the validator to reject it.
+// Another content set's run skips these: they test the validator on the
+// demo's document, which the demo's run does.
 function mutate(operationId, what, fn) {
+	if (label) return;
 	const t = templates.find((x) => x.item.get.operationId === operationId);
 	const media = t?.item.get.responses["200"].content["application/json"];
 	const value = structuredClone(media?.examples?.es?.value);
@@ -382,7 +388,7 @@ mutate("getHealth", "an extra field in Health", (v) => { v.data.uptime = 1; });
 mutate("getHealth", "an extra member in the envelope", (v) => { v.links = {}; });
 mutate("listSkills", "an extra field in a skill", (v) => { v.data[0].skills[0].level = "expert"; });
 
-{
+if (!label) {
 	const validate = validatorFor(errorSchema, "error");
 	const good = { error: { status: 404, code: "not_found", message: "m", hint: "h", documentation_url: "https://example.org/developers" } };
 	const cases = [
