@@ -93,168 +93,157 @@ cv_head(const struct app *app, enum lang l, struct buf *b)
 	buf_puts(b, "\n\n");
 }
 
+/*
+ * The entries of one section, one function per collection: each
+ * appends item it in language l.  The section's heading and loop are
+ * cv_page's.
+ */
 static void
-cv_experience(const struct app *app, enum lang l, struct buf *b)
+job(const struct app *app, enum lang l, const struct item *it,
+    struct buf *b)
 {
-	const struct collection *c;
-	const cJSON *o;
-	size_t	 i;
+	const cJSON *o = it->obj[l];
 
-	if ((c = coll(app, COLL_EXPERIENCE)) == NULL)
-		return;
-	buf_printf(b, "## %s\n\n", LBL(app, l, "cv.experience"));
-	for (i = 0; i < c->len; i++) {
-		o = c->items[i].obj[l];
-		buf_puts(b, "### ");
-		md_text(b, md_str(o, "role"));
-		buf_puts(b, "\n\n**");
-		md_text(b, md_str(o, "organization"));
-		buf_puts(b, "** · ");
-		md_text(b, md_str(o, "period"));
-		buf_puts(b, "\n\n");
-		md_text(b, md_str(o, "description"));
-		buf_puts(b, "\n\n");
-	}
+	(void)app;
+	buf_puts(b, "### ");
+	md_text(b, md_str(o, "role"));
+	buf_puts(b, "\n\n**");
+	md_text(b, md_str(o, "organization"));
+	buf_puts(b, "** · ");
+	md_text(b, md_str(o, "period"));
+	buf_puts(b, "\n\n");
+	md_text(b, md_str(o, "description"));
+	buf_puts(b, "\n\n");
 }
 
 static void
-cv_project_list(const struct app *app, enum lang l, struct buf *b)
+project(const struct app *app, enum lang l, const struct item *it,
+    struct buf *b)
 {
-	const struct collection *c;
-	const cJSON *o;
+	const cJSON *o = it->obj[l];
 	char	 path[256];
-	size_t	 i;
 
-	if ((c = coll(app, COLL_PROJECTS)) == NULL)
-		return;
-	buf_printf(b, "## %s\n\n", LBL(app, l, "cv.projects"));
-	for (i = 0; i < c->len; i++) {
-		o = c->items[i].obj[l];
-		buf_puts(b, "### ");
-		md_link_site(b, app, md_str(o, "title"), cv_project_path(app, l,
-		    c->items[i].slug, 0, path, sizeof(path)));
-		buf_puts(b, "\n\n");
-		md_text(b, md_str(o, "description"));
-		buf_printf(b, "\n\n%s: ", LBL(app, l, "cv.stack"));
-		joined(b, cJSON_GetObjectItemCaseSensitive(o, "stack"));
-		buf_puts(b, ". ");
-		link(b, LBL(app, l, "cv.website"), md_str(o, "url"));
-		buf_puts(b, "\n\n");
-	}
+	buf_puts(b, "### ");
+	md_link_site(b, app, md_str(o, "title"), cv_project_path(app, l,
+	    it->slug, 0, path, sizeof(path)));
+	buf_puts(b, "\n\n");
+	md_text(b, md_str(o, "description"));
+	buf_printf(b, "\n\n%s: ", LBL(app, l, "cv.stack"));
+	joined(b, cJSON_GetObjectItemCaseSensitive(o, "stack"));
+	buf_puts(b, ". ");
+	link(b, LBL(app, l, "cv.website"), md_str(o, "url"));
+	buf_puts(b, "\n\n");
 }
 
 static void
-cv_skills(const struct app *app, enum lang l, struct buf *b)
+skill_category(const struct app *app, enum lang l, const struct item *it,
+    struct buf *b)
 {
-	const struct collection *c;
-	const cJSON *o, *s, *a;
-	size_t	 i;
+	const cJSON *o = it->obj[l], *s, *a;
 
-	if ((c = coll(app, COLL_SKILLS)) == NULL)
-		return;
-	buf_printf(b, "## %s\n\n", LBL(app, l, "cv.skills"));
-	for (i = 0; i < c->len; i++) {
-		o = c->items[i].obj[l];
-		buf_puts(b, "- **");
-		md_text(b, md_str(o, "category"));
-		buf_puts(b, "**: ");
-		a = cJSON_GetObjectItemCaseSensitive(o, "skills");
-		cJSON_ArrayForEach(s, a) {
-			if (s != a->child)
-				buf_puts(b, ", ");
-			md_text(b, md_str(s, "name"));
-			buf_puts(b, " (");
-			md_text(b, md_str(s, "years"));
-			buf_putc(b, ')');
-		}
-		buf_putc(b, '\n');
+	(void)app;
+	buf_puts(b, "- **");
+	md_text(b, md_str(o, "category"));
+	buf_puts(b, "**: ");
+	a = cJSON_GetObjectItemCaseSensitive(o, "skills");
+	cJSON_ArrayForEach(s, a) {
+		if (s != a->child)
+			buf_puts(b, ", ");
+		md_text(b, md_str(s, "name"));
+		buf_puts(b, " (");
+		md_text(b, md_str(s, "years"));
+		buf_putc(b, ')');
 	}
 	buf_putc(b, '\n');
 }
 
 static void
-cv_certifications(const struct app *app, enum lang l, struct buf *b)
+certification(const struct app *app, enum lang l, const struct item *it,
+    struct buf *b)
 {
-	const struct collection *c;
-	const cJSON *o;
-	size_t	 i;
+	const cJSON *o = it->obj[l];
 
-	if ((c = coll(app, COLL_CERTIFICATIONS)) == NULL)
-		return;
-	buf_printf(b, "## %s\n\n", LBL(app, l, "cv.certifications"));
-	for (i = 0; i < c->len; i++) {
-		o = c->items[i].obj[l];
-		buf_puts(b, "- **");
-		md_text(b, md_str(o, "title"));
-		buf_puts(b, "**, ");
-		md_text(b, md_str(o, "institution"));
-		buf_puts(b, ", ");
-		md_text(b, md_str(o, "date"));
-		buf_puts(b, ". ");
-		link(b, LBL(app, l, "cv.credential"),
-		    md_str(o, "credential_url"));
-		buf_putc(b, '\n');
-	}
+	buf_puts(b, "- **");
+	md_text(b, md_str(o, "title"));
+	buf_puts(b, "**, ");
+	md_text(b, md_str(o, "institution"));
+	buf_puts(b, ", ");
+	md_text(b, md_str(o, "date"));
+	buf_puts(b, ". ");
+	link(b, LBL(app, l, "cv.credential"), md_str(o, "credential_url"));
 	buf_putc(b, '\n');
 }
 
 static void
-cv_education(const struct app *app, enum lang l, struct buf *b)
+education(const struct app *app, enum lang l, const struct item *it,
+    struct buf *b)
 {
-	const struct collection *c;
-	const cJSON *o;
-	size_t	 i;
+	const cJSON *o = it->obj[l];
 
-	if ((c = coll(app, COLL_EDUCATION)) == NULL)
-		return;
-	buf_printf(b, "## %s\n\n", LBL(app, l, "cv.education"));
-	for (i = 0; i < c->len; i++) {
-		o = c->items[i].obj[l];
-		buf_puts(b, "- **");
-		md_text(b, md_str(o, "institution"));
-		buf_puts(b, "**: ");
-		md_text(b, md_str(o, "detail"));
-		buf_putc(b, '\n');
-	}
+	(void)app;
+	buf_puts(b, "- **");
+	md_text(b, md_str(o, "institution"));
+	buf_puts(b, "**: ");
+	md_text(b, md_str(o, "detail"));
 	buf_putc(b, '\n');
 }
 
 static void
-cv_recommendations(const struct app *app, enum lang l, struct buf *b)
+recommendation(const struct app *app, enum lang l, const struct item *it,
+    struct buf *b)
 {
-	const struct collection *c;
-	const cJSON *o;
-	size_t	 i;
+	const cJSON *o = it->obj[l];
 
-	if ((c = coll(app, COLL_RECOMMENDATIONS)) == NULL)
-		return;
-	buf_printf(b, "## %s\n\n", LBL(app, l, "cv.recommendations"));
-	for (i = 0; i < c->len; i++) {
-		o = c->items[i].obj[l];
-		buf_puts(b, "### ");
-		md_text(b, md_str(o, "name"));
-		buf_puts(b, "\n\n");
-		md_text(b, md_str(o, "date"));
-		buf_puts(b, " · ");
-		link(b, LBL(app, l, "cv.profile"),
-		    md_str(o, "recommender_url"));
-		buf_puts(b, "\n\n> ");
-		md_text(b, md_str(o, "comment"));
-		buf_puts(b, "\n\n");
-	}
+	buf_puts(b, "### ");
+	md_text(b, md_str(o, "name"));
+	buf_puts(b, "\n\n");
+	md_text(b, md_str(o, "date"));
+	buf_puts(b, " · ");
+	link(b, LBL(app, l, "cv.profile"), md_str(o, "recommender_url"));
+	buf_puts(b, "\n\n> ");
+	md_text(b, md_str(o, "comment"));
+	buf_puts(b, "\n\n");
 }
 
-/* Appends the markdown of the résumé page in language l. */
+/* The résumé's sections, in page order. */
+static const struct cv_section {
+	enum coll coll;
+	const char *heading;		/* its label key */
+	int	 list;			/* entries are list lines */
+	void	(*entry)(const struct app *, enum lang, const struct item *,
+		    struct buf *);
+} cv_sections[] = {
+	{ COLL_EXPERIENCE, "cv.experience", 0, job },
+	{ COLL_PROJECTS, "cv.projects", 0, project },
+	{ COLL_SKILLS, "cv.skills", 1, skill_category },
+	{ COLL_CERTIFICATIONS, "cv.certifications", 1, certification },
+	{ COLL_EDUCATION, "cv.education", 1, education },
+	{ COLL_RECOMMENDATIONS, "cv.recommendations", 0, recommendation },
+};
+
+/*
+ * Appends the markdown of the résumé page in language l: the head,
+ * then every section whose collection has items (an absent optional
+ * collection leaves its section out).
+ */
 void
 cv_page(const struct app *app, enum lang l, struct buf *b)
 {
+	const struct cv_section *sec;
+	const struct collection *c;
+	size_t	 i, k;
+
 	cv_head(app, l, b);
-	cv_experience(app, l, b);
-	cv_project_list(app, l, b);
-	cv_skills(app, l, b);
-	cv_certifications(app, l, b);
-	cv_education(app, l, b);
-	cv_recommendations(app, l, b);
+	for (k = 0; k < sizeof(cv_sections) / sizeof(cv_sections[0]); k++) {
+		sec = &cv_sections[k];
+		if ((c = coll(app, sec->coll)) == NULL)
+			continue;
+		buf_printf(b, "## %s\n\n", LBL(app, l, sec->heading));
+		for (i = 0; i < c->len; i++)
+			sec->entry(app, l, &c->items[i], b);
+		if (sec->list)
+			buf_putc(b, '\n');	/* a blank line after a list */
+	}
 }
 
 /* Appends the markdown of the project list in language l. */
