@@ -129,11 +129,7 @@ uri_problem(const char *s)
 	const char *host;
 	size_t	 i, auth;
 
-	if (strncmp(s, "https://", 8) == 0)
-		host = s + 8;
-	else if (strncmp(s, "http://", 7) == 0)
-		host = s + 7;
-	else
+	if ((host = url_authority(s)) == NULL)
 		return "not an absolute http(s) URI";
 	for (i = 0; s[i] != '\0'; i++)
 		if ((unsigned char)s[i] <= 0x20 || s[i] == 0x7f ||

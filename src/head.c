@@ -290,11 +290,7 @@ head_origin(const char *url, char *out, size_t outsz)
 	const char *p, *end;
 	size_t	 n;
 
-	if (strncmp(url, "https://", 8) == 0)
-		p = url + 8;
-	else if (strncmp(url, "http://", 7) == 0)
-		p = url + 7;
-	else
+	if ((p = url_authority(url)) == NULL)
 		return NULL;
 	end = p + strcspn(p, "/?#");
 	if (end == p)

@@ -31,11 +31,7 @@ resume_url_ok(const char *s)
 
 	if (s == NULL)
 		return NULL;
-	if (strncmp(s, "https://", 8) == 0)
-		h = s + 8;
-	else if (strncmp(s, "http://", 7) == 0)
-		h = s + 7;
-	else
+	if ((h = url_authority(s)) == NULL)
 		return NULL;
 	for (i = 0; s[i] != '\0'; i++)
 		if ((unsigned char)s[i] <= 0x20 ||

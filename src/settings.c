@@ -177,11 +177,7 @@ valid_url(const char *s)
 {
 	const char *host;
 
-	if (strncmp(s, "https://", 8) == 0)
-		host = s + 8;
-	else if (strncmp(s, "http://", 7) == 0)
-		host = s + 7;
-	else
+	if ((host = url_authority(s)) == NULL)
 		return 0;
 	return *host != '\0' && *host != '/' && *host != ':' &&
 	    strchr(host, '@') == NULL && strpbrk(s, " \"<>\\^`{|}") == NULL;

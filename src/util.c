@@ -462,3 +462,18 @@ warnx_lines(const char *prefix, const char *text)
 			text++;
 	}
 }
+
+/*
+ * What follows the scheme of an absolute http(s) URL ("host/path" of
+ * "https://host/path"), or NULL when url is not one.  The validators
+ * and the renderers that look at a URL's host all start here.
+ */
+const char *
+url_authority(const char *url)
+{
+	if (strncmp(url, "https://", 8) == 0)
+		return url + 8;
+	if (strncmp(url, "http://", 7) == 0)
+		return url + 7;
+	return NULL;
+}
