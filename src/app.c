@@ -21,6 +21,8 @@
 #include "labels.h"
 #include "markdown.h"
 
+static char	*lang_hint(const struct langs *, int);
+
 static char *
 join3(const char *a, const char *b, const char *c)
 {
@@ -84,6 +86,13 @@ app_load(struct app *app, const struct config *cfg, char *err, size_t errlen)
 			return -1;
 		}
 	}
+	lang_list(app->langs, " or ", app->lang_rule, sizeof(app->lang_rule));
+	if ((app->lang_once = lang_hint(app->langs, 0)) == NULL ||
+	    (app->lang_hint = lang_hint(app->langs, 1)) == NULL) {
+		snprintf(err, errlen, "out of memory");
+		app_free(app);
+		return -1;
+	}
 	if ((app->search = search_build(app->model, cfg->base_url, err,
 	    errlen)) == NULL) {
 		app_free(app);
@@ -118,6 +127,48 @@ app_load(struct app *app, const struct config *cfg, char *err, size_t errlen)
 	return 0;
 }
 
+/*
+ * The hint of a lang= error, built once per load (the language names
+ * come from ICU): "Send lang once, as lang=es or lang=en, or omit it."
+ * or, with unknown set, "Retry with lang=en for English or lang=es for
+ * Spanish, or omit lang to use Accept-Language (default Spanish)." (the
+ * default named last there, first in the list).  Returns a malloc'd
+ * string, or NULL out of memory.
+ */
+static char *
+lang_hint(const struct langs *ls, int unknown)
+{
+	char	 name[128];
+	struct buf b;
+	int	 i, k;
+
+	buf_init(&b);
+	buf_puts(&b, unknown ? "Retry with " : "Send lang once, as ");
+	for (k = 0; k < ls->n; k++) {
+		i = unknown ? (k + 1) % ls->n : k;
+		if (k > 0)
+			buf_puts(&b, k == ls->n - 1 ? " or " : ", ");
+		buf_printf(&b, "lang=%s", ls->code[i]);
+		if (unknown) {
+			lang_display_name(ls->code[i], "en", name,
+			    sizeof(name));
+			buf_printf(&b, " for %s", name);
+		}
+	}
+	if (unknown) {
+		lang_display_name(ls->code[LANG_DEFAULT], "en", name,
+		    sizeof(name));
+		buf_printf(&b, ", or omit lang to use Accept-Language "
+		    "(default %s).", name);
+	} else
+		buf_puts(&b, ", or omit it.");
+	if (b.oom) {
+		buf_free(&b);
+		return NULL;
+	}
+	return buf_detach(&b);
+}
+
 void
 app_free(struct app *app)
 {
@@ -137,5 +188,7 @@ app_free(struct app *app)
 		free(app->doc_url[l]);
 		free(app->source_url[l]);
 	}
+	free(app->lang_once);
+	free(app->lang_hint);
 	memset(app, 0, sizeof(*app));
 }

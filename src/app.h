@@ -37,6 +37,9 @@ struct app {
 					 * (markdown.h) */
 	char	*doc_url[LANG__MAX];	/* developer portal */
 	char	*source_url[LANG__MAX];	/* the website */
+	char	 lang_rule[LANG__MAX * 4 + 8];	/* "es or en", for lang= */
+	char	*lang_once;		/* hint: lang given twice */
+	char	*lang_hint;		/* hint: lang not configured */
 	struct openapi *openapi;	/* the OpenAPI document, rendered */
 	struct site *site;		/* pages and agent files (pages.h) */
 	struct search_index *search;	/* search.h */

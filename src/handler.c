@@ -172,55 +172,6 @@ only_space(const char *s, size_t n)
 	return 1;
 }
 
-/* The English name of language code ("Spanish"), in the arena. */
-static const char *
-english_name(struct ctx *x, const char *code)
-{
-	char	 out[128];
-	const char *s;
-
-	lang_display_name(code, "en", out, sizeof(out));
-	s = arena_strndup(x->arena, out, strlen(out));
-	return s != NULL ? s : code;
-}
-
-/*
- * The languages lang= takes, for the error envelope (in the arena):
- * "lang=es or lang=en", or with hint set the whole hint "Retry with
- * lang=en for English or lang=es for Spanish, or omit lang to use
- * Accept-Language (default Spanish)." (the default named last).
- */
-static const char *
-lang_choices(struct ctx *x, int hint)
-{
-	const struct langs *ls = x->app->langs;
-	const char *code, *def = english_name(x, ls->code[LANG_DEFAULT]);
-	struct buf b;
-	const char *out;
-	int	 i, k;
-
-	buf_init(&b);
-	if (hint)
-		buf_puts(&b, "Retry with ");
-	for (k = 0; k < ls->n; k++) {
-		/* the default last in the hint, first in the list */
-		i = hint ? (k + 1) % ls->n : k;
-		code = ls->code[i];
-		if (k > 0)
-			buf_puts(&b, k == ls->n - 1 ? " or " : ", ");
-		buf_printf(&b, "lang=%s", code);
-		if (hint)
-			buf_printf(&b, " for %s", english_name(x, code));
-	}
-	if (hint)
-		buf_printf(&b, ", or omit lang to use Accept-Language "
-		    "(default %s).", def);
-	out = b.oom ? "" : arena_strndup(x->arena, buf_cstr(&b),
-	    strlen(buf_cstr(&b)));
-	buf_free(&b);
-	return out != NULL ? out : "";
-}
-
 /*
  * Validates lang and the route's parameters and fills x.  Returns 0,
  * or -1 after sending the 400 error.
@@ -235,8 +186,7 @@ check_params(struct ctx *x)
 
 	v = &x->req->param[PARAM_LANG];
 	if (v->count > 1) {
-		err_send(x, ERR_INVALID_PARAMETER, arena_printf(x->arena,
-		    "Send lang once, as %s, or omit it.", lang_choices(x, 0)),
+		err_send(x, ERR_INVALID_PARAMETER, x->app->lang_once,
 		    "Parameter 'lang' was given %d times; it may be given "
 		    "at most once.", v->count);
 		return -1;
@@ -247,11 +197,9 @@ check_params(struct ctx *x)
 		if (l == -1) {
 			static const struct route_param lp = {
 				.id = PARAM_LANG, .kind = PARAM_KIND_STRING };
-			char	 codes[LANG__MAX * 4 + 8];
 
-			lang_list(x->app->langs, " or ", codes,
-			    sizeof(codes));
-			return bad_param(x, &lp, codes, lang_choices(x, 1));
+			return bad_param(x, &lp, x->app->lang_rule,
+			    x->app->lang_hint);
 		}
 		x->lang = (enum lang)l;
 	} else
