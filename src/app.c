@@ -17,6 +17,7 @@
 #include "pages.h"
 #include "search.h"
 #include "prerender.h"
+#include "routes.h"
 #include "settings.h"
 #include "labels.h"
 #include "markdown.h"
@@ -42,7 +43,7 @@ int
 app_load(struct app *app, const struct config *cfg, char *err, size_t errlen)
 {
 	char	 pre[8];
-	int	 l;
+	int	 k, l;
 
 	memset(app, 0, sizeof(*app));
 	app->cfg = cfg;
@@ -112,6 +113,16 @@ app_load(struct app *app, const struct config *cfg, char *err, size_t errlen)
 		app_free(app);
 		return -1;
 	}
+	/* What no request reads: the objects of the collections without
+	 * item pages (content.h).  Before the API's answers are rendered,
+	 * which point at the slugs this moves. */
+	for (k = 0; k < COLL__MAX; k++)
+		if (!route_item_pages((enum coll)k) &&
+		    content_drop_objects(app->model, (enum coll)k) == -1) {
+			snprintf(err, errlen, "out of memory");
+			app_free(app);
+			return -1;
+		}
 	/* Last: it runs the real handlers over everything above. */
 	if ((app->prerender = prerender_build(app, handle_synthetic,
 	    err, errlen)) == NULL) {

@@ -1076,6 +1076,7 @@ content_load(const char *dir, const char *base_url, const struct langs *ls,
 {
 	struct vctx c;
 	struct model *m;
+	size_t	 i;
 	int	 k, l;
 
 	memset(&c, 0, sizeof(c));
@@ -1107,6 +1108,9 @@ content_load(const char *dir, const char *base_url, const struct langs *ls,
 	for (k = 0; k < COLL__MAX; k++)
 		load_collection(&c, dir, base_url, (enum coll)k, &m->coll[k]);
 	load_pages(&c, dir, m);
+	for (i = 0; c.nerr == 0 && i < m->coll[COLL_SKILLS].len; i++)
+		m->skills += (size_t)cJSON_GetArraySize(cJSON_GetObjectItem(
+		    m->coll[COLL_SKILLS].items[i].obj[LANG_DEFAULT], "skills"));
 	if (c.nerr == 0 && !c.errs.oom) {
 		buf_free(&c.errs);
 		return m;
@@ -1117,17 +1121,21 @@ content_load(const char *dir, const char *base_url, const struct langs *ls,
 	return NULL;
 }
 
+/* Frees it's objects and, with own (not in its collection's block),
+ * its slug and JSON. */
 static void
-item_free(struct item *it)
+item_free(struct item *it, int own)
 {
 	int	 l;
 
 	for (l = 0; l < LANG__MAX; l++) {
 		cJSON_Delete(it->obj[l]);
-		free(it->json[l]);
+		if (own)
+			free(it->json[l]);
 	}
 	cJSON_Delete(it->src);
-	free((char *)it->slug);
+	if (own)
+		free((char *)it->slug);
 }
 
 void
@@ -1138,11 +1146,13 @@ content_free(struct model *m)
 
 	if (m == NULL)
 		return;
-	item_free(&m->profile);
-	item_free(&m->about);
+	item_free(&m->profile, 1);
+	item_free(&m->about, 1);
 	for (k = 0; k < COLL__MAX; k++) {
 		for (i = 0; i < m->coll[k].len; i++)
-			item_free(&m->coll[k].items[i]);
+			item_free(&m->coll[k].items[i],
+			    m->coll[k].block == NULL);
+		free(m->coll[k].block);
 		free(m->coll[k].items);
 		free(m->coll[k].slugs);
 	}
@@ -1150,6 +1160,57 @@ content_free(struct model *m)
 		for (l = 0; l < LANG__MAX; l++)
 			free(m->page_md[p][l]);
 	free(m);
+}
+
+/*
+ * Frees the source and API objects of collection k's items (src and
+ * obj[] become NULL); their slugs and printed JSON stay, moved into
+ * one block.  app_load calls it once everything rendered from them at
+ * start-up is rendered, for the collections whose items no request
+ * renders (content.h).  Returns 0, or -1 out of memory (nothing
+ * changed).
+ */
+int
+content_drop_objects(struct model *m, enum coll k)
+{
+	struct collection *c = &m->coll[k];
+	struct item *it;
+	size_t	 i, n = 0;
+	char	*p;
+	int	 l;
+
+	/* What stays, the slugs and the JSON, moves into one block first:
+	 * the pages they shared with the objects become wholly free, so
+	 * that malloc_trim can give them back. */
+	for (i = 0; i < c->len; i++) {
+		it = &c->items[i];
+		n += strlen(it->slug) + 1;
+		for (l = 0; l < LANG__MAX; l++)
+			n += it->json[l] != NULL ? it->json_len[l] + 1 : 0;
+	}
+	if (c->len == 0 || c->block != NULL || (c->block = malloc(n)) == NULL)
+		return c->len == 0 || c->block != NULL ? 0 : -1;
+	for (i = 0, p = c->block; i < c->len; i++) {
+		it = &c->items[i];
+		n = strlen(it->slug) + 1;
+		memcpy(p, it->slug, n);
+		free((char *)it->slug);
+		it->slug = p;
+		p += n;
+		for (l = 0; l < LANG__MAX; l++) {
+			if (it->json[l] != NULL) {
+				memcpy(p, it->json[l], it->json_len[l] + 1);
+				free(it->json[l]);
+				it->json[l] = p;
+				p += it->json_len[l] + 1;
+			}
+			cJSON_Delete(it->obj[l]);
+			it->obj[l] = NULL;
+		}
+		cJSON_Delete(it->src);
+		it->src = NULL;
+	}
+	return 0;
 }
 
 /* Returns the item of collection k with that slug, or NULL. */

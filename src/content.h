@@ -34,6 +34,13 @@
  * strings of obj[] that are taken from the content as written are
  * src's own (cJSON string references), so obj[] lives no longer than
  * src, and neither is ever modified.
+ *
+ * src and obj[] serve the renders of start-up.  Once app_load has
+ * rendered everything, it drops them (content_drop_objects: both NULL)
+ * from every collection whose items no request renders: all but those
+ * with an item page in routes.c (route_item_pages).  json[] stays for
+ * the API's lists.  At 1,000 items per collection that is 15 MB less
+ * in every worker (docs/performance.md).
  */
 struct item {
 	const char *slug;		/* NULL for profile and about */
@@ -48,6 +55,8 @@ struct collection {
 	size_t	 len;
 	int	 present;		/* its file exists (optional ones) */
 	char	*slugs;			/* "a, b, c" for error hints */
+	char	*block;			/* the items' slugs and json[] once
+					 * content_drop_objects ran */
 };
 
 /*
@@ -70,6 +79,7 @@ struct model {
 	char	*page_md[PAGE_DOC__MAX][LANG__MAX];
 	int	 has_page[PAGE_DOC__MAX];	/* 0: absent, not published:
 					 * no route, link or sitemap entry */
+	size_t	 skills;		/* in all skill categories */
 };
 
 struct labels;
@@ -78,6 +88,7 @@ struct model	*content_load(const char *dir, const char *base_url,
 		    const struct langs *, const struct labels *,
 		    char *err, size_t errlen);
 void		 content_free(struct model *);
+int		 content_drop_objects(struct model *, enum coll);
 const struct item *content_find(const struct model *, enum coll,
 		    const char *slug);
 const char	*content_coll_name(enum coll);

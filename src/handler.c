@@ -406,11 +406,20 @@ handle_site(struct ctx *x, enum req_status st)
 		return;
 	}
 	route_handlers[x->route->handler](x);
+	if (x->resp->status == 200 && x->resp->body.oom) {
+		site_text(x, 500, "Internal server error: out of memory; "
+		    "retry later.\n");
+		return;
+	}
 	/* Pages answer If-None-Match themselves; the rest here, with the
-	 * tag of the variant chosen (encoding.h) or of the body. */
+	 * tag of the variant chosen (encoding.h) or, for what was
+	 * rendered now (a project's page), of the body, compressed as
+	 * enc_answer_now decides. */
 	if (x->resp->status == 200) {
-		if (x->resp->etag[0] == '\0')
+		if (x->resp->etag[0] == '\0') {
 			resp_set_etag(x->resp);
+			enc_answer_now(req, x->resp);
+		}
 		if (resp_etag_matches(x->resp, req->if_none_match)) {
 			x->resp->status = 304;
 			buf_reset(&x->resp->body);

@@ -84,6 +84,61 @@ same_keys(const cJSON *a, const char *acode, const cJSON *b,
 	return 0;
 }
 
+static int
+label_cmp(const void *a, const void *b)
+{
+	const struct label *x = a, *y = b;
+	int	 c = strcmp(x->key, y->key);
+
+	return c != 0 ? c : (x->pos > y->pos) - (x->pos < y->pos);
+}
+
+static int
+label_key_cmp(const void *key, const void *e)
+{
+	return strcmp(key, ((const struct label *)e)->key);
+}
+
+/*
+ * Builds lb->tab[l], the keys of set l sorted for lbl's binary search,
+ * each with its text: its variant for the pronouns when the set has
+ * one ("KEY.she"), else its own.  A key written twice keeps its first
+ * text, as cJSON's lookup did.  Returns 0, or -1 out of memory.
+ */
+static int
+label_table(struct labels *lb, int l)
+{
+	const cJSON *m, *v;
+	struct label *t;
+	char	 k[128];
+	size_t	 n = 0, i, j;
+
+	if ((t = calloc((size_t)cJSON_GetArraySize(lb->set[l]) + 1,
+	    sizeof(*t))) == NULL)
+		return -1;
+	cJSON_ArrayForEach(m, lb->set[l]) {
+		v = NULL;
+		if (lb->pronouns != PRON_NONE && xsnprintf(k, sizeof(k),
+		    "%s.%s", m->string, settings_pronoun_name(lb->pronouns)) !=
+		    -1)
+			v = cJSON_GetObjectItemCaseSensitive(lb->set[l], k);
+		if (v == NULL)
+			v = cJSON_GetObjectItemCaseSensitive(lb->set[l],
+			    m->string);
+		t[n].key = m->string;
+		t[n].text = v->valuestring;
+		t[n].pos = n;
+		n++;
+	}
+	qsort(t, n, sizeof(*t), label_cmp);
+	for (i = j = 0; i < n; i++)
+		if (j == 0 || strcmp(t[j - 1].key, t[i].key) != 0)
+			t[j++] = t[i];
+	lb->tab[l] = t;
+	lb->ntab[l] = j;
+	return 0;
+}
+
 /*
  * Loads the label set of every language from dir.  Returns 0, or -1
  * with a message naming the file (and the key) in err.
@@ -110,6 +165,11 @@ labels_load(struct labels *lb, const char *dir, const struct langs *ls,
 		    lb->set[l], lang_code(ls, (enum lang)l), dir, err,
 		    errlen) == -1)
 			goto err;
+	for (l = 0; l < ls->n; l++)
+		if (label_table(lb, l) == -1) {
+			snprintf(err, errlen, "out of memory");
+			goto err;
+		}
 	return 0;
 err:
 	labels_free(lb);
@@ -121,8 +181,10 @@ labels_free(struct labels *lb)
 {
 	int	 l;
 
-	for (l = 0; l < LANG__MAX; l++)
+	for (l = 0; l < LANG__MAX; l++) {
 		cJSON_Delete(lb->set[l]);
+		free(lb->tab[l]);
+	}
 	memset(lb, 0, sizeof(*lb));
 }
 
@@ -134,20 +196,15 @@ labels_free(struct labels *lb)
 const char *
 lbl(struct labels *lb, enum lang l, const char *key)
 {
-	const cJSON *v = NULL;
-	char	 k[128];
+	const struct label *e;
 
-	if (lb->pronouns != PRON_NONE && xsnprintf(k, sizeof(k), "%s.%s",
-	    key, settings_pronoun_name(lb->pronouns)) != -1)
-		v = cJSON_GetObjectItemCaseSensitive(lb->set[l], k);
-	if (v == NULL)
-		v = cJSON_GetObjectItemCaseSensitive(lb->set[l], key);
-	if (v == NULL) {
+	e = bsearch(key, lb->tab[l], lb->ntab[l], sizeof(*e), label_key_cmp);
+	if (e == NULL) {
 		if (lb->missing == NULL)
 			lb->missing = key;
 		return "";
 	}
-	return v->valuestring;
+	return e->text;
 }
 
 /*

@@ -26,9 +26,18 @@
 #include "settings.h"
 #include "util.h"
 
+/* One key of a label set and the text lbl gives for it. */
+struct label {
+	const char *key;
+	const char *text;		/* the pronoun variant's, if any */
+	size_t	 pos;			/* in the file: the first one wins */
+};
+
 struct labels {
 	struct langs langs;		/* the site's, a copy */
 	cJSON	*set[LANG__MAX];	/* parsed labels/CODE.json */
+	struct label *tab[LANG__MAX];	/* set's keys by strcmp, for lbl */
+	size_t	 ntab[LANG__MAX];
 	enum pronouns pronouns;		/* variant to prefer */
 	const char *missing;		/* first key asked for and absent */
 };

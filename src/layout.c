@@ -121,42 +121,49 @@ layout_view_page(const struct app *app, struct view *v, int pg)
 	}
 }
 
+#define NOWRAP_MAX	16	/* hyphenated words of a name looked for */
+
 /*
  * Appends len bytes of HTML s (from cmark: tags and escaped text) with
  * every hyphenated word of the name n in the text wrapped in
  * <span class="nw">, so that the name never breaks at its hyphen.
+ * Text without such a word is copied in runs.
  */
 static void
 nowrap_words(struct buf *b, const char *s, size_t len, const char *n)
 {
-	const char *w, *end, *stop = s + len;
-	size_t	 wl;
-	int	 tag = 0, hit;
+	const char *w[NOWRAP_MAX], *end, *stop = s + len, *run;
+	size_t	 wl[NOWRAP_MAX], nw = 0, i;
+	int	 tag = 0;
 
-	while (s < stop) {
-		hit = 0;
-		for (w = n; !tag && *w != '\0'; w = *end ? end + 1 : end) {
-			end = w + strcspn(w, " ");
-			wl = (size_t)(end - w);
-			if (memchr(w, '-', wl) != NULL &&
-			    (size_t)(stop - s) >= wl &&
-			    strncmp(s, w, wl) == 0) {
-				buf_puts(b, "<span class=\"nw\">");
-				buf_append(b, s, wl);
-				buf_puts(b, "</span>");
-				s += wl;
-				hit = 1;
-				break;
-			}
+	for (; *n != '\0' && nw < NOWRAP_MAX; n = *end ? end + 1 : end) {
+		end = n + strcspn(n, " ");
+		if (memchr(n, '-', (size_t)(end - n)) != NULL) {
+			w[nw] = n;
+			wl[nw++] = (size_t)(end - n);
 		}
-		if (hit)
-			continue;
+	}
+	for (run = s; s < stop; s++) {
 		if (*s == '<')
 			tag = 1;
 		else if (*s == '>')
 			tag = 0;
-		buf_putc(b, *s++);
+		if (tag)
+			continue;
+		for (i = 0; i < nw; i++)
+			if (*s == *w[i] && (size_t)(stop - s) >= wl[i] &&
+			    memcmp(s, w[i], wl[i]) == 0)
+				break;
+		if (i == nw)
+			continue;
+		buf_append(b, run, (size_t)(s - run));
+		buf_puts(b, "<span class=\"nw\">");
+		buf_append(b, s, wl[i]);
+		buf_puts(b, "</span>");
+		s += wl[i] - 1;
+		run = s + 1;
 	}
+	buf_append(b, run, (size_t)(stop - run));
 }
 
 /* Appends n bytes of cmark's HTML s with its void elements written as
@@ -318,7 +325,9 @@ page_head(const struct app *app, const struct view *v, enum lang l,
 		    v->page == SITE_CV);
 		head_preview(app, &pv, l, b);
 	}
-	buf_printf(b, "<style>%s</style>\n", layout_css);
+	buf_puts(b, "<style>");
+	buf_puts(b, layout_css);
+	buf_puts(b, "</style>\n");
 	if (!v->item && (v->page == SITE_HOME || v->page == SITE_CV))
 		rc = head_json_ld(app, v->path[l], l, b);
 	if (title.oom || desc.oom)

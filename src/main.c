@@ -33,14 +33,10 @@ static void
 print_summary(const struct app *app)
 {
 	const struct model *m = app->model;
-	size_t	 skills = 0, i;
 	const cJSON *t;
 	char	 langs[LANG__MAX * 4 + 8];
 
 	lang_list(app->langs, ", ", langs, sizeof(langs));
-	for (i = 0; i < m->coll[COLL_SKILLS].len; i++)
-		skills += (size_t)cJSON_GetArraySize(cJSON_GetObjectItem(
-		    m->coll[COLL_SKILLS].items[i].obj[LANG_DEFAULT], "skills"));
 	t = cJSON_GetObjectItem(m->about.obj[LANG_DEFAULT], "timeline");
 	printf("perfil-fcgi: content OK in %s: profile, about (%d timeline "
 	    "items), %zu projects, %zu experience, %zu skill categories "
@@ -48,7 +44,7 @@ print_summary(const struct app *app)
 	    "%zu recommendations, %d pages; languages %s\n",
 	    app->cfg->content_dir, cJSON_GetArraySize(t),
 	    m->coll[COLL_PROJECTS].len, m->coll[COLL_EXPERIENCE].len,
-	    m->coll[COLL_SKILLS].len, skills,
+	    m->coll[COLL_SKILLS].len, m->skills,
 	    m->coll[COLL_CERTIFICATIONS].len, m->coll[COLL_EDUCATION].len,
 	    m->coll[COLL_RECOMMENDATIONS].len, (m->has_page[PAGE_PRIVACY] +
 	    m->has_page[PAGE_LAB]) * app->langs->n, langs);

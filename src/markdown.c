@@ -145,15 +145,23 @@ md_str(const cJSON *o, const char *name)
 void
 md_text(struct buf *b, const char *s)
 {
+	size_t	 n;
+
 	if (*s == '#' || *s == '>' || *s == '-' || *s == '+' || *s == '=')
 		buf_putc(b, '\\');
-	for (; *s != '\0'; s++) {
-		if (strchr("\\`*_[]<", *s) != NULL)
-			buf_putc(b, '\\');
+	for (;;) {
+		n = strcspn(s, "\\`*_[]<\n\r");
+		buf_append(b, s, n);
+		if (s[n] == '\0')
+			return;
+		s += n;
 		if (*s == '\n' || *s == '\r')
 			buf_putc(b, ' ');
-		else
+		else {
+			buf_putc(b, '\\');
 			buf_putc(b, *s);
+		}
+		s++;
 	}
 }
 

@@ -126,45 +126,6 @@ render(const struct app *app, const struct view *v, enum lang l,
 	    NULL;
 }
 
-/* Renders the page of every project in every language.  Returns 1, or
- * 0 out of memory. */
-static int
-build_projects(const struct app *app, struct site *s, struct buf *b)
-{
-	const struct collection *c = &app->model->coll[COLL_PROJECTS];
-	struct site_item_page *p;
-	char	 path[LANG__MAX][256], md[LANG__MAX][256];
-	struct view v;
-	size_t	 i;
-	int	 l;
-
-	if (c->len == 0)
-		return 1;
-	if ((s->project = calloc(c->len, sizeof(*s->project))) == NULL)
-		return 0;
-	s->nproject = c->len;
-	for (i = 0; i < c->len; i++) {
-		p = &s->project[i];
-		layout_view_page(app, &v, SITE_PROJECTS);
-		v.item = 1;
-		for (l = 0; l < app->langs->n; l++) {
-			v.path[l] = cv_project_path(app, l, c->items[i].slug,
-			    0, path[l], sizeof(path[l]));
-			v.md_path[l] = cv_project_path(app, l,
-			    c->items[i].slug, 1, md[l], sizeof(md[l]));
-		}
-		for (l = 0; l < app->langs->n; l++) {
-			v.description = md_str(c->items[i].obj[l],
-			    "description");
-			cv_project(app, &c->items[i], l, b);
-			if (!render(app, &v, l, b, &p->md[l], &p->html[l],
-			    &p->link_md[l], &p->link_html[l]))
-				return 0;
-		}
-	}
-	return 1;
-}
-
 /* Renders the agent and discovery files.  Returns 1, or 0. */
 static int
 build_docs(const struct app *app, struct site *s, struct buf *b)
@@ -238,7 +199,7 @@ site_build(const struct app *app, char *err, size_t errlen)
 		    layout(app, &v, l, s->nf_md[l].data, &b) == 0 &&
 		    keep(&s->nf_html[l], &b) == 0;
 	}
-	ok = ok && build_projects(app, s, &b) && build_docs(app, s, &b) &&
+	ok = ok && build_docs(app, s, &b) &&
 	    (s->csp = make_csp(app)) != NULL;
 	buf_free(&b);
 	if (!ok) {
@@ -253,19 +214,10 @@ site_build(const struct app *app, char *err, size_t errlen)
 void
 site_free(struct site *s)
 {
-	size_t	 j;
 	int	 i, l;
 
 	if (s == NULL)
 		return;
-	for (j = 0; j < s->nproject; j++)
-		for (l = 0; l < LANG__MAX; l++) {
-			enc_free(&s->project[j].md[l]);
-			enc_free(&s->project[j].html[l]);
-			free(s->project[j].link_md[l]);
-			free(s->project[j].link_html[l]);
-		}
-	free(s->project);
 	for (l = 0; l < LANG__MAX; l++) {
 		for (i = 0; i < SITE_PAGE__MAX; i++) {
 			enc_free(&s->md[i][l]);
@@ -381,40 +333,70 @@ pages_doc(struct ctx *x)
 /*
  * A project's page: route ".../projects/{slug}", the slug ending in
  * ".md" for the markdown twin.  An unknown slug is the site's 404.
+ *
+ * Rendered per request, unlike the other pages: there is one per
+ * project in every language, so keeping them all rendered would make
+ * start-up and memory grow with the content (at 1,000 projects, 1.2 s
+ * and 25 MB more: docs/performance.md, "Scale").  One costs tens of
+ * microseconds; like every answer rendered per request, it is
+ * compressed only from encoding.c's DYNAMIC_MIN bytes, and its tag is
+ * the hash of its bytes (handle_site sets it and answers
+ * If-None-Match).
  */
 void
 pages_project(struct ctx *x)
 {
-	const struct site *s = x->app->site;
-	const struct collection *c = &x->app->model->coll[COLL_PROJECTS];
-	const struct site_item_page *p;
+	const struct app *app = x->app;
+	const struct item *it;
 	struct response *r = x->resp;
+	char	 path[LANG__MAX][256], mdp[LANG__MAX][256];
+	const char *slug = x->slug != NULL ? x->slug : "";
+	struct view v;
+	struct buf m;
 	enum lang l = x->lang;
-	size_t	 i, n = x->slug != NULL ? strlen(x->slug) : 0;
-	int	 md = 0;
+	size_t	 n = strlen(slug);
+	int	 md = 0, k;
 
-	if (n > 3 && strcmp(x->slug + n - 3, ".md") == 0) {
+	if (n > 3 && strcmp(slug + n - 3, ".md") == 0) {
 		md = 1;
-		n -= 3;
+		slug = arena_strndup(x->arena, slug, n - 3);
 	}
-	for (i = 0; i < s->nproject; i++)
-		if (strlen(c->items[i].slug) == n &&
-		    strncmp(c->items[i].slug, x->slug, n) == 0)
-			break;
-	if (i == s->nproject) {
+	if (slug == NULL || (it = content_find(app->model, COLL_PROJECTS,
+	    slug)) == NULL) {
 		pages_not_found(x);
 		return;
 	}
-	p = &s->project[i];
+	layout_view_page(app, &v, SITE_PROJECTS);
+	v.item = 1;
+	for (k = 0; k < app->langs->n; k++) {
+		v.path[k] = cv_project_path(app, k, it->slug, 0, path[k],
+		    sizeof(path[k]));
+		v.md_path[k] = cv_project_path(app, k, it->slug, 1, mdp[k],
+		    sizeof(mdp[k]));
+	}
+	v.description = md_str(it->obj[l], "description");
 	md = md || req_accepts_markdown(x->req->accept);
 	r->content_type = md ? TYPE_MARKDOWN : TYPE_HTML;
 	r->cache_control = CACHE_PUBLIC;
-	r->content_language = lang_code(x->app->langs, l);
+	r->content_language = lang_code(app->langs, l);
 	resp_header(r, "Vary", "Accept");
-	resp_header(r, "Link", md ? p->link_html[l] : p->link_md[l]);
+	resp_header(r, "Link", arena_printf(x->arena,
+	    "<%s%s>; rel=\"alternate\"; type=\"%s\"", app->cfg->base_url,
+	    md ? v.path[l] : v.md_path[l], md ? "text/html" :
+	    "text/markdown"));
 	if (!md)
-		html_headers(r, s);
-	send_bytes(x, md ? &p->md[l] : &p->html[l]);
+		html_headers(r, app->site);
+	resp_header(r, "X-Content-Type-Options", "nosniff");
+	if (md) {
+		cv_project(app, it, l, &r->body);
+		return;
+	}
+	buf_init(&m);
+	cv_project(app, it, l, &m);
+	if (m.oom || buf_cstr(&m) == NULL ||
+	    layout(app, &v, l, m.data, &r->body) == -1)
+		r->body.oom = 1;
+	buf_free(&m);
 }
 
 /*

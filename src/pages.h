@@ -25,14 +25,6 @@ enum site_doc {
 	SITE_DOC__MAX
 };
 
-/* Both representations of one page and their Link headers. */
-struct site_item_page {
-	struct rendered md[LANG__MAX];
-	struct rendered html[LANG__MAX];
-	char	*link_md[LANG__MAX];	/* Link on HTML */
-	char	*link_html[LANG__MAX];	/* Link on markdown */
-};
-
 struct site {
 	struct rendered md[SITE_PAGE__MAX][LANG__MAX];
 	struct rendered html[SITE_PAGE__MAX][LANG__MAX];
@@ -41,8 +33,6 @@ struct site {
 	struct rendered nf_md[LANG__MAX];		/* 404 */
 	struct rendered nf_html[LANG__MAX];
 	struct rendered doc[SITE_DOC__MAX][LANG__MAX];
-	struct site_item_page *project;	/* one per project, in order */
-	size_t	 nproject;
 	char	*csp;			/* with the inline style's hash */
 };
 

@@ -142,6 +142,20 @@ route_per_lang(const struct route *r)
 	    r->arg == DOC_RESUME));
 }
 
+/* Returns 1 when a route renders collection k's items per request
+ * (an item page), so that their objects must outlive start-up. */
+int
+route_item_pages(enum coll k)
+{
+	size_t	 i;
+
+	for (i = 0; i < routes_len; i++)
+		if (routes[i].handler == RH_PROJECT_PAGE &&
+		    routes[i].coll == k)
+			return 1;
+	return 0;
+}
+
 /* Returns 1 for "/api" and everything below "/api/". */
 int
 route_is_api_path(const char *path)

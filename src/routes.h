@@ -71,5 +71,6 @@ const struct route *route_match(const char *path, const char **slug,
 		    struct arena *);
 int		 route_is_api_path(const char *path);
 int		 route_per_lang(const struct route *);
+int		 route_item_pages(enum coll);
 
 #endif /* PERFIL_ROUTES_H */

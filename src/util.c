@@ -85,7 +85,10 @@ buf_puts(struct buf *b, const char *s)
 void
 buf_putc(struct buf *b, char c)
 {
-	buf_append(b, &c, 1);
+	if (b->oom || (b->len + 2 > b->cap && buf_reserve(b, 1) == -1))
+		return;
+	b->data[b->len++] = c;
+	b->data[b->len] = '\0';
 }
 
 void
@@ -94,12 +97,26 @@ buf_vprintf(struct buf *b, const char *fmt, va_list ap)
 	va_list	 ap2;
 	int	 n;
 
-	va_copy(ap2, ap);
-	n = vsnprintf(NULL, 0, fmt, ap2);
-	va_end(ap2);
-	if (n < 0 || buf_reserve(b, (size_t)n) == -1)
+	if (b->oom)
 		return;
-	vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+	/* Once into the room there is; again only when it did not fit. */
+	va_copy(ap2, ap);
+	n = vsnprintf(b->cap > 0 ? b->data + b->len : NULL,
+	    b->cap > 0 ? b->cap - b->len : 0, fmt, ap2);
+	va_end(ap2);
+	if (n < 0) {
+		if (b->cap > 0)
+			b->data[b->len] = '\0';
+		return;
+	}
+	if ((size_t)n >= b->cap - b->len || b->cap == 0) {
+		if (buf_reserve(b, (size_t)n) == -1) {
+			if (b->cap > 0)
+				b->data[b->len] = '\0';
+			return;
+		}
+		vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+	}
 	b->len += (size_t)n;
 }
 
@@ -120,15 +137,22 @@ buf_printf(struct buf *b, const char *fmt, ...)
 void
 buf_markup_text(struct buf *b, const char *s)
 {
-	for (; *s != '\0'; s++)
+	size_t	 n;
+
+	for (;;) {
+		n = strcspn(s, "&<>\"'");
+		buf_append(b, s, n);
+		s += n;
 		switch (*s) {
 		case '&': buf_puts(b, "&amp;"); break;
 		case '<': buf_puts(b, "&lt;"); break;
 		case '>': buf_puts(b, "&gt;"); break;
 		case '"': buf_puts(b, "&quot;"); break;
 		case '\'': buf_puts(b, "&apos;"); break;
-		default: buf_putc(b, *s);
+		default: return;	/* the end */
 		}
+		s++;
+	}
 }
 
 /*
