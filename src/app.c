@@ -7,6 +7,7 @@
 #include <malloc.h>
 #endif
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,6 +36,36 @@ join3(const char *a, const char *b, const char *c)
 	return p;
 }
 
+/* The API's half of the renders of app_load, which runs it on a
+ * thread of its own beside the website's half (site_build): the two
+ * only read what app_load built before them, and each writes its own
+ * members of the app. */
+struct half {
+	struct app *app;
+	char	 err[1024];
+	int	 rc;
+};
+
+static void *
+api_half(void *arg)
+{
+	struct half *h = arg;
+	struct app *app = h->app;
+
+	h->rc = -1;
+	if ((app->search = search_build(app->model, app->cfg->base_url,
+	    h->err, sizeof(h->err))) == NULL ||
+	    (app->openapi = openapi_build(app, handle_synthetic, h->err,
+	    sizeof(h->err))) == NULL)
+		return NULL;
+	/* Last: it runs the real handlers over everything above. */
+	if ((app->prerender = prerender_build(app, handle_synthetic,
+	    h->err, sizeof(h->err))) == NULL)
+		return NULL;
+	h->rc = 0;
+	return NULL;
+}
+
 /*
  * Loads the content named by cfg and derives what requests need.
  * Returns 0, or -1 with a message in err (nothing is left allocated).
@@ -42,8 +73,10 @@ join3(const char *a, const char *b, const char *c)
 int
 app_load(struct app *app, const struct config *cfg, char *err, size_t errlen)
 {
+	struct half half;
+	pthread_t t;
 	char	 pre[8];
-	int	 k, l;
+	int	 k, l, threaded;
 
 	memset(app, 0, sizeof(*app));
 	app->cfg = cfg;
@@ -94,16 +127,18 @@ app_load(struct app *app, const struct config *cfg, char *err, size_t errlen)
 		app_free(app);
 		return -1;
 	}
-	if ((app->search = search_build(app->model, cfg->base_url, err,
-	    errlen)) == NULL) {
-		app_free(app);
-		return -1;
-	}
-	if ((app->openapi = openapi_build(app, handle_synthetic, err, errlen)) == NULL) {
-		app_free(app);
-		return -1;
-	}
-	if ((app->site = site_build(app, err, errlen)) == NULL) {
+	/* The two halves of the renders, side by side when a thread can be
+	 * had: the website here, the API's on the other thread. */
+	memset(&half, 0, sizeof(half));
+	half.app = app;
+	if ((threaded = pthread_create(&t, NULL, api_half, &half) == 0) == 0)
+		api_half(&half);
+	app->site = site_build(app, err, errlen);
+	if (threaded)
+		pthread_join(t, NULL);
+	if (app->site != NULL && half.rc == -1)
+		snprintf(err, errlen, "%s", half.err);
+	if (app->site == NULL || half.rc == -1) {
 		app_free(app);
 		return -1;
 	}
@@ -114,8 +149,7 @@ app_load(struct app *app, const struct config *cfg, char *err, size_t errlen)
 		return -1;
 	}
 	/* What no request reads: the objects of the collections without
-	 * item pages (content.h).  Before the API's answers are rendered,
-	 * which point at the slugs this moves. */
+	 * item pages (content.h). */
 	for (k = 0; k < COLL__MAX; k++)
 		if (!route_item_pages((enum coll)k) &&
 		    content_drop_objects(app->model, (enum coll)k) == -1) {
@@ -123,12 +157,6 @@ app_load(struct app *app, const struct config *cfg, char *err, size_t errlen)
 			app_free(app);
 			return -1;
 		}
-	/* Last: it runs the real handlers over everything above. */
-	if ((app->prerender = prerender_build(app, handle_synthetic,
-	    err, errlen)) == NULL) {
-		app_free(app);
-		return -1;
-	}
 #ifdef HAVE_MALLOC_TRIM
 	/* The whole free pages that loading left between what it keeps go
 	 * back to the system: the workers (forked after this) would count

@@ -901,6 +901,19 @@ check_items(struct vctx *c, const cJSON *doc, const struct field *el)
 }
 
 static int
+by_slug_cmp(const void *a, const void *b)
+{
+	return strcmp((*(const struct item *const *)a)->slug,
+	    (*(const struct item *const *)b)->slug);
+}
+
+static int
+slug_key_cmp(const void *key, const void *e)
+{
+	return strcmp(key, (*(const struct item *const *)e)->slug);
+}
+
+static int
 load_collection(struct vctx *c, const char *dir, const char *base_url,
     enum coll k, struct collection *out)
 {
@@ -973,6 +986,16 @@ load_collection(struct vctx *c, const char *dir, const char *base_url,
 		goto out;
 	}
 	out->slugs = buf_detach(&slugs);
+	if (out->len > 0 &&
+	    (out->by_slug = calloc(out->len, sizeof(*out->by_slug))) == NULL) {
+		fail(c, "out of memory");
+		goto out;
+	}
+	for (i = 0; i < out->len; i++)
+		out->by_slug[i] = &out->items[i];
+	if (out->len > 0)
+		qsort(out->by_slug, out->len, sizeof(*out->by_slug),
+		    by_slug_cmp);
 	rc = 0;
 out:
 	buf_free(&slugs);
@@ -1153,6 +1176,7 @@ content_free(struct model *m)
 			item_free(&m->coll[k].items[i],
 			    m->coll[k].block == NULL);
 		free(m->coll[k].block);
+		free(m->coll[k].by_slug);
 		free(m->coll[k].items);
 		free(m->coll[k].slugs);
 	}
@@ -1213,14 +1237,16 @@ content_drop_objects(struct model *m, enum coll k)
 	return 0;
 }
 
-/* Returns the item of collection k with that slug, or NULL. */
+/* Returns the item of collection k with that slug, or NULL (a binary
+ * search: the cost of a request does not grow with the content). */
 const struct item *
 content_find(const struct model *m, enum coll k, const char *slug)
 {
-	size_t	 i;
+	struct item *const *p;
 
-	for (i = 0; i < m->coll[k].len; i++)
-		if (strcmp(m->coll[k].items[i].slug, slug) == 0)
-			return &m->coll[k].items[i];
-	return NULL;
+	if (m->coll[k].len == 0)
+		return NULL;
+	p = bsearch(slug, m->coll[k].by_slug, m->coll[k].len,
+	    sizeof(*p), slug_key_cmp);
+	return p != NULL ? *p : NULL;
 }

@@ -57,6 +57,8 @@ struct collection {
 	char	*slugs;			/* "a, b, c" for error hints */
 	char	*block;			/* the items' slugs and json[] once
 					 * content_drop_objects ran */
+	struct item **by_slug;		/* items by slug (strcmp), for
+					 * content_find */
 };
 
 /*

@@ -2,7 +2,8 @@
  * pages.h: the website face.  At start-up site_build renders every
  * page (markdown from markdown.c, HTML through cmark in one layout),
  * the 404 page and the agent files, per language, into one immutable
- * struct site; the handlers only pick the bytes and the headers.
+ * struct site; the handlers only pick the bytes and the headers, but
+ * for a project's page, rendered per request (pages_project).
  *
  * Ownership: site_build returns a struct site that site_free releases.
  */

@@ -13,14 +13,24 @@
 
 struct pre_entry {
 	const struct route *route;
-	const char *slug;		/* the item's own slug, or NULL */
+	size_t	 item;			/* the item's index in route->coll,
+					 * or NO_ITEM */
 	enum lang lang;
 	struct rendered r;		/* with its gzip and br variants */
+};
+
+#define NO_ITEM	((size_t)-1)
+
+/* The entries of one route in one language: e[first..first+n), in
+ * the order of the collection's items. */
+struct pre_block {
+	size_t	 first, n;
 };
 
 struct prerender {
 	struct pre_entry *e;
 	size_t	 len, cap;
+	struct pre_block *block;	/* [route index * LANG__MAX + lang] */
 };
 
 /*
@@ -31,10 +41,11 @@ struct prerender {
  */
 static int
 add(struct prerender *pr, const struct app *app, handle_synthetic_fn *run,
-    const struct route *r,
-    const char *slug, enum lang lang, struct response *resp,
-    struct arena *arena)
+    const struct route *r, size_t item, enum lang lang,
+    struct response *resp, struct arena *arena)
 {
+	const char *slug = item == NO_ITEM ? NULL :
+	    app->model->coll[r->coll].items[item].slug;
 	char	 path[512], query[] = "lang=es";
 	struct pre_entry *e;
 	size_t	 prefix = strcspn(r->path, "{");
@@ -65,7 +76,7 @@ add(struct prerender *pr, const struct app *app, handle_synthetic_fn *run,
 	memcpy(body, resp->body.data, resp->body.len);
 	body[resp->body.len] = '\0';
 	e->route = r;
-	e->slug = slug;
+	e->item = item;
 	e->lang = lang;
 	pr->len++;		/* from here on prerender_free frees it */
 	return enc_keep(&e->r, body, resp->body.len, resp->etag);
@@ -73,7 +84,8 @@ add(struct prerender *pr, const struct app *app, handle_synthetic_fn *run,
 
 /*
  * Builds the table for app, whose own prerender must still be NULL (so
- * that the handlers really render).  Slugs point into app's model.
+ * that the handlers really render).  Items are named by their index in
+ * app's model, so that the model's strings may move (app_load).
  * Returns the table, or NULL with a message in err.
  */
 struct prerender *
@@ -88,7 +100,10 @@ prerender_build(const struct app *app, handle_synthetic_fn *run, char *err,
 	size_t	 i, j;
 	int	 l, rc = 0;
 
-	if ((pr = calloc(1, sizeof(*pr))) == NULL) {
+	if ((pr = calloc(1, sizeof(*pr))) == NULL ||
+	    (pr->block = calloc(routes_len * LANG__MAX,
+	    sizeof(*pr->block))) == NULL) {
+		free(pr);
 		snprintf(err, errlen, "out of memory");
 		return NULL;
 	}
@@ -99,18 +114,20 @@ prerender_build(const struct app *app, handle_synthetic_fn *run, char *err,
 		if (r->kind != ROUTE_API)
 			continue;
 		for (l = 0; l < app->langs->n && rc == 0; l++) {
-			if (strchr(r->path, '{') == NULL) {
-				rc = add(pr, app, run, r, NULL, (enum lang)l,
-				    &resp, &arena);
-				continue;
+			pr->block[i * LANG__MAX + l].first = pr->len;
+			if (strchr(r->path, '{') == NULL)
+				rc = add(pr, app, run, r, NO_ITEM,
+				    (enum lang)l, &resp, &arena);
+			else if (r->coll < COLL__MAX) {
+				c = &app->model->coll[r->coll];
+				for (j = 0; j < c->len && rc == 0; j++)
+					if (c->items[j].slug != NULL)
+						rc = add(pr, app, run, r, j,
+						    (enum lang)l, &resp,
+						    &arena);
 			}
-			if (r->coll >= COLL__MAX)
-				continue;
-			c = &app->model->coll[r->coll];
-			for (j = 0; j < c->len && rc == 0; j++)
-				if (c->items[j].slug != NULL)
-					rc = add(pr, app, run, r, c->items[j].slug,
-					    (enum lang)l, &resp, &arena);
+			pr->block[i * LANG__MAX + l].n = pr->len -
+			    pr->block[i * LANG__MAX + l].first;
 		}
 	}
 	arena_free(&arena);
@@ -133,6 +150,7 @@ prerender_free(struct prerender *pr)
 	for (i = 0; i < pr->len; i++)
 		enc_free(&pr->e[i].r);
 	free(pr->e);
+	free(pr->block);
 	free(pr);
 }
 
@@ -149,7 +167,9 @@ prerender_serve(struct ctx *x)
 	const struct prerender *pr = x->app->prerender;
 	const struct route_param *p;
 	const struct pre_entry *e;
-	size_t	 i;
+	const struct pre_block *b;
+	const struct item *it;
+	size_t	 lo, hi, mid, want;
 
 	if (pr == NULL)
 		return 0;
@@ -158,15 +178,27 @@ prerender_serve(struct ctx *x)
 		    (p->id == PARAM_LIMIT && x->limit != p->def) ||
 		    (p->id == PARAM_OFFSET && x->offset != p->def))
 			return 0;
-	for (i = 0; i < pr->len; i++) {
-		e = &pr->e[i];
-		if (e->route != x->route || e->lang != x->lang)
-			continue;
-		if ((e->slug == NULL) != (x->slug == NULL) ||
-		    (e->slug != NULL && strcmp(e->slug, x->slug) != 0))
-			continue;
-		enc_answer(&e->r, x->req, x->resp);
-		return 1;
+	b = &pr->block[(size_t)(x->route - routes) * LANG__MAX + x->lang];
+	want = NO_ITEM;
+	if (x->slug != NULL) {
+		if (x->route->coll >= COLL__MAX || (it = content_find(
+		    x->app->model, x->route->coll, x->slug)) == NULL)
+			return 0;
+		want = (size_t)(it - x->app->model->coll[x->route->coll].items);
+	}
+	/* The block is in item order (an answer other than 200 is left
+	 * out): a binary search by item. */
+	for (lo = b->first, hi = b->first + b->n; lo < hi; ) {
+		mid = lo + (hi - lo) / 2;
+		e = &pr->e[mid];
+		if (e->item == want) {
+			enc_answer(&e->r, x->req, x->resp);
+			return 1;
+		}
+		if (e->item < want)	/* NO_ITEM, SIZE_MAX, sorts last */
+			lo = mid + 1;
+		else
+			hi = mid;
 	}
 	return 0;
 }

@@ -6,8 +6,8 @@
 # the identity bytes. Each coding has its own strong ETag (the identity tag
 # with -gz or -br inside the quotes); If-None-Match matches only the tag of
 # the coding the request would get; HEAD sends the same headers as GET.
-# Answers rendered per request (search, other pages) are compressed from
-# 8 KiB only.
+# Answers rendered per request (search, other pages, a project's page) are
+# compressed from 8 KiB only.
 . "$(dirname "$0")/lib.sh"
 
 slug=$(content projects.json '.[0].slug' | tr -d '"')
@@ -21,7 +21,6 @@ answers=(
 	/en/developers:200
 	/developers.md:200
 	/cv:200
-	"/en/projects/$slug:200"
 	/no-such-page:404
 	/llms.txt:200
 	/en/agents.md:200
@@ -193,6 +192,43 @@ if ((full >= 8192)); then
 else
 	echo "  note  $BB_FILE: $big is $full bytes here, under 8 KiB: its compression is not checked"
 fi
+
+# A project's page is rendered per request (pages.c): the same rule, with the
+# tag of its identity bytes for identity and 304s.
+for path in "/en/projects/$slug" "/projects/$slug.md"; do
+	t "GET $path (rendered per request) without Accept-Encoding: identity"
+	req GET "$path"
+	expect_status 200
+	expect_coding identity
+	expect_header_match etag '^"[0-9a-f]+"$'
+	etag=$(header etag)
+	cp "$RESP_DIR/body" "$BB_TMP/identity"
+	full=$(wc -c <"$BB_TMP/identity")
+	want=identity
+	if ((full >= 8192)); then
+		want=br
+	fi
+	t "GET $path ($full bytes) asking for br: $want, the identity bytes once decoded"
+	req GET "$path" -H 'Accept-Encoding: gzip, deflate, br'
+	expect_status 200
+	expect_coding "$want"
+	expect_header etag "$(tag_of "$etag" "$want")"
+	decode "$want" "$RESP_DIR/body" 2>/dev/null | cmp -s "$BB_TMP/identity" -
+	_bb_check $? "the $want body decodes to the identity bytes" 'it does not'
+	tag=$(header etag) length=$(header content-length)
+	t "HEAD $path asking for br: the GET's headers, no body"
+	req HEAD "$path" -H 'Accept-Encoding: gzip, deflate, br'
+	expect_status 200
+	expect_coding "$want"
+	expect_header content-length "$length"
+	expect_header etag "$tag"
+	expect_body_empty
+	t "GET $path with If-None-Match: its tag is a 304"
+	req GET "$path" -H 'Accept-Encoding: gzip, deflate, br' -H "If-None-Match: $tag"
+	expect_status 304
+	expect_header etag "$tag"
+	expect_body_empty
+done
 
 small='/api/v1/search?q=cloud'
 t "GET $small (rendered per request, under 8 KiB) asking for br: identity, Vary: Accept-Encoding"
