@@ -159,6 +159,31 @@ for entry in "${answers[@]}"; do
 	done
 done
 
+# check_now PATH ETAG AE WANT: PATH, rendered per request (identity tag ETAG,
+# identity bytes in $BB_TMP/identity), asked for with Accept-Encoding AE, comes
+# in coding WANT with that coding's tag and decodes to the identity bytes; HEAD
+# gives the same length and tag, and If-None-Match with the tag a 304.
+check_now() {
+	local path=$1 etag=$2 ae=$3 want=$4 tag length
+	req GET "$path" -H "Accept-Encoding: $ae"
+	expect_status 200
+	expect_coding "$want"
+	expect_header etag "$(tag_of "$etag" "$want")"
+	decode "$want" "$RESP_DIR/body" 2>/dev/null | cmp -s "$BB_TMP/identity" -
+	_bb_check $? "the $want body decodes to the identity bytes" 'it does not'
+	tag=$(header etag) length=$(header content-length)
+	req HEAD "$path" -H "Accept-Encoding: $ae"
+	expect_status 200
+	expect_coding "$want"
+	expect_header content-length "$length"
+	expect_header etag "$tag"
+	expect_body_empty
+	req GET "$path" -H "Accept-Encoding: $ae" -H "If-None-Match: $tag"
+	expect_status 304
+	expect_header etag "$tag"
+	expect_body_empty
+}
+
 # Answers rendered per request are compressed from 8 KiB (docs/performance.md,
 # "Compression"), at the fastest levels: the same rules otherwise.
 big='/api/v1/search?q=a%20e%20i%20o%20u&limit=50'
@@ -173,21 +198,8 @@ if ((full >= 8192)); then
 	for c in 'gzip:gzip' 'br:br' 'gzip, deflate, br:br' 'br;q=0, gzip:gzip' \
 		'*;q=0, identity:identity' 'gzip;q=0:identity'; do
 		ae=${c%:*} want=${c##*:}
-		t "GET $big ($full bytes), Accept-Encoding '$ae': $want, the identity bytes once decoded"
-		req GET "$big" -H "Accept-Encoding: $ae"
-		expect_status 200
-		expect_coding "$want"
-		expect_header etag "$(tag_of "$etag" "$want")"
-		decode "$want" "$RESP_DIR/body" 2>/dev/null | cmp -s "$BB_TMP/identity" -
-		_bb_check $? "the $want body decodes to the identity bytes" 'it does not'
-		tag=$(header etag) length=$(header content-length)
-		req HEAD "$big" -H "Accept-Encoding: $ae"
-		expect_coding "$want"
-		expect_header content-length "$length"
-		expect_body_empty
-		req GET "$big" -H "Accept-Encoding: $ae" -H "If-None-Match: $tag"
-		expect_status 304
-		expect_header etag "$tag"
+		t "GET $big ($full bytes), Accept-Encoding '$ae': $want, the identity bytes once decoded; HEAD and If-None-Match agree"
+		check_now "$big" "$etag" "$ae" "$want"
 	done
 else
 	echo "  note  $BB_FILE: $big is $full bytes here, under 8 KiB: its compression is not checked"
@@ -208,26 +220,8 @@ for path in "/en/projects/$slug" "/projects/$slug.md"; do
 	if ((full >= 8192)); then
 		want=br
 	fi
-	t "GET $path ($full bytes) asking for br: $want, the identity bytes once decoded"
-	req GET "$path" -H 'Accept-Encoding: gzip, deflate, br'
-	expect_status 200
-	expect_coding "$want"
-	expect_header etag "$(tag_of "$etag" "$want")"
-	decode "$want" "$RESP_DIR/body" 2>/dev/null | cmp -s "$BB_TMP/identity" -
-	_bb_check $? "the $want body decodes to the identity bytes" 'it does not'
-	tag=$(header etag) length=$(header content-length)
-	t "HEAD $path asking for br: the GET's headers, no body"
-	req HEAD "$path" -H 'Accept-Encoding: gzip, deflate, br'
-	expect_status 200
-	expect_coding "$want"
-	expect_header content-length "$length"
-	expect_header etag "$tag"
-	expect_body_empty
-	t "GET $path with If-None-Match: its tag is a 304"
-	req GET "$path" -H 'Accept-Encoding: gzip, deflate, br' -H "If-None-Match: $tag"
-	expect_status 304
-	expect_header etag "$tag"
-	expect_body_empty
+	t "GET $path ($full bytes) asking for br: $want, the identity bytes once decoded; HEAD and If-None-Match agree"
+	check_now "$path" "$etag" 'gzip, deflate, br' "$want"
 done
 
 small='/api/v1/search?q=cloud'
