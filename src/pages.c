@@ -359,10 +359,12 @@ pages_project(struct ctx *x)
 
 	if (n > 3 && strcmp(slug + n - 3, ".md") == 0) {
 		md = 1;
-		slug = arena_strndup(x->arena, slug, n - 3);
+		if ((slug = arena_strndup(x->arena, slug, n - 3)) == NULL) {
+			r->body.oom = 1;	/* handle_site: a 500 */
+			return;
+		}
 	}
-	if (slug == NULL || (it = content_find(app->model, COLL_PROJECTS,
-	    slug)) == NULL) {
+	if ((it = content_find(app->model, COLL_PROJECTS, slug)) == NULL) {
 		pages_not_found(x);
 		return;
 	}
