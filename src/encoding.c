@@ -236,9 +236,10 @@ enc_choose(const struct rendered *r, const char *ae)
 }
 
 /*
- * Puts the variant of r that req prefers in resp: its bytes, its tag
- * and Content-Encoding, and Vary: Accept-Encoding (on every variant,
- * identity included).  Conditional requests are the caller's.
+ * Puts the variant of r that req prefers in resp: its bytes (as
+ * resp->kept, not copied), its tag and Content-Encoding, and Vary:
+ * Accept-Encoding (on every variant, identity included).  Conditional
+ * requests are the caller's.
  */
 void
 enc_answer(const struct rendered *r, const struct request *req,
@@ -249,13 +250,15 @@ enc_answer(const struct rendered *r, const struct request *req,
 	resp->vary_encoding = 1;
 	if (c == CODING_IDENTITY) {
 		memcpy(resp->etag, r->etag, sizeof(resp->etag));
-		buf_append(&resp->body, r->data, r->len);
+		resp->kept = r->data;
+		resp->kept_len = r->len;
 		return;
 	}
 	if (enc_tag(resp->etag, sizeof(resp->etag), r->etag, c) == -1)
 		resp->etag[0] = '\0';
 	resp->content_encoding = coding_names[c];
-	buf_append(&resp->body, r->cdata[c], r->clen[c]);
+	resp->kept = r->cdata[c];
+	resp->kept_len = r->clen[c];
 }
 
 /*

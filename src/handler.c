@@ -347,7 +347,7 @@ handle_api(struct ctx *x, enum req_status st)
 	}
 	if (resp_etag_matches(x->resp, req->if_none_match)) {
 		x->resp->status = 304;
-		buf_reset(&x->resp->body);
+		resp_drop_body(x->resp);
 	}
 }
 
@@ -422,7 +422,7 @@ handle_site(struct ctx *x, enum req_status st)
 		}
 		if (resp_etag_matches(x->resp, req->if_none_match)) {
 			x->resp->status = 304;
-			buf_reset(&x->resp->body);
+			resp_drop_body(x->resp);
 		}
 	}
 	if ((x->resp->status == 200 || x->resp->status == 304) &&

@@ -223,14 +223,17 @@ sample(const struct gen *g, const char *method, const char *path,
 {
 	struct response r;
 	struct arena a;
+	const char *data;
+	size_t	 len;
 	cJSON	*body = NULL;
 
 	resp_init(&r);
 	arena_init(&a, 4096);
 	if (g->run(g->app, method, path, query, NULL, &r, &a) == -1)
 		r.status = 0;
-	if (r.status == want && r.body.len > 0)
-		body = cJSON_ParseWithLength(r.body.data, r.body.len);
+	if (r.status == want && (data = resp_body(&r, &len)) != NULL &&
+	    len > 0)
+		body = cJSON_ParseWithLength(data, len);
 	arena_free(&a);
 	resp_free(&r);
 	return body;

@@ -262,7 +262,7 @@ send_bytes(struct ctx *x, const struct rendered *sb)
 	enc_answer(sb, x->req, r);
 	if (r->status == 200 && resp_etag_matches(r, x->req->if_none_match)) {
 		r->status = 304;
-		buf_reset(&r->body);
+		resp_drop_body(r);
 	}
 }
 

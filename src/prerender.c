@@ -48,7 +48,8 @@ add(struct prerender *pr, const struct app *app, handle_synthetic_fn *run,
 	    app->model->coll[r->coll].items[item].slug;
 	char	 path[512], query[] = "lang=es";
 	struct pre_entry *e;
-	size_t	 prefix = strcspn(r->path, "{");
+	size_t	 prefix = strcspn(r->path, "{"), len;
+	const char *data;
 	char	*body;
 
 	if (xsnprintf(path, sizeof(path), "%.*s%s", (int)prefix, r->path,
@@ -71,15 +72,16 @@ add(struct prerender *pr, const struct app *app, handle_synthetic_fn *run,
 	}
 	e = &pr->e[pr->len];
 	memset(e, 0, sizeof(*e));
-	if ((body = malloc(resp->body.len + 1)) == NULL)
+	data = resp_body(resp, &len);
+	if ((body = malloc(len + 1)) == NULL)
 		return -1;
-	memcpy(body, resp->body.data, resp->body.len);
-	body[resp->body.len] = '\0';
+	memcpy(body, data, len);
+	body[len] = '\0';
 	e->route = r;
 	e->item = item;
 	e->lang = lang;
 	pr->len++;		/* from here on prerender_free frees it */
-	return enc_keep(&e->r, body, resp->body.len, resp->etag);
+	return enc_keep(&e->r, body, len, resp->etag);
 }
 
 /*

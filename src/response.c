@@ -30,8 +30,31 @@ resp_reset(struct response *r)
 	r->vary_encoding = 0;
 	r->etag[0] = '\0';
 	r->omit_body = 0;
+	r->kept = NULL;
+	r->kept_len = 0;
 	buf_reset(&r->headers);
 	buf_reset(&r->body);
+}
+
+/* Empties the body (a 304), kept bytes included. */
+void
+resp_drop_body(struct response *r)
+{
+	buf_reset(&r->body);
+	r->kept = NULL;
+	r->kept_len = 0;
+}
+
+/* The body's bytes: the kept ones, else the buffer's. */
+const char *
+resp_body(const struct response *r, size_t *len)
+{
+	if (r->kept != NULL) {
+		*len = r->kept_len;
+		return r->kept;
+	}
+	*len = r->body.len;
+	return r->body.data != NULL ? r->body.data : "";
 }
 
 void
@@ -202,12 +225,14 @@ put_headers(const struct response *r, struct buf *out)
 		buf_puts(out, "Vary: Accept-Encoding\r\n");
 }
 
-/* Writes the response in CGI form into out (which is reset first).
+/* Writes the status line and the headers of the response in CGI form,
+ * with the blank line after them, into out (which is reset first).
  * Content-Encoding is left out of a 304, like Content-Type. */
 void
-resp_serialize(struct response *r, struct buf *out)
+resp_serialize_head(struct response *r, struct buf *out)
 {
 	int	 has_body = r->status != 204 && r->status != 304;
+	size_t	 len;
 
 	/* No printf: formatting the lines was half of a pre-rendered
 	 * answer's CPU (callgrind). */
@@ -223,7 +248,8 @@ resp_serialize(struct response *r, struct buf *out)
 		put_line(out, "Content-Encoding: ", r->content_encoding);
 	if (has_body) {
 		buf_puts(out, "Content-Length: ");
-		put_decimal(out, r->body.len);
+		(void)resp_body(r, &len);
+		put_decimal(out, len);
 		buf_puts(out, "\r\n");
 	}
 	if (r->cache_control != NULL)
@@ -234,6 +260,28 @@ resp_serialize(struct response *r, struct buf *out)
 		put_line(out, "ETag: ", r->etag);
 	put_headers(r, out);
 	buf_puts(out, "\r\n");
-	if (has_body && !r->omit_body)
-		buf_append(out, r->body.data ? r->body.data : "", r->body.len);
+}
+
+/* The bytes resp_serialize_head leaves out: none for HEAD, 204 and
+ * 304, else the body. */
+const char *
+resp_send_body(const struct response *r, size_t *len)
+{
+	if (r->status == 204 || r->status == 304 || r->omit_body) {
+		*len = 0;
+		return "";
+	}
+	return resp_body(r, len);
+}
+
+/* Writes the whole response in CGI form into out (reset first). */
+void
+resp_serialize(struct response *r, struct buf *out)
+{
+	const char *b;
+	size_t	 len;
+
+	resp_serialize_head(r, out);
+	b = resp_send_body(r, &len);
+	buf_append(out, b, len);
 }

@@ -3,7 +3,9 @@
  * CGI/FastCGI response ("Status:" line, headers, blank line, body).
  *
  * Ownership: a response owns its buffers; they are kept across
- * requests (resp_reset empties them) and freed by resp_free.
+ * requests (resp_reset empties them) and freed by resp_free.  Its
+ * kept bytes belong to the app (a struct rendered, encoding.h) and
+ * outlive the request.
  */
 #ifndef PERFIL_RESPONSE_H
 #define PERFIL_RESPONSE_H
@@ -25,6 +27,10 @@ struct response {
 	int	 omit_body;		/* HEAD: headers only */
 	struct buf headers;		/* further "Name: value\r\n" lines */
 	struct buf body;
+	const char *kept;		/* bytes rendered at start-up sent
+					 * instead of body (enc_answer), not
+					 * copied; NULL: body */
+	size_t	 kept_len;
 };
 
 void	 resp_init(struct response *);
@@ -35,6 +41,10 @@ int	 resp_has_header(const struct response *, const char *name);
 void	 resp_set_etag(struct response *);
 int	 resp_etag_matches(const struct response *, const char *inm);
 int	 resp_if_match_fails(const struct response *, const char *im);
+const char *resp_body(const struct response *, size_t *len);
+void	 resp_drop_body(struct response *);
+const char *resp_send_body(const struct response *, size_t *len);
+void	 resp_serialize_head(struct response *, struct buf *out);
 void	 resp_serialize(struct response *, struct buf *out);
 const char *resp_reason(int status);
 

@@ -268,14 +268,22 @@ conn_serve(struct thread *t, size_t i)
 {
 	struct conn *c = t->conn[i];
 	FCGX_Request *rq = &c->rq;
+	const char *body;
+	size_t	 len;
 
 	if (peer_closed(rq->ipcFd) || FCGX_Accept_r(rq) < 0) {
 		conn_close(t, i);
 		return 1;
 	}
 	handle_request(t->srv->app, rq->envp, &t->resp, &t->arena);
-	resp_serialize(&t->resp, &t->out);
+	/* The head, then the body from where it is: the answers rendered
+	 * at start-up are not copied (a 2 MB one would stay in every
+	 * thread's buffers). */
+	resp_serialize_head(&t->resp, &t->out);
 	FCGX_PutStr(t->out.data, (int)t->out.len, rq->out);
+	body = resp_send_body(&t->resp, &len);
+	if (len > 0)
+		FCGX_PutStr(body, (int)len, rq->out);
 	/* With the input read to its end, a connection not to be kept is
 	 * closed at once and resets nothing; an input that failed makes
 	 * libfcgi close a kept one too. */
@@ -286,6 +294,8 @@ conn_serve(struct thread *t, size_t i)
 	arena_reset(&t->arena);
 	if (t->out.cap > 1024 * 1024)
 		buf_free(&t->out);
+	if (t->resp.body.cap > 1024 * 1024)
+		buf_free(&t->resp.body);
 	c->last = now_ms();
 	if (rq->ipcFd < 0) {
 		conn_close(t, i);

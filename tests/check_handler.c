@@ -16,10 +16,10 @@
 static cJSON *
 body_json(void)
 {
-	cJSON	*j = cJSON_Parse(buf_cstr(&test_resp.body));
+	cJSON	*j = cJSON_Parse(test_body());
 
 	ck_assert_msg(j != NULL, "body is not JSON: %s",
-	    buf_cstr(&test_resp.body));
+	    test_body());
 	return j;
 }
 
@@ -258,6 +258,7 @@ START_TEST(language_and_etags)
 	run("GET", "/api/v1/about", NULL, inm, NULL, NULL);
 	ck_assert_int_eq(test_resp.status, 304);
 	ck_assert_uint_eq(test_resp.body.len, 0);
+	ck_assert(test_resp.kept == NULL);
 	ck_assert(has_header("ETag", es));
 	run("GET", "/api/v1/about", NULL, "HTTP_IF_NONE_MATCH=*", NULL, NULL);
 	ck_assert_int_eq(test_resp.status, 304);

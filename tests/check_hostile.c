@@ -28,9 +28,9 @@ run_env(char **env)
 static void
 assert_json_error(int status, const char *code)
 {
-	cJSON	*j = cJSON_Parse(buf_cstr(&test_resp.body)), *e;
+	cJSON	*j = cJSON_Parse(test_body()), *e;
 
-	ck_assert_msg(j != NULL, "not JSON: %s", buf_cstr(&test_resp.body));
+	ck_assert_msg(j != NULL, "not JSON: %s", test_body());
 	e = cJSON_GetObjectItem(j, "error");
 	ck_assert_int_eq(test_resp.status, status);
 	ck_assert_ptr_nonnull(e);

@@ -84,6 +84,7 @@ START_TEST(conditional_requests_use_the_stored_tag)
 	r = run("GET", "/api/v1/profile", NULL, inm, NULL, NULL);
 	ck_assert_int_eq(r->status, 304);
 	ck_assert_uint_eq(r->body.len, 0);
+	ck_assert(r->kept == NULL);
 	same_both_ways("GET", "/api/v1/profile", NULL, inm);
 }
 END_TEST

@@ -682,10 +682,10 @@ endpoint_setup(void)
 static cJSON *
 body_json(void)
 {
-	cJSON	*j = cJSON_Parse(buf_cstr(&test_resp.body));
+	cJSON	*j = cJSON_Parse(test_body());
 
 	ck_assert_msg(j != NULL, "body is not JSON: %s",
-	    buf_cstr(&test_resp.body));
+	    test_body());
 	return j;
 }
 
@@ -726,7 +726,7 @@ START_TEST(endpoint_result_shape_and_meta)
 
 	run("GET", "/api/v1/search", "q=zanahoria", NULL, NULL, NULL);
 	ck_assert_int_eq(test_resp.status, 200);
-	ck_assert_str_eq(buf_cstr(&test_resp.body), "{\"data\":[],\"meta\":{"
+	ck_assert_str_eq(test_body(), "{\"data\":[],\"meta\":{"
 	    "\"count\":0,\"total\":0,\"limit\":10,\"offset\":0,\"self\":\""
 	    TEST_BASE "/api/v1/search?q=zanahoria\",\"source\":\"" TEST_BASE
 	    "/\",\"documentation_url\":\"" TEST_BASE "/developers\"}}");

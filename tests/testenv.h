@@ -20,6 +20,7 @@ static struct app test_app;
 static struct response test_resp;
 static struct arena test_arena;
 static struct buf test_wire;
+static struct buf test_text;
 
 static void
 testenv_setup(void)
@@ -33,12 +34,14 @@ testenv_setup(void)
 	resp_init(&test_resp);
 	arena_init(&test_arena, 4096);
 	buf_init(&test_wire);
+	buf_init(&test_text);
 }
 
 static void
 testenv_teardown(void)
 {
 	buf_free(&test_wire);
+	buf_free(&test_text);
 	arena_free(&test_arena);
 	resp_free(&test_resp);
 	app_free(&test_app);
@@ -70,6 +73,20 @@ run(const char *method, const char *path, const char *query,
 		resp_reset(&test_resp);
 	resp_serialize(&test_resp, &test_wire);
 	return &test_resp;
+}
+
+/* The last answer's body as a C string, whether the handler wrote it
+ * or it is bytes kept at start-up (resp_body). */
+static const char *
+test_body(void)
+{
+	const char *b;
+	size_t	 n;
+
+	b = resp_body(&test_resp, &n);
+	buf_reset(&test_text);
+	buf_append(&test_text, b, n);
+	return buf_cstr(&test_text);
 }
 
 /* Returns 1 if the wire form has the header line "Name: value". */

@@ -112,6 +112,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char	*copy, *line, *next, *env[MAX_ENV + 1];
 	size_t	 nenv = 0, nline = 0, len;
 	cJSON	*j;
+	const char *body;
+	size_t	 blen;
 
 	if ((copy = malloc(size + 1)) == NULL)
 		return 0;
@@ -138,11 +140,11 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	handle_request(&app, env, &resp, &arena);
 	if (resp.status < 200 || resp.status > 499)
 		abort();
-	if (resp.content_type != NULL &&
+	body = resp_body(&resp, &blen);
+	if (resp.content_type != NULL && resp.content_encoding == NULL &&
 	    strncmp(resp.content_type, "application/json", 16) == 0 &&
-	    resp.body.len > 0) {
-		if ((j = cJSON_ParseWithLength(resp.body.data,
-		    resp.body.len)) == NULL)
+	    blen > 0) {
+		if ((j = cJSON_ParseWithLength(body, blen)) == NULL)
 			abort();
 		if (resp.status >= 400)
 			check_error(j, resp.status);
