@@ -26,7 +26,6 @@ item(struct buf *b, const struct app *app, const char *text,
 	buf_putc(b, ')');
 }
 
-
 /* The URL path of an API route for a link: no {slug} routes, required
  * parameters filled, lang= outside the default language.  Returns NULL
  * to skip. */
@@ -107,7 +106,7 @@ llms_head(const struct app *app, enum lang l, struct buf *b)
 		labels_language_name(app->labels, o, l, name, sizeof(name));
 		buf_reset(&url);
 		md_url(&url, app->cfg->base_url);
-		md_url(&url, lang_path(app->langs, o, "/llms.txt", tmp, sizeof(tmp)));
+		md_url(&url, LPATH(app, o, "/llms.txt"));
 		buf_putc(b, ' ');
 		lbl_fill(b, app->labels, l, "llms.twin", (const char *const []){
 		    "lang", name, "url", buf_cstr(&url), NULL });
@@ -145,7 +144,7 @@ agents_llms(const struct app *app, enum lang l, struct buf *b)
 	}
 	buf_puts(b, "\n## API\n\n");
 	item(b, app, LBL(app, l, "llms.guide"),
-	    lang_path(app->langs, l, "/agents.md", tmp, sizeof(tmp)));
+	    LPATH(app, l, "/agents.md"));
 	buf_printf(b, ": %s\n", LBL(app, l, "llms.guide.summary"));
 	if (site_has_route("/openapi.json")) {
 		item(b, app, "OpenAPI 3.1", "/openapi.json");
@@ -178,7 +177,7 @@ agents_llms(const struct app *app, enum lang l, struct buf *b)
 		if (o == (int)l)
 			continue;
 		item(b, app, LBL(app, o, "lang.version"),
-		    lang_path(app->langs, o, "/llms.txt", tmp, sizeof(tmp)));
+		    LPATH(app, o, "/llms.txt"));
 		buf_putc(b, '\n');
 	}
 	item(b, app, "Sitemap", "/sitemap.xml");
@@ -304,7 +303,7 @@ agents_guide(const struct app *app, enum lang l, struct buf *b)
 	    "curl -s '%s%s'\n```\n\n", base, site_page_path(app, SITE_ABOUT, l),
 	    base, site_page_md_path(app, SITE_HOME, l));
 	buf_printf(b, "%s [llms.txt](%s%s).\n\n", LBL(app, l, "guide.index"),
-	    base, lang_path(app->langs, l, "/llms.txt", tmp, sizeof(tmp)));
+	    base, LPATH(app, l, "/llms.txt"));
 	guide_calling(app, l, b);
 	md_language_section(app, l, "guide.language", b);
 	buf_printf(b, "## %s\n\n", LBL(app, l, "guide.limits"));

@@ -120,6 +120,7 @@ app_load(struct app *app, const struct config *cfg, char *err, size_t errlen)
 			return -1;
 		}
 	}
+	app->doc_lang = lang_or_default(app->langs, "en");
 	lang_list(app->langs, " or ", app->lang_rule, sizeof(app->lang_rule));
 	if ((app->lang_once = lang_hint(app->langs, 0)) == NULL ||
 	    (app->lang_hint = lang_hint(app->langs, 1)) == NULL) {
@@ -185,8 +186,7 @@ lang_hint(const struct langs *ls, int unknown)
 	buf_puts(&b, unknown ? "Retry with " : "Send lang once, as ");
 	for (k = 0; k < ls->n; k++) {
 		i = unknown ? (k + 1) % ls->n : k;
-		if (k > 0)
-			buf_puts(&b, k == ls->n - 1 ? " or " : ", ");
+		buf_puts(&b, list_sep(k, ls->n, " or "));
 		buf_printf(&b, "lang=%s", ls->code[i]);
 		if (unknown) {
 			lang_display_name(ls->code[i], "en", name,

@@ -41,6 +41,7 @@ struct vctx {
 	struct buf errs;		/* "FILE: PATH: reason\n" lines */
 	int	 nerr;
 	const struct langs *langs;	/* the site's languages */
+	char	 lang_all[LANG__MAX * 4 + 8];	/* "es and en", for errors */
 	struct date_labels dl[LANG__MAX]; /* their date words */
 };
 
@@ -206,17 +207,15 @@ validate_text(struct vctx *c, const cJSON *v)
 	size_t	 old;
 	int	 i, rc = 0;
 
-	char	 all[LANG__MAX * 4 + 8];
-
-	lang_list(c->langs, " and ", all, sizeof(all));
 	if (!cJSON_IsObject(v))
 		return fail(c, "expected a translated text, an object "
-		    "with one string per language (%s)%s", all,
+		    "with one string per language (%s)%s", c->lang_all,
 		    c->langs->n == 1 ? " or a string" : "");
 	cJSON_ArrayForEach(m, v) {
 		if (lang_find(c->langs, m->string, strlen(m->string)) == -1) {
 			old = path_push(c, m->string, 0);
-			rc = fail(c, "unknown language (expected %s)", all);
+			rc = fail(c, "unknown language (expected %s)",
+			    c->lang_all);
 			path_pop(c, old);
 		}
 	}
@@ -683,12 +682,6 @@ default_lang_field(const struct field *f)
 	return NULL;
 }
 
-/*
- * On a single-language site a translated text may be a plain string:
- * turns every such string of v (declared by d) into the object
- * {"CODE": string} the rest of the program reads, before validation.
- * A WHEN string that is not a date is a text too.
- */
 /* {"CODE": v} for the translated-text string v of kind, else NULL. */
 static cJSON *
 text_object(const struct vctx *c, const cJSON *v, enum fkind kind)
@@ -708,6 +701,12 @@ text_object(const struct vctx *c, const cJSON *v, enum fkind kind)
 	return o;	/* NULL out of memory: validation reports it */
 }
 
+/*
+ * On a single-language site a translated text may be a plain string:
+ * turns every such string of v (declared by d) into the object
+ * {"CODE": string} the rest of the program reads, before validation.
+ * A WHEN string that is not a date is a text too.
+ */
 static void
 normalise(const struct vctx *c, cJSON *v, const struct field *d)
 {
@@ -1106,6 +1105,7 @@ content_load(const char *dir, const char *base_url, const struct langs *ls,
 	buf_init(&c.errs);
 	c.file = dir;
 	c.langs = ls != NULL ? ls : &langs_fallback;
+	lang_list(c.langs, " and ", c.lang_all, sizeof(c.lang_all));
 	for (l = 0; l < c.langs->n; l++) {
 		c.dl[l].locale = lang_code(c.langs, (enum lang)l);
 		c.dl[l].range_sep = lbl_find(lb, (enum lang)l, "date.range");

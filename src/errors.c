@@ -68,7 +68,7 @@ err_vsend(struct ctx *x, int status, enum err_code code, const char *hint,
 	    cJSON_AddStringToObject(e, "message", msg) == NULL ||
 	    cJSON_AddStringToObject(e, "hint", hint) == NULL ||
 	    cJSON_AddStringToObject(e, "documentation_url",
-	    x->app->doc_url[lang_or_default(x->app->langs, "en")]) == NULL ||
+	    x->app->doc_url[x->app->doc_lang]) == NULL ||
 	    (json = cJSON_PrintUnformatted(root)) == NULL) {
 		/* Out of memory: a fixed body still keeps the contract. */
 		r->status = 500;
@@ -77,9 +77,8 @@ err_vsend(struct ctx *x, int status, enum err_code code, const char *hint,
 		    "\"internal_error\",\"message\":\"The server ran out of "
 		    "memory.\",\"hint\":\"Retry the request later.\","
 		    "\"documentation_url\":");
-		buf_json_string(&r->body,
-		    x->app->doc_url[lang_or_default(x->app->langs, "en")],
-		    strlen(x->app->doc_url[lang_or_default(x->app->langs, "en")]));
+		buf_json_string(&r->body, x->app->doc_url[x->app->doc_lang],
+		    strlen(x->app->doc_url[x->app->doc_lang]));
 		buf_puts(&r->body, "}}");
 	} else
 		buf_puts(&r->body, json);

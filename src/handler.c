@@ -13,7 +13,6 @@
 #include "encoding.h"
 #include "errors.h"
 #include "handler.h"
-#include "labels.h"
 #include "openapi.h"
 #include "pages.h"
 #include "prerender.h"
@@ -84,7 +83,7 @@ not_found_route(struct ctx *x)
 		hint = arena_printf(x->arena, "Every endpoint starts with "
 		    "/api/v1/; see the list in %s/openapi.json or at %s.",
 		    x->app->cfg->base_url,
-		    x->app->doc_url[lang_or_default(x->app->langs, "en")]);
+		    x->app->doc_url[x->app->doc_lang]);
 	err_send(x, ERR_NOT_FOUND, hint ? hint : "See /openapi.json.",
 	    "No API endpoint matches the path '%s'.",
 	    arena_excerpt(x->arena, path, len, 200));

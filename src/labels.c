@@ -200,8 +200,12 @@ lbl(struct labels *lb, enum lang l, const char *key)
 
 	e = bsearch(key, lb->tab[l], lb->ntab[l], sizeof(*e), label_key_cmp);
 	if (e == NULL) {
-		if (lb->missing == NULL)
-			lb->missing = key;
+		if (lb->missing == NULL) {
+			/* a copy: key may be the caller's buffer */
+			snprintf(lb->missing_key, sizeof(lb->missing_key),
+			    "%s", key);
+			lb->missing = lb->missing_key;
+		}
 		return "";
 	}
 	return e->text;

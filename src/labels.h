@@ -39,7 +39,9 @@ struct labels {
 	struct label *tab[LANG__MAX];	/* set's keys by strcmp, for lbl */
 	size_t	 ntab[LANG__MAX];
 	enum pronouns pronouns;		/* variant to prefer */
-	const char *missing;		/* first key asked for and absent */
+	const char *missing;		/* first key asked for and absent
+					 * (NULL: none), in missing_key */
+	char	 missing_key[128];
 };
 
 int		 labels_load(struct labels *, const char *dir,

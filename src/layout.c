@@ -16,7 +16,6 @@
 #include "head.h"
 #include "layout.h"
 
-#define LPATH(app, l, p)	lang_path((app)->langs, (l), (p), tmp, sizeof(tmp))
 
 const char layout_css[] =
     ":root{color-scheme:light dark;--bg:#fbfaf7;--fg:#1d1b19;"

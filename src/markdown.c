@@ -17,8 +17,6 @@
 #include "markdown.h"
 #include "settings.h"
 
-/* The site path P in language l, in the local char tmp[64]. */
-#define LPATH(app, l, p)	lang_path((app)->langs, (l), (p), tmp, sizeof(tmp))
 
 const struct site_page_info site_pages[SITE_PAGE__MAX] = {
 	[SITE_HOME] = { "/", "/index.md", "home", SET_PAGE_HOME },
@@ -36,14 +34,17 @@ const struct site_page_info site_pages[SITE_PAGE__MAX] = {
 };
 
 /*
- * Builds the paths of every page in every language of app (lang_path).
+ * Builds the paths of every page in every language of app (lang_path),
+ * with its label and summary (labels and settings; a label key no set
+ * has is remembered in app->labels->missing, which app_load reports).
  * Returns them (the caller frees them with free), or NULL.
  */
 struct site_paths *
 site_paths_build(const struct app *app)
 {
 	struct site_paths *sp;
-	char	 tmp[32];
+	char	 tmp[32], key[64];
+	const char *s;
 	int	 pg, l;
 
 	if ((sp = calloc(1, sizeof(*sp))) == NULL)
@@ -57,6 +58,16 @@ site_paths_build(const struct app *app)
 			    sizeof(sp->md_path[pg][l]), "%s", lang_path(app->langs,
 			    (enum lang)l, site_pages[pg].md_path, tmp,
 			    sizeof(tmp)));
+			snprintf(key, sizeof(key), "page.%s.label",
+			    site_pages[pg].name);
+			sp->label[pg][l] = LBL(app, l, key);
+			if ((s = app->settings->page_summary[
+			    site_pages[pg].set][l]) == NULL) {
+				snprintf(key, sizeof(key), "page.%s.summary",
+				    site_pages[pg].name);
+				s = LBL(app, l, key);
+			}
+			sp->summary[pg][l] = s;
 		}
 	return sp;
 }
@@ -79,10 +90,7 @@ site_page_md_path(const struct app *app, enum site_page pg, enum lang l)
 const char *
 site_page_label(const struct app *app, enum site_page pg, enum lang l)
 {
-	char	 key[64];
-
-	snprintf(key, sizeof(key), "page.%s.label", site_pages[pg].name);
-	return LBL(app, l, key);
+	return app->paths->label[pg][l];
 }
 
 /* The one-line description of a page: site.json's, else the label
@@ -90,13 +98,7 @@ site_page_label(const struct app *app, enum site_page pg, enum lang l)
 const char *
 site_page_summary(const struct app *app, enum site_page pg, enum lang l)
 {
-	const char *s = app->settings->page_summary[site_pages[pg].set][l];
-	char	 key[64];
-
-	if (s != NULL)
-		return s;
-	snprintf(key, sizeof(key), "page.%s.summary", site_pages[pg].name);
-	return LBL(app, l, key);
+	return app->paths->summary[pg][l];
 }
 
 /*

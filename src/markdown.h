@@ -17,6 +17,9 @@
 
 /* The label key in language l (labels.h). */
 #define LBL(app, l, key)	lbl((app)->labels, (l), (key))
+/* Site path p in language l (lang_path), built in the caller's char
+ * array tmp. */
+#define LPATH(app, l, p)	lang_path((app)->langs, (l), (p), tmp, sizeof(tmp))
 
 enum site_page {
 	SITE_HOME,
@@ -41,10 +44,13 @@ struct site_page_info {
 
 extern const struct site_page_info site_pages[SITE_PAGE__MAX];
 
-/* Every page's paths in every language of the site ("/en/about"). */
+/* Every page's paths ("/en/about"), navigation label and summary in
+ * every language of the site, built once per load. */
 struct site_paths {
 	char	 path[SITE_PAGE__MAX][LANG__MAX][32];
 	char	 md_path[SITE_PAGE__MAX][LANG__MAX][32];
+	const char *label[SITE_PAGE__MAX][LANG__MAX];
+	const char *summary[SITE_PAGE__MAX][LANG__MAX];
 };
 
 struct site_paths *site_paths_build(const struct app *);

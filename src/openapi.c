@@ -400,8 +400,8 @@ lang_descriptions(struct gen *g, struct buf *lang, struct buf *al)
 
 	buf_puts(lang, "Language of the response: ");
 	for (l = 0; l < n; l++)
-		buf_printf(lang, "%s%s (%s)", l == 0 ? "" : l == n - 1 ?
-		    " or " : ", ", g->langs[l], g->name[l]);
+		buf_printf(lang, "%s%s (%s)", list_sep(l, n, " or "),
+		    g->langs[l], g->name[l]);
 	buf_printf(lang, ". Takes precedence over Accept-Language; without "
 	    "either the response is in %s.", g->name[0]);
 	buf_puts(al, "Standard language negotiation (q-values honoured); ");
@@ -801,7 +801,7 @@ overview_language(struct gen *g, struct buf *d)
 static void
 info(struct gen *g, cJSON *doc)
 {
-	const cJSON *p = g->app->model->profile.obj[lang_or_default(g->app->langs, "en")];
+	const cJSON *p = g->app->model->profile.obj[g->app->doc_lang];
 	struct buf d;
 	const struct licence *lc = &g->app->settings->licence;
 	const cJSON *name, *email, *url;
@@ -841,7 +841,7 @@ info(struct gen *g, cJSON *doc)
 	if (lc->spdx != NULL)
 		put_str(g, l, "identifier", lc->spdx);
 	else
-		put_str(g, l, "url", lc->url[lang_or_default(g->app->langs, "en")]);
+		put_str(g, l, "url", lc->url[g->app->doc_lang]);
 }
 
 /*
@@ -901,7 +901,7 @@ openapi_build(const struct app *app, handle_synthetic_fn *run, char *err,
 	put_str(&g, srv, "description", "This service.");
 	ext = put_obj(&g, doc, "externalDocs");
 	put_str(&g, ext, "description", "Developer portal");
-	put_str(&g, ext, "url", app->doc_url[lang_or_default(app->langs, "en")]);
+	put_str(&g, ext, "url", app->doc_url[app->doc_lang]);
 	/* No operation needs credentials. */
 	put_arr(&g, doc, "security");
 	if (paths(&g, doc, err, errlen) == -1)

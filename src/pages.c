@@ -66,6 +66,9 @@ keep(struct rendered *sb, struct buf *b)
 	return enc_keep(sb, data, len, NULL);
 }
 
+/* A Link header's value, from the base URL, a path and a media type. */
+#define LINK_FMT	"<%s%s>; rel=\"alternate\"; type=\"%s\""
+
 /* "<BASE PATH>; rel="alternate"; type="TYPE"", malloc'd. */
 static char *
 link_value(const struct app *app, const char *path, const char *type)
@@ -73,8 +76,7 @@ link_value(const struct app *app, const char *path, const char *type)
 	struct buf b;
 
 	buf_init(&b);
-	buf_printf(&b, "<%s%s>; rel=\"alternate\"; type=\"%s\"",
-	    app->cfg->base_url, path, type);
+	buf_printf(&b, LINK_FMT, app->cfg->base_url, path, type);
 	if (b.oom) {
 		buf_free(&b);
 		return NULL;
@@ -312,8 +314,7 @@ pages_doc(struct ctx *x)
 	const struct site *s = x->app->site;
 	struct response *r = x->resp;
 	int	 d = x->route->arg;
-	int	 per_lang = d == DOC_LLMS || d == DOC_AGENTS ||
-	    d == DOC_RESUME;
+	int	 per_lang = route_per_lang(x->route);
 	enum lang l = per_lang ? x->lang : LANG_DEFAULT;
 
 	r->content_type = types[d];
@@ -354,12 +355,12 @@ pages_project(struct ctx *x)
 	struct view v;
 	struct buf m;
 	enum lang l = x->lang;
-	size_t	 n = strlen(slug);
 	int	 md = 0, k;
 
-	if (n > 3 && strcmp(slug + n - 3, ".md") == 0) {
+	if (ends_with_md(slug)) {
 		md = 1;
-		if ((slug = arena_strndup(x->arena, slug, n - 3)) == NULL) {
+		if ((slug = arena_strndup(x->arena, slug,
+		    strlen(slug) - 3)) == NULL) {
 			r->body.oom = 1;	/* handle_site: a 500 */
 			return;
 		}
@@ -382,10 +383,9 @@ pages_project(struct ctx *x)
 	r->cache_control = CACHE_PUBLIC;
 	r->content_language = lang_code(app->langs, l);
 	resp_header(r, "Vary", "Accept");
-	resp_header(r, "Link", arena_printf(x->arena,
-	    "<%s%s>; rel=\"alternate\"; type=\"%s\"", app->cfg->base_url,
-	    md ? v.path[l] : v.md_path[l], md ? "text/html" :
-	    "text/markdown"));
+	resp_header(r, "Link", arena_printf(x->arena, LINK_FMT,
+	    app->cfg->base_url, md ? v.path[l] : v.md_path[l], md ?
+	    "text/html" : "text/markdown"));
 	if (!md)
 		html_headers(r, app->site);
 	resp_header(r, "X-Content-Type-Options", "nosniff");

@@ -58,7 +58,7 @@ lang_list(const struct langs *ls, const char *conj, char *out,
 	out[0] = '\0';
 	for (i = 0; i < ls->n && len < outlen; i++) {
 		n = snprintf(out + len, outlen - len, "%s%s",
-		    i == 0 ? "" : i == ls->n - 1 ? conj : ", ",
+		    list_sep(i, ls->n, conj),
 		    ls->code[i]);
 		if (n < 0)
 			break;
@@ -559,6 +559,7 @@ malformed:
 	q[CODING_IDENTITY] = 1000;
 	q[CODING_GZIP] = q[CODING_BR] = 0;
 }
+
 /*
  * The site path path ("/llms.txt", "/") in language l: itself in the
  * default language, "/CODE" in front in the others ("/en/llms.txt",

@@ -82,6 +82,14 @@ buf_puts(struct buf *b, const char *s)
 	buf_append(b, s, strlen(s));
 }
 
+/* The separator before item i of n in a list such as "a, b or c":
+ * none, ", ", or conj (" or ", " and ") before the last. */
+const char *
+list_sep(int i, int n, const char *conj)
+{
+	return i == 0 ? "" : i == n - 1 ? conj : ", ";
+}
+
 void
 buf_putc(struct buf *b, char c)
 {

@@ -27,6 +27,7 @@ int	 buf_reserve(struct buf *, size_t extra);
 void	 buf_append(struct buf *, const void *, size_t);
 void	 buf_puts(struct buf *, const char *);
 void	 buf_putc(struct buf *, char);
+const char *list_sep(int i, int n, const char *conj);
 void	 buf_printf(struct buf *, const char *, ...)
 	    __attribute__((format(printf, 2, 3)));
 void	 buf_vprintf(struct buf *, const char *, va_list)
