@@ -149,6 +149,32 @@ api_string(const struct item *it, int l, const char *name)
 	    it->obj[l], name));
 }
 
+/* Loads fixture dir as a site in languages ls, its labels into lb. */
+static struct model *
+load_site(const char *dir, const struct langs *ls, struct labels *lb)
+{
+	struct model *m;
+	char	 err[1024] = "";
+
+	ck_assert_int_eq(labels_load(lb, TEST_LABELS_DIR, ls, PRON_NONE, err,
+	    sizeof(err)), 0);
+	m = content_load(dir, "http://h", ls, lb, err, sizeof(err));
+	ck_assert_msg(m != NULL, "%s", err);
+	return m;
+}
+
+/* Fixture dir, read as a Spanish and English site (the demo's labels),
+ * is refused with a message holding want. */
+static void
+refused_as_demo(const char *dir, const char *want)
+{
+	char	 err[1024] = "";
+
+	ck_assert_ptr_null(content_load(dir, "http://h", NULL, demo_labels(),
+	    err, sizeof(err)));
+	ck_assert_msg(strstr(err, want) != NULL, "%s", err);
+}
+
 /*
  * A single-language site: plain strings load (also inside arrays),
  * become {"en": ...} in the source object, and the date words come from
@@ -161,13 +187,10 @@ START_TEST(single_language_site)
 	struct labels lb;
 	struct model *m;
 	const cJSON *h, *k;
-	char	 err[1024] = "", *want, tail[128];
+	char	*want, tail[128];
 	const char *period;
 
-	ck_assert_int_eq(labels_load(&lb, TEST_LABELS_DIR, &en, PRON_NONE, err,
-	    sizeof(err)), 0);
-	m = content_load(dir, "http://h", &en, &lb, err, sizeof(err));
-	ck_assert_msg(m != NULL, "%s", err);
+	m = load_site(dir, &en, &lb);
 	ck_assert_int_eq(m->langs.n, 1);
 	want = file_string(dir, "profile.json", "headline", NULL);
 	ck_assert_str_eq(api_string(&m->profile, 0, "headline"), want);
@@ -186,10 +209,8 @@ START_TEST(single_language_site)
 	    strlen(period) - strlen(tail), tail) == 0, "%s", period);
 	content_free(m);
 	/* The same files are not a Spanish and English site. */
-	ck_assert_ptr_null(content_load(dir, "http://h", NULL, demo_labels(),
-	    err, sizeof(err)));
-	ck_assert_msg(strstr(err, "profile.json: headline: expected a "
-	    "translated text") != NULL, "%s", err);
+	refused_as_demo(dir, "profile.json: headline: expected a translated "
+	    "text");
 	labels_free(&lb);
 }
 END_TEST
@@ -205,13 +226,10 @@ START_TEST(three_language_site)
 	const struct item *p;
 	struct labels lb;
 	struct model *m;
-	char	 err[1024] = "", *want;
+	char	*want;
 	int	 l;
 
-	ck_assert_int_eq(labels_load(&lb, TEST_LABELS_DIR, &three, PRON_NONE,
-	    err, sizeof(err)), 0);
-	m = content_load(dir, "http://h", &three, &lb, err, sizeof(err));
-	ck_assert_msg(m != NULL, "%s", err);
+	m = load_site(dir, &three, &lb);
 	for (l = 0; l < 3; l++) {
 		want = file_string(dir, "profile.json", "headline",
 		    three.code[l]);
@@ -228,10 +246,8 @@ START_TEST(three_language_site)
 	    "description"));
 	content_free(m);
 	/* Read as a Spanish and English site, "fr" is not a language. */
-	ck_assert_ptr_null(content_load(dir, "http://h", NULL, demo_labels(),
-	    err, sizeof(err)));
-	ck_assert_msg(strstr(err, "profile.json: headline.fr: unknown "
-	    "language (expected es and en)") != NULL, "%s", err);
+	refused_as_demo(dir, "profile.json: headline.fr: unknown language "
+	    "(expected es and en)");
 	labels_free(&lb);
 }
 END_TEST
