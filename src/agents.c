@@ -11,6 +11,8 @@
 #include "agents.h"
 #include "cv.h"
 #include "markdown.h"
+#include "portal.h"
+#include "response.h"
 #include "resume.h"
 
 /* Appends "- [text](base + path)". */
@@ -157,9 +159,9 @@ agents_llms(const struct app *app, enum lang l, struct buf *b)
 		if (r->kind != ROUTE_API ||
 		    (path = api_link(app, r, l, tmp, sizeof(tmp))) == NULL)
 			continue;
-		item(b, app, md_route_summary(app, r, l), path);
+		item(b, app, route_summary(app->labels, r, l), path);
 		buf_printf(b, ": `%s`", r->operation_id);
-		if ((d = md_route_description(app, r, l)) != NULL) {
+		if ((d = route_description(app->labels, r, l)) != NULL) {
 			buf_puts(b, ". ");
 			md_text(b, d);
 		}
@@ -264,7 +266,7 @@ guide_calling(const struct app *app, enum lang l, struct buf *b)
 			continue;
 		buf_printf(b, "- `GET %s` (`%s`): ", r->path,
 		    r->operation_id);
-		md_text(b, md_route_summary(app, r, l));
+		md_text(b, route_summary(app->labels, r, l));
 		buf_puts(b, ".\n");
 	}
 	buf_printf(b, "\n%s\n\n```sh\n", LBL(app, l, "guide.examples"));

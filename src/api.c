@@ -162,22 +162,31 @@ api_list(struct ctx *x)
 	api_end(x, (long)(end - start), (long)c->len);
 }
 
+/*
+ * One item of the route's collection by slug (a COLLECTIONS row with
+ * ITEMS); an unknown slug is 404 with the known ones in the hint.  The
+ * messages call an item by the collection's hit type ("project"), else
+ * its name.
+ */
 void
-api_project(struct ctx *x)
+api_item(struct ctx *x)
 {
-	const struct collection *c = &x->app->model->coll[COLL_PROJECTS];
+	enum coll k = x->route->coll;
+	const struct collection *c = &x->app->model->coll[k];
+	const char *one = resources[k].hit ? resources[k].hit :
+	    resources[k].name;
 	const struct item *it;
-	char	*hint;
+	char	*hint, *list;
 
-	if ((it = content_find(x->app->model, COLL_PROJECTS,
-	    x->slug)) != NULL) {
+	if ((it = content_find(x->app->model, k, x->slug)) != NULL) {
 		send_item(x, it);
 		return;
 	}
-	hint = arena_printf(x->arena, "Known project slugs: %s. "
-	    "List all projects at %s/api/v1/projects.", c->slugs,
-	    x->app->cfg->base_url);
-	err_send(x, ERR_NOT_FOUND, hint ? hint : "List all projects at "
-	    "/api/v1/projects.", "No project has the slug '%s'.",
+	list = arena_printf(x->arena, "List all %s at %s/api/v1/%s.",
+	    resources[k].name, x->app->cfg->base_url, resources[k].name);
+	hint = arena_printf(x->arena, "Known %s slugs: %s. %s", one,
+	    c->slugs, list ? list : "");
+	err_send(x, ERR_NOT_FOUND, hint ? hint : "List the collection at "
+	    "/api/v1.", "No %s has the slug '%s'.", one,
 	    arena_excerpt(x->arena, x->slug, strlen(x->slug), 100));
 }

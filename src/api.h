@@ -5,13 +5,13 @@
 #ifndef PERFIL_API_H
 #define PERFIL_API_H
 
-#include "handler.h"
+#include "ctx.h"
 
 void	 api_health(struct ctx *);
 void	 api_profile(struct ctx *);
 void	 api_about(struct ctx *);
 void	 api_list(struct ctx *);
-void	 api_project(struct ctx *);
+void	 api_item(struct ctx *);
 
 void	 api_begin(struct ctx *);
 void	 api_end(struct ctx *, long count, long total);

@@ -1,9 +1,11 @@
 /*
  * app.h: the configuration and everything built from it at start-up
  * (the content model and the derived documents), shared read-only by
- * all requests of a worker.
+ * all requests of a worker.  Types only: the builder is app_load.h's,
+ * so the renderers that read a struct app never include it.
  *
- * Ownership: app_load fills a struct app that app_free releases.
+ * Ownership: app_load (app_load.h) fills a struct app that app_free
+ * releases.
  */
 #ifndef PERFIL_APP_H
 #define PERFIL_APP_H
@@ -49,8 +51,5 @@ struct app {
 	struct search_index *search;	/* search.h */
 	struct prerender *prerender;	/* default answers (prerender.h) */
 };
-
-int	 app_load(struct app *, const struct config *, char *err, size_t);
-void	 app_free(struct app *);
 
 #endif /* PERFIL_APP_H */

@@ -17,6 +17,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "page_list.h"
 #include "request.h"
 #include "resource.h"
 
@@ -59,18 +60,9 @@ struct collection {
 					 * content_drop_objects ran */
 	struct item **by_slug;		/* items by slug (strcmp), for
 					 * content_find */
-};
-
-/*
- * Markdown pages kept as written (privacy, lab).  Both are optional;
- * so are the files of the collections resource.c marks optional
- * (certifications, education, recommendations): absent, the
- * collection is empty and not present.
- */
-enum page_doc {
-	PAGE_PRIVACY,
-	PAGE_LAB,
-	PAGE_DOC__MAX
+	size_t	 each;			/* elements of the items' hit_each
+					 * arrays (resource.h): the skills
+					 * of all skill categories */
 };
 
 struct model {
@@ -78,10 +70,13 @@ struct model {
 	struct item profile;
 	struct item about;
 	struct collection coll[COLL__MAX];
-	char	*page_md[PAGE_DOC__MAX][LANG__MAX];
-	int	 has_page[PAGE_DOC__MAX];	/* 0: absent, not published:
+	/* The pages of the owner's own text (page_list.h, PAGE_OWNER) as
+	 * written.  Each is optional, as are the files of the collections
+	 * resource.c marks optional: absent, the collection is empty and
+	 * not present. */
+	char	*page_md[SITE_PAGE__MAX][LANG__MAX];
+	int	 has_page[SITE_PAGE__MAX];	/* 0: absent, not published:
 					 * no route, link or sitemap entry */
-	size_t	 skills;		/* in all skill categories */
 };
 
 struct labels;
@@ -95,6 +90,5 @@ const struct item *content_find(const struct model *, enum coll,
 		    const char *slug);
 const char	*content_coll_name(enum coll);
 const char	*content_coll_file(enum coll);
-const char	*content_page_name(enum page_doc);	/* "privacy" */
 
 #endif /* PERFIL_CONTENT_H */

@@ -205,56 +205,120 @@ recommendation(const struct app *app, enum lang l, const struct item *it,
 	buf_puts(b, "\n\n");
 }
 
-/* The résumé's sections, in page order. */
-static const struct cv_section {
-	enum coll coll;
-	const char *heading;		/* its label key */
+/*
+ * The entry of an item of a collection without a layout of its own
+ * (below): its title (the FIELD_TITLE member, else the first text) as
+ * a heading, then its other texts joined by " · ", then its links, all
+ * from the collection's declaration (resource.c).
+ */
+static void
+plain(const struct app *app, enum lang l, const struct item *it,
+    struct buf *b, const struct field *fields)
+{
+	const struct field *f, *title = NULL;
+	const cJSON *o = it->obj[l];
+	int	 n = 0;
+
+	(void)app;
+	for (f = fields; f->name != NULL && title == NULL; f++)
+		if (f->flags & FIELD_TITLE)
+			title = f;
+	for (f = fields; f->name != NULL && title == NULL; f++)
+		if (f->kind == F_TEXT || f->kind == F_STRING)
+			title = f;
+	buf_puts(b, "### ");
+	md_text(b, title != NULL ? md_str(o, title->name) : it->slug);
+	buf_puts(b, "\n\n");
+	for (f = fields; f->name != NULL; f++) {
+		if (f == title || (f->flags & FIELD_CONTENT) ||
+		    f->kind == F_SLUG || f->kind == F_URI ||
+		    f->kind == F_BOOL || f->kind == F_INT ||
+		    f->kind == F_OBJECT || f->kind == F_ARRAY ||
+		    *md_str(o, f->name) == '\0')
+			continue;
+		buf_puts(b, n++ ? " · " : "");
+		md_text(b, md_str(o, f->name));
+	}
+	for (f = fields; f->name != NULL; f++) {
+		if (f->kind != F_URI || (f->flags & FIELD_API) ||
+		    *md_str(o, f->name) == '\0')
+			continue;
+		buf_puts(b, n++ ? " · " : "");
+		link(b, md_str(o, f->name), md_str(o, f->name));
+	}
+	buf_puts(b, n ? "\n\n" : "");
+}
+
+/*
+ * The collections whose entries have a layout of their own; the others
+ * on the CV (resource.c's cv) are written by plain.
+ */
+static const struct cv_layout {
 	int	 list;			/* entries are list lines */
 	void	(*entry)(const struct app *, enum lang, const struct item *,
 		    struct buf *);
-} cv_sections[] = {
-	{ COLL_EXPERIENCE, "cv.experience", 0, job },
-	{ COLL_PROJECTS, "cv.projects", 0, project },
-	{ COLL_SKILLS, "cv.skills", 1, skill_category },
-	{ COLL_CERTIFICATIONS, "cv.certifications", 1, certification },
-	{ COLL_EDUCATION, "cv.education", 1, education },
-	{ COLL_RECOMMENDATIONS, "cv.recommendations", 0, recommendation },
+} layouts[COLL__MAX] = {
+	[COLL_EXPERIENCE] = { 0, job },
+	[COLL_PROJECTS] = { 0, project },
+	[COLL_SKILLS] = { 1, skill_category },
+	[COLL_CERTIFICATIONS] = { 1, certification },
+	[COLL_EDUCATION] = { 1, education },
+	[COLL_RECOMMENDATIONS] = { 0, recommendation },
 };
+
+/* Appends one section of the CV: collection k's heading and entries. */
+static void
+cv_section(const struct app *app, enum lang l, enum coll k, struct buf *b)
+{
+	const struct cv_layout *lay = &layouts[k];
+	const struct collection *c;
+	char	 key[64];
+	size_t	 i;
+
+	if ((c = coll(app, k)) == NULL)
+		return;
+	snprintf(key, sizeof(key), "cv.%s", resources[k].name);
+	buf_printf(b, "## %s\n\n", LBL(app, l, key));
+	for (i = 0; i < c->len; i++)
+		if (lay->entry != NULL)
+			lay->entry(app, l, &c->items[i], b);
+		else
+			plain(app, l, &c->items[i], b, resources[k].fields);
+	if (lay->list)
+		buf_putc(b, '\n');	/* a blank line after a list */
+}
 
 /*
  * Appends the markdown of the résumé page in language l: the head,
- * then every section whose collection has items (an absent optional
- * collection leaves its section out).
+ * then every collection on the CV in its place (resource.c's cv) whose
+ * content has items (an absent optional collection leaves its section
+ * out).
  */
 void
-cv_page(const struct app *app, enum lang l, struct buf *b)
+cv_page(const struct app *app, enum site_page self, enum lang l,
+    struct buf *b)
 {
-	const struct cv_section *sec;
-	const struct collection *c;
-	size_t	 i, k;
+	int	 place, k;
 
+	(void)self;
 	cv_head(app, l, b);
-	for (k = 0; k < sizeof(cv_sections) / sizeof(cv_sections[0]); k++) {
-		sec = &cv_sections[k];
-		if ((c = coll(app, sec->coll)) == NULL)
-			continue;
-		buf_printf(b, "## %s\n\n", LBL(app, l, sec->heading));
-		for (i = 0; i < c->len; i++)
-			sec->entry(app, l, &c->items[i], b);
-		if (sec->list)
-			buf_putc(b, '\n');	/* a blank line after a list */
-	}
+	for (place = 1; place <= COLL__MAX; place++)
+		for (k = 0; k < COLL__MAX; k++)
+			if (resources[k].cv == place)
+				cv_section(app, l, (enum coll)k, b);
 }
 
 /* Appends the markdown of the project list in language l. */
 void
-cv_projects(const struct app *app, enum lang l, struct buf *b)
+cv_projects(const struct app *app, enum site_page self, enum lang l,
+    struct buf *b)
 {
 	const struct collection *c = &app->model->coll[COLL_PROJECTS];
 	const cJSON *o;
 	char	 path[256];
 	size_t	 i;
 
+	(void)self;
 	buf_printf(b, "# %s\n\n%s\n\n", LBL(app, l, "projects.title"),
 	    LBL(app, l, "projects.intro"));
 	for (i = 0; i < c->len; i++) {

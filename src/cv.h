@@ -13,8 +13,7 @@
 
 #include "markdown.h"
 
-void	 cv_page(const struct app *, enum lang, struct buf *);
-void	 cv_projects(const struct app *, enum lang, struct buf *);
+page_render_fn cv_page, cv_projects;	/* page_list.h's renderers */
 void	 cv_project(const struct app *, const struct item *, enum lang,
 	    struct buf *);
 const char *cv_project_path(const struct app *, enum lang,

@@ -5,7 +5,7 @@
 #ifndef PERFIL_ERRORS_H
 #define PERFIL_ERRORS_H
 
-#include "handler.h"
+#include "ctx.h"
 
 enum err_code {
 	ERR_BAD_REQUEST,

@@ -295,12 +295,12 @@ init_write(const char *dir, const struct init_content *c, char *err,
 		    errlen) == -1)
 			return -1;
 	}
-	for (p = 0; p < PAGE_DOC__MAX; p++)
+	for (p = 0; p < SITE_PAGE__MAX; p++)
 		for (l = 0; l < langs_fallback.n; l++) {
 			if (c->page_md[p][l] == NULL)
 				continue;
 			snprintf(name, sizeof(name), "pages/%s.%s.md",
-			    content_page_name((enum page_doc)p),
+			    site_pages[p].name,
 			    lang_code(&langs_fallback, (enum lang)l));
 			if (put_file(dir, name, c->page_md[p][l],
 			    strlen(c->page_md[p][l]), err, errlen) == -1)

@@ -140,8 +140,9 @@ label_table(struct labels *lb, int l)
 }
 
 /*
- * Loads the label set of every language from dir.  Returns 0, or -1
- * with a message naming the file (and the key) in err.
+ * Loads the label set of every language from dir, and en.json for the
+ * API's documents (LABELS_DOC).  Returns 0, or -1 with a message naming
+ * the file (and the key) in err.
  */
 int
 labels_load(struct labels *lb, const char *dir, const struct langs *ls,
@@ -157,6 +158,14 @@ labels_load(struct labels *lb, const char *dir, const struct langs *ls,
 		if ((lb->set[l] = load_set(dir, lang_code(ls, (enum lang)l),
 		    err, errlen)) == NULL)
 			goto err;
+	if ((lb->set[LABELS_DOC] = load_set(dir, LABELS_DOC_CODE, err,
+	    errlen)) == NULL)
+		goto err;
+	if (same_keys(lb->set[LABELS_DOC], LABELS_DOC_CODE, lb->set[0],
+	    lang_code(ls, LANG_DEFAULT), dir, err, errlen) == -1 ||
+	    same_keys(lb->set[0], lang_code(ls, LANG_DEFAULT),
+	    lb->set[LABELS_DOC], LABELS_DOC_CODE, dir, err, errlen) == -1)
+		goto err;
 	for (l = 1; l < ls->n; l++)
 		if (same_keys(lb->set[l], lang_code(ls, (enum lang)l),
 		    lb->set[0], lang_code(ls, LANG_DEFAULT), dir, err,
@@ -165,8 +174,8 @@ labels_load(struct labels *lb, const char *dir, const struct langs *ls,
 		    lb->set[l], lang_code(ls, (enum lang)l), dir, err,
 		    errlen) == -1)
 			goto err;
-	for (l = 0; l < ls->n; l++)
-		if (label_table(lb, l) == -1) {
+	for (l = 0; l <= LANG__MAX; l++)
+		if (lb->set[l] != NULL && label_table(lb, l) == -1) {
 			snprintf(err, errlen, "out of memory");
 			goto err;
 		}
@@ -181,7 +190,7 @@ labels_free(struct labels *lb)
 {
 	int	 l;
 
-	for (l = 0; l < LANG__MAX; l++) {
+	for (l = 0; l <= LANG__MAX; l++) {
 		cJSON_Delete(lb->set[l]);
 		free(lb->tab[l]);
 	}

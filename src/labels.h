@@ -33,11 +33,23 @@ struct label {
 	size_t	 pos;			/* in the file: the first one wins */
 };
 
+/*
+ * The language the API's own documents are written in, whatever the
+ * site's (the OpenAPI document, docs/contract.md): English, labels/
+ * en.json, loaded beside the site's sets.  The English texts of the
+ * route table (summaries, descriptions, parameters) live there and
+ * nowhere else; lbl(lb, LABELS_DOC, key) reads them.
+ */
+#define LABELS_DOC	((enum lang)LANG__MAX)
+#define LABELS_DOC_CODE	"en"
+
 struct labels {
 	struct langs langs;		/* the site's, a copy */
-	cJSON	*set[LANG__MAX];	/* parsed labels/CODE.json */
-	struct label *tab[LANG__MAX];	/* set's keys by strcmp, for lbl */
-	size_t	 ntab[LANG__MAX];
+	cJSON	*set[LANG__MAX + 1];	/* parsed labels/CODE.json; [LABELS_DOC]
+					 * en.json */
+	struct label *tab[LANG__MAX + 1];	/* set's keys by strcmp,
+						 * for lbl */
+	size_t	 ntab[LANG__MAX + 1];
 	enum pronouns pronouns;		/* variant to prefer */
 	const char *missing;		/* first key asked for and absent
 					 * (NULL: none), in missing_key */

@@ -350,7 +350,8 @@ page_nav(const struct app *app, const struct view *v, enum lang l,
 	    "<nav aria-label=\"%s\">\n<ul>\n", LBL(app, l, "nav.skip"),
 	    LBL(app, l, "nav.main"));
 	for (pg = 0; pg < SITE_PAGE__MAX; pg++) {
-		if (!site_page_published(app, pg) || site_pages[pg].footer)
+		if (!site_page_published(app, pg) ||
+		    site_pages[pg].place == PAGE_FOOTER)
 			continue;
 		buf_puts(b, "<li><a href=\"");
 		html_url(b, app, site_page_path(app, pg, l));
@@ -399,7 +400,8 @@ page_footer(const struct app *app, const struct view *v, enum lang l,
 	buf_puts(b, LBL(app, l, "footer.no_tracking"));
 	buf_puts(b, "</p>\n<ul>\n");
 	for (pg = 0; pg < SITE_PAGE__MAX; pg++) {
-		if (!site_page_published(app, pg) || !site_pages[pg].footer)
+		if (!site_page_published(app, pg) ||
+		    site_pages[pg].place != PAGE_FOOTER)
 			continue;
 		buf_puts(b, "<li><a href=\"");
 		html_url(b, app, site_page_path(app, pg, l));

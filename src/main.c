@@ -21,7 +21,7 @@
 
 #include <fcgiapp.h>
 
-#include "app.h"
+#include "app_load.h"
 #include "init.h"
 #include "resume_import.h"
 #include "openapi.h"
@@ -33,21 +33,24 @@ static void
 print_summary(const struct app *app)
 {
 	const struct model *m = app->model;
+	const struct resource *r;
 	const cJSON *t;
 	char	 langs[LANG__MAX * 4 + 8];
+	int	 k, pages = 0;
 
 	lang_list(app->langs, ", ", langs, sizeof(langs));
 	t = cJSON_GetObjectItem(m->about.obj[LANG_DEFAULT], "timeline");
 	printf("perfil-fcgi: content OK in %s: profile, about (%d timeline "
-	    "items), %zu projects, %zu experience, %zu skill categories "
-	    "(%zu skills), %zu certifications, %zu education, "
-	    "%zu recommendations, %d pages; languages %s\n",
-	    app->cfg->content_dir, cJSON_GetArraySize(t),
-	    m->coll[COLL_PROJECTS].len, m->coll[COLL_EXPERIENCE].len,
-	    m->coll[COLL_SKILLS].len, m->skills,
-	    m->coll[COLL_CERTIFICATIONS].len, m->coll[COLL_EDUCATION].len,
-	    m->coll[COLL_RECOMMENDATIONS].len, (m->has_page[PAGE_PRIVACY] +
-	    m->has_page[PAGE_LAB]) * app->langs->n, langs);
+	    "items)", app->cfg->content_dir, cJSON_GetArraySize(t));
+	for (k = 0; k < COLL__MAX; k++) {
+		r = &resources[k];
+		printf(", %zu %s", m->coll[k].len, r->noun ? r->noun : r->name);
+		if (r->hit_each != NULL)
+			printf(" (%zu %s)", m->coll[k].each, r->hit_each);
+	}
+	for (k = 0; k < SITE_PAGE__MAX; k++)
+		pages += m->has_page[k];
+	printf(", %d pages; languages %s\n", pages * app->langs->n, langs);
 }
 
 /*

@@ -11,8 +11,9 @@
 #define PERFIL_MARKDOWN_H
 
 #include "app.h"
-#include "routes.h"
 #include "labels.h"
+#include "page_list.h"
+#include "routes.h"
 #include "settings.h"
 
 /* The label key in language l (labels.h). */
@@ -20,29 +21,6 @@
 /* Site path p in language l (lang_path), built in the caller's char
  * array tmp. */
 #define LPATH(app, l, p)	lang_path((app)->langs, (l), (p), tmp, sizeof(tmp))
-
-enum site_page {
-	SITE_HOME,
-	SITE_ABOUT,
-	SITE_CV,
-	SITE_PROJECTS,
-	SITE_CONTACT,
-	SITE_PRIVACY,
-	SITE_LAB,
-	SITE_DEVELOPERS,
-	SITE_PAGE__MAX
-};
-
-/* A page's addresses (in the default language) and names. */
-struct site_page_info {
-	const char *path;		/* "/about" */
-	const char *md_path;		/* "/about.md" */
-	const char *name;		/* in label keys: "page.NAME.label" */
-	int	 set;			/* its enum settings_page */
-	int	 footer;		/* linked from the footer, not the nav */
-};
-
-extern const struct site_page_info site_pages[SITE_PAGE__MAX];
 
 /* Every page's paths ("/en/about"), navigation label and summary in
  * every language of the site, built once per load. */
@@ -61,14 +39,17 @@ const char *site_page_md_path(const struct app *, enum site_page,
 const char *site_page_summary(const struct app *, enum site_page,
 	    enum lang);
 const char *site_page_label(const struct app *, enum site_page, enum lang);
-const char *md_route_summary(const struct app *, const struct route *,
-	    enum lang);
-const char *md_route_description(const struct app *, const struct route *,
-	    enum lang);
-void	 md_language_section(const struct app *, enum lang, const char *key,
-	    struct buf *);
 void	 md_template(struct buf *, const char *, const cJSON *);
-int	 md_page(const struct app *, enum site_page, enum lang, struct buf *);
+
+/*
+ * A page's renderer (the last column of SITE_PAGES): appends the
+ * markdown of page self in language l to b.  pages.c ends it with
+ * md_finish.
+ */
+typedef void page_render_fn(const struct app *, enum site_page self,
+	    enum lang l, struct buf *b);
+page_render_fn md_home, md_about, md_contact, md_owner_page;
+
 int	 md_finish(struct buf *);
 void	 md_not_found(const struct app *, enum lang, struct buf *);
 
@@ -77,10 +58,10 @@ void	 md_text(struct buf *, const char *);
 void	 md_url(struct buf *, const char *);
 void	 md_link_site(struct buf *, const struct app *, const char *text,
 	    const char *path);
-void	 md_route_example(const struct app *, const struct route *,
-	    enum lang, struct buf *);
-void	 md_route_params(const struct app *, const struct route *,
-	    enum lang, const char *indent, struct buf *);
+void	 md_heading(struct buf *, const struct app *, enum lang,
+	    const char *key);
+const char *md_profile_api_path(const struct app *, enum lang, char *,
+	    size_t);
 const char *md_str(const cJSON *, const char *name);
 int	 site_has_route(const char *path);
 int	 site_page_published(const struct app *, enum site_page);

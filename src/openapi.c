@@ -634,8 +634,8 @@ route_parameters(struct gen *g, const struct route *r, cJSON *op)
 		put_str(g, p, "name", req_param_name(rp->id));
 		put_str(g, p, "in", "query");
 		put_bool(g, p, "required", rp->required);
-		if (rp->description != NULL)
-			put_str(g, p, "description", rp->description);
+		put_str(g, p, "description", route_param_description(
+		    g->app->labels, r, rp, LABELS_DOC));
 		s = put_obj(g, p, "schema");
 		if (rp->kind == PARAM_KIND_STRING) {
 			put_str(g, s, "type", "string");
@@ -685,10 +685,10 @@ success_response(struct gen *g, const struct route *r, cJSON *resps)
 	if (r->collection) {
 		data = put_obj(g, props, "data");
 		put_str(g, data, "type", "array");
-		put_ref(g, data, "items", "schemas", r->schema);
+		put_ref(g, data, "items", "schemas", route_schema(r));
 		put_ref(g, props, "meta", "schemas", "CollectionMeta");
 	} else {
-		put_ref(g, props, "data", "schemas", r->schema);
+		put_ref(g, props, "data", "schemas", route_schema(r));
 		put_ref(g, props, "meta", "schemas", "Meta");
 	}
 	put_bool(g, s, "additionalProperties", 0);
@@ -699,6 +699,7 @@ static int
 paths(struct gen *g, cJSON *doc, char *err, size_t errlen)
 {
 	const struct route *r;
+	const char *summary, *description;
 	cJSON	*ps = put_obj(g, doc, "paths"), *op, *resps, *media;
 	size_t	 i;
 
@@ -706,17 +707,21 @@ paths(struct gen *g, cJSON *doc, char *err, size_t errlen)
 		r = &routes[i];
 		if (r->kind != ROUTE_API)
 			continue;
-		if (r->schema == NULL || !schema_known(r->schema)) {
+		if (route_schema(r) == NULL || !schema_known(route_schema(r))) {
 			snprintf(err, errlen, "openapi: route %s names no "
 			    "known schema (%s)", r->path,
-			    r->schema ? r->schema : "none");
+			    route_schema(r) ? route_schema(r) : "none");
 			return -1;
 		}
 		op = put_obj(g, put_obj(g, ps, r->path), "get");
 		put_str(g, op, "operationId", r->operation_id);
-		put_str(g, op, "summary", r->summary);
-		put_str(g, op, "description", r->description != NULL ?
-		    r->description : r->summary);
+		/* The English texts: en.json's (labels.h, LABELS_DOC). */
+		summary = route_summary(g->app->labels, r, LABELS_DOC);
+		description = route_description(g->app->labels, r,
+		    LABELS_DOC);
+		put_str(g, op, "summary", summary);
+		put_str(g, op, "description", description != NULL ?
+		    description : summary);
 		route_parameters(g, r, op);
 		resps = put_obj(g, op, "responses");
 		media = success_response(g, r, resps);

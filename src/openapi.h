@@ -19,16 +19,11 @@
 #include <cjson/cJSON.h>
 
 #include "encoding.h"
-#include "handler.h"
+#include "ctx.h"
+#include "page_list.h"
 
 #define TYPE_YAML	"application/yaml"
 #define MEDIA_JSON	"application/json"	/* content key in the document */
-
-enum openapi_format {
-	OPENAPI_JSON,
-	OPENAPI_YAML,
-	OPENAPI__MAX
-};
 
 struct openapi {
 	cJSON	*doc;				/* the document as a tree */

@@ -22,6 +22,7 @@
 #include "head.h"
 #include "layout.h"
 #include "pages.h"
+#include "portal.h"
 #include "resume.h"
 #include "sha256.h"
 
@@ -30,24 +31,22 @@
 #define TYPE_MARKDOWN	"text/markdown; charset=utf-8"
 #define CACHE_404	"public, max-age=60"
 
+/* Each page's renderer, from the last column of SITE_PAGES. */
+static page_render_fn *const renderers[SITE_PAGE__MAX] = {
+#define X(id, name, path, place, text, render)	[SITE_##id] = render,
+	SITE_PAGES(X)
+#undef X
+};
+
 /*
- * Appends the markdown of page pg in language l to b: the CV's pages
- * from cv.c, the others from markdown.c.  Returns 0, or -1 out of
- * memory.
+ * Appends the markdown of page pg in language l to b (its renderer's,
+ * ended by md_finish).  Returns 0, or -1 out of memory.
  */
 static int
 page_md(const struct app *app, int pg, enum lang l, struct buf *b)
 {
-	switch (pg) {
-	case SITE_CV:
-		cv_page(app, l, b);
-		return md_finish(b);
-	case SITE_PROJECTS:
-		cv_projects(app, l, b);
-		return md_finish(b);
-	default:
-		return md_page(app, pg, l, b);
-	}
+	renderers[pg](app, (enum site_page)pg, l, b);
+	return md_finish(b);
 }
 
 /* Moves b's bytes into sb, tags them and keeps their compressed

@@ -11,20 +11,8 @@
 #define PERFIL_PAGES_H
 
 #include "encoding.h"
-#include "handler.h"
+#include "ctx.h"
 #include "markdown.h"
-
-enum site_doc {
-	DOC_LLMS,		/* /llms.txt, /en/llms.txt */
-	DOC_AGENTS,		/* /agents.md, /en/agents.md */
-	DOC_RESUME,		/* /resume.json, /en/resume.json */
-	DOC_SITEMAP,		/* the rest exist once, in [LANG_DEFAULT] */
-	DOC_ROBOTS,
-	DOC_MANIFEST,
-	DOC_ICON,		/* /icon.svg */
-	DOC_FAVICON,		/* /favicon.ico: a redirect to /icon.svg */
-	SITE_DOC__MAX
-};
 
 struct site {
 	struct rendered md[SITE_PAGE__MAX][LANG__MAX];

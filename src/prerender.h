@@ -16,7 +16,7 @@
 #ifndef PERFIL_PRERENDER_H
 #define PERFIL_PRERENDER_H
 
-#include "handler.h"
+#include "ctx.h"
 
 struct prerender;
 

@@ -175,31 +175,38 @@ const struct resource resource_about = {
 	.description = "Biography and career timeline.", .fields = about_f,
 };
 
+/*
+ * The rest of each collection's declaration (resource.h, COLLECTIONS):
+ * its schema, fields and flags, what search makes of it, and its place
+ * on the CV page.
+ */
+#define SHAPE_PROJECTS	.schema = "Project", .description = "A project.", \
+	.fields = project_f, .closed = 1, .hit = "project", .cv = 2
+#define SHAPE_EXPERIENCE .schema = "ExperienceEntry", \
+	.description = "A position held.", .fields = experience_f, \
+	.closed = 1, .hit = "experience", .cv = 1
+#define SHAPE_SKILLS	.schema = "SkillCategory", \
+	.description = "Skills of one category.", .fields = skillcat_f, \
+	.closed = 1, .hit = "skill", .hit_each = "skills", \
+	.noun = "skill categories", .cv = 3
+#define SHAPE_CERTIFICATIONS .schema = "Certification", \
+	.description = "A certification.", .fields = certification_f, \
+	.closed = 1, .optional = 1, .hit = "certification", .cv = 4
+#define SHAPE_EDUCATION	.schema = "EducationEntry", \
+	.description = "A school or programme.", .fields = education_f, \
+	.closed = 1, .optional = 1, .cv = 5
+#define SHAPE_RECOMMENDATIONS .schema = "Recommendation", \
+	.description = "A recommendation.", .fields = recommendation_f, \
+	.closed = 1, .optional = 1, .hit = "recommendation", .cv = 6
+
+#define SELF_URL_ITEMS		1
+#define SELF_URL_NO_ITEMS	0
+
 const struct resource resources[COLL__MAX] = {
-	[COLL_PROJECTS] = { .name = "projects", .file = "projects.json",
-	    .schema = "Project", .description = "A project.",
-	    .fields = project_f, .closed = 1, .self_url = 1,
-	    .hit = "project" },
-	[COLL_EXPERIENCE] = { .name = "experience",
-	    .file = "experience.json", .schema = "ExperienceEntry",
-	    .description = "A position held.", .fields = experience_f,
-	    .closed = 1, .hit = "experience" },
-	[COLL_SKILLS] = { .name = "skills", .file = "skills.json",
-	    .schema = "SkillCategory",
-	    .description = "Skills of one category.", .fields = skillcat_f,
-	    .closed = 1, .hit = "skill", .hit_each = "skills" },
-	[COLL_CERTIFICATIONS] = { .name = "certifications",
-	    .file = "certifications.json", .schema = "Certification",
-	    .description = "A certification.", .fields = certification_f,
-	    .closed = 1, .optional = 1, .hit = "certification" },
-	[COLL_EDUCATION] = { .name = "education", .file = "education.json",
-	    .schema = "EducationEntry",
-	    .description = "A school or programme.", .fields = education_f,
-	    .closed = 1, .optional = 1 },
-	[COLL_RECOMMENDATIONS] = { .name = "recommendations",
-	    .file = "recommendations.json", .schema = "Recommendation",
-	    .description = "A recommendation.", .fields = recommendation_f,
-	    .closed = 1, .optional = 1, .hit = "recommendation" },
+#define X(id, n, op, items, item_op)	[COLL_##id] = { .name = n, \
+	.file = n ".json", .self_url = SELF_URL_##items, SHAPE_##id },
+	COLLECTIONS(X)
+#undef X
 };
 
 /* Returns the member of list f called name, or NULL. */

@@ -95,19 +95,50 @@ struct resource {
 	const char *description;	/* of the schema */
 	const struct field *fields;
 	int	 closed;		/* additionalProperties: false */
-	int	 self_url;		/* items carry api_url (/name/slug) */
+	int	 self_url;		/* items carry api_url (/name/slug):
+					 * COLLECTIONS' ITEMS */
 	int	 optional;		/* the file may be absent: empty */
 	const char *hit;		/* search hit type, NULL: not searched */
 	const char *hit_each;		/* one hit per element of this array */
+	const char *noun;		/* what --check counts ("skill
+					 * categories"); NULL: the name */
+	int	 cv;			/* the section's place on the CV page
+					 * (1 first), 0: not on it; heading:
+					 * label "cv.NAME" */
 };
 
+/*
+ * The collections, declared once, in the order the API serves them
+ * (jq's opcode_list.h): each row is expanded into enum coll, the
+ * resources[] table (resource.c, where SHAPE_ID gives the rest of the
+ * collection's declaration: schema, fields, flags, search, CV), the
+ * route table's rows (routes.c) and the OpenAPI schemas (schemas.c);
+ * the other consumers loop over resources[].
+ *
+ * X(ID, name, list operation, items, item operation)
+ *   name    GET /api/v1/NAME serves content/NAME.json
+ *   items   ITEMS: each item has an endpoint of its own, GET
+ *           /api/v1/NAME/{slug} (the item operation), and its API
+ *           object carries it as api_url; NO_ITEMS: only the list
+ */
+#define COLLECTIONS(X)							\
+	X(PROJECTS,        "projects",        "listProjects",		\
+	    ITEMS, "getProject")					\
+	X(EXPERIENCE,      "experience",      "listExperience",		\
+	    NO_ITEMS, NULL)						\
+	X(SKILLS,          "skills",          "listSkills",		\
+	    NO_ITEMS, NULL)						\
+	X(CERTIFICATIONS,  "certifications",  "listCertifications",	\
+	    NO_ITEMS, NULL)						\
+	X(EDUCATION,       "education",       "listEducation",		\
+	    NO_ITEMS, NULL)						\
+	X(RECOMMENDATIONS, "recommendations", "listRecommendations",	\
+	    NO_ITEMS, NULL)
+
 enum coll {
-	COLL_PROJECTS,
-	COLL_EXPERIENCE,
-	COLL_SKILLS,
-	COLL_CERTIFICATIONS,
-	COLL_EDUCATION,
-	COLL_RECOMMENDATIONS,
+#define X(id, name, op, items, item_op)	COLL_##id,
+	COLLECTIONS(X)
+#undef X
 	COLL__MAX
 };
 

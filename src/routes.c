@@ -5,17 +5,17 @@
 
 #include <string.h>
 
-#include "openapi.h"	/* the formats, for arg */
-#include "pages.h"	/* the pages and documents, for arg */
+#include <stdio.h>
+
+#include "labels.h"
 #include "routes.h"
 
 
 static const struct route_param list_params[] = {
 	{ .id = PARAM_LIMIT, .kind = PARAM_KIND_INT, .min = 1, .max = 100,
-	    .def = 100, .description = "Maximum number of items to return." },
+	    .def = 100 },
 	{ .id = PARAM_OFFSET, .kind = PARAM_KIND_INT, .min = 0, .max = 1000,
-	    .def = 0, .description = "Number of items to skip before the "
-	    "first one returned." },
+	    .def = 0 },
 	{ .id = PARAM__MAX }
 };
 
@@ -23,108 +23,63 @@ static const struct route_param no_params[] = {
 	{ .id = PARAM__MAX }
 };
 
-/* Website pages and agent files (pages.c); arg selects the page or file. */
-#define PAGE(path, op, summary, page) \
-	{ path, op, ROUTE_PAGE, summary, NULL, NULL, 0, COLL__MAX, RH_PAGE, \
-	    no_params, page }
-/* A page per item of a collection (pages_project), path ending "{slug}". */
-#define ITEM_PAGE(path, op, summary, coll) \
-	{ path, op, ROUTE_PAGE, summary, NULL, NULL, 0, coll, \
-	    RH_PROJECT_PAGE, no_params, 0 }
-#define DOC(path, op, summary, doc) \
-	{ path, op, ROUTE_DOC, summary, NULL, NULL, 0, COLL__MAX, RH_DOC, \
-	    no_params, doc }
-
 static const struct route_param search_params[] = {
 	{ .id = PARAM_Q, .kind = PARAM_KIND_STRING, .required = 1, .min = 1,
-	    .max = 200, .description = "Search text: 1 to 200 characters, at most 16 distinct terms "
-	    "separated by white space. Case, accents and compatibility "
-	    "forms are ignored (educacion finds Educaci\xc3\xb3n); a term "
-	    "matches where a word starts (migra finds migraci\xc3\xb3n)." },
+	    .max = 200 },
 	{ .id = PARAM_LIMIT, .kind = PARAM_KIND_INT, .min = 1, .max = 50,
-	    .def = 10, .description = "Maximum number of hits to return, "
-	    "best first." },
+	    .def = 10 },
 	{ .id = PARAM__MAX }
 };
 
-#define LIST(path, op, summary, schema, coll) \
-	{ path, op, ROUTE_API, summary, NULL, schema, 1, coll, RH_LIST, \
-	    list_params, 0 }
+#define API(p, op, sch, h, prm)	{ .path = p, .operation_id = op, \
+	.kind = ROUTE_API, .schema = sch, .coll = COLL__MAX, .handler = h, \
+	.params = prm }
+/* A collection (resource.h, COLLECTIONS) and, with ITEMS, its items. */
+#define LIST(id, name, op, items, item_op)	{ .path = "/api/v1/" name, \
+	.operation_id = op, .kind = ROUTE_API, .collection = 1, \
+	.coll = COLL_##id, .handler = RH_LIST, .params = list_params }, \
+	ITEM_##items(id, name, item_op)
+#define ITEM_ITEMS(id, name, op)	{ .path = "/api/v1/" name "/{slug}", \
+	.operation_id = op, .kind = ROUTE_API, .coll = COLL_##id, \
+	.handler = RH_ITEM, .params = no_params },
+#define ITEM_NO_ITEMS(id, name, op)
+/* The website's pages (page_list.h); arg selects the page. */
+#define PAGE(id, name, p, place, text, render) { .path = p, \
+	.operation_id = name, .kind = ROUTE_PAGE, .coll = COLL__MAX, \
+	.handler = RH_PAGE, .params = no_params, .arg = SITE_##id },
+/* A page per item of a collection (pages_project), path ending "{slug}". */
+#define ITEM_PAGE(p, op, c)	{ .path = p, .operation_id = op, \
+	.kind = ROUTE_PAGE, .coll = c, .handler = RH_PROJECT_PAGE, \
+	.params = no_params }
+/* A document; arg selects it. */
+#define DOC(p, op, h, doc)	{ .path = p, .operation_id = op, \
+	.kind = ROUTE_DOC, .coll = COLL__MAX, .handler = h, \
+	.params = no_params, .arg = doc }
 
 const struct route routes[] = {
-	{ "/api/v1/health", "getHealth", ROUTE_API,
-	    "Service health and version",
-	    "Reports that the service is up and which version of the API "
-	    "contract it serves.",
-	    "Health", 0, COLL__MAX, RH_HEALTH, no_params, 0 },
-	{ "/api/v1/profile", "getProfile", ROUTE_API,
-	    "Professional profile",
-	    "Name, headline, current position, location, contact and "
-	    "availability.",
-	    "Profile", 0, COLL__MAX, RH_PROFILE, no_params, 0 },
-	{ "/api/v1/about", "getAbout", ROUTE_API,
-	    "Biography and career timeline",
-	    "The full biography and the career milestones, oldest first.",
-	    "About", 0, COLL__MAX, RH_ABOUT, no_params, 0 },
-	LIST("/api/v1/projects", "listProjects", "Projects",
-	    "Project", COLL_PROJECTS),
-	{ "/api/v1/projects/{slug}", "getProject", ROUTE_API,
-	    "One project by slug",
-	    "A single project; an unknown slug is 404 not_found and the "
-	    "hint lists the known slugs.",
-	    "Project", 0, COLL_PROJECTS, RH_PROJECT, no_params, 0 },
-	LIST("/api/v1/experience", "listExperience",
-	    "Work experience, newest first", "ExperienceEntry",
-	    COLL_EXPERIENCE),
-	LIST("/api/v1/skills", "listSkills", "Skills by category",
-	    "SkillCategory", COLL_SKILLS),
-	LIST("/api/v1/certifications", "listCertifications",
-	    "Certifications", "Certification", COLL_CERTIFICATIONS),
-	LIST("/api/v1/education", "listEducation", "Education",
-	    "EducationEntry", COLL_EDUCATION),
-	LIST("/api/v1/recommendations", "listRecommendations",
-	    "Recommendations", "Recommendation", COLL_RECOMMENDATIONS),
-	{ "/api/v1/search", "searchContent", ROUTE_API,
-	    "Keyword search across the profile",
-	    "Case- and accent-insensitive keyword search over projects, "
-	    "experience, skills (one hit per skill), certifications and "
-	    "recommendations, in the negotiated language. Score: 2 points "
-	    "per distinct term found in the hit's title plus 1 per term "
-	    "found in its body; hits with score 0 are left out. Order: "
-	    "score descending, then type (project, experience, skill, "
-	    "certification, recommendation), then content order. "
-	    "meta.total counts every hit; there is no offset.",
-	    "SearchResult", 1, COLL__MAX, RH_SEARCH, search_params, 0 },
+	API("/api/v1/health", "getHealth", "Health", RH_HEALTH, no_params),
+	API("/api/v1/profile", "getProfile", "Profile", RH_PROFILE,
+	    no_params),
+	API("/api/v1/about", "getAbout", "About", RH_ABOUT, no_params),
+	COLLECTIONS(LIST)
+	{ .path = "/api/v1/search", .operation_id = "searchContent",
+	    .kind = ROUTE_API, .schema = "SearchResult", .collection = 1,
+	    .coll = COLL__MAX, .handler = RH_SEARCH,
+	    .params = search_params },
 	/* The OpenAPI document (openapi.c): not API operations itself. */
-	{ "/openapi.json", "getOpenApi", ROUTE_DOC,
-	    "OpenAPI 3.1 document (canonical)", NULL, NULL, 0, COLL__MAX,
-	    RH_OPENAPI, no_params, OPENAPI_JSON },
-	{ "/api/openapi.json", "getOpenApiJson", ROUTE_DOC,
-	    "OpenAPI 3.1 document", NULL, NULL, 0, COLL__MAX,
-	    RH_OPENAPI, no_params, OPENAPI_JSON },
-	{ "/api/openapi.yaml", "getOpenApiYaml", ROUTE_DOC,
-	    "OpenAPI 3.1 document as YAML", NULL, NULL, 0, COLL__MAX,
-	    RH_OPENAPI, no_params, OPENAPI_YAML },
-	PAGE("/", "pageHome", "Home page", SITE_HOME),
-	PAGE("/about", "pageAbout", "Biography and timeline", SITE_ABOUT),
-	PAGE("/cv", "pageCv", "Curriculum vitae", SITE_CV),
-	PAGE("/projects", "pageProjects", "Projects", SITE_PROJECTS),
-	ITEM_PAGE("/projects/{slug}", "pageProject", "One project",
-	    COLL_PROJECTS),
-	PAGE("/contact", "pageContact", "Contact", SITE_CONTACT),
-	PAGE("/privacy", "pagePrivacy", "Privacy", SITE_PRIVACY),
-	PAGE("/lab", "pageLab", "Lab", SITE_LAB),
-	PAGE("/developers", "pageDevelopers", "Developer portal",
-	    SITE_DEVELOPERS),
-	DOC("/llms.txt", "docLlms", "llms.txt", DOC_LLMS),
-	DOC("/agents.md", "docAgents", "Guide for AI agents", DOC_AGENTS),
-	DOC("/resume.json", "docResume", "JSON Resume", DOC_RESUME),
-	DOC("/sitemap.xml", "docSitemap", "Sitemap", DOC_SITEMAP),
-	DOC("/robots.txt", "docRobots", "robots.txt", DOC_ROBOTS),
-	DOC("/manifest.webmanifest", "docManifest", "Web app manifest",
-	    DOC_MANIFEST),
-	DOC("/icon.svg", "docIcon", "Site icon", DOC_ICON),
-	DOC("/favicon.ico", "docFavicon", "Site icon (redirect)", DOC_FAVICON),
+	DOC("/openapi.json", "getOpenApi", RH_OPENAPI, OPENAPI_JSON),
+	DOC("/api/openapi.json", "getOpenApiJson", RH_OPENAPI, OPENAPI_JSON),
+	DOC("/api/openapi.yaml", "getOpenApiYaml", RH_OPENAPI, OPENAPI_YAML),
+	SITE_PAGES(PAGE)
+	ITEM_PAGE("/projects/{slug}", "pageProject", COLL_PROJECTS),
+	DOC("/llms.txt", "docLlms", RH_DOC, DOC_LLMS),
+	DOC("/agents.md", "docAgents", RH_DOC, DOC_AGENTS),
+	DOC("/resume.json", "docResume", RH_DOC, DOC_RESUME),
+	DOC("/sitemap.xml", "docSitemap", RH_DOC, DOC_SITEMAP),
+	DOC("/robots.txt", "docRobots", RH_DOC, DOC_ROBOTS),
+	DOC("/manifest.webmanifest", "docManifest", RH_DOC, DOC_MANIFEST),
+	DOC("/icon.svg", "docIcon", RH_DOC, DOC_ICON),
+	DOC("/favicon.ico", "docFavicon", RH_DOC, DOC_FAVICON),
 };
 
 const size_t routes_len = sizeof(routes) / sizeof(routes[0]);
@@ -154,6 +109,58 @@ route_item_pages(enum coll k)
 		    routes[i].coll == k)
 			return 1;
 	return 0;
+}
+
+/* The schema name of route r's data: a collection's is its
+ * resource's (resource.c). */
+const char *
+route_schema(const struct route *r)
+{
+	return r->coll < COLL__MAX ? resources[r->coll].schema : r->schema;
+}
+
+/*
+ * The summary of route r in language l: the label
+ * "op.OPERATION.summary"; in LABELS_DOC, en.json's (labels.h), which
+ * the OpenAPI document is written from.
+ */
+const char *
+route_summary(struct labels *lb, const struct route *r, enum lang l)
+{
+	char	 key[128];
+
+	snprintf(key, sizeof(key), "op.%s.summary", r->operation_id);
+	return lbl(lb, l, key);
+}
+
+/* The description of route r in language l ("op.OPERATION.description"),
+ * or NULL when the label sets give it none. */
+const char *
+route_description(struct labels *lb, const struct route *r, enum lang l)
+{
+	char	 key[128];
+
+	snprintf(key, sizeof(key), "op.%s.description", r->operation_id);
+	return lbl_find(lb, l, key);
+}
+
+/*
+ * The description of parameter p of route r in language l: the label
+ * "param.OPERATION.NAME", else "param.NAME".
+ */
+const char *
+route_param_description(struct labels *lb, const struct route *r,
+    const struct route_param *p, enum lang l)
+{
+	const char *s;
+	char	 key[128];
+
+	snprintf(key, sizeof(key), "param.%s.%s", r->operation_id,
+	    req_param_name(p->id));
+	if ((s = lbl_find(lb, l, key)) != NULL)
+		return s;
+	snprintf(key, sizeof(key), "param.%s", req_param_name(p->id));
+	return lbl(lb, l, key);
 }
 
 /* Returns 1 for "/api" and everything below "/api/". */

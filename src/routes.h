@@ -6,8 +6,11 @@
 #ifndef PERFIL_ROUTES_H
 #define PERFIL_ROUTES_H
 
-#include "content.h"
-#include "handler.h"
+#include "page_list.h"
+#include "request.h"
+#include "resource.h"
+
+struct labels;
 
 /* What a query parameter's value is, which decides how it is checked. */
 enum param_kind {
@@ -22,7 +25,6 @@ struct route_param {
 	int	 required;
 	long	 min, max;	/* integers: bounds; strings: length */
 	long	 def;		/* integers: default */
-	const char *description;
 };
 
 enum route_kind {
@@ -41,7 +43,7 @@ enum route_handler {
 	RH_PROFILE,
 	RH_ABOUT,
 	RH_LIST,		/* a collection, route.coll */
-	RH_PROJECT,		/* one project by slug */
+	RH_ITEM,		/* one item of route.coll by slug */
 	RH_SEARCH,
 	RH_OPENAPI,		/* arg: enum openapi_format */
 	RH_PAGE,		/* arg: enum site_page */
@@ -50,13 +52,19 @@ enum route_handler {
 	RH__MAX
 };
 
+/*
+ * A route.  Its English texts (summary, description, the parameters')
+ * are the label set's, en.json's for the OpenAPI document and each
+ * language's for the portal and the agent files: route_summary and
+ * friends below; an operation has a description when the label set
+ * has "op.OPERATION.description".
+ */
 struct route {
 	const char *path;		/* "{slug}" may end the pattern */
-	const char *operation_id;
+	const char *operation_id;	/* pages: the page's name */
 	enum route_kind kind;
-	const char *summary;
-	const char *description;
-	const char *schema;		/* schema name of data */
+	const char *schema;		/* schema name of data; for a
+					 * collection's, resources[coll]'s */
 	int	 collection;		/* data is an array, CollectionMeta */
 	enum coll coll;			/* the collection a list serves */
 	enum route_handler handler;
@@ -72,5 +80,13 @@ const struct route *route_match(const char *path, const char **slug,
 int		 route_is_api_path(const char *path);
 int		 route_per_lang(const struct route *);
 int		 route_item_pages(enum coll);
+const char	*route_schema(const struct route *);
+const char	*route_summary(struct labels *, const struct route *,
+		    enum lang);
+const char	*route_description(struct labels *, const struct route *,
+		    enum lang);
+const char	*route_param_description(struct labels *,
+		    const struct route *, const struct route_param *,
+		    enum lang);
 
 #endif /* PERFIL_ROUTES_H */

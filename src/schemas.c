@@ -93,11 +93,13 @@ static const struct resource search_result = ENVELOPE("SearchResult",
 static const struct resource error = ENVELOPE("Error", error_f,
     "The envelope of every error response under /api.");
 
+/* The order of components.schemas: the envelopes, the profile, the
+ * biography, every collection (resource.h), then search and errors. */
 const struct resource *const schemas[] = {
 	&meta, &collmeta, &health, &resource_profile, &resource_about,
-	&resources[COLL_PROJECTS], &resources[COLL_EXPERIENCE],
-	&resources[COLL_SKILLS], &resources[COLL_CERTIFICATIONS],
-	&resources[COLL_EDUCATION], &resources[COLL_RECOMMENDATIONS],
+#define X(id, name, op, items, item_op)	&resources[COLL_##id],
+	COLLECTIONS(X)
+#undef X
 	&search_result, &error,
 };
 const size_t nschemas = sizeof(schemas) / sizeof(schemas[0]);

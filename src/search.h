@@ -34,7 +34,7 @@
 #include <stdint.h>
 
 #include "content.h"
-#include "handler.h"
+#include "ctx.h"
 
 #define SEARCH_MAX_TERMS	16	/* distinct terms in a query */
 #define SEARCH_SCORE_MAX	(3 * SEARCH_MAX_TERMS)	/* 2 + 1 per term */

@@ -25,23 +25,10 @@ static const char *const pronoun_names[PRON__MAX] = {
 	[PRON_THEY] = "they",
 };
 
-static const char *const page_names[SET_PAGE__MAX] = {
-	[SET_PAGE_HOME] = "home", [SET_PAGE_ABOUT] = "about",
-	[SET_PAGE_CV] = "cv", [SET_PAGE_PROJECTS] = "projects",
-	[SET_PAGE_CONTACT] = "contact", [SET_PAGE_PRIVACY] = "privacy",
-	[SET_PAGE_LAB] = "lab", [SET_PAGE_DEVELOPERS] = "developers",
-};
-
 const char *
 settings_pronoun_name(enum pronouns p)
 {
 	return pronoun_names[p];
-}
-
-const char *
-settings_page_name(enum settings_page p)
-{
-	return page_names[p];
 }
 
 static int
@@ -272,21 +259,23 @@ static int
 get_pages(const cJSON *v, struct settings *s, char *err, size_t errlen)
 {
 	const cJSON *m;
-	char	 what[64];
+	char	 what[64], names[256] = "";
 	int	 p;
 
 	if (!cJSON_IsObject(v))
 		return fail(err, errlen, "pages: expected an object of link "
 		    "descriptions by page");
 	cJSON_ArrayForEach(m, v) {
-		for (p = 0; p < SET_PAGE__MAX; p++)
-			if (strcmp(m->string, page_names[p]) == 0)
-				break;
-		if (p == SET_PAGE__MAX)
+		if ((p = site_page_find(m->string)) == -1) {
+			for (p = 0; p < SITE_PAGE__MAX; p++)
+				snprintf(names + strlen(names), sizeof(names) -
+				    strlen(names), "%s%s", list_sep(p,
+				    SITE_PAGE__MAX, " or "),
+				    site_pages[p].name);
 			return fail(err, errlen, "pages.%.40s: unknown page "
-			    "(expected home, about, contact, privacy, lab or "
-			    "developers)", m->string);
-		snprintf(what, sizeof(what), "pages.%s", page_names[p]);
+			    "(expected %s)", m->string, names);
+		}
+		snprintf(what, sizeof(what), "pages.%s", site_pages[p].name);
 		if (s->page_summary[p][0] != NULL)
 			return fail(err, errlen, "%s: duplicate field", what);
 		if (get_text(m, what, &s->langs, s->page_summary[p], err,
@@ -465,7 +454,7 @@ settings_free(struct settings *s)
 		free(s->llms_summary[l]);
 		for (i = 0; i < s->nfacts; i++)
 			free(s->facts[i][l]);
-		for (p = 0; p < SET_PAGE__MAX; p++)
+		for (p = 0; p < SITE_PAGE__MAX; p++)
 			free(s->page_summary[p][l]);
 	}
 	free(s);

@@ -22,6 +22,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "page_list.h"
 #include "request.h"
 
 #define SETTINGS_FILE		"site.json"
@@ -34,19 +35,6 @@ enum pronouns {
 	PRON_HE,
 	PRON_THEY,
 	PRON__MAX
-};
-
-/* Pages whose link description the settings may give. */
-enum settings_page {
-	SET_PAGE_HOME,
-	SET_PAGE_ABOUT,
-	SET_PAGE_CV,
-	SET_PAGE_PROJECTS,
-	SET_PAGE_CONTACT,
-	SET_PAGE_PRIVACY,
-	SET_PAGE_LAB,
-	SET_PAGE_DEVELOPERS,
-	SET_PAGE__MAX
 };
 
 struct licence {
@@ -64,7 +52,7 @@ struct settings {
 	char	*llms_summary[LANG__MAX]; /* template, or NULL */
 	char	*facts[SETTINGS_MAX_FACTS][LANG__MAX];	/* templates */
 	size_t	 nfacts;
-	char	*page_summary[SET_PAGE__MAX][LANG__MAX];	/* or NULL */
+	char	*page_summary[SITE_PAGE__MAX][LANG__MAX];	/* or NULL */
 };
 
 struct settings	*settings_load(const char *dir, const char *labels_dir,
@@ -74,7 +62,6 @@ int		 settings_check_templates(const struct settings *,
 		    const char *dir, const cJSON *const profile[LANG__MAX], char *err,
 		    size_t errlen);
 const char	*settings_pronoun_name(enum pronouns);
-const char	*settings_page_name(enum settings_page);
 const cJSON	*settings_lookup(const cJSON *obj, const char *path,
 		    size_t len);
 

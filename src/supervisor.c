@@ -30,6 +30,7 @@
 
 #include <fcgiapp.h>
 
+#include "app_load.h"
 #include "options.h"
 #include "supervisor.h"
 #include "worker.h"

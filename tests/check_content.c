@@ -661,7 +661,7 @@ START_TEST(bom_is_dropped)
 	m = content_load(tmpdir, "http://h", NULL,
 	    demo_labels(), err, sizeof(err));
 	ck_assert_msg(m != NULL, "%s", err);
-	ck_assert_int_eq(m->page_md[PAGE_LAB][LANG_EN][0], '#');
+	ck_assert_int_eq(m->page_md[SITE_LAB][LANG_EN][0], '#');
 	content_free(m);
 }
 END_TEST

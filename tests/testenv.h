@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "app.h"
+#include "app_load.h"
 #include "handler.h"
 
 #define TEST_BASE	"http://test.example"

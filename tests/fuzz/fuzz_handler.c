@@ -24,7 +24,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "app.h"
+#include "app_load.h"
 #include "handler.h"
 
 #define MAX_ENV	64

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "app.h"
+#include "app_load.h"
 #include "handler.h"
 #include "openapi.h"
 #include "pages.h"

@@ -1,0 +1,386 @@
+/*
+ * content_check.c: validating content values against their
+ * declarations (resource.h).  Every problem is recorded as "FILE:
+ * FIELD.PATH: reason" and checking goes on, so that one run reports
+ * every problem of a content set (content_load prints them).
+ */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <unicode/uloc.h>
+
+#include "content_int.h"
+
+/*
+ * Records the problem "FILE: PATH: reason" and goes on: loading reports
+ * every problem of a content set in one run.  Always returns -1.
+ */
+int
+vc_fail(struct vctx *c, const char *fmt, ...)
+{
+	char	 reason[256];
+	va_list	 ap;
+
+	va_start(ap, fmt);
+	vsnprintf(reason, sizeof(reason), fmt, ap);
+	va_end(ap);
+	if (c->nerr++ < CONTENT_MAX_ERRORS)
+		buf_printf(&c->errs, "%s: %s: %s\n", c->file,
+		    c->pathlen ? c->path : "(top level)", reason);
+	return -1;
+}
+
+/* Appends ".name" (or "name" at the start) or "[i]" to the path. */
+size_t
+vc_push(struct vctx *c, const char *name, int index)
+{
+	size_t	 old = c->pathlen;
+	int	 n;
+
+	if (name != NULL)
+		n = snprintf(c->path + old, sizeof(c->path) - old, "%s%s",
+		    old ? "." : "", name);
+	else
+		n = snprintf(c->path + old, sizeof(c->path) - old, "[%d]",
+		    index);
+	if (n < 0 || (size_t)n >= sizeof(c->path) - old)
+		c->pathlen = sizeof(c->path) - 1;
+	else
+		c->pathlen = old + (size_t)n;
+	return old;
+}
+
+void
+vc_pop(struct vctx *c, size_t old)
+{
+	c->pathlen = old;
+	c->path[old] = '\0';
+}
+
+static int
+all_of(const char *s, const char *set)
+{
+	return *s != '\0' && s[strspn(s, set)] == '\0';
+}
+
+#define DIGITS	"0123456789"
+#define LOWER	"abcdefghijklmnopqrstuvwxyz"
+#define UPPER	"ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+/* Returns NULL if s is an absolute http(s) URL, else what is wrong. */
+static const char *
+uri_problem(const char *s)
+{
+	const char *host;
+	size_t	 i, auth;
+
+	if ((host = url_authority(s)) == NULL)
+		return "not an absolute http(s) URI";
+	for (i = 0; s[i] != '\0'; i++)
+		if ((unsigned char)s[i] <= 0x20 || s[i] == 0x7f ||
+		    strchr("\"<>\\^`{|}", s[i]) != NULL)
+			return "a space, control or unsafe character in a URI";
+	auth = strcspn(host, "/?#");
+	if (memchr(host, '@', auth) != NULL)
+		return "user information (user@) is not allowed in a URI";
+	if (auth == 0 || *host == ':' || *host == '.')
+		return "the URI has an empty host";
+	return NULL;
+}
+
+/* Returns 1 if s is in the NULL-ended list ICU gives. */
+static int
+icu_knows(const char *const *list, const char *s)
+{
+	for (; list != NULL && *list != NULL; list++)
+		if (strcmp(*list, s) == 0)
+			return 1;
+	return 0;
+}
+
+static int
+valid_email(const char *s)
+{
+	const char *at = strchr(s, '@'), *dot;
+	size_t	 i;
+
+	if (at == NULL || at == s || strchr(at + 1, '@') != NULL)
+		return 0;
+	dot = strrchr(at + 1, '.');
+	if (dot == NULL || dot == at + 1 || dot[1] == '\0')
+		return 0;
+	for (i = 0; s[i] != '\0'; i++)
+		if ((unsigned char)s[i] <= 0x20 || s[i] == 0x7f ||
+		    strchr("\"(),:;<>[\\]", s[i]) != NULL)
+			return 0;
+	return 1;
+}
+
+/*
+ * A string member: present, a string, non-empty, valid UTF-8, without
+ * control characters (C0 and DEL; prose may have tabs and newlines).
+ * A \u0000 escape is caught on the raw file (nul_escape), since the
+ * parsed string ends there.
+ */
+static int
+check_string(struct vctx *c, const cJSON *v, int prose)
+{
+	const unsigned char *p;
+
+	if (!cJSON_IsString(v) || v->valuestring == NULL)
+		return vc_fail(c, "expected a string");
+	if (v->valuestring[0] == '\0')
+		return vc_fail(c, "must not be empty");
+	if (!utf8_valid(v->valuestring, strlen(v->valuestring)))
+		return vc_fail(c, "not valid UTF-8");
+	for (p = (const unsigned char *)v->valuestring; *p != '\0'; p++)
+		if ((*p < 0x20 || *p == 0x7f) &&
+		    !(prose && (*p == '\t' || *p == '\n')))
+			return vc_fail(c, "control character U+%04X is not "
+			    "allowed%s", *p, prose ? " (only tab and newline "
+			    "are)" : "");
+	return 0;
+}
+
+
+static int
+validate_text(struct vctx *c, const cJSON *v)
+{
+	const cJSON *m;
+	size_t	 old;
+	int	 i, rc = 0;
+
+	if (!cJSON_IsObject(v))
+		return vc_fail(c, "expected a translated text, an object "
+		    "with one string per language (%s)%s", c->lang_all,
+		    c->langs->n == 1 ? " or a string" : "");
+	cJSON_ArrayForEach(m, v) {
+		if (lang_find(c->langs, m->string, strlen(m->string)) == -1) {
+			old = vc_push(c, m->string, 0);
+			rc = vc_fail(c, "unknown language (expected %s)",
+			    c->lang_all);
+			vc_pop(c, old);
+		}
+	}
+	for (i = 0; i < c->langs->n; i++) {
+		old = vc_push(c, lang_code(c->langs, (enum lang)i), 0);
+		m = cJSON_GetObjectItemCaseSensitive(v,
+		    lang_code(c->langs, (enum lang)i));
+		if (m == NULL)
+			rc = vc_fail(c, "missing translation");
+		else if (check_string(c, m, 1) == -1)
+			rc = -1;
+		vc_pop(c, old);
+	}
+	return rc;
+}
+
+/*
+ * The start and end of an object, when it has them (both already
+ * valid dates): an end needs a start and must not come before it.
+ */
+static int
+check_period(struct vctx *c, const cJSON *v)
+{
+	const cJSON *s, *e;
+	struct date ds, de;
+	size_t	 old;
+	int	 rc = 0;
+
+	s = cJSON_GetObjectItemCaseSensitive(v, "start");
+	e = cJSON_GetObjectItemCaseSensitive(v, "end");
+	if (e == NULL || !cJSON_IsString(e) ||
+	    (s != NULL && !cJSON_IsString(s)))
+		return 0;	/* not dates: reported already */
+	old = vc_push(c, "end", 0);
+	if (s == NULL)
+		rc = vc_fail(c, "an end needs a start");
+	else if (date_parse(s->valuestring, &ds) == 0 &&
+	    date_parse(e->valuestring, &de) == 0 && date_cmp(&de, &ds) < 0)
+		rc = vc_fail(c, "ends (%s) before it starts (%s)",
+		    e->valuestring, s->valuestring);
+	vc_pop(c, old);
+	return rc;
+}
+
+static int
+validate_object(struct vctx *c, const cJSON *v, const struct field *fields)
+{
+	const struct field *f;
+	const cJSON *m, *prev;
+	size_t	 old;
+	int	 rc = 0;
+
+	if (!cJSON_IsObject(v))
+		return vc_fail(c, "expected an object");
+	cJSON_ArrayForEach(m, v) {
+		f = field_find(fields, m->string);
+		old = vc_push(c, m->string, 0);
+		if (f == NULL || (f->flags & FIELD_API))
+			rc = vc_fail(c, "unknown field");
+		for (prev = v->child; prev != m; prev = prev->next)
+			if (strcmp(prev->string, m->string) == 0) {
+				rc = vc_fail(c, "duplicate field");
+				break;
+			}
+		vc_pop(c, old);
+	}
+	for (f = fields; f->name != NULL; f++) {
+		if (f->flags & FIELD_API)
+			continue;
+		m = cJSON_GetObjectItemCaseSensitive(v, f->name);
+		old = vc_push(c, f->name, 0);
+		if (m == NULL) {
+			if ((f->flags & FIELD_REQUIRED) &&
+			    !((f->flags & FIELD_DATED) &&
+			    cJSON_HasObjectItem(v, "start")))
+				rc = vc_fail(c, "missing required field");
+		} else if (content_validate(c, m, f) == -1)
+			rc = -1;
+		vc_pop(c, old);
+	}
+	if (check_period(c, v) == -1)
+		rc = -1;
+	return rc;
+}
+
+/* Validates v against d; returns 0 or -1 with c->err set. */
+int
+content_validate(struct vctx *c, const cJSON *v, const struct field *d)
+{
+	struct date dt;
+	const cJSON *e;
+	const char *s, *why;
+	size_t	 old;
+	int	 i, rc;
+
+	switch (d->kind) {
+	case F_WHEN:
+		if (!cJSON_IsString(v))
+			return validate_text(c, v);
+		/* FALLTHROUGH */
+	case F_DATE:
+		if (check_string(c, v, 0) == -1)
+			return -1;
+		if (date_parse(v->valuestring, &dt) == -1)
+			return vc_fail(c, "expected an ISO date YYYY, YYYY-MM "
+			    "or YYYY-MM-DD: \"%.80s\"", v->valuestring);
+		return 0;
+	case F_TEXT:
+		return validate_text(c, v);
+	case F_BOOL:
+		if (!cJSON_IsBool(v))
+			return vc_fail(c, "expected true or false");
+		return 0;
+	case F_OBJECT:
+		return validate_object(c, v, d->sub);
+	case F_ARRAY:
+		if (!cJSON_IsArray(v))
+			return vc_fail(c, "expected an array");
+		if (cJSON_GetArraySize(v) == 0)
+			return vc_fail(c, "must not be empty");
+		i = 0;
+		rc = 0;
+		cJSON_ArrayForEach(e, v) {
+			old = vc_push(c, NULL, i++);
+			if (content_validate(c, e, d->sub) == -1)
+				rc = -1;
+			vc_pop(c, old);
+		}
+		return rc;
+	default:
+		break;
+	}
+	if (check_string(c, v, 0) == -1)
+		return -1;
+	s = v->valuestring;
+	switch (d->kind) {
+	case F_URI:
+		if ((why = uri_problem(s)) != NULL)
+			return vc_fail(c, "%s: \"%.80s\"", why, s);
+		break;
+	case F_EMAIL:
+		if (!valid_email(s))
+			return vc_fail(c, "not an e-mail address: \"%.80s\"",
+			    s);
+		break;
+	case F_SLUG:
+		if (!all_of(s, LOWER DIGITS "-") ||
+		    strlen(s) > fkinds[F_SLUG].maxlen)
+			return vc_fail(c, "slug must match ^[a-z0-9-]+$ "
+			    "(at most 100 characters): \"%.80s\"", s);
+		break;
+	case F_COUNTRY:
+		if (strlen(s) != 2 || !all_of(s, UPPER))
+			return vc_fail(c, "expected an ISO 3166-1 alpha-2 "
+			    "country code such as ES: \"%.80s\"", s);
+		if (!icu_knows(uloc_getISOCountries(), s))
+			return vc_fail(c, "unknown country code \"%s\" (not in "
+			    "ISO 3166-1 as ICU knows it)", s);
+		break;
+	case F_LANGCODE:
+		if (strlen(s) != 2 || !all_of(s, LOWER))
+			return vc_fail(c, "expected an ISO 639-1 language code "
+			    "such as es: \"%.80s\"", s);
+		if (!icu_knows(uloc_getISOLanguages(), s))
+			return vc_fail(c, "unknown language code \"%s\" (not "
+			    "in ISO 639-1 as ICU knows it)", s);
+		break;
+	case F_YEAR:
+		if (strlen(s) != 4 || !all_of(s, DIGITS))
+			return vc_fail(c, "expected a four-digit year: "
+			    "\"%.80s\"", s);
+		break;
+	case F_YEARS:
+		if (strlen(s) < 2 || strlen(s) > 4 ||
+		    s[strlen(s) - 1] != '+' ||
+		    strspn(s, DIGITS) != strlen(s) - 1)
+			return vc_fail(c, "expected years as digits and a plus "
+			    "sign, such as 5+: \"%.80s\"", s);
+		break;
+	default:
+		break;
+	}
+	return 0;
+}
+
+/*
+ * Validates every item of a collection file against el, and that no
+ * two share a slug.  Reports every problem; returns 0 or -1.
+ */
+int
+content_check_items(struct vctx *c, const cJSON *doc, const struct field *el)
+{
+	const cJSON *e, *s, *p;
+	size_t	 old, oldslug;
+	int	 i = 0, j, rc = 0;
+
+	cJSON_ArrayForEach(e, doc) {
+		old = vc_push(c, NULL, i);
+		if (content_validate(c, e, el) == -1)
+			rc = -1;
+		s = cJSON_GetObjectItemCaseSensitive(e, "slug");
+		j = 0;
+		for (p = doc->child; cJSON_IsString(s) && p != e; p = p->next) {
+			const cJSON *ps = cJSON_GetObjectItemCaseSensitive(p,
+			    "slug");
+
+			if (cJSON_IsString(ps) &&
+			    strcmp(ps->valuestring, s->valuestring) == 0) {
+				oldslug = vc_push(c, "slug", 0);
+				rc = vc_fail(c, "duplicate slug \"%s\" (also "
+				    "at [%d])", s->valuestring, j);
+				vc_pop(c, oldslug);
+				break;
+			}
+			j++;
+		}
+		vc_pop(c, old);
+		i++;
+	}
+	return rc;
+}
