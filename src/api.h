@@ -1,6 +1,9 @@
 /*
  * api.h: the JSON API's resource handlers and the {data, meta}
  * envelope they share.
+ *
+ * Ownership: handlers write into the context's response and allocate
+ * only from its arena (ctx.h).
  */
 #ifndef PERFIL_API_H
 #define PERFIL_API_H

@@ -1,5 +1,5 @@
 /*
- * app.c: building the immutable application state at start-up.
+ * app_load.c: building the immutable application state at start-up.
  */
 #include "config.h"
 
@@ -82,52 +82,37 @@ app_load(struct app *app, const struct config *cfg, char *err, size_t errlen)
 	app->cfg = cfg;
 	if ((app->settings = settings_load(cfg->content_dir, cfg->labels_dir,
 	    err, errlen)) == NULL)
-		return -1;
+		goto fail;
 	app->langs = &app->settings->langs;
-	if ((app->labels = calloc(1, sizeof(*app->labels))) == NULL) {
-		snprintf(err, errlen, "out of memory");
-		app_free(app);
-		return -1;
-	}
+	if ((app->labels = calloc(1, sizeof(*app->labels))) == NULL)
+		goto oom;
 	if (labels_load(app->labels, cfg->labels_dir, app->langs,
 	    app->settings->pronouns, err, errlen) == -1) {
 		free(app->labels);
 		app->labels = NULL;
-		app_free(app);
-		return -1;
+		goto fail;
 	}
 	if ((app->model = content_load(cfg->content_dir, cfg->base_url,
 	    app->langs, app->labels, err, errlen)) == NULL ||
 	    settings_check_templates(app->settings, cfg->content_dir,
-	    (const cJSON *const *)app->model->profile.obj, err, errlen) == -1) {
-		app_free(app);
-		return -1;
-	}
-	if ((app->paths = site_paths_build(app)) == NULL) {
-		snprintf(err, errlen, "out of memory");
-		app_free(app);
-		return -1;
-	}
+	    (const cJSON *const *)app->model->profile.obj, err, errlen) == -1)
+		goto fail;
+	if ((app->paths = site_paths_build(app)) == NULL)
+		goto oom;
 	for (l = 0; l < app->langs->n; l++) {
 		/* "" for the default language, "/CODE" for the others */
 		snprintf(pre, sizeof(pre), "%s%s", l == 0 ? "" : "/",
 		    l == 0 ? "" : lang_code(app->langs, (enum lang)l));
 		app->doc_url[l] = join3(cfg->base_url, pre, "/developers");
 		app->source_url[l] = join3(cfg->base_url, pre, "/");
-		if (app->doc_url[l] == NULL || app->source_url[l] == NULL) {
-			snprintf(err, errlen, "out of memory");
-			app_free(app);
-			return -1;
-		}
+		if (app->doc_url[l] == NULL || app->source_url[l] == NULL)
+			goto oom;
 	}
 	app->doc_lang = lang_or_default(app->langs, "en");
 	lang_list(app->langs, " or ", app->lang_rule, sizeof(app->lang_rule));
 	if ((app->lang_once = lang_hint(app->langs, 0)) == NULL ||
-	    (app->lang_hint = lang_hint(app->langs, 1)) == NULL) {
-		snprintf(err, errlen, "out of memory");
-		app_free(app);
-		return -1;
-	}
+	    (app->lang_hint = lang_hint(app->langs, 1)) == NULL)
+		goto oom;
 	/* The two halves of the renders, side by side when a thread can be
 	 * had: the website here, the API's on the other thread. */
 	memset(&half, 0, sizeof(half));
@@ -139,25 +124,19 @@ app_load(struct app *app, const struct config *cfg, char *err, size_t errlen)
 		pthread_join(t, NULL);
 	if (app->site != NULL && half.rc == -1)
 		snprintf(err, errlen, "%s", half.err);
-	if (app->site == NULL || half.rc == -1) {
-		app_free(app);
-		return -1;
-	}
+	if (app->site == NULL || half.rc == -1)
+		goto fail;
 	if (app->labels->missing != NULL) {
 		snprintf(err, errlen, "%s: no label set has the key \"%s\"",
 		    cfg->labels_dir, app->labels->missing);
-		app_free(app);
-		return -1;
+		goto fail;
 	}
 	/* What no request reads: the objects of the collections without
 	 * item pages (content.h). */
 	for (k = 0; k < COLL__MAX; k++)
 		if (!route_item_pages((enum coll)k) &&
-		    content_drop_objects(app->model, (enum coll)k) == -1) {
-			snprintf(err, errlen, "out of memory");
-			app_free(app);
-			return -1;
-		}
+		    content_drop_objects(app->model, (enum coll)k) == -1)
+			goto oom;
 #ifdef HAVE_MALLOC_TRIM
 	/* The whole free pages that loading left between what it keeps go
 	 * back to the system: the workers (forked after this) would count
@@ -165,6 +144,11 @@ app_load(struct app *app, const struct config *cfg, char *err, size_t errlen)
 	malloc_trim(0);
 #endif
 	return 0;
+oom:
+	snprintf(err, errlen, "out of memory");
+fail:
+	app_free(app);
+	return -1;
 }
 
 /*

@@ -4,6 +4,9 @@
  * Block style; strings that a YAML 1.1 or 1.2 reader would take for
  * another type (numbers, booleans, null, dates, indicators) are quoted,
  * so the YAML parses back to exactly the JSON document.
+ *
+ * Ownership: json_yaml appends to the caller's struct buf and keeps
+ * nothing; the tree stays the caller's.
  */
 #ifndef PERFIL_JSON_YAML_H
 #define PERFIL_JSON_YAML_H

@@ -173,7 +173,7 @@ listen_fd(const struct options *o, int *status)
 	int	 fd;
 
 	if (o->sock != NULL) {
-		if ((fd = open_socket(o->sock, o->sock_mode)) < 0)
+		if ((fd = sup_open_socket(o->sock, o->sock_mode)) < 0)
 			*status = 1;
 		return fd;
 	}
@@ -198,7 +198,7 @@ become_user(const struct options *o, int *status)
 	if (o->user == NULL)
 		return 0;
 	if (geteuid() == 0) {
-		if (drop_privileges(o->user, o->group, o->sock) == -1) {
+		if (sup_drop_privileges(o->user, o->group, o->sock) == -1) {
 			*status = 1;
 			return -1;
 		}
@@ -233,11 +233,11 @@ run_server(struct options *o)
 		warnx("--socket-group needs --user (and root)");
 		return 2;
 	}
-	if (o->pid_file != NULL && pidfile_check(o->pid_file) == -1)
+	if (o->pid_file != NULL && sup_pidfile_check(o->pid_file) == -1)
 		return 1;
 	if ((fd = listen_fd(o, &rc)) < 0)
 		return rc;
-	if (o->pid_file != NULL && pidfile_write(o->pid_file) == -1)
+	if (o->pid_file != NULL && sup_pidfile_write(o->pid_file) == -1)
 		return 1;
 	if (become_user(o, &rc) == -1)
 		goto out;
@@ -246,15 +246,15 @@ run_server(struct options *o)
 		rc = 1;
 		goto out;
 	}
-	set_handler(SIGPIPE, SIG_IGN);
-	set_handler(SIGTERM, worker_on_term);
-	set_handler(SIGINT, worker_on_term);
+	sup_set_handler(SIGPIPE, SIG_IGN);
+	sup_set_handler(SIGTERM, worker_on_term);
+	sup_set_handler(SIGINT, worker_on_term);
 	options_defaults(o);
 	if (o->nworkers == 1 && o->sock == NULL) {
-		set_handler(SIGHUP, SIG_IGN);
+		sup_set_handler(SIGHUP, SIG_IGN);
 		rc = worker_serve(&app, fd, o->nthreads);
 	} else {
-		supervisor_handlers();
+		sup_handlers();
 		fprintf(stderr, "perfil-fcgi %s: serving %s with %d workers "
 		    "of %d threads\n", PACKAGE_VERSION, o->sock ? o->sock :
 		    "fd 0", o->nworkers, o->nthreads);

@@ -1,7 +1,13 @@
 /*
  * routes.h: the one route table.  The dispatcher, the 404/405/Allow
  * logic, the OpenAPI generator and the developer portal all read it;
- * adding an endpoint is one row here plus one handler.
+ * adding an endpoint is one row here plus one handler.  Its rows for
+ * the pages and the collections are expanded from their declarations
+ * (page_list.h, resource.h).
+ *
+ * Ownership: the table is static, read-only data; route_match's slug
+ * is a copy in the request's arena; the route texts belong to the
+ * label sets (labels.h).
  */
 #ifndef PERFIL_ROUTES_H
 #define PERFIL_ROUTES_H

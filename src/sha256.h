@@ -1,6 +1,8 @@
 /*
  * sha256.h: SHA-256 (FIPS 180-4) and base64, enough to compute the
  * Content-Security-Policy hash of the inline style at start-up.
+ *
+ * Ownership: the caller's buffers in and out; nothing is allocated.
  */
 #ifndef PERFIL_SHA256_H
 #define PERFIL_SHA256_H

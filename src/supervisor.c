@@ -56,16 +56,6 @@ struct worker {
 	long long started;	/* monotonic milliseconds */
 };
 
-/* Milliseconds on the monotonic clock. */
-static long long
-now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 static void
 on_hup(int sig)
 {
@@ -89,7 +79,7 @@ on_alarm(int sig)
 
 /* Installs a handler without SA_RESTART, so blocking calls see EINTR. */
 void
-set_handler(int sig, void (*fn)(int))
+sup_set_handler(int sig, void (*fn)(int))
 {
 	struct sigaction sa;
 
@@ -101,11 +91,11 @@ set_handler(int sig, void (*fn)(int))
 
 /* The supervisor's handlers of SIGHUP (reload), SIGCHLD and SIGALRM. */
 void
-supervisor_handlers(void)
+sup_handlers(void)
 {
-	set_handler(SIGHUP, on_hup);
-	set_handler(SIGCHLD, on_chld);
-	set_handler(SIGALRM, on_alarm);
+	sup_set_handler(SIGHUP, on_hup);
+	sup_set_handler(SIGCHLD, on_chld);
+	sup_set_handler(SIGALRM, on_alarm);
 }
 
 /*
@@ -130,9 +120,9 @@ spawn(const struct app *app, int fd, int nthreads)
 		_exit(1);
 	/* SIGTERM stays blocked, as in the supervisor, until
 	 * worker_serve() sets the workers' mask. */
-	set_handler(SIGHUP, SIG_IGN);
-	set_handler(SIGALRM, SIG_DFL);
-	set_handler(SIGCHLD, SIG_DFL);
+	sup_set_handler(SIGHUP, SIG_IGN);
+	sup_set_handler(SIGALRM, SIG_DFL);
+	sup_set_handler(SIGCHLD, SIG_DFL);
 	status = worker_serve(app, fd, nthreads);
 #ifdef PERFIL_LSAN
 	__lsan_do_leak_check();
@@ -214,7 +204,7 @@ reap(struct sup *s)
 			/* Crash loop guard: a worker that dies within a
 			 * second of its start is replaced one second
 			 * after that start, not at once. */
-			if (now_ms() - w->started < 1000 &&
+			if (monotonic_ms() - w->started < 1000 &&
 			    w->started + 1000 > s->hold)
 				s->hold = w->started + 1000;
 		}
@@ -233,7 +223,7 @@ start_workers(struct sup *s)
 	for (i = 0; i < 2 * MAX_WORKERS; i++)
 		if (s->w[i].pid > 0 && s->w[i].generation == s->gen)
 			alive++;
-	if (alive < s->nworkers && (t = now_ms()) < s->hold) {
+	if (alive < s->nworkers && (t = monotonic_ms()) < s->hold) {
 		memset(&it, 0, sizeof(it));
 		t = (s->hold - t + 1) * 1000;	/* microseconds */
 		it.it_value.tv_sec = (time_t)(t / 1000000);
@@ -247,7 +237,7 @@ start_workers(struct sup *s)
 		if ((pid = spawn(s->app, s->fd, s->nthreads)) > 0) {
 			s->w[i].pid = pid;
 			s->w[i].generation = s->gen;
-			s->w[i].started = now_ms();
+			s->w[i].started = monotonic_ms();
 			alive++;
 		}
 	}
@@ -262,7 +252,7 @@ start_workers(struct sup *s)
 static void
 stop_workers(struct sup *s)
 {
-	long long end = now_ms() + DRAIN_MAX_MS + 2000;
+	long long end = monotonic_ms() + DRAIN_MAX_MS + 2000;
 	int	 i, alive, status;
 
 	close(s->fd);
@@ -280,7 +270,7 @@ stop_workers(struct sup *s)
 		}
 		if (alive > 0)
 			usleep(20000);
-	} while (alive > 0 && now_ms() < end);
+	} while (alive > 0 && monotonic_ms() < end);
 	for (i = 0; i < 2 * MAX_WORKERS; i++)
 		if (s->w[i].pid > 0) {
 			warnx("worker %d still running after the drain; "
@@ -365,7 +355,7 @@ socket_in_use(const char *path)
  * orphan) is refused; a stale socket file is replaced.
  */
 int
-open_socket(const char *spec, mode_t mode)
+sup_open_socket(const char *spec, mode_t mode)
 {
 	mode_t	 omask;
 	int	 fd;
@@ -401,7 +391,7 @@ open_socket(const char *spec, mode_t mode)
  * web server's, so that only it may connect) and become that user.
  */
 int
-drop_privileges(const char *user, const char *group, const char *sockpath)
+sup_drop_privileges(const char *user, const char *group, const char *sockpath)
 {
 	struct passwd *pw;
 	struct group *gr = NULL;
@@ -441,7 +431,7 @@ drop_privileges(const char *user, const char *group, const char *sockpath)
  * Returns 0, or -1 after a message.
  */
 int
-pidfile_check(const char *path)
+sup_pidfile_check(const char *path)
 {
 	FILE	*f;
 	long	 pid = 0;
@@ -462,7 +452,7 @@ pidfile_check(const char *path)
 
 /* Writes this process's id to path; returns 0, or -1 after a message. */
 int
-pidfile_write(const char *path)
+sup_pidfile_write(const char *path)
 {
 	FILE	*f;
 

@@ -1,6 +1,10 @@
 /*
  * supervisor.h: the listening socket, the privilege drop and the
  * supervisor process that keeps the workers running.
+ *
+ * Ownership: supervise owns the struct app it is given (it replaces it
+ * on SIGHUP with app_load's next one and frees the old); the socket
+ * descriptor stays the caller's.
  */
 #ifndef PERFIL_SUPERVISOR_H
 #define PERFIL_SUPERVISOR_H
@@ -9,13 +13,13 @@
 
 #include "app.h"
 
-void	 set_handler(int sig, void (*fn)(int));
-void	 supervisor_handlers(void);
-int	 open_socket(const char *spec, mode_t mode);
-int	 drop_privileges(const char *user, const char *group,
+void	 sup_set_handler(int sig, void (*fn)(int));
+void	 sup_handlers(void);
+int	 sup_open_socket(const char *spec, mode_t mode);
+int	 sup_drop_privileges(const char *user, const char *group,
 	    const char *sockpath);
-int	 pidfile_check(const char *path);
-int	 pidfile_write(const char *path);
+int	 sup_pidfile_check(const char *path);
+int	 sup_pidfile_write(const char *path);
 int	 supervise(struct app *, const struct config *, int fd, int nworkers,
 	    int nthreads);
 

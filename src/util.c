@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <err.h>
 #include <string.h>
+#include <time.h>
 
 #include "util.h"
 
@@ -508,4 +509,14 @@ url_authority(const char *url)
 	if (strncmp(url, "http://", 7) == 0)
 		return url + 7;
 	return NULL;
+}
+
+/* Milliseconds on the monotonic clock (timeouts, restart holds). */
+long long
+monotonic_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }

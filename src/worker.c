@@ -101,16 +101,6 @@ worker_on_term(int sig)
 	atomic_store(&worker_got_term, 1);
 }
 
-/* Milliseconds on the monotonic clock. */
-static long long
-now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 /* Tells every thread of the worker to stop (and drain). */
 static void
 server_stop(struct server *srv)
@@ -154,7 +144,7 @@ start_drain(struct thread *t)
 
 	if (t->drain_end != 0)
 		return;
-	t->drain_end = now_ms() + DRAIN_MAX_MS;
+	t->drain_end = monotonic_ms() + DRAIN_MAX_MS;
 	set_listening(t, 0);
 	memset(&ev, 0, sizeof(ev));
 	(void)epoll_ctl(t->ep, EPOLL_CTL_DEL, t->srv->stopfd, &ev);
@@ -213,7 +203,7 @@ conn_accept(struct thread *t)
 	c->rq.ipcFd = fd;
 	c->rq.keepConnection = 1;
 	c->rq.detached = 1;
-	c->last = now_ms();
+	c->last = monotonic_ms();
 	memset(&ev, 0, sizeof(ev));
 	ev.events = EPOLLIN | EPOLLRDHUP;
 	ev.data.ptr = c;
@@ -296,7 +286,7 @@ conn_serve(struct thread *t, size_t i)
 		buf_free(&t->out);
 	if (t->resp.body.cap > 1024 * 1024)
 		buf_free(&t->resp.body);
-	c->last = now_ms();
+	c->last = monotonic_ms();
 	if (rq->ipcFd < 0) {
 		conn_close(t, i);
 		return 1;
@@ -323,7 +313,7 @@ conn_index(const struct thread *t, const struct conn *c)
 static int
 drain_idle(struct thread *t)
 {
-	long long now = now_ms();
+	long long now = monotonic_ms();
 	size_t	 i;
 
 	for (i = t->nconn; i-- > 0;)

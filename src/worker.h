@@ -1,5 +1,8 @@
 /*
  * worker.h: the serving threads of one worker process.
+ *
+ * Ownership: worker_serve reads the app (never frees it) and owns the
+ * threads, their response buffers and arenas, freed before it returns.
  */
 #ifndef PERFIL_WORKER_H
 #define PERFIL_WORKER_H
