@@ -22,6 +22,16 @@ const struct fkind_info fkinds[F__MAX] = {
 				    .sub = s, .description = d }
 #define END			{ .name = NULL }
 
+/*
+ * JSON Resume rows (resource.h's struct resume_field), in the order
+ * the import writes the members: the kind, the perfil member, the JSON
+ * Resume member and its place in the exported item; then what the
+ * import reads instead of key, its placeholder and the report's reason.
+ */
+#define RJ(k, m, j, o)	.kind = RK_##k, .member = m, .key = j, .order = o
+#define RJ_END		{ .member = NULL }
+#define TODO_YEARS	"0+"
+
 static const struct field el_text = { .kind = F_TEXT, .flags = REQ };
 static const struct field el_string = { .kind = F_STRING, .flags = REQ };
 static const struct field el_langcode = { .kind = F_LANGCODE, .flags = REQ };
@@ -110,6 +120,26 @@ static const struct field project_f[] = {
 	    "in the API."),
 	END
 };
+static const struct resume_field project_rj[] = {
+	{ RJ(SLUG, "slug", NULL, 0), .from = { "name" } },
+	{ RJ(TEXT, "title", "name", 1), .todo = "TODO: title",
+	    .why = "projects[].name is missing" },
+	{ RJ(TEXT, "description", "description", 2),
+	    .todo = "TODO: description",
+	    .why = "projects[].description is missing" },
+	{ RJ(STRINGS, "stack", "keywords", 4), .todo = "TODO: technology",
+	    .why = "projects[].keywords is empty; perfil needs a stack" },
+	{ RJ(URL, "url", "url", 3), .todo = RESUME_TODO_URL,
+	    .why = "projects[].url is missing or not http(s)" },
+	RJ_END
+};
+static const struct resume_map project_resume = {
+	.key = "projects", .order = 6, .import_order = 4,
+	.fields = project_rj,
+	.todo_item = "{\"slug\": \"todo\", \"title\": \"TODO: project\", "
+	    "\"description\": \"TODO: description\", \"stack\": [\"TODO\"], "
+	    "\"url\": \"" RESUME_TODO_URL "\"}",
+};
 static const struct field experience_f[] = {
 	FLD("slug", SLUG, REQ, "Stable identifier."),
 	FLD("role", TEXT, REQ | FIELD_TITLE, "Job title held."),
@@ -123,6 +153,28 @@ static const struct field experience_f[] = {
 	FLD("end", DATE, FIELD_CONTENT, "Last month (ISO date); absent: to "
 	    "the present."),
 	END
+};
+static const struct resume_field experience_rj[] = {
+	{ RJ(SLUG, "slug", NULL, 0), .from = { "position", "name" } },
+	{ RJ(TEXT, "role", "position", 2), .todo = "TODO: role",
+	    .why = "work[].position is missing", .flags = RF_UNINDEXED },
+	{ RJ(TEXT, "organization", "name", 1), .todo = "TODO: organization",
+	    .why = "work[].name is missing", .flags = RF_UNINDEXED },
+	{ RJ(START, "start", "startDate", 3) },
+	{ RJ(END, "end", "endDate", 4) },
+	{ RJ(PERIOD, "period", NULL, 0), .todo = "TODO: dates",
+	    .why = "no start date" },
+	{ RJ(TEXT, "description", "summary", 5), .todo = "TODO: description",
+	    .why = "work[].summary is missing", .flags = RF_UNINDEXED },
+	RJ_END
+};
+static const struct resume_map experience_resume = {
+	.key = "work", .order = 1, .import_order = 1,
+	.fields = experience_rj,
+	.todo_item = "{\"slug\": \"todo\", \"role\": \"TODO: role\", "
+	    "\"organization\": \"TODO: organization\", "
+	    "\"period\": \"TODO: dates\", "
+	    "\"description\": \"TODO: description\"}",
 };
 static const struct field skill_f[] = {
 	FLD("name", STRING, REQ | FIELD_TITLE, "Technology name."),
@@ -138,6 +190,21 @@ static const struct field skillcat_f[] = {
 	SUB("skills", ARRAY, REQ, &el_skill, "Skills in the category."),
 	END
 };
+static const struct resume_field skillcat_rj[] = {
+	{ RJ(TEXT, "category", "name", 1), .flags = RF_KEY },
+	{ RJ(SLUG, "slug", NULL, 0), .from = { "name" } },
+	{ RJ(SKILLS, "skills", "keywords", 2),
+	    .from = { "keywords", "years", "name" }, .todo = TODO_YEARS,
+	    .why = "JSON Resume has no years per skill" },
+	RJ_END
+};
+static const struct resume_map skillcat_resume = {
+	.key = "skills", .order = 4, .import_order = 3,
+	.fields = skillcat_rj,
+	.todo_item = "{\"category\": \"TODO: category\", \"slug\": \"todo\", "
+	    "\"skills\": [{\"name\": \"TODO\", \"years\": \"" TODO_YEARS
+	    "\"}]}",
+};
 static const struct field certification_f[] = {
 	FLD("slug", SLUG, REQ, "Stable identifier."),
 	FLD("title", TEXT, REQ | FIELD_TITLE, "Certification name."),
@@ -146,6 +213,22 @@ static const struct field certification_f[] = {
 	    "year of issue"),
 	FLD("credential_url", URI, REQ, "Link to the credential document."),
 	END
+};
+static const struct resume_field certification_rj[] = {
+	{ RJ(SLUG, "slug", NULL, 0), .from = { "name" } },
+	{ RJ(TEXT, "title", "name", 1), .todo = "TODO: title",
+	    .why = "certificates[].name is missing" },
+	{ RJ(STRING, "institution", "issuer", 3), .todo = "TODO: issuer",
+	    .why = "certificates[].issuer is missing" },
+	{ RJ(WHEN, "date", "date", 2), .todo = "TODO: date",
+	    .why = "certificates[].date is missing or not ISO" },
+	{ RJ(URL, "credential_url", "url", 4), .todo = RESUME_TODO_URL,
+	    .why = "certificates[].url is missing or not http(s)" },
+	RJ_END
+};
+static const struct resume_map certification_resume = {
+	.key = "certificates", .order = 3, .import_order = 5,
+	.fields = certification_rj,
 };
 static const struct field education_f[] = {
 	FLD("slug", SLUG, REQ, "Stable identifier."),
@@ -156,6 +239,24 @@ static const struct field education_f[] = {
 	    "present."),
 	END
 };
+static const struct resume_field education_rj[] = {
+	{ RJ(SLUG, "slug", NULL, 0), .from = { "institution" } },
+	{ RJ(TEXT, "institution", "institution", 1),
+	    .todo = "TODO: institution",
+	    .why = "education[].institution is missing",
+	    .flags = RF_UNINDEXED },
+	{ RJ(START, "start", "startDate", 2) },
+	{ RJ(END, "end", "endDate", 3) },
+	{ RJ(DETAIL, "detail", "summary", 4),
+	    .from = { "studyType", "area" }, .todo = "TODO: programme",
+	    .why = "neither dates nor studyType/area",
+	    .flags = RF_UNINDEXED },
+	RJ_END
+};
+static const struct resume_map education_resume = {
+	.key = "education", .order = 2, .import_order = 2,
+	.fields = education_rj,
+};
 static const struct field recommendation_f[] = {
 	FLD("slug", SLUG, REQ, "Stable identifier."),
 	FLD("name", STRING, REQ | FIELD_TITLE, "Who wrote it."),
@@ -164,6 +265,23 @@ static const struct field recommendation_f[] = {
 	FLD("comment", TEXT, REQ | FIELD_BODY, "Full text."),
 	FLD("recommender_url", URI, REQ, "Profile of the author."),
 	END
+};
+static const struct resume_field recommendation_rj[] = {
+	{ RJ(SLUG, "slug", NULL, 0), .from = { "name" } },
+	{ RJ(STRING, "name", "name", 1), .todo = "TODO: name",
+	    .why = "references[].name is missing" },
+	/* The schema has no date: read when a document has one anyway. */
+	{ RJ(WHEN, "date", "date", 0), .todo = "TODO: date",
+	    .why = "JSON Resume references have no date" },
+	{ RJ(TEXT, "comment", "reference", 2), .todo = "TODO: comment",
+	    .why = "references[].reference is missing" },
+	{ RJ(URL, "recommender_url", "url", 3), .todo = RESUME_TODO_URL,
+	    .why = "JSON Resume references have no URL" },
+	RJ_END
+};
+static const struct resume_map recommendation_resume = {
+	.key = "references", .order = 5, .import_order = 6,
+	.fields = recommendation_rj,
 };
 
 const struct resource resource_profile = {
@@ -177,27 +295,30 @@ const struct resource resource_about = {
 
 /*
  * The rest of each collection's declaration (resource.h, COLLECTIONS):
- * its schema, fields and flags, what search makes of it, and its place
- * on the CV page.
+ * its schema, fields and flags, what search makes of it, its place on
+ * the CV page and its JSON Resume section (the mappings above).
  */
 #define SHAPE_PROJECTS	.schema = "Project", .description = "A project.", \
-	.fields = project_f, .closed = 1, .hit = "project", .cv = 2
+	.fields = project_f, .closed = 1, .hit = "project", .cv = 2, \
+	.resume = &project_resume
 #define SHAPE_EXPERIENCE .schema = "ExperienceEntry", \
 	.description = "A position held.", .fields = experience_f, \
-	.closed = 1, .hit = "experience", .cv = 1
+	.closed = 1, .hit = "experience", .cv = 1, .resume = &experience_resume
 #define SHAPE_SKILLS	.schema = "SkillCategory", \
 	.description = "Skills of one category.", .fields = skillcat_f, \
 	.closed = 1, .hit = "skill", .hit_each = "skills", \
-	.noun = "skill categories", .cv = 3
+	.noun = "skill categories", .cv = 3, .resume = &skillcat_resume
 #define SHAPE_CERTIFICATIONS .schema = "Certification", \
 	.description = "A certification.", .fields = certification_f, \
-	.closed = 1, .optional = 1, .hit = "certification", .cv = 4
+	.closed = 1, .optional = 1, .hit = "certification", .cv = 4, \
+	.resume = &certification_resume
 #define SHAPE_EDUCATION	.schema = "EducationEntry", \
 	.description = "A school or programme.", .fields = education_f, \
-	.closed = 1, .optional = 1, .cv = 5
+	.closed = 1, .optional = 1, .cv = 5, .resume = &education_resume
 #define SHAPE_RECOMMENDATIONS .schema = "Recommendation", \
 	.description = "A recommendation.", .fields = recommendation_f, \
-	.closed = 1, .optional = 1, .hit = "recommendation", .cv = 6
+	.closed = 1, .optional = 1, .hit = "recommendation", .cv = 6, \
+	.resume = &recommendation_resume
 
 #define SELF_URL_ITEMS		1
 #define SELF_URL_NO_ITEMS	0

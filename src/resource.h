@@ -87,6 +87,74 @@ struct field {
 	const char *description;	/* OpenAPI */
 };
 
+/*
+ * How a collection maps to a section of JSON Resume (docs/resume.md).
+ * The export (resume.c) and the import (resume_import.c) expand this
+ * declaration; neither knows a collection by name.  A row pairs a
+ * perfil member with a JSON Resume member; its kind says how the value
+ * goes each way ("out": the export from the API object in the
+ * document's language; "in": the import, which puts a text into every
+ * language).  What the import reads ("from" when set, else "key") is
+ * also the list of members it knows: any other member of a section's
+ * item is reported as not imported.
+ */
+enum resume_kind {
+	RK_TEXT,	/* TEXT: out the text; in every language */
+	RK_STRING,	/* STRING: as it is */
+	RK_URL,		/* URI: in: an http(s) URL, else the placeholder */
+	RK_WHEN,	/* WHEN: out: the source's ISO date (none: left
+			 * out); in: an ISO date, else the placeholder */
+	RK_START,	/* DATE: out: the source's ISO date; in: an ISO
+			 * date, which makes the item dated */
+	RK_END,		/* DATE: as RK_START, in only for a dated item */
+	RK_PERIOD,	/* in only: the placeholder of an undated item */
+	RK_STRINGS,	/* ARRAY of STRING: in: the non-empty strings;
+			 * none, one placeholder */
+	RK_SKILLS,	/* the skills of a category: out the names as key
+			 * and a map name -> years as from[1]; in: each of
+			 * from[0] with its years in from[1] (else the
+			 * placeholder), no name: one named from[2] */
+	RK_DETAIL,	/* a FIELD_DATED TEXT: out the source's text (the
+			 * API's starts with the period); in from[] joined
+			 * by ", ", empty: the placeholder if undated */
+	RK_SLUG		/* in only: from[] joined by ", ", as a slug
+			 * unique in the file */
+};
+
+enum {
+	RF_UNINDEXED	= 1 << 0,	/* the report names the member
+					 * alone, not "[i].member" */
+	RF_KEY		= 1 << 1	/* in: an item without key is
+					 * skipped */
+};
+
+struct resume_field {
+	enum resume_kind kind;
+	const char *member;		/* perfil's; NULL ends the rows */
+	const char *key;		/* JSON Resume's, or NULL */
+	int	 order;			/* place in the exported item: 1, 2,
+					 * ...; 0: not exported */
+	const char *from[3];		/* in: members read instead of key */
+	const char *todo;		/* in: the placeholder, or NULL */
+	const char *why;		/* in: the report's reason for it */
+	unsigned int flags;		/* RF_* */
+};
+
+struct resume_map {
+	const char *key;		/* the section ("work") */
+	int	 order;			/* place among the sections of the
+					 * exported document: 1, 2, ... */
+	int	 import_order;		/* place in the import's report */
+	const struct resume_field *fields; /* in the order the import
+					 * writes the members */
+	const char *todo_item;		/* JSON: the item a required
+					 * collection gets when the
+					 * document has none */
+};
+
+/* The import's placeholder URL, marked TODO like the others. */
+#define RESUME_TODO_URL	"https://example.org/todo"
+
 /* A resource: a content file, an OpenAPI schema, maybe a search hit. */
 struct resource {
 	const char *name;		/* API family ("projects"), or NULL */
@@ -105,6 +173,7 @@ struct resource {
 	int	 cv;			/* the section's place on the CV page
 					 * (1 first), 0: not on it; heading:
 					 * label "cv.NAME" */
+	const struct resume_map *resume; /* JSON Resume section, or NULL */
 };
 
 /*

@@ -1,5 +1,7 @@
 /*
- * resume.c: the JSON Resume 1.0 export.  Every text comes from the
+ * resume.c: the JSON Resume 1.0 export.  The collections' sections
+ * follow their declaration (resources[].resume, resource.h): one loop
+ * over the rows, in the order they declare.  Every text comes from the
  * API objects of the model (item->obj[l], which hold every field in
  * language l); ISO dates come from the items' source objects (the
  * content's "start", "end" and ISO "date"), and are left out when the
@@ -218,17 +220,17 @@ strings(cJSON *o, const char *key, const cJSON *list)
 	return 0;
 }
 
-/* Skills: a category's keywords, and their years in "years". */
+/* RK_SKILLS: the names of a category's skills as f->key, and their
+ * years in a map name -> years as f->from[1]. */
 static int
-skill(cJSON *o, const cJSON *s)
+skills(cJSON *o, const struct resume_field *f, const cJSON *list)
 {
-	const cJSON *e, *list = cJSON_GetObjectItemCaseSensitive(s, "skills");
+	const cJSON *e;
 	cJSON	*kw, *years;
-	int	 rc;
+	int	 rc = 0;
 
-	rc = copy(o, "name", s, "category");
-	if ((kw = cJSON_AddArrayToObject(o, "keywords")) == NULL ||
-	    (years = cJSON_AddObjectToObject(o, "years")) == NULL)
+	if ((kw = cJSON_AddArrayToObject(o, f->key)) == NULL ||
+	    (years = cJSON_AddObjectToObject(o, f->from[1])) == NULL)
 		return -1;
 	cJSON_ArrayForEach(e, list) {
 		if (str(e, "name") == NULL)
@@ -241,77 +243,66 @@ skill(cJSON *o, const cJSON *s)
 	return rc;
 }
 
-/* One item of a collection as the JSON Resume object o. */
+/* The member of item it that row f exports, as f->key of o. */
 static int
-entry(const struct app *app, cJSON *o, enum coll c, const struct item *it,
-    enum lang l)
+export_field(const struct app *app, cJSON *o, const struct resume_field *f,
+    const struct item *it, enum lang l)
 {
 	const cJSON *s = it->obj[l];
 
-	switch (c) {
-	case COLL_EXPERIENCE:
-		return copy(o, "name", s, "organization") |
-		    copy(o, "position", s, "role") |
-		    put(o, "startDate", iso_date(it, "start")) |
-		    put(o, "endDate", iso_date(it, "end")) |
-		    copy(o, "summary", s, "description");
-	case COLL_EDUCATION:
-		return copy(o, "institution", s, "institution") |
-		    put(o, "startDate", iso_date(it, "start")) |
-		    put(o, "endDate", iso_date(it, "end")) |
-		    put(o, "summary", src_text(app, it, "detail", l));
-	case COLL_SKILLS:
-		return skill(o, s);
-	case COLL_PROJECTS:
-		return copy(o, "name", s, "title") |
-		    copy(o, "description", s, "description") |
-		    copy(o, "url", s, "url") |
-		    strings(o, "keywords", cJSON_GetObjectItemCaseSensitive(s,
-		    "stack"));
-	case COLL_CERTIFICATIONS:
-		return copy(o, "name", s, "title") |
-		    put(o, "date", iso_date(it, "date")) |
-		    copy(o, "issuer", s, "institution") |
-		    copy(o, "url", s, "credential_url");
-	case COLL_RECOMMENDATIONS:
-		return copy(o, "name", s, "name") |
-		    copy(o, "reference", s, "comment") |
-		    copy(o, "url", s, "recommender_url");
-	default:
+	switch (f->kind) {
+	case RK_TEXT:
+	case RK_STRING:
+	case RK_URL:
+		return copy(o, f->key, s, f->member);
+	case RK_WHEN:
+	case RK_START:
+	case RK_END:
+		return put(o, f->key, iso_date(it, f->member));
+	case RK_STRINGS:
+		return strings(o, f->key, cJSON_GetObjectItemCaseSensitive(s,
+		    f->member));
+	case RK_SKILLS:
+		return skills(o, f, cJSON_GetObjectItemCaseSensitive(s,
+		    f->member));
+	case RK_DETAIL:
+		return put(o, f->key, src_text(app, it, f->member, l));
+	default:		/* the import's alone */
 		return 0;
 	}
 }
 
-/* The JSON Resume section of each collection, in the schema's order. */
-static const struct {
-	const char *key;
-	enum coll coll;
-} sections[] = {
-	{ "work", COLL_EXPERIENCE },
-	{ "education", COLL_EDUCATION },
-	{ "certificates", COLL_CERTIFICATIONS },
-	{ "skills", COLL_SKILLS },
-	{ "references", COLL_RECOMMENDATIONS },
-	{ "projects", COLL_PROJECTS },
-};
-
-static int
-section(cJSON *r, const struct app *app, size_t i, enum lang l)
+/* The row of fields exported in place n, or NULL. */
+static const struct resume_field *
+field_at(const struct resume_field *f, int n)
 {
-	const struct collection *c = &app->model->coll[sections[i].coll];
+	for (; f->member != NULL; f++)
+		if (f->order == n)
+			return f;
+	return NULL;
+}
+
+/* The JSON Resume section of collection c: its items, row by row. */
+static int
+section(cJSON *r, const struct app *app, enum coll c, enum lang l)
+{
+	const struct collection *col = &app->model->coll[c];
+	const struct resume_field *f;
 	cJSON	*a, *o;
 	size_t	 k;
-	int	 rc = 0;
+	int	 n, rc = 0;
 
-	if (c->len == 0)	/* an optional file left out */
+	if (col->len == 0)	/* an optional file left out */
 		return 0;
-	if ((a = cJSON_AddArrayToObject(r, sections[i].key)) == NULL)
+	if ((a = cJSON_AddArrayToObject(r, resources[c].resume->key)) == NULL)
 		return -1;
-	for (k = 0; k < c->len; k++) {
+	for (k = 0; k < col->len; k++) {
 		if ((o = cJSON_CreateObject()) == NULL ||
 		    !cJSON_AddItemToArray(a, o))
 			return -1;
-		rc |= entry(app, o, sections[i].coll, &c->items[k], l);
+		for (n = 1; (f = field_at(resources[c].resume->fields, n)) !=
+		    NULL; n++)
+			rc |= export_field(app, o, f, &col->items[k], l);
 	}
 	return rc;
 }
@@ -339,17 +330,19 @@ resume_build(const struct app *app, enum lang l, struct buf *b)
 {
 	cJSON	*r;
 	char	*s = NULL;
-	size_t	 i;
-	int	 rc = -1;
+	int	 n, c, rc = -1;
 
 	if ((r = cJSON_CreateObject()) == NULL)
 		return -1;
 	if (put(r, "$schema", RESUME_SCHEMA) == -1 ||
 	    basics(r, app, l) != 0)
 		goto out;
-	for (i = 0; i < sizeof(sections) / sizeof(sections[0]); i++)
-		if (section(r, app, i, l) != 0)
-			goto out;
+	for (n = 1; n <= COLL__MAX; n++)	/* the sections' order */
+		for (c = 0; c < COLL__MAX; c++)
+			if (resources[c].resume != NULL &&
+			    resources[c].resume->order == n &&
+			    section(r, app, (enum coll)c, l) != 0)
+				goto out;
 	if (languages(r, app, l) != 0 || meta(r, app, l) != 0 ||
 	    (s = cJSON_Print(r)) == NULL)
 		goto out;

@@ -1,8 +1,11 @@
 /*
  * resume_import.c: a content directory from a JSON Resume document.
- * Every member the importer reads is named in one table per section
- * (known); any other member of the document is reported as not
- * imported, so nothing is dropped silently.
+ * The collections' sections follow their declaration
+ * (resources[].resume, resource.h): one loop over the rows of each,
+ * which also name every member the importer reads; the other sections
+ * name theirs in one table each (known).  Any other member of the
+ * document is reported as not imported, so nothing is dropped
+ * silently.
  */
 #include "config.h"
 
@@ -21,13 +24,11 @@
 
 /* The placeholders: marked "TODO" so that grep finds every one. */
 #define TODO_EMAIL	"todo@example.org"
-#define TODO_URL	"https://example.org/todo"
-#define TODO_YEARS	"0+"
 #define TODO_COUNTRY	"ES"
 
-/* The members of each section the importer reads (NULL ends a list). */
-static const char *const known_top[] = { "$schema", "basics", "work",
-	"education", "skills", "projects", "certificates", "references",
+/* The members of each section the importer reads (NULL ends a list);
+ * the top level also has the collections' sections (resources[]). */
+static const char *const known_top[] = { "$schema", "basics",
 	"languages", "meta", NULL };
 static const char *const known_basics[] = { "name", "label", "image",
 	"email", "url", "summary", "location", "profiles", NULL };
@@ -35,18 +36,6 @@ static const char *const known_location[] = { "city", "region",
 	"countryCode", NULL };
 static const char *const known_profile[] = { "network", "url",
 	"username", NULL };
-static const char *const known_work[] = { "name", "position",
-	"startDate", "endDate", "summary", NULL };
-static const char *const known_education[] = { "institution", "area",
-	"studyType", "startDate", "endDate", NULL };
-static const char *const known_skill[] = { "name", "keywords", "years",
-	NULL };
-static const char *const known_project[] = { "name", "description",
-	"keywords", "url", NULL };
-static const char *const known_certificate[] = { "name", "date", "issuer",
-	"url", NULL };
-static const char *const known_reference[] = { "name", "reference", "url",
-	NULL };
 static const char *const known_language[] = { "language", NULL };
 static const char *const known_meta[] = { "canonical", "version",
 	"lastModified", "language", NULL };
@@ -56,6 +45,9 @@ struct imp {
 	enum lang lang;		/* the document's */
 	struct buf *report;
 	UTransliterator *tr;	/* slugs: Any-Latin; Latin-ASCII; Lower */
+	int	 years;		/* skills given the placeholder years */
+	const struct resume_field *years_f;	/* their row */
+	const char *years_file;		/* its collection's */
 	int	 oom;
 };
 
@@ -144,17 +136,6 @@ add_str(struct imp *m, cJSON *o, const char *key, const char *s)
 {
 	add(m, o, key, cJSON_CreateString(s));
 }
-
-/* "[i].name", in f, for the report. */
-static const char *
-at(char *f, size_t len, int i, const char *name)
-{
-	snprintf(f, len, "[%d].%s", i, name);
-	return f;
-}
-
-/* The field name of item i in a report line (f and i are the caller's). */
-#define AT(name)	at(f, sizeof(f), i, (name))
 
 /* Adds the item o to the array a. */
 static void
@@ -304,7 +285,7 @@ profile(struct imp *m)
 	    todo(m, "profile.json", "email", TODO_EMAIL, "basics.email is "
 	    "missing"));
 	add_str(m, p, "url", resume_url_ok(str(b, "url")) != NULL ?
-	    str(b, "url") : todo(m, "profile.json", "url", TODO_URL,
+	    str(b, "url") : todo(m, "profile.json", "url", RESUME_TODO_URL,
 	    "basics.url is missing or not an http(s) URL"));
 	if (resume_url_ok(str(b, "image")) != NULL)
 		add_str(m, p, "image", str(b, "image"));
@@ -388,338 +369,199 @@ about(struct imp *m)
 	return a;
 }
 
-/* start and end, or a placeholder period text when there is no start. */
+/* One item of a collection being imported. */
+struct row {
+	const struct resource *res;	/* the collection */
+	const cJSON *e;			/* the document's item */
+	cJSON	*o;			/* the content's item */
+	const cJSON *taken;		/* the items so far (unique slugs) */
+	int	 i;			/* e's index in the section */
+	int	 dated;			/* a start date was imported */
+};
+
+/* Row f's placeholder, reported as item r's. */
+static const char *
+placeholder(struct imp *m, const struct row *r, const struct resume_field *f)
+{
+	char	 at[128];
+
+	if (f->flags & RF_UNINDEXED)
+		snprintf(at, sizeof(at), "%s", f->member);
+	else
+		snprintf(at, sizeof(at), "[%d].%s", r->i, f->member);
+	return todo(m, r->res->file, at, f->todo, f->why);
+}
+
+/* The members f->from of e joined by ", " ("Position, Organization"),
+ * in out (truncated to len). */
+static const char *
+joined(const struct resume_field *f, const cJSON *e, char *out, size_t len)
+{
+	const char *s;
+	size_t	 k, n = 0;
+	int	 w;
+
+	*out = '\0';
+	for (k = 0; k < sizeof(f->from) / sizeof(f->from[0]); k++) {
+		if (f->from[k] == NULL || (s = str(e, f->from[k])) == NULL ||
+		    n >= len)
+			continue;
+		w = snprintf(out + n, len - n, "%s%s", n > 0 ? ", " : "", s);
+		n = w < 0 ? len : n + (size_t)w;
+	}
+	return out;
+}
+
+/* One skill of r's category: its years from the map f->from[1] (which
+ * perfil's export writes), else the placeholder, counted. */
 static void
-dates(struct imp *m, cJSON *o, const cJSON *src, const char *file,
-    const char *field, const char *where, int i)
+skill(struct imp *m, cJSON *list, const struct row *r,
+    const struct resume_field *f, const char *name)
 {
-	const char *s = str(src, "startDate"), *e = str(src, "endDate");
-	char	 f[128];
-
-	if (resume_date_ok(s) != NULL) {
-		add_str(m, o, "start", s);
-		if (resume_date_ok(e) != NULL)
-			add_str(m, o, "end", e);
-		else if (e != NULL)
-			buf_printf(m->report, "not imported: %s[%d].endDate "
-			    "(\"%s\" is not an ISO date)\n", where, i, e);
-		return;
-	}
-	if (s != NULL)
-		buf_printf(m->report, "not imported: %s[%d].startDate (\"%s\" "
-		    "is not an ISO date)\n", where, i, s);
-	snprintf(f, sizeof(f), "[%d].%s", i, field);
-	if (field != NULL)
-		add(m, o, field, text(m, todo(m, file, f, "TODO: dates",
-		    "no start date")));
-}
-
-static cJSON *
-experience(struct imp *m)
-{
-	const cJSON *list = cJSON_GetObjectItemCaseSensitive(m->doc, "work");
-	const cJSON *w;
-	cJSON	*a, *o;
-	char	 sl[128], buf[512];
-	int	 i = 0;
-
-	if ((a = cJSON_CreateArray()) == NULL) {
-		m->oom = 1;
-		return NULL;
-	}
-	cJSON_ArrayForEach(w, list) {
-		if ((o = new_obj(m)) == NULL)
-			break;
-		role_at(w, buf, sizeof(buf));
-		add_str(m, o, "slug", resume_slug(m->tr, buf, a, sl,
-		    sizeof(sl)));
-		add(m, o, "role", text(m, str(w, "position") != NULL ?
-		    str(w, "position") : todo(m, "experience.json", "role",
-		    "TODO: role", "work[].position is missing")));
-		add(m, o, "organization", text(m, str(w, "name") != NULL ?
-		    str(w, "name") : todo(m, "experience.json", "organization",
-		    "TODO: organization", "work[].name is missing")));
-		dates(m, o, w, "experience.json", "period", "work", i);
-		add(m, o, "description", text(m, str(w, "summary") != NULL ?
-		    str(w, "summary") : todo(m, "experience.json",
-		    "description", "TODO: description", "work[].summary is "
-		    "missing")));
-		push(m, a, o);
-		i++;
-	}
-	unknown_each(m, "work", list, known_work);
-	return a;
-}
-
-static cJSON *
-education(struct imp *m)
-{
-	const cJSON *list = cJSON_GetObjectItemCaseSensitive(m->doc,
-	    "education");
-	const cJSON *e;
-	const char *st, *ar;
-	cJSON	*a, *o;
-	char	 sl[128], buf[512];
-	int	 i = 0;
-
-	if (cJSON_GetArraySize(list) == 0 || (a = cJSON_CreateArray()) ==
-	    NULL)
-		return NULL;
-	cJSON_ArrayForEach(e, list) {
-		if ((o = new_obj(m)) == NULL)
-			break;
-		add_str(m, o, "slug", resume_slug(m->tr, str(e, "institution"),
-		    a, sl, sizeof(sl)));
-		add(m, o, "institution", text(m, str(e, "institution") != NULL ?
-		    str(e, "institution") : todo(m, "education.json",
-		    "institution", "TODO: institution", "education[]."
-		    "institution is missing")));
-		st = str(e, "studyType");
-		ar = str(e, "area");
-		snprintf(buf, sizeof(buf), "%s%s%s", st != NULL ? st : "",
-		    st != NULL && ar != NULL ? ", " : "", ar != NULL ? ar : "");
-		dates(m, o, e, "education.json", NULL, "education", i);
-		if (*buf != '\0')
-			add(m, o, "detail", text(m, buf));
-		else if (str(o, "start") == NULL)
-			add(m, o, "detail", text(m, todo(m, "education.json",
-			    "detail", "TODO: programme", "neither dates nor "
-			    "studyType/area")));
-		push(m, a, o);
-		i++;
-	}
-	unknown_each(m, "education", list, known_education);
-	return a;
-}
-
-/* One skill of a category: its years from the "years" map perfil's
- * export writes, else the placeholder. */
-static void
-skill(struct imp *m, cJSON *list, const cJSON *cat, const char *name)
-{
-	const char *y = str(cJSON_GetObjectItemCaseSensitive(cat, "years"),
-	    name);
+	const char *y = str(cJSON_GetObjectItemCaseSensitive(r->e,
+	    f->from[1]), name);
 	cJSON	*o;
 
-	if ((o = new_obj(m)) == NULL)
+	if (name == NULL || (o = new_obj(m)) == NULL)
 		return;
 	add_str(m, o, "name", name);
-	if (y != NULL && strlen(y) >= 2 && strlen(y) <= 4 &&
-	    y[strlen(y) - 1] == '+' && strspn(y, "0123456789") ==
+	if (y == NULL || strlen(y) < 2 || strlen(y) > 4 ||
+	    y[strlen(y) - 1] != '+' || strspn(y, "0123456789") !=
 	    strlen(y) - 1)
-		add_str(m, o, "years", y);
-	else
-		add_str(m, o, "years", TODO_YEARS);
+		y = f->todo;
+	add_str(m, o, "years", y);
+	if (strcmp(y, f->todo) == 0) {
+		m->years++;
+		m->years_f = f;
+		m->years_file = r->res->file;
+	}
 	push(m, list, o);
 }
 
-static cJSON *
-skills(struct imp *m, int *years_todo)
+/* RK_STRINGS and RK_SKILLS: the array member f of r's item. */
+static void
+array(struct imp *m, struct row *r, const struct resume_field *f)
 {
-	const cJSON *list = cJSON_GetObjectItemCaseSensitive(m->doc,
-	    "skills");
-	const cJSON *c, *k;
-	cJSON	*a, *o, *sk;
-	char	 sl[128];
+	const cJSON *k;
+	cJSON	*a;
 
-	if ((a = cJSON_CreateArray()) == NULL) {
+	if ((a = cJSON_CreateArray()) == NULL)
 		m->oom = 1;
-		return NULL;
-	}
-	cJSON_ArrayForEach(c, list) {
-		if (str(c, "name") == NULL ||
-		    (o = new_obj(m)) == NULL)
+	cJSON_ArrayForEach(k, cJSON_GetObjectItemCaseSensitive(r->e,
+	    f->kind == RK_SKILLS ? f->from[0] : f->key)) {
+		if (cJSON_GetStringValue(k) == NULL || *k->valuestring == '\0')
 			continue;
-		add(m, o, "category", text(m, str(c, "name")));
-		add_str(m, o, "slug", resume_slug(m->tr, str(c, "name"), a, sl,
-		    sizeof(sl)));
-		if ((sk = cJSON_CreateArray()) == NULL) {
-			cJSON_Delete(o);
-			m->oom = 1;
-			break;
-		}
-		cJSON_ArrayForEach(k, cJSON_GetObjectItemCaseSensitive(c,
-		    "keywords"))
-			if (cJSON_GetStringValue(k) != NULL &&
-			    *k->valuestring != '\0')
-				skill(m, sk, c, k->valuestring);
-		if (cJSON_GetArraySize(sk) == 0)	/* a skill alone */
-			skill(m, sk, c, str(c, "name"));
-		cJSON_ArrayForEach(k, sk)
-			if (strcmp(str(k, "years"), TODO_YEARS) == 0)
-				(*years_todo)++;
-		add(m, o, "skills", sk);
-		push(m, a, o);
+		if (f->kind == RK_SKILLS)
+			skill(m, a, r, f, k->valuestring);
+		else
+			push(m, a, cJSON_CreateString(k->valuestring));
 	}
-	unknown_each(m, "skills", list, known_skill);
-	return a;
+	if (a != NULL && cJSON_GetArraySize(a) == 0) {
+		if (f->kind == RK_SKILLS)	/* a skill alone */
+			skill(m, a, r, f, str(r->e, f->from[2]));
+		else
+			push(m, a, cJSON_CreateString(placeholder(m, r, f)));
+	}
+	add(m, r->o, f->member, a);
 }
 
-static cJSON *
-projects(struct imp *m)
+/* Imports row f of the item r into r->o (see enum resume_kind). */
+static void
+import_field(struct imp *m, struct row *r, const struct resume_field *f)
 {
-	const cJSON *list = cJSON_GetObjectItemCaseSensitive(m->doc,
-	    "projects");
-	const cJSON *p, *k;
-	cJSON	*a, *o, *st;
-	char	 sl[128], f[64];
-	int	 i = 0;
+	const char *v = f->key != NULL ? str(r->e, f->key) : NULL;
+	char	 buf[512], sl[128];
 
-	if ((a = cJSON_CreateArray()) == NULL) {
+	switch (f->kind) {
+	case RK_SLUG:
+		add_str(m, r->o, f->member, resume_slug(m->tr, joined(f, r->e,
+		    buf, sizeof(buf)), r->taken, sl, sizeof(sl)));
+		break;
+	case RK_TEXT:
+		if (v != NULL || f->todo != NULL)
+			add(m, r->o, f->member, text(m, v != NULL ? v :
+			    placeholder(m, r, f)));
+		break;
+	case RK_STRING:
+		add_str(m, r->o, f->member, v != NULL ? v :
+		    placeholder(m, r, f));
+		break;
+	case RK_URL:
+		add_str(m, r->o, f->member, resume_url_ok(v) != NULL ? v :
+		    placeholder(m, r, f));
+		break;
+	case RK_WHEN:
+		add(m, r->o, f->member, resume_date_ok(v) != NULL ?
+		    cJSON_CreateString(v) : text(m, placeholder(m, r, f)));
+		break;
+	case RK_START:
+	case RK_END:
+		if (f->kind == RK_END && !r->dated)
+			break;
+		if (resume_date_ok(v) != NULL) {
+			add_str(m, r->o, f->member, v);
+			r->dated = 1;
+		} else if (v != NULL)
+			buf_printf(m->report, "not imported: %s[%d].%s (\"%s\" "
+			    "is not an ISO date)\n", r->res->resume->key, r->i,
+			    f->key, v);
+		break;
+	case RK_PERIOD:
+		if (!r->dated)
+			add(m, r->o, f->member, text(m, placeholder(m, r, f)));
+		break;
+	case RK_STRINGS:
+	case RK_SKILLS:
+		array(m, r, f);
+		break;
+	case RK_DETAIL:
+		if (*joined(f, r->e, buf, sizeof(buf)) != '\0')
+			add(m, r->o, f->member, text(m, buf));
+		else if (!r->dated)
+			add(m, r->o, f->member, text(m, placeholder(m, r, f)));
+		break;
+	}
+}
+
+/* Whether item e lacks a member its collection's rows require. */
+static int
+skipped(const struct resume_field *f, const cJSON *e)
+{
+	for (; f->member != NULL; f++)
+		if ((f->flags & RF_KEY) && str(e, f->key) == NULL)
+			return 1;
+	return 0;
+}
+
+/* The members the rows f read, NULL-ended in out (n entries). */
+static const char *const *
+known_rows(const struct resume_field *f, const char **out, size_t n)
+{
+	size_t	 i = 0, k;
+
+	for (; f->member != NULL; f++) {
+		if (f->from[0] == NULL && f->key != NULL && i + 1 < n)
+			out[i++] = f->key;
+		for (k = 0; k < sizeof(f->from) / sizeof(f->from[0]); k++)
+			if (f->from[k] != NULL && i + 1 < n)
+				out[i++] = f->from[k];
+	}
+	out[i] = NULL;
+	return out;
+}
+
+/* A required collection the document leaves empty: its declared
+ * item, the texts translated objects as in content files. */
+static cJSON *
+todo_item(struct imp *m, const struct resource *res)
+{
+	cJSON	*a, *e, *f, *next;
+
+	if ((a = cJSON_CreateArray()) == NULL ||
+	    (e = cJSON_Parse(res->resume->todo_item)) == NULL) {
 		m->oom = 1;
-		return NULL;
-	}
-	cJSON_ArrayForEach(p, list) {
-		if ((o = new_obj(m)) == NULL)
-			break;
-		add_str(m, o, "slug", resume_slug(m->tr, str(p, "name"), a, sl,
-		    sizeof(sl)));
-		add(m, o, "title", text(m, str(p, "name") != NULL ?
-		    str(p, "name") : todo(m, "projects.json", AT("title"),
-		    "TODO: title", "projects[].name is missing")));
-		add(m, o, "description", text(m, str(p, "description") !=
-		    NULL ? str(p, "description") : todo(m, "projects.json",
-		    AT("description"), "TODO: description",
-		    "projects[].description is missing")));
-		if ((st = cJSON_CreateArray()) == NULL)
-			m->oom = 1;
-		cJSON_ArrayForEach(k, cJSON_GetObjectItemCaseSensitive(p,
-		    "keywords"))
-			if (cJSON_GetStringValue(k) != NULL &&
-			    *k->valuestring != '\0')
-				push(m, st, cJSON_CreateString(k->valuestring));
-		if (st != NULL && cJSON_GetArraySize(st) == 0)
-			push(m, st, cJSON_CreateString(todo(m,
-			    "projects.json", AT("stack"), "TODO: technology",
-			    "projects[].keywords is empty; perfil needs a "
-			    "stack")));
-		add(m, o, "stack", st);
-		add_str(m, o, "url", resume_url_ok(str(p, "url")) != NULL ?
-		    str(p, "url") : todo(m, "projects.json", AT("url"),
-		    TODO_URL, "projects[].url is missing or not http(s)"));
-		push(m, a, o);
-		i++;
-	}
-	unknown_each(m, "projects", list, known_project);
-	return a;
-}
-
-/* A WHEN value: the ISO date, or a marked translated placeholder. */
-static cJSON *
-when(struct imp *m, const char *date, const char *file, const char *field,
-    const char *why)
-{
-	if (resume_date_ok(date) != NULL)
-		return cJSON_CreateString(date);
-	return text(m, todo(m, file, field, "TODO: date", why));
-}
-
-static cJSON *
-certifications(struct imp *m)
-{
-	const cJSON *list = cJSON_GetObjectItemCaseSensitive(m->doc,
-	    "certificates");
-	const cJSON *c;
-	cJSON	*a, *o;
-	char	 sl[128], f[64];
-	int	 i = 0;
-
-	if (cJSON_GetArraySize(list) == 0 || (a = cJSON_CreateArray()) ==
-	    NULL)
-		return NULL;
-	cJSON_ArrayForEach(c, list) {
-		if ((o = new_obj(m)) == NULL)
-			break;
-		add_str(m, o, "slug", resume_slug(m->tr, str(c, "name"), a, sl,
-		    sizeof(sl)));
-		add(m, o, "title", text(m, str(c, "name") != NULL ?
-		    str(c, "name") : todo(m, "certifications.json", AT("title"),
-		    "TODO: title", "certificates[].name is missing")));
-		add_str(m, o, "institution", str(c, "issuer") != NULL ?
-		    str(c, "issuer") : todo(m, "certifications.json",
-		    AT("institution"), "TODO: issuer", "certificates[].issuer "
-		    "is missing"));
-		add(m, o, "date", when(m, str(c, "date"),
-		    "certifications.json", AT("date"), "certificates[].date is "
-		    "missing or not ISO"));
-		add_str(m, o, "credential_url", resume_url_ok(str(c, "url")) !=
-		    NULL ? str(c, "url") : todo(m, "certifications.json",
-		    AT("credential_url"), TODO_URL, "certificates[].url is "
-		    "missing or not http(s)"));
-		push(m, a, o);
-		i++;
-	}
-	unknown_each(m, "certificates", list, known_certificate);
-	return a;
-}
-
-static cJSON *
-recommendations(struct imp *m)
-{
-	const cJSON *list = cJSON_GetObjectItemCaseSensitive(m->doc,
-	    "references");
-	const cJSON *r;
-	cJSON	*a, *o;
-	char	 sl[128], f[64];
-	int	 i = 0;
-
-	if (cJSON_GetArraySize(list) == 0 || (a = cJSON_CreateArray()) ==
-	    NULL)
-		return NULL;
-	cJSON_ArrayForEach(r, list) {
-		if ((o = new_obj(m)) == NULL)
-			break;
-		add_str(m, o, "slug", resume_slug(m->tr, str(r, "name"), a, sl,
-		    sizeof(sl)));
-		add_str(m, o, "name", str(r, "name") != NULL ? str(r, "name") :
-		    todo(m, "recommendations.json", AT("name"), "TODO: name",
-		    "references[].name is missing"));
-		add(m, o, "date", when(m, str(r, "date"),
-		    "recommendations.json", AT("date"), "JSON Resume "
-		    "references have no date"));
-		add(m, o, "comment", text(m, str(r, "reference") != NULL ?
-		    str(r, "reference") : todo(m, "recommendations.json",
-		    AT("comment"), "TODO: comment", "references[].reference is "
-		    "missing")));
-		add_str(m, o, "recommender_url", resume_url_ok(str(r, "url")) !=
-		    NULL ? str(r, "url") : todo(m, "recommendations.json",
-		    AT("recommender_url"), TODO_URL, "JSON Resume references "
-		    "have no URL"));
-		push(m, a, o);
-		i++;
-	}
-	unknown_each(m, "references", list, known_reference);
-	return a;
-}
-
-/* A required collection the document leaves empty: one marked item. */
-static cJSON *
-required(struct imp *m, cJSON *a, enum coll k)
-{
-	static const char *const items[COLL__MAX] = {
-		[COLL_PROJECTS] = "[{\"slug\": \"todo\", \"title\": "
-		    "\"TODO: project\", "
-		    "\"description\": \"TODO: description\", "
-		    "\"stack\": [\"TODO\"], \"url\": \"" TODO_URL "\"}]",
-		[COLL_EXPERIENCE] = "[{\"slug\": \"todo\", \"role\": "
-		    "\"TODO: role\", \"organization\": \"TODO: organization\", "
-		    "\"period\": \"TODO: dates\", \"description\": "
-		    "\"TODO: description\"}]",
-		[COLL_SKILLS] = "[{\"category\": \"TODO: category\", "
-		    "\"slug\": \"todo\", \"skills\": [{\"name\": \"TODO\", "
-		    "\"years\": \"" TODO_YEARS "\"}]}]",
-	};
-	cJSON	*t, *e, *f, *next;
-
-	if (a != NULL && cJSON_GetArraySize(a) > 0)
 		return a;
-	cJSON_Delete(a);
-	if ((t = cJSON_Parse(items[k])) == NULL) {
-		m->oom = 1;
-		return NULL;
 	}
-	/* Texts are translated objects in content files. */
-	e = cJSON_GetArrayItem(t, 0);
 	for (f = e->child; f != NULL; f = next) {
 		next = f->next;
 		if (cJSON_IsString(f) && strncmp(f->valuestring, "TODO: ", 6)
@@ -727,10 +569,91 @@ required(struct imp *m, cJSON *a, enum coll k)
 			cJSON_ReplaceItemInObjectCaseSensitive(e, f->string,
 			    text(m, f->valuestring));
 	}
+	push(m, a, e);
 	buf_printf(m->report, "placeholder: %s: one TODO item (the document "
-	    "has none, and perfil requires at least one)\n",
-	    content_coll_file(k));
-	return t;
+	    "has none, and perfil requires at least one)\n", res->file);
+	return a;
+}
+
+/*
+ * The content array of collection c from its section: every row of
+ * the declaration per item, then the members no row reads reported.
+ * Empty, an optional collection is NULL (no file), a required one its
+ * declared item.
+ */
+static cJSON *
+collection(struct imp *m, enum coll c)
+{
+	const struct resource *res = &resources[c];
+	const struct resume_field *f;
+	const cJSON *list = cJSON_GetObjectItemCaseSensitive(m->doc,
+	    res->resume->key);
+	const char *known[32];
+	struct row r;
+	cJSON	*a;
+
+	if ((a = cJSON_CreateArray()) == NULL) {
+		m->oom = 1;
+		return NULL;
+	}
+	memset(&r, 0, sizeof(r));
+	r.res = res;
+	r.taken = a;
+	r.i = -1;
+	cJSON_ArrayForEach(r.e, list) {
+		r.i++;
+		if (skipped(res->resume->fields, r.e))
+			continue;
+		if ((r.o = new_obj(m)) == NULL)
+			break;
+		r.dated = 0;
+		for (f = res->resume->fields; f->member != NULL; f++)
+			import_field(m, &r, f);
+		push(m, a, r.o);
+	}
+	unknown_each(m, res->resume->key, list, known_rows(res->resume->fields,
+	    known, sizeof(known) / sizeof(known[0])));
+	if (cJSON_GetArraySize(a) > 0)
+		return a;
+	cJSON_Delete(a);
+	return res->optional || res->resume->todo_item == NULL ? NULL :
+	    todo_item(m, res);
+}
+
+/* The collections JSON Resume has, in the report's order. */
+static void
+collections(struct imp *m, struct init_content *ic)
+{
+	int	 n, c;
+
+	for (n = 1; n <= COLL__MAX; n++)
+		for (c = 0; c < COLL__MAX; c++)
+			if (resources[c].resume != NULL &&
+			    resources[c].resume->import_order == n)
+				ic->coll[c] = collection(m, (enum coll)c);
+	if (m->years > 0)
+		buf_printf(m->report, "placeholder: %s: %s = \"%s\" for %d "
+		    "skills (%s)\n", m->years_file,
+		    m->years_f->from[1], m->years_f->todo, m->years,
+		    m->years_f->why);
+}
+
+/* Reports the top-level members no section reads. */
+static void
+unknown_top(struct imp *m)
+{
+	const char *known[sizeof(known_top) / sizeof(known_top[0]) +
+	    COLL__MAX];
+	size_t	 i;
+	int	 c;
+
+	for (i = 0; known_top[i] != NULL; i++)
+		known[i] = known_top[i];
+	for (c = 0; c < COLL__MAX; c++)
+		if (resources[c].resume != NULL)
+			known[i++] = resources[c].resume->key;
+	known[i] = NULL;
+	unknown(m, "", m->doc, known);
 }
 
 /* The document's language: meta.language when the site has it. */
@@ -764,7 +687,7 @@ resume_import(const char *file, struct init_content *c, struct buf *report,
 	struct imp m;
 	UErrorCode ec = U_ZERO_ERROR;
 	UChar	 id[64];
-	int	 l, years = 0;
+	int	 l;
 
 	memset(c, 0, sizeof(*c));
 	memset(&m, 0, sizeof(m));
@@ -776,18 +699,8 @@ resume_import(const char *file, struct init_content *c, struct buf *report,
 	m.lang = doc_lang(&m);
 	c->profile = profile(&m);
 	c->about = about(&m);
-	c->coll[COLL_EXPERIENCE] = required(&m, experience(&m),
-	    COLL_EXPERIENCE);
-	c->coll[COLL_EDUCATION] = education(&m);
-	c->coll[COLL_SKILLS] = required(&m, skills(&m, &years), COLL_SKILLS);
-	c->coll[COLL_PROJECTS] = required(&m, projects(&m), COLL_PROJECTS);
-	c->coll[COLL_CERTIFICATIONS] = certifications(&m);
-	c->coll[COLL_RECOMMENDATIONS] = recommendations(&m);
-	if (years > 0)
-		buf_printf(report, "placeholder: skills.json: years = \"%s\" "
-		    "for %d skills (JSON Resume has no years per skill)\n",
-		    TODO_YEARS, years);
-	unknown(&m, "", m.doc, known_top);
+	collections(&m, c);
+	unknown_top(&m);
 	unknown(&m, "meta", cJSON_GetObjectItemCaseSensitive(m.doc, "meta"),
 	    known_meta);
 	for (l = 0; l < langs_fallback.n; l++)
