@@ -74,7 +74,7 @@ END_TEST
 START_TEST(conditional_requests_use_the_stored_tag)
 {
 	struct response *r;
-	char	 inm[64];
+	char	 inm[192];
 
 	r = run("GET", "/api/v1/profile", NULL, NULL, NULL, NULL);
 	ck_assert_int_eq(r->status, 200);

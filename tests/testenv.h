@@ -22,7 +22,7 @@ static struct arena test_arena;
 static struct buf test_wire;
 static struct buf test_text;
 
-static void
+static inline void
 testenv_setup(void)
 {
 	char	 err[1024];
@@ -37,7 +37,7 @@ testenv_setup(void)
 	buf_init(&test_text);
 }
 
-static void
+static inline void
 testenv_teardown(void)
 {
 	buf_free(&test_wire);
@@ -52,7 +52,7 @@ testenv_teardown(void)
  * extra "NAME=value" environment entries.  Returns the response, whose
  * wire form is in test_wire.
  */
-static struct response *
+static inline struct response *
 run(const char *method, const char *path, const char *query,
     const char *h1, const char *h2, const char *h3)
 {
@@ -77,6 +77,18 @@ run(const char *method, const char *path, const char *query,
 
 /* The last answer's body as a C string, whether the handler wrote it
  * or it is bytes kept at start-up (resp_body). */
+/* The code points of UTF-8 s (snippet lengths). */
+static inline size_t		/* inline: not every suite counts them */
+test_code_points(const char *s)
+{
+	size_t	 n = 0;
+
+	for (; *s != '\0'; s++)
+		if (((unsigned char)*s & 0xc0) != 0x80)
+			n++;
+	return n;
+}
+
 static inline const char *	/* inline: not every suite reads it */
 test_body(void)
 {
@@ -90,7 +102,7 @@ test_body(void)
 }
 
 /* Returns 1 if the wire form has the header line "Name: value". */
-static int
+static inline int
 has_header(const char *name, const char *value)
 {
 	char	 line[512];
