@@ -28,14 +28,14 @@
 
 /*
  * Answers rendered per request (search, pages other than the default)
- * are compressed only from DYNAMIC_MIN bytes, at the fastest levels:
- * a smaller answer fits in TCP's first flight (10 segments, about
- * 14 KB, less with TLS, a smaller MSS or long headers) either way, so
- * compressing it saves no round trip and would add 12-35 us of CPU to
- * a 2-20 us request.  Above it, a 58 KB page of projects becomes
- * 3.5 KB in brotli 1 for 50-60 us: one round trip instead of three.
+ * are compressed only from ENC_DYNAMIC_MIN bytes (encoding.h), at the
+ * fastest levels: a smaller answer fits in TCP's first flight (10
+ * segments, about 14 KB, less with TLS, a smaller MSS or long headers)
+ * either way, so compressing it saves no round trip and would add
+ * 12-35 us of CPU to a 2-20 us request.  Above it, a 58 KB page of
+ * projects becomes 3.5 KB in brotli 1 for 50-60 us: one round trip
+ * instead of three.
  */
-#define DYNAMIC_MIN		((size_t)8 * 1024)
 #define DYNAMIC_GZIP_LEVEL	1
 #define DYNAMIC_BR_QUALITY	1
 
@@ -51,6 +51,20 @@ static const char *const tag_suffix[CODING__MAX] = {
 	[CODING_GZIP] = "-gz",
 	[CODING_BR] = "-br",
 };
+
+/* The name of coding c, as in Content-Encoding ("identity" for none). */
+const char *
+enc_coding_name(enum coding c)
+{
+	return coding_names[c];
+}
+
+/* What coding c's variant adds to the tag, inside the quotes ("-br"). */
+const char *
+enc_tag_suffix(enum coding c)
+{
+	return tag_suffix[c];
+}
 
 /*
  * Writes into dst the tag of coding c's variant of the answer whose
@@ -263,7 +277,7 @@ enc_answer(const struct rendered *r, const struct request *req,
 
 /*
  * For an answer rendered by this request (its identity body and tag
- * in resp): from DYNAMIC_MIN bytes, compresses the body into the
+ * in resp): from ENC_DYNAMIC_MIN bytes, compresses the body into the
  * coding req prefers, with that coding's tag and Content-Encoding;
  * identity stays when the client wants no coding, compression fails
  * or does not make it smaller.  Vary: Accept-Encoding either way.
@@ -283,7 +297,7 @@ enc_answer_now(const struct request *req, struct response *resp)
 	static char one;
 
 	resp->vary_encoding = 1;
-	if (resp->body.len < DYNAMIC_MIN || resp->etag[0] == '\0')
+	if (resp->body.len < ENC_DYNAMIC_MIN || resp->etag[0] == '\0')
 		return;
 	memset(&all, 0, sizeof(all));
 	all.cdata[CODING_GZIP] = all.cdata[CODING_BR] = &one;

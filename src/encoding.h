@@ -26,6 +26,12 @@
 #include "request.h"
 #include "response.h"
 
+/*
+ * Answers rendered per request (search, pages other than the default)
+ * are compressed only from this many bytes (encoding.c says why).
+ */
+#define ENC_DYNAMIC_MIN	((size_t)8 * 1024)
+
 struct rendered {
 	char	*data;			/* identity bytes, NUL-terminated */
 	size_t	 len;
@@ -44,5 +50,7 @@ void		 enc_answer(const struct rendered *, const struct request *,
 		    struct response *);
 void		 enc_answer_now(const struct request *, struct response *);
 int		 enc_tag(char *dst, size_t, const char *etag, enum coding);
+const char	*enc_coding_name(enum coding);
+const char	*enc_tag_suffix(enum coding);
 
 #endif /* PERFIL_ENCODING_H */

@@ -18,11 +18,9 @@ static const struct {
 	const char *name;
 	int	 status;
 } codes[ERR__MAX] = {
-	{ "bad_request", 400 },
-	{ "invalid_parameter", 400 },
-	{ "not_found", 404 },
-	{ "method_not_allowed", 405 },
-	{ "internal_error", 500 },
+#define X(e, name, status)	[ERR_##e] = { name, status },
+	ERR_CODES(X)
+#undef X
 };
 
 const char *

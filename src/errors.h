@@ -1,20 +1,15 @@
 /*
  * errors.h: the one JSON error envelope of the API,
  * {"error": {status, code, message, hint, documentation_url}}.
+ *
+ * Ownership: err_send writes into the request's response (handler.h);
+ * nothing here is the caller's to free.
  */
 #ifndef PERFIL_ERRORS_H
 #define PERFIL_ERRORS_H
 
 #include "ctx.h"
-
-enum err_code {
-	ERR_BAD_REQUEST,
-	ERR_INVALID_PARAMETER,
-	ERR_NOT_FOUND,
-	ERR_METHOD_NOT_ALLOWED,
-	ERR_INTERNAL,
-	ERR__MAX
-};
+#include "errors_list.h"
 
 const char	*err_code_name(enum err_code);
 int		 err_status(enum err_code);

@@ -33,8 +33,6 @@ static void (*const route_handlers[RH__MAX])(struct ctx *) = {
 	[RH_PROJECT_PAGE] = pages_project,
 };
 
-#define ALLOWED_METHODS	"GET, HEAD, OPTIONS"
-
 /* Quotes raw client bytes for a message: printable ASCII as is, the
  * rest percent-encoded, at most 80 bytes of input. */
 static const char *
@@ -271,8 +269,7 @@ success_headers(struct ctx *x)
 	r->cache_control = CACHE_PUBLIC;
 	r->content_language = lang_code(x->app->langs, x->lang);
 	resp_header(r, "Access-Control-Allow-Origin", "*");
-	resp_header(r, "Access-Control-Expose-Headers",
-	    "ETag, Content-Language");
+	resp_header(r, "Access-Control-Expose-Headers", EXPOSE_HEADERS);
 	resp_header(r, "X-Content-Type-Options", "nosniff");
 	resp_header(r, "Vary", "Accept-Language");
 	r->vary_encoding = 1;	/* Accept-Encoding too: see encoding.h */
@@ -400,8 +397,8 @@ handle_site(struct ctx *x, enum req_status st)
 	}
 	if (req->method != METHOD_GET && req->method != METHOD_HEAD) {
 		site_text(x, 405, "Method not allowed: this site is "
-		    "read-only (GET, HEAD, OPTIONS).\n");
-		resp_header(x->resp, "Allow", "GET, HEAD, OPTIONS");
+		    "read-only (" ALLOWED_METHODS ").\n");
+		resp_header(x->resp, "Allow", ALLOWED_METHODS);
 		return;
 	}
 	route_handlers[x->route->handler](x);

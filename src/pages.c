@@ -339,7 +339,7 @@ pages_doc(struct ctx *x)
  * start-up and memory grow with the content (at 1,000 projects, 1.2 s
  * and 25 MB more: docs/performance.md, "Scale").  One costs tens of
  * microseconds; like every answer rendered per request, it is
- * compressed only from encoding.c's DYNAMIC_MIN bytes, and its tag is
+ * compressed only from encoding.h's ENC_DYNAMIC_MIN bytes, and its tag is
  * the hash of its bytes (handle_site sets it and answers
  * If-None-Match).
  */

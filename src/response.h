@@ -12,9 +12,24 @@
 
 #include "util.h"
 
-#define CACHE_PUBLIC	"public, max-age=300, s-maxage=3600"
+/*
+ * How long the API's answers may be kept, in seconds: by any cache,
+ * and by shared ones.  CACHE_PUBLIC spells them; the OpenAPI document
+ * says them in words.
+ */
+#define CACHE_MAX_AGE	300
+#define CACHE_S_MAXAGE	3600
+#define CACHE_STR_(n)	#n
+#define CACHE_STR(n)	CACHE_STR_(n)
+#define CACHE_PUBLIC	"public, max-age=" CACHE_STR(CACHE_MAX_AGE) \
+			    ", s-maxage=" CACHE_STR(CACHE_S_MAXAGE)
 #define CACHE_NONE	"no-store"
 #define TYPE_JSON	"application/json; charset=utf-8"
+
+/* The methods every URL accepts (Allow): the service is read-only. */
+#define ALLOWED_METHODS	"GET, HEAD, OPTIONS"
+/* The headers a browser script may read in the API's successes. */
+#define EXPOSE_HEADERS	"ETag, Content-Language"
 
 struct response {
 	int	 status;

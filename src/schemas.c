@@ -5,6 +5,7 @@
  */
 #include "config.h"
 
+#include "errors_list.h"
 #include "schemas.h"
 
 #define F_STR(n, r, d)	{ .name = n, .kind = F_STRING, .flags = r, \
@@ -17,9 +18,13 @@
 #define REQ		FIELD_REQUIRED
 
 static const char *const health_status[] = { "ok", NULL };
-static const char *const error_codes[] = { "bad_request",
-    "invalid_parameter", "not_found", "method_not_allowed",
-    "internal_error", NULL };
+/* errors.h's codes, in order. */
+static const char *const error_codes[] = {
+#define X(e, name, status)	name,
+	ERR_CODES(X)
+#undef X
+	NULL
+};
 
 static const struct field meta_f[] = {
 	F_INT("count", "Number of items in this response."),

@@ -6,6 +6,7 @@
  */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -275,6 +276,48 @@ START_TEST(info_matches_health_and_configuration)
 }
 END_TEST
 
+/*
+ * The prose states what the program declares: the overview names
+ * every error code and every field kept in the default language, and
+ * the headers' values are response.h's and encoding.h's.
+ */
+START_TEST(prose_follows_the_declarations)
+{
+	const char *d = str_at(at(doc(), "info"), "description");
+	const cJSON *h = at(at(doc(), "components"), "headers");
+	const struct field *f;
+	char	 want[128];
+	int	 i;
+
+	ck_assert_ptr_nonnull(d);
+	for (i = 0; i < ERR__MAX; i++) {
+		snprintf(want, sizeof(want), "`%s`", err_code_name(i));
+		ck_assert_msg(strstr(d, want) != NULL, "%s", want);
+	}
+	for (i = 0; i < COLL__MAX; i++)
+		for (f = resources[i].fields; f->name != NULL; f++) {
+			if (!(f->flags & FIELD_DEFAULT_LANG))
+				continue;
+			snprintf(want, sizeof(want), "%s %s", resources[i].hit ?
+			    resources[i].hit : resources[i].name, f->name);
+			ck_assert_msg(strstr(d, want) != NULL, "%s", want);
+		}
+	ck_assert(strstr(d, "`Cache-Control: " CACHE_PUBLIC "`") != NULL);
+	ck_assert(strstr(d, "`Cache-Control: " CACHE_NONE "`") != NULL);
+	ck_assert_str_eq(cJSON_GetArrayItem(at(at(at(h, "Cache-Control"),
+	    "schema"), "enum"), 0)->valuestring, CACHE_PUBLIC);
+	ck_assert_str_eq(cJSON_GetArrayItem(at(at(at(h, "Allow"), "schema"),
+	    "enum"), 0)->valuestring, ALLOWED_METHODS);
+	ck_assert_str_eq(cJSON_GetArrayItem(at(at(at(h,
+	    "Access-Control-Expose-Headers"), "schema"), "enum"),
+	    0)->valuestring, EXPOSE_HEADERS);
+	for (i = CODING_IDENTITY + 1; i < CODING__MAX; i++)
+		ck_assert_str_eq(cJSON_GetArrayItem(at(at(at(h,
+		    "Content-Encoding"), "schema"), "enum"), i - 1)->valuestring,
+		    enc_coding_name(i));
+}
+END_TEST
+
 START_TEST(examples_are_real_responses)
 {
 	const cJSON *ex, *v;
@@ -360,6 +403,7 @@ openapi_suite(void)
 	tcase_add_test(tc, documents_and_pages_are_not_operations);
 	tcase_add_test(tc, every_ref_resolves);
 	tcase_add_test(tc, info_matches_health_and_configuration);
+	tcase_add_test(tc, prose_follows_the_declarations);
 	tcase_add_test(tc, examples_are_real_responses);
 	tcase_add_test(tc, three_urls_serve_the_rendered_document);
 	tcase_add_test(tc, yaml_quotes_what_would_not_read_back_as_a_string);
