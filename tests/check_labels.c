@@ -235,6 +235,28 @@ START_TEST(labels_follow_the_setting)
 }
 END_TEST
 
+/*
+ * A site without English still has the English set the OpenAPI document
+ * is written from (LABELS_DOC): the route texts live in en.json only.
+ */
+START_TEST(english_set_for_the_documents)
+{
+	struct langs ls = { 1, { "fr" } };
+	struct labels lb;
+	char	 err[512] = "";
+
+	ck_assert_msg(labels_load(&lb, TEST_LABELS_DIR, &ls, PRON_NONE, err,
+	    sizeof(err)) == 0, "%s", err);
+	ck_assert_str_eq(lbl(&lb, LABELS_DOC, "lang.name"), "English");
+	ck_assert_str_eq(lbl(&lb, LABELS_DOC, "op.getProfile.summary"),
+	    "Professional profile");
+	ck_assert_str_ne(lbl(&lb, LANG_DEFAULT, "op.getProfile.summary"),
+	    "Professional profile");
+	ck_assert_ptr_null(lb.missing);
+	labels_free(&lb);
+}
+END_TEST
+
 static Suite *
 labels_suite(void)
 {
@@ -249,6 +271,7 @@ labels_suite(void)
 	tcase_add_test(tc, absent_settings_claim_nothing);
 	tcase_add_test(tc, languages_setting);
 	tcase_add_test(tc, labels_follow_the_setting);
+	tcase_add_test(tc, english_set_for_the_documents);
 	suite_add_tcase(s, tc);
 	return s;
 }
