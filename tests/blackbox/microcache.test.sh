@@ -6,7 +6,8 @@
 # stored error.
 #
 # This file runs its own private stack (another port, the shipped site
-# configuration with its cache on), so the other files see no cache.
+# configuration with its cache on), also where the suite turns the cache off
+# (tests/blackbox/run-checked).
 . "$(dirname "$0")/lib.sh"
 . "$STACK_ROOT/tests/lib/stack.sh"
 

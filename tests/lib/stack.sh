@@ -23,10 +23,12 @@
 #   STACK_NGINX_HTTP extra directives for nginx's http block, e.g.
 #                    "fastcgi_read_timeout 1s;"
 #   STACK_TRAP       0: stack_start sets no trap (the caller calls stack_stop)
-#   STACK_CACHE      1: keep the shipped site's micro-cache on (./serve does);
-#                    anything else turns it off ("fastcgi_cache off;"), so that
-#                    the tests see the responder's every answer. Its cache
-#                    directory is moved into $STACK_DIR either way.
+#   STACK_CACHE      0: turn the shipped site's micro-cache off ("fastcgi_cache
+#                    off;"), for a test that must see the responder's every
+#                    answer (tests/blackbox/run-checked: the sanitizers); the
+#                    default is the site as it ships, cache on. Its cache
+#                    directory is moved into $STACK_DIR either way, mode 0700,
+#                    nginx's user's alone.
 #   PERFIL_USER      as root, the responder's user (default perfil)
 #   STACK_KEEPALIVE  N: nginx keeps up to N idle FastCGI connections per worker
 #                    (the shipped configuration says 16); 0: one connection
@@ -257,10 +259,16 @@ _stack_write_nginx_conf() {
 		-e "s|/run/perfil/perfil\.sock|$STACK_SOCK|g" \
 		-e "s|/var/cache/nginx/perfil|$d/cache|g" \
 		"$STACK_ROOT/conf/nginx/perfil.conf" >"$d/perfil.conf" || return 1
-	mkdir -p "$d/cache" && chmod 777 "$d/cache" || return 1
-	# The micro-cache is on in the shipped site; off unless STACK_CACHE=1.
-	if [[ ${STACK_CACHE-} != 1 ]]; then
-		sed -i 's|^\( *\)fastcgi_cache perfil;|\1fastcgi_cache off;|' \
+	# The cache directory is nginx's alone (mode 0700): as root nginx's
+	# workers run as www-data, which owns it.
+	mkdir -p "$d/cache" && chmod 700 "$d/cache" || return 1
+	if [[ $(id -u) == 0 ]]; then
+		chown www-data:www-data "$d/cache" || return 1
+	fi
+	# The micro-cache is on in the shipped site, and here; STACK_CACHE=0
+	# turns it off.
+	if [[ ${STACK_CACHE-1} == 0 ]]; then
+		sed -i 's|^\( *\)fastcgi_cache \$perfil_cache_zone;|\1fastcgi_cache off;|' \
 			"$d/perfil.conf" || return 1
 	fi
 	# STACK_KEEPALIVE=N: N kept FastCGI connections per nginx worker
