@@ -30,8 +30,9 @@ PERFIL_DEPS=(
 	# hardening: fuzzing (clang, libFuzzer runtime), leak checks, raw FastCGI
 	clang libclang-rt-14-dev valgrind libfcgi-bin
 	# deployments: Apache + mod_fcgid (run on a private configuration and
-	# port, never the system's), spawn-fcgi, systemd-analyze, groff for man
-	apache2 libapache2-mod-fcgid spawn-fcgi systemd groff-base mandoc
+	# port, never the system's), spawn-fcgi, systemd-analyze, groff for man,
+	# Varnish as the shared cache in front (tests/blackbox/varnish.test.sh)
+	apache2 libapache2-mod-fcgid spawn-fcgi systemd groff-base mandoc varnish
 )
 
 # perfil_missing_deps PACKAGE...: print, one a line, the packages that are not
