@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <time.h>
 
 #include "api.h"
 #include "encoding.h"
@@ -460,6 +461,13 @@ handle_request(const struct app *app, char **envp, struct response *resp,
 		handle_site(&x, st);
 	if (req.method == METHOD_HEAD)
 		resp->omit_body = 1;
+	/* The nginx site's micro-cache keeps a success to the end of the
+	 * current second, so that it never serves an answer more than a
+	 * second older than the responder's (a content reload); nginx counts
+	 * fastcgi_cache_valid in whole seconds, which allowed two.  nginx
+	 * hides the header from clients. */
+	if (req.microcache && resp->status == 200)
+		resp->expires_at = (long long)time(NULL);
 }
 
 /*

@@ -81,6 +81,9 @@ struct request {
 	const char *if_none_match;
 	const char *if_match;
 	const char *acr_headers;	/* Access-Control-Request-Headers */
+	int	 microcache;		/* PERFIL_MICROCACHE=1: the front keeps
+					 * answers (the nginx site's micro-
+					 * cache), see response.h expires_at */
 	struct req_param param[PARAM__MAX];
 	const char *bad_key;		/* with REQ_BAD_QUERY: the culprit */
 };

@@ -30,6 +30,7 @@ resp_reset(struct response *r)
 	r->vary_encoding = 0;
 	r->etag[0] = '\0';
 	r->omit_body = 0;
+	r->expires_at = 0;
 	r->kept = NULL;
 	r->kept_len = 0;
 	buf_reset(&r->headers);
@@ -258,6 +259,11 @@ resp_serialize_head(struct response *r, struct buf *out)
 		put_line(out, "Content-Language: ", r->content_language);
 	if (r->etag[0] != '\0')
 		put_line(out, "ETag: ", r->etag);
+	if (r->expires_at > 0) {
+		buf_puts(out, "X-Accel-Expires: @");
+		put_decimal(out, (size_t)r->expires_at);
+		buf_puts(out, "\r\n");
+	}
 	put_headers(r, out);
 	buf_puts(out, "\r\n");
 }

@@ -40,6 +40,9 @@ struct response {
 	int	 vary_encoding;		/* Vary names Accept-Encoding */
 	char	 etag[24];		/* quoted strong tag, or "" */
 	int	 omit_body;		/* HEAD: headers only */
+	long long expires_at;		/* "X-Accel-Expires: @N" (N: seconds
+					 * since the epoch) for the micro-cache
+					 * in front; 0: none */
 	struct buf headers;		/* further "Name: value\r\n" lines */
 	struct buf body;
 	const char *kept;		/* bytes rendered at start-up sent

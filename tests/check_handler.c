@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <check.h>
+#include <time.h>
 #include <stdlib.h>
 
 #include <cjson/cJSON.h>
@@ -284,6 +285,36 @@ START_TEST(unknown_project_hint_lists_slugs)
 }
 END_TEST
 
+/*
+ * Behind the nginx site's micro-cache (PERFIL_MICROCACHE=1) a success
+ * expires at the end of the current second (X-Accel-Expires: @NOW); an
+ * error never carries it, nor does any answer without the parameter.
+ */
+START_TEST(microcache_expiry)
+{
+	const char *w, *at;
+	long long t0, t1, stamp;
+
+	t0 = (long long)time(NULL);
+	ck_assert_int_eq(run("GET", "/api/v1/profile", NULL,
+	    "PERFIL_MICROCACHE=1", NULL, NULL)->status, 200);
+	t1 = (long long)time(NULL);
+	w = buf_cstr(&test_wire);
+	ck_assert_ptr_nonnull(at = strstr(w, "\r\nX-Accel-Expires: @"));
+	stamp = strtoll(at + strlen("\r\nX-Accel-Expires: @"), NULL, 10);
+	ck_assert(stamp >= t0 && stamp <= t1);
+	ck_assert_int_eq(run("GET", "/about", NULL, "PERFIL_MICROCACHE=1",
+	    NULL, NULL)->status, 200);
+	ck_assert_ptr_nonnull(strstr(buf_cstr(&test_wire), "X-Accel-Expires"));
+	ck_assert_int_eq(run("GET", "/api/v1/nope", NULL, "PERFIL_MICROCACHE=1",
+	    NULL, NULL)->status, 404);
+	ck_assert_ptr_null(strstr(buf_cstr(&test_wire), "X-Accel-Expires"));
+	ck_assert_int_eq(run("GET", "/api/v1/profile", NULL, NULL, NULL,
+	    NULL)->status, 200);
+	ck_assert_ptr_null(strstr(buf_cstr(&test_wire), "X-Accel-Expires"));
+}
+END_TEST
+
 static Suite *
 handler_suite(void)
 {
@@ -300,6 +331,7 @@ handler_suite(void)
 	tcase_add_test(tc, methods);
 	tcase_add_test(tc, language_and_etags);
 	tcase_add_test(tc, unknown_project_hint_lists_slugs);
+	tcase_add_test(tc, microcache_expiry);
 	suite_add_tcase(s, tc);
 	return s;
 }
