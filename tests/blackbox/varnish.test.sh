@@ -31,6 +31,9 @@ varnishd -F -a "127.0.0.1:$vport" -f "$vdir/perfil.vcl" -n "$vdir/work" \
 	-s malloc,32m >"$vdir/varnishd.log" 2>&1 &
 vpid=$!
 BASE=http://127.0.0.1:$vport
+# Varnish rewrites some headers (a weak W/ tag for the bytes it unzips): its
+# answers are not perfil's, so the contract step does not judge them.
+BB_NOT_PERFIL=1
 for ((i = 0; i < 100; i++)); do
 	curl -s -o /dev/null --max-time 1 "$BASE/api/v1/health" && break
 	sleep 0.1
