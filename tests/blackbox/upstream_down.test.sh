@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
 # front: nginx-only it tests nginx's own error pages (error_page lines of conf/nginx/perfil.conf)
 # nginx's own errors under /api: when the responder is down (502) or hangs
-# (504), the client still gets the JSON error envelope, never HTML.
+# (504), the client still gets the JSON error envelope, never HTML; when the
+# client stops sending (408) nginx closes the connection without an answer.
 #
 # This file runs its own private stack (another port, another responder), so
 # stopping the responder here leaves the shared one of the other files alone.
 . "$(dirname "$0")/lib.sh"
 . "$STACK_ROOT/tests/lib/stack.sh"
 
-STACK_NGINX_HTTP='fastcgi_read_timeout 1s;'
+# Timeouts of 1 s instead of 60 s, so that nginx's 504 and 408 come within
+# the test's time.
+STACK_NGINX_HTTP='fastcgi_read_timeout 1s; client_body_timeout 1s; client_header_timeout 1s;'
 trap '[[ -z $STACK_RESPONDER_PID ]] || kill -CONT -- "-$STACK_RESPONDER_PID" 2>/dev/null; stack_stop; _bb_finish' EXIT
 bb_private_stack 100 'with a 1 s fastcgi_read_timeout'
 
@@ -76,6 +79,24 @@ kill -STOP -- "-$STACK_RESPONDER_PID"
 req GET /api/v1/profile
 kill -CONT -- "-$STACK_RESPONDER_PID"
 expect_nginx_error 504
+
+# silent_close REQUEST: send REQUEST and then nothing; print what nginx
+# answers before it closes the connection (at most 5 s).
+silent_close() {
+	(
+		exec 3<>"/dev/tcp/127.0.0.1/${BASE##*:}" || exit 1
+		printf '%b' "$1" >&3
+		timeout 5 cat <&3
+	)
+}
+
+t 'a request body that stops coming (408 under /api): nginx closes without an answer, never HTML'
+out=$(silent_close 'GET /api/v1/profile HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\nab')
+expect_equal 'bytes nginx answered before closing' '' "$out"
+
+t 'request headers that stop coming (408 under /api): closed without an answer too'
+out=$(silent_close 'GET /api/v1/profile HTTP/1.1\r\nHost: x\r\n')
+expect_equal 'bytes nginx answered before closing' '' "$out"
 
 t 'the shipped server block maps 500, 502, 503 and 504 to JSON in both /api locations'
 conf=$STACK_ROOT/conf/nginx/perfil.conf
