@@ -15,8 +15,13 @@ mnt=
 trap '[[ -n $mnt ]] && umount "$mnt" 2>/dev/null; stack_stop; _bb_finish' EXIT
 bb_private_stack 750 'with a small cache disk'
 
-t 'the cache directory is a 512 KiB tmpfs of nginx user alone, filled up'
+t 'the cache directory is writable by nginx user alone (mode 0700)'
 owner=$(stat -c %U "$STACK_DIR/cache")
+expect_equal 'mode' 700 "$(stat -c %a "$STACK_DIR/cache")"
+nginx_user=$(ps -o user= -p "$(pgrep -P "$STACK_NGINX_PID" | head -n 1)" 2>/dev/null)
+expect_equal "owner (nginx's workers run as ${nginx_user:-?})" "${nginx_user:-?}" "$owner"
+
+t 'the cache directory is a 512 KiB tmpfs of nginx user alone, filled up'
 if mount -t tmpfs -o "size=512k,mode=0700,uid=$(id -u "$owner"),gid=$(id -g "$owner")" \
 	tmpfs "$STACK_DIR/cache" 2>"$BB_TMP/mount.err"; then
 	mnt=$STACK_DIR/cache
