@@ -133,6 +133,7 @@ expect_equal 'status' 505 "$(cut -d' ' -f2 <<<"$RAW_STATUS")"
 # cache_of URL [CURL-ARG...]: the X-Cache-Status of the second of two
 # requests for URL.
 cache_of() {
+	same_second
 	curl -s -o /dev/null "$@"
 	curl -s -D - -o /dev/null "$@" | sed -n 's/^[Xx]-[Cc]ache-[Ss]tatus: *//p' |
 		tr -d '\r'

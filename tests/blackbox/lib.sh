@@ -325,6 +325,16 @@ req() {
 	fi
 }
 
+# same_second: wait for the start of a second of the clock, so that a request
+# and its repeat fall in the same second: the shipped micro-cache keeps an
+# entry to the end of the second it was made in (X-Accel-Expires), and a
+# repeat in the next one is a MISS, not a HIT.
+same_second() {
+	while ((10#$(date +%N) > 300000000)); do
+		sleep 0.05
+	done
+}
+
 # header NAME: print the value of response header NAME (several occurrences
 # joined with ", "). Returns 1 when absent.
 header() {
