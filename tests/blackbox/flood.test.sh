@@ -19,11 +19,7 @@ fi
 STACK_CACHE=1
 PERFIL_ARGS='--workers 2'
 trap 'stack_stop; _bb_finish' EXIT
-command -v wrk >/dev/null || {
-	t 'wrk is installed (tests/lib/install-deps.sh)'
-	_bb_fail 'wrk on the PATH' 'missing'
-	exit 1
-}
+bb_require wrk
 bb_private_stack 650 'for the flood'
 
 # Words of the content, so that some searches find something.

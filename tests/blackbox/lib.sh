@@ -325,6 +325,15 @@ req() {
 	fi
 }
 
+# bb_require CMD: CMD is on the PATH, or a failed case says so and the file
+# stops (tests/lib/install-deps.sh installs every tool the suite uses).
+bb_require() {
+	command -v "$1" >/dev/null && return 0
+	t "$1 is installed (tests/lib/install-deps.sh)"
+	_bb_fail "$1 on the PATH" 'missing'
+	exit 1
+}
+
 # same_second: wait for the start of a second of the clock, so that a request
 # and its repeat fall in the same second: the shipped micro-cache keeps an
 # entry to the end of the second it was made in (X-Accel-Expires), and a

@@ -31,11 +31,7 @@ if [[ -n ${PERFIL_WRAPPER-} || $PERFIL_BIN != */_build/default/* ]]; then
 fi
 PERFIL_ARGS='--workers 2'
 trap 'ops_cleanup; stack_stop; apache_stop; _bb_finish' EXIT
-command -v wrk >/dev/null || {
-	t 'wrk is installed (tests/lib/install-deps.sh)'
-	_bb_fail 'wrk on the PATH' 'missing'
-	exit 1
-}
+bb_require wrk
 bb_private_stack 600 'for the load test'
 sup=$STACK_RESPONDER_PID
 log=$STACK_DIR/perfil.log

@@ -13,11 +13,7 @@
 
 vpid=
 trap '[[ -n $vpid ]] && kill "$vpid" 2>/dev/null; wait "$vpid" 2>/dev/null; stack_stop; _bb_finish' EXIT
-command -v varnishd >/dev/null || {
-	t 'varnishd is installed (tests/lib/install-deps.sh)'
-	_bb_fail 'varnishd on the PATH' 'missing'
-	exit 1
-}
+bb_require varnishd
 bb_private_stack 700 'behind Varnish'
 nginx_base=$BASE
 
