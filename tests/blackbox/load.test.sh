@@ -36,60 +36,6 @@ bb_private_stack 600 'for the load test'
 sup=$STACK_RESPONDER_PID
 log=$STACK_DIR/perfil.log
 
-# wrk_script METHOD PATH: print a wrk script that sends METHOD PATH and, at
-# the end, prints "status CODE COUNT" lines and "first5xx MS" (the wall
-# clock in milliseconds of the first 5xx answer, 0 if none).
-wrk_script() {
-	cat <<EOF
-local ffi = require("ffi")
-ffi.cdef[[
-typedef struct { long tv_sec; long tv_usec; } perfil_tv;
-int gettimeofday(perfil_tv *, void *);
-]]
-local tv = ffi.new("perfil_tv")
-local threads = {}
-function setup(thread) table.insert(threads, thread) end
-function init(args) counts = {}; first5xx = 0 end
-function request() return wrk.format("$1", "$2") end
-function response(status, headers, body)
-  counts[status] = (counts[status] or 0) + 1
-  if status >= 500 and first5xx == 0 then
-    ffi.C.gettimeofday(tv, nil)
-    first5xx = tonumber(tv.tv_sec) * 1000 + math.floor(tonumber(tv.tv_usec) / 1000)
-  end
-end
-function done(summary, latency, requests)
-  local total, first = {}, 0
-  for _, t in ipairs(threads) do
-    for k, v in pairs(t:get("counts")) do total[k] = (total[k] or 0) + v end
-    local f = t:get("first5xx")
-    if f > 0 and (first == 0 or f < first) then first = f end
-  end
-  for k, v in pairs(total) do io.write(string.format("status %d %d\n", k, v)) end
-  io.write(string.format("first5xx %.0f\n", first))
-  local e = summary.errors
-  io.write(string.format("socketerrors %d\n", e.connect + e.read + e.write + e.timeout))
-end
-EOF
-}
-
-# run_wrk OUT METHOD PATH SECONDS: wrk with 64 connections (2 threads).
-run_wrk() {
-	wrk_script "$2" "$3" >"$BB_TMP/$2.lua"
-	wrk -t2 -c64 -d"$4"s --timeout 5s -s "$BB_TMP/$2.lua" "$BASE$3" >"$1" 2>&1
-}
-
-# count OUT WHAT: the number after "status WHAT" (or another key) in OUT.
-count() {
-	awk -v k="$2" '$1 == "status" && $2 == k { n += $3 }
-		$1 == k { n += $2 } END { printf "%.0f\n", n }' "$1"
-}
-
-# count_5xx OUT: the answers with a 5xx status in OUT.
-count_5xx() {
-	awk '$1 == "status" && $2 >= 500 { n += $3 } END { print n + 0 }' "$1"
-}
-
 # race_lines: the error-log lines of nginx writing into, or reading from, a
 # kept connection the responder closed.
 race_lines() {
@@ -98,17 +44,17 @@ race_lines() {
 }
 
 t "64 connections of POST for ${secs} s through nginx: every answer is 405, none 5xx"
-run_wrk "$BB_TMP/post.out" POST /api/v1/profile "$secs"
+ops_wrk "$BB_TMP/post.out" POST /api/v1/profile "$secs"
 total=$(awk '$1 == "status" { n += $3 } END { print n + 0 }' "$BB_TMP/post.out")
 _bb_check $((total < 1000)) 'at least 1,000 answers' "$total"
-expect_equal 'answers that are not 405' 0 $((total - $(count "$BB_TMP/post.out" 405)))
+expect_equal 'answers that are not 405' 0 $((total - $(ops_wrk_count "$BB_TMP/post.out" 405)))
 expect_equal 'error-log lines writev()/prematurely closed' 0 "$(race_lines)"
 printf '        (POST: %s answers in %s s)\n' "$total" "$secs"
 
 t 'GET under load: 2 worker kills, then 3 reloads and a stop: no 5xx before the stop, no close race in the error log'
 before=$(grep -c 'content reloaded' "$log")
 step=$(awk -v s="$secs" 'BEGIN { print s / 2 }')
-run_wrk "$BB_TMP/get.out" GET /api/v1/profile $((4 * secs + 2)) &
+ops_wrk "$BB_TMP/get.out" GET /api/v1/profile $((4 * secs + 2)) &
 wrk_pid=$!
 sleep "$step"
 # A killed worker's connections die with it: nginx retries a request that
@@ -149,7 +95,7 @@ wait "$sup"
 expect_equal 'exit status of the supervisor' 0 $?
 cp "$STACK_DIR/error.log" "$BB_TMP/nginx-error.log"
 total=$(awk '$1 == "status" { n += $3 } END { print n + 0 }' "$BB_TMP/get.out")
-first=$(count "$BB_TMP/get.out" first5xx)
+first=$(ops_wrk_count "$BB_TMP/get.out" first5xx)
 expect_equal 'reloads logged' $((before + 3)) "$(grep -c 'content reloaded' "$log")"
 expect_equal 'workers killed and restarted' "$kills" "$(grep -c 'killed by signal 9' "$log")"
 _bb_check $((total < 1000)) 'at least 1,000 answers' "$total"
@@ -158,7 +104,7 @@ expect_equal '5xx answers before the stop began' 0 \
 expect_equal 'error-log lines writev()/prematurely closed during the reloads and the stop' \
 	0 $(($(race_lines) - kill_lines))
 printf '        (GET: %s answers, %s of them 5xx after the stop; %s error-log lines for the killed workers)\n' \
-	"$total" "$(count_5xx "$BB_TMP/get.out")" "$kill_lines"
+	"$total" "$(ops_wrk_5xx "$BB_TMP/get.out")" "$kill_lines"
 STACK_RESPONDER_PID=
 
 t "64 connections of POST for ${secs} s through Apache mod_fcgid: every answer is 405, none 5xx"
@@ -169,9 +115,9 @@ if ! STACK_TRAP=0 apache_start "$port"; then
 	exit 1
 fi
 BASE=$STACK_BASE
-run_wrk "$BB_TMP/apache.out" POST /api/v1/profile "$secs"
+ops_wrk "$BB_TMP/apache.out" POST /api/v1/profile "$secs"
 total=$(awk '$1 == "status" { n += $3 } END { print n + 0 }' "$BB_TMP/apache.out")
 _bb_check $((total < 200)) 'at least 200 answers' "$total"
-expect_equal 'answers that are not 405' 0 $((total - $(count "$BB_TMP/apache.out" 405)))
-expect_equal 'answers that are 5xx' 0 "$(count_5xx "$BB_TMP/apache.out")"
+expect_equal 'answers that are not 405' 0 $((total - $(ops_wrk_count "$BB_TMP/apache.out" 405)))
+expect_equal 'answers that are 5xx' 0 "$(ops_wrk_5xx "$BB_TMP/apache.out")"
 printf '        (Apache POST: %s answers in %s s)\n' "$total" "$secs"

@@ -148,3 +148,69 @@ ops_fcgi_request() {
 		open my $b, ">", "$prefix.2" or die; print $b substr($all, $cut);
 	' "$@"
 }
+
+# ops_wrk_script METHOD PATH: print a wrk script that sends METHOD PATH and, at
+# the end, prints "status CODE COUNT" lines, "first5xx MS" (the wall clock in
+# milliseconds of the first 5xx answer, 0 if none), the socket errors
+# ("socketerrors N", then "connect N", "read N", "write N", "timeout N") and
+# the latency ("p99ms N", "maxms N").
+ops_wrk_script() {
+	cat <<EOF
+local ffi = require("ffi")
+ffi.cdef[[
+typedef struct { long tv_sec; long tv_usec; } perfil_tv;
+int gettimeofday(perfil_tv *, void *);
+]]
+local tv = ffi.new("perfil_tv")
+local threads = {}
+function setup(thread) table.insert(threads, thread) end
+function init(args) counts = {}; first5xx = 0 end
+function request() return wrk.format("$1", "$2") end
+function response(status, headers, body)
+  counts[status] = (counts[status] or 0) + 1
+  if status >= 500 and first5xx == 0 then
+    ffi.C.gettimeofday(tv, nil)
+    first5xx = tonumber(tv.tv_sec) * 1000 + math.floor(tonumber(tv.tv_usec) / 1000)
+  end
+end
+function done(summary, latency, requests)
+  local total, first = {}, 0
+  for _, t in ipairs(threads) do
+    for k, v in pairs(t:get("counts")) do total[k] = (total[k] or 0) + v end
+    local f = t:get("first5xx")
+    if f > 0 and (first == 0 or f < first) then first = f end
+  end
+  for k, v in pairs(total) do io.write(string.format("status %d %d\n", k, v)) end
+  io.write(string.format("first5xx %.0f\n", first))
+  local e = summary.errors
+  io.write(string.format("socketerrors %d\n", e.connect + e.read + e.write + e.timeout))
+  io.write(string.format("connect %d\nread %d\nwrite %d\ntimeout %d\n",
+    e.connect, e.read, e.write, e.timeout))
+  io.write(string.format("p99ms %.0f\nmaxms %.0f\n",
+    latency:percentile(99) / 1000, latency.max / 1000))
+end
+EOF
+}
+
+# ops_wrk OUT METHOD PATH SECONDS [TIMEOUT [HEADER]]: wrk with 64 connections
+# (2 threads) on $BASE, counting statuses (ops_wrk_script); a request without
+# an answer after TIMEOUT (default 5s) counts as a socket error. HEADER (such
+# as "Connection: close") is sent with every request.
+ops_wrk() {
+	local h=()
+	[[ -n ${6-} ]] && h=(-H "$6")
+	ops_wrk_script "$2" "$3" >"$BB_TMP/$2.lua"
+	wrk -t2 -c64 -d"$4"s --timeout "${5:-5s}" --latency "${h[@]}" \
+		-s "$BB_TMP/$2.lua" "$BASE$3" >"$1" 2>&1
+}
+
+# ops_wrk_count OUT WHAT: the number after "status WHAT" (or another key) in OUT.
+ops_wrk_count() {
+	awk -v k="$2" '$1 == "status" && $2 == k { n += $3 }
+		$1 == k { n += $2 } END { printf "%.0f\n", n }' "$1"
+}
+
+# ops_wrk_5xx OUT: the answers with a 5xx status in OUT.
+ops_wrk_5xx() {
+	awk '$1 == "status" && $2 >= 500 { n += $3 } END { print n + 0 }' "$1"
+}

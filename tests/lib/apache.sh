@@ -37,6 +37,9 @@ _apache_write_conf() {
 			ServerName 127.0.0.1
 			PidFile $d/apache.pid
 			DefaultRuntimeDir $d/run
+			# File locks (fcntl) in \$d, as a host whose lock directory
+			# must be on disk sets them (Debian's apache2.conf has the
+			# line, commented out): the shipped site must hold with them.
 			Mutex file:$d/run default
 			Listen 127.0.0.1:$STACK_PORT
 			LoadModule mpm_event_module $APACHE_MODULES/mod_mpm_event.so
@@ -60,13 +63,16 @@ _apache_write_conf() {
 			CustomLog $d/access.log common
 			ServerTokens Prod
 			ServerSignature Off
-			StartServers 1
-			ServerLimit 2
-			ThreadsPerChild 16
-			MaxRequestWorkers 32
 			FcgidIPCDir $d/fcgid
 			FcgidProcessTableFile $d/fcgid/shm
 		EOF
+		# Debian's mpm_event settings (mods-available/mpm_event.conf):
+		# 150 workers in processes of 25 threads. (With fewer workers
+		# than connections, mpm_event closes kept-alive connections
+		# under load, which clients see as resets.)
+		if [[ -r /etc/apache2/mods-available/mpm_event.conf ]]; then
+			echo 'Include /etc/apache2/mods-available/mpm_event.conf'
+		fi
 		if [[ $(id -u) == 0 ]]; then
 			echo 'User www-data'
 			echo 'Group www-data'
