@@ -161,21 +161,56 @@ resp_if_match_fails(const struct response *r, const char *im)
 	return im != NULL && !tag_list_matches(r, im, 1);
 }
 
+/*
+ * The reason phrase of a status code: RFC 9110's, section 15, for every
+ * code it defines (a client ignores the phrase, but a log or a person
+ * reads it); for another code, the name of its class.
+ */
 const char *
 resp_reason(int status)
 {
-	switch (status) {
-	case 200: return "OK";
-	case 204: return "No Content";
-	case 304: return "Not Modified";
-	case 400: return "Bad Request";
-	case 404: return "Not Found";
-	case 405: return "Method Not Allowed";
-	case 412: return "Precondition Failed";
-	case 500: return "Internal Server Error";
-	case 503: return "Service Unavailable";
-	default: return "Unknown";
-	}
+	static const struct {
+		int	 status;
+		const char *reason;
+	} reasons[] = {
+		{ 100, "Continue" }, { 101, "Switching Protocols" },
+		{ 200, "OK" }, { 201, "Created" }, { 202, "Accepted" },
+		{ 203, "Non-Authoritative Information" },
+		{ 204, "No Content" }, { 205, "Reset Content" },
+		{ 206, "Partial Content" },
+		{ 300, "Multiple Choices" }, { 301, "Moved Permanently" },
+		{ 302, "Found" }, { 303, "See Other" },
+		{ 304, "Not Modified" }, { 305, "Use Proxy" },
+		{ 307, "Temporary Redirect" }, { 308, "Permanent Redirect" },
+		{ 400, "Bad Request" }, { 401, "Unauthorized" },
+		{ 402, "Payment Required" }, { 403, "Forbidden" },
+		{ 404, "Not Found" }, { 405, "Method Not Allowed" },
+		{ 406, "Not Acceptable" },
+		{ 407, "Proxy Authentication Required" },
+		{ 408, "Request Timeout" }, { 409, "Conflict" },
+		{ 410, "Gone" }, { 411, "Length Required" },
+		{ 412, "Precondition Failed" }, { 413, "Content Too Large" },
+		{ 414, "URI Too Long" }, { 415, "Unsupported Media Type" },
+		{ 416, "Range Not Satisfiable" },
+		{ 417, "Expectation Failed" },
+		{ 421, "Misdirected Request" },
+		{ 422, "Unprocessable Content" },
+		{ 426, "Upgrade Required" },
+		{ 500, "Internal Server Error" }, { 501, "Not Implemented" },
+		{ 502, "Bad Gateway" }, { 503, "Service Unavailable" },
+		{ 504, "Gateway Timeout" },
+		{ 505, "HTTP Version Not Supported" }
+	};
+	static const char *const classes[] = { "Informational", "Successful",
+	    "Redirection", "Client Error", "Server Error" };
+	size_t	 i;
+
+	for (i = 0; i < sizeof(reasons) / sizeof(reasons[0]); i++)
+		if (reasons[i].status == status)
+			return reasons[i].reason;
+	if (status >= 100 && status <= 599)
+		return classes[status / 100 - 1];
+	return "Unknown";
 }
 
 /* Appends v in decimal. */

@@ -268,6 +268,8 @@ expect_body_contains ">$initials</text>"
 t 'GET /favicon.ico: a redirect to the icon, not a 404'
 req GET /favicon.ico
 expect_status 301
+expect_equal 'status line' 'HTTP/1.1 301 Moved Permanently' \
+	"$(head -n 1 "$RESP_DIR/raw-headers" | tr -d '\r')"
 expect_header location "$BASE/icon.svg"
 
 t 'the manifest names the icon'

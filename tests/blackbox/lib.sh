@@ -254,6 +254,12 @@ req() {
 		: >"$RESP_DIR/body"
 	fi
 	printf '%s\n' "$RESP_STATUS" >"$RESP_DIR/status"
+	# Every status perfil sends has its reason phrase (the web servers
+	# pass the responder's "Status: 301 ..." line on as theirs).
+	line=$(head -n 1 "$raw" | tr -d '\r')
+	if [[ $line == *' Unknown' ]]; then
+		_bb_fail 'the status line has a proper reason phrase' "$line"
+	fi
 	printf '%s\n' "$method $path ${REQ_ARGS[*]}" >"$RESP_DIR/request"
 	# The contract step (tests/contract/run) holds every saved response to
 	# the OpenAPI document; BB_NOT_PERFIL=1 (a cache in front that rewrites
