@@ -5,14 +5,23 @@
  * epoll set: the shared listening socket (EPOLLEXCLUSIVE, so that a new
  * connection wakes one idle thread, not all of them), the worker's stop
  * eventfd and the connections the thread accepted.  A connection is
- * read only when it is readable; libfcgi then reads the whole request
- * from it (FCGX_Accept_r on a request whose ipcFd is that connection)
- * and writes the answer.  A connection the web server keeps (nginx's
+ * looked at when bytes arrive (edge-triggered) and read only once a
+ * whole request waits on it (request_ready, without taking the bytes);
+ * libfcgi then reads it without blocking (FCGX_Accept_r on a request
+ * whose ipcFd is that connection) and writes the answer.  A request
+ * still arriving costs no thread, so slow or half-sent requests cannot
+ * starve the others; one not whole after REQUEST_READ_MS is dropped
+ * with its connection.  A connection the web server keeps (nginx's
  * fastcgi_keep_conn) stays in the set, idle, costing no thread: the
  * responder never closes a kept connection the web server may be
- * writing into.  It closes one only when the web server closed its end,
- * when libfcgi ends a connection that was not to be kept, or when the
- * worker stops and the connection has been idle for DRAIN_IDLE_MS.
+ * writing into, with two exceptions.  It closes one when the web server
+ * closed its end, when libfcgi ends a connection that was not to be
+ * kept, or when the worker stops and the connection has been idle for
+ * DRAIN_IDLE_MS; and when a thread holds CONNS_MAX connections, a new
+ * one replaces the one idle longest (the web server's kept connections
+ * are busy; thousands of idle ones from another client of the socket
+ * must not stop the worker from accepting).  nginx retries a request
+ * that met such a closed connection on another one.
  *
  * Stopping (SIGTERM, SIGINT, or the supervisor's SIGTERM on a reload):
  * a request already read is answered; every thread takes the listening
@@ -44,6 +53,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <fastcgi.h>
 #include <fcgiapp.h>
 
 #include "handler.h"
@@ -53,6 +63,7 @@
 
 #define CONNS_MAX	128	/* connections per thread */
 #define EVENTS_MAX	32	/* epoll events per wait */
+#define PEEK_MAX	(128 * 1024)	/* bytes request_ready looks at */
 
 /*
  * worker_got_term is read by every serving thread while another
@@ -76,7 +87,10 @@ struct server {
 /* One FastCGI connection and the request read from it. */
 struct conn {
 	FCGX_Request rq;	/* rq.ipcFd is the connection */
-	long long last;		/* monotonic ms of its last request */
+	long long last;		/* monotonic ms of its last request, or of
+				 * its accept */
+	long long partial;	/* monotonic ms since when part of a
+				 * request has waited, or 0 */
 };
 
 /* One serving thread: its epoll set, connections and buffers. */
@@ -87,6 +101,8 @@ struct thread {
 	long long drain_end;	/* 0, or when draining must end (ms) */
 	struct conn *conn[CONNS_MAX];
 	size_t	 nconn;
+	size_t	 npartial;	/* connections with part of a request */
+	unsigned char *peek;	/* PEEK_MAX bytes for request_ready */
 	sigset_t waiting;	/* the mask while waiting (SIGTERM open) */
 	struct response resp;
 	struct arena arena;
@@ -161,24 +177,40 @@ conn_close(struct thread *t, size_t i)
 	if (c->rq.ipcFd >= 0)
 		close(c->rq.ipcFd);	/* also leaves the epoll set */
 	c->rq.ipcFd = -1;
+	if (c->partial != 0)
+		t->npartial--;
 	FCGX_Free(&c->rq, 0);
 	free(c);
 	t->conn[i] = t->conn[--t->nconn];
-	if (t->drain_end == 0 && t->nconn < CONNS_MAX)
-		set_listening(t, 1);
+}
+
+/* Closes the connection idle longest, to make room for a new one. */
+static void
+conn_evict(struct thread *t)
+{
+	size_t	 i, old = 0;
+
+	for (i = 1; i < t->nconn; i++)
+		if (t->conn[i]->last < t->conn[old]->last)
+			old = i;
+	conn_close(t, old);
 }
 
 /*
- * Accepts a waiting connection into the thread's set.  The listening
- * socket is non-blocking: when another thread or worker was quicker,
- * accept() fails with EAGAIN and nothing happens.  The connection
- * itself is blocking: libfcgi reads a whole request once it is
- * readable.
+ * Accepts a waiting connection into the thread's set, in place of the
+ * connection idle longest when the set is full.  The listening socket
+ * is non-blocking: when another thread or worker was quicker, accept()
+ * fails with EAGAIN and nothing happens.  The connection itself is
+ * blocking, for libfcgi, which reads a request only once it is whole
+ * (request_ready); the timeouts bound a read of a request too large to
+ * be looked at whole, and a write to a web server that stopped
+ * reading.
  */
 static void
 conn_accept(struct thread *t)
 {
 	struct epoll_event ev;
+	struct timeval tv = { REQUEST_READ_MS / 1000, 0 };
 	struct conn *c;
 	int	 fd;
 
@@ -188,6 +220,10 @@ conn_accept(struct thread *t)
 			warn("accept");
 		return;
 	}
+	(void)setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
+	(void)setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof(tv));
+	if (t->nconn == CONNS_MAX)
+		conn_evict(t);
 	if ((c = calloc(1, sizeof(*c))) == NULL) {
 		warn("accept");
 		close(fd);
@@ -205,7 +241,7 @@ conn_accept(struct thread *t)
 	c->rq.detached = 1;
 	c->last = monotonic_ms();
 	memset(&ev, 0, sizeof(ev));
-	ev.events = EPOLLIN | EPOLLRDHUP;
+	ev.events = EPOLLIN | EPOLLRDHUP | EPOLLET;
 	ev.data.ptr = c;
 	if (epoll_ctl(t->ep, EPOLL_CTL_ADD, fd, &ev) == -1) {
 		warn("epoll_ctl (connection)");
@@ -214,8 +250,64 @@ conn_accept(struct thread *t)
 		return;
 	}
 	t->conn[t->nconn++] = c;
-	if (t->nconn == CONNS_MAX)
-		set_listening(t, 0);	/* other threads take the next */
+}
+
+/*
+ * Whether a whole request waits on fd: its records, looked at without
+ * taking them (MSG_PEEK), reach the end of its standard input (an empty
+ * FCGI_STDIN record), so that libfcgi reads it without blocking.  A
+ * peer that closed, an error, a record that is not part of a request
+ * (libfcgi answers or refuses it) and PEEK_MAX bytes or more also count
+ * as ready: conn_serve deals with them (a request that large is read
+ * with the SO_RCVTIMEO bound).  Nothing waiting is not ready.
+ */
+static int
+request_ready(struct thread *t, int fd)
+{
+	const unsigned char *h;
+	ssize_t	 n;
+	size_t	 off = 0;
+
+	while ((n = recv(fd, t->peek, PEEK_MAX, MSG_PEEK | MSG_DONTWAIT)) ==
+	    -1 && errno == EINTR)
+		continue;
+	if (n == -1)
+		return errno != EAGAIN && errno != EWOULDBLOCK;
+	if (n == 0 || (size_t)n == PEEK_MAX)
+		return 1;
+	while (off + FCGI_HEADER_LEN <= (size_t)n) {
+		h = t->peek + off;
+		if (h[0] != FCGI_VERSION_1 || (h[1] != FCGI_BEGIN_REQUEST &&
+		    h[1] != FCGI_PARAMS && h[1] != FCGI_STDIN))
+			return 1;
+		if (h[1] == FCGI_STDIN && h[4] == 0 && h[5] == 0)
+			return 1;
+		off += FCGI_HEADER_LEN + ((size_t)h[4] << 8 | h[5]) + h[6];
+	}
+	return 0;
+}
+
+/* Drops the connections whose request has not come whole in
+ * REQUEST_READ_MS. */
+static void
+drop_partial(struct thread *t)
+{
+	long long now = monotonic_ms();
+	size_t	 i;
+
+	for (i = t->nconn; i-- > 0 && t->npartial > 0;)
+		if (t->conn[i]->partial != 0 &&
+		    now - t->conn[i]->partial >= REQUEST_READ_MS)
+			conn_close(t, i);
+}
+
+/* True when bytes wait on fd. */
+static int
+peer_has_bytes(int fd)
+{
+	char	 b;
+
+	return recv(fd, &b, 1, MSG_PEEK | MSG_DONTWAIT) == 1;
 }
 
 /* True when the web server has closed its end and sent nothing more. */
@@ -261,6 +353,17 @@ conn_serve(struct thread *t, size_t i)
 	const char *body;
 	size_t	 len;
 
+	if (!request_ready(t, rq->ipcFd)) {
+		if (c->partial == 0 && peer_has_bytes(rq->ipcFd)) {
+			c->partial = monotonic_ms();
+			t->npartial++;
+		}
+		return 0;
+	}
+	if (c->partial != 0) {
+		c->partial = 0;
+		t->npartial--;
+	}
 	if (peer_closed(rq->ipcFd) || FCGX_Accept_r(rq) < 0) {
 		conn_close(t, i);
 		return 1;
@@ -363,6 +466,11 @@ thread_init(struct thread *t, struct server *srv)
 		close(t->ep);
 		return -1;
 	}
+	if ((t->peek = malloc(PEEK_MAX)) == NULL) {
+		warn("request buffer");
+		close(t->ep);
+		return -1;
+	}
 	set_listening(t, 1);
 	resp_init(&t->resp);
 	arena_init(&t->arena, 16384);
@@ -376,6 +484,7 @@ thread_free(struct thread *t)
 	while (t->nconn > 0)
 		conn_close(t, t->nconn - 1);
 	close(t->ep);
+	free(t->peek);
 	buf_free(&t->out);
 	arena_free(&t->arena);
 	resp_free(&t->resp);
@@ -409,8 +518,8 @@ serve_thread(struct server *srv)
 			if (drain_idle(&t))
 				break;
 		}
-		n = epoll_pwait(t.ep, ev, EVENTS_MAX, t.drain_end ? 200 : -1,
-		    &t.waiting);
+		n = epoll_pwait(t.ep, ev, EVENTS_MAX, t.drain_end ? 200 :
+		    t.npartial > 0 ? 1000 : -1, &t.waiting);
 		if (n == -1 && errno != EINTR) {
 			warn("epoll_pwait");
 			status = 1;
@@ -419,6 +528,8 @@ serve_thread(struct server *srv)
 		}
 		if (n > 0)
 			dispatch(&t, ev, n);
+		if (t.npartial > 0)
+			drop_partial(&t);
 	}
 	thread_free(&t);
 	return status;

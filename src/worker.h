@@ -21,6 +21,13 @@
 #define DRAIN_IDLE_MS	4000
 #define DRAIN_MAX_MS	8000
 
+/*
+ * A request must arrive whole within this time of its first bytes (it
+ * waits in the socket meanwhile, costing no thread), and a write of an
+ * answer must progress within it; the connection is closed otherwise.
+ */
+#define REQUEST_READ_MS	10000
+
 extern atomic_int worker_got_term;	/* SIGTERM or SIGINT arrived */
 
 void	 worker_on_term(int);

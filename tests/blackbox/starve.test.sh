@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# front: nginx-only it speaks FastCGI to its own responder's socket; run once
+# The responder is never starved by slow or idle clients of its FastCGI
+# socket (any process of the web server's group can connect): 300
+# connections that each send 3 bytes of a request's first record and stop,
+# and 5,000 connections that send nothing, stay open while a bystander's
+# requests through nginx all succeed, promptly. The half-sent requests are
+# dropped REQUEST_READ_MS (10 s) after their first bytes, and the idle
+# connections beyond the threads' room (CONNS_MAX each) are closed oldest
+# first (src/worker.c; docs/operations.md, "Slow and idle clients of the
+# socket"). Before that, each thread read a whole request once its first
+# byte came, and stopped accepting with its 128 connections taken: the
+# bystander got 502s.
+#
+# The micro-cache is off here (STACK_CACHE=0): a cached answer would reach
+# the bystander without the responder.
+. "$(dirname "$0")/lib.sh"
+. "$STACK_ROOT/tests/lib/stack.sh"
+
+PERFIL_ARGS='--workers 2 --threads 8'
+STACK_CACHE=0
+trap 'kill "$hold" 2>/dev/null; stack_stop; _bb_finish' EXIT
+bb_private_stack 900 'with the micro-cache off, 2 workers of 8 threads'
+ulimit -n 20000 2>/dev/null || ulimit -n "$(ulimit -Hn)"
+
+# The clients: HALF connections sending the first 3 bytes of an 8-byte
+# record header (FCGI_PARAMS, 65,535 bytes announced), IDLE sending
+# nothing. They stay open until killed; the file "$BB_TMP/held" then lists
+# how many of each the responder had closed after WAIT seconds.
+perl -e '
+	use IO::Socket::UNIX; use IO::Select;
+	my ($sock, $half, $idle, $wait, $out, $ready) = @ARGV;
+	my (@h, @i);
+	for (1 .. $half) {
+		my $c = IO::Socket::UNIX->new(Type => SOCK_STREAM, Peer => $sock)
+		    or die "connect: $!";
+		syswrite $c, pack("CCn", 1, 4, 1); push @h, $c;
+	}
+	for (1 .. $idle) {
+		my $c = IO::Socket::UNIX->new(Type => SOCK_STREAM, Peer => $sock)
+		    or die "connect ($_): $!";
+		push @i, $c;
+	}
+	open my $r, ">", $ready or die; close $r;
+	sleep $wait;
+	my $closed = sub { my $n = 0; for my $c (@_) {
+		my $s = IO::Select->new($c); my $b;
+		$n++ if $s->can_read(0) && !sysread($c, $b, 1) } $n };
+	open my $o, ">", $out or die;
+	printf $o "half_closed %d\nidle_closed %d\n", $closed->(@h), $closed->(@i);
+	close $o; sleep 60;
+' "$STACK_SOCK" 300 5000 13 "$BB_TMP/held" "$BB_TMP/ready" 2>"$BB_TMP/perl.err" &
+hold=$!
+for ((i = 0; i < 200; i++)); do
+	[[ -f $BB_TMP/ready ]] && break
+	sleep 0.05
+done
+
+t 'with 300 half-sent requests and 5,000 idle connections on the socket, a bystander gets every answer'
+_bb_check $([[ -f $BB_TMP/ready ]]; echo $?) 'the 5,300 connections are open' "$(cat "$BB_TMP/perl.err")"
+ok=0 slow=0 codes=
+for ((i = 0; i < 100; i++)); do
+	out=$(curl -s -o /dev/null -m 5 -w '%{http_code} %{time_total}' "$BASE/api/v1/profile")
+	if [[ ${out%% *} == 200 ]]; then
+		ok=$((ok + 1))
+	else
+		codes+=" ${out%% *}"
+	fi
+	awk -v t="${out#* }" 'BEGIN { exit !(t >= 1) }' && slow=$((slow + 1))
+done
+expect_equal 'answers 200 of 100' 100 "$ok${codes:+ (others:$codes)}"
+expect_equal 'answers that took a second or more' 0 "$slow"
+
+t 'the half-sent requests are dropped after 10 s; the idle connections beyond the room, oldest first'
+for ((i = 0; i < 300; i++)); do
+	[[ -s $BB_TMP/held ]] && break
+	sleep 0.1
+done
+expect_equal 'half-sent connections the responder closed (of 300)' 300 \
+	"$(awk '$1 == "half_closed" { print $2 }' "$BB_TMP/held")"
+# 2 workers x 8 threads x 128 = 2,048 places for 5,300 connections: at
+# least 3,252 closed (more when the bystander's own took places).
+idle=$(awk '$1 == "idle_closed" { print $2 }' "$BB_TMP/held")
+_bb_check $((${idle:-0} < 3252 || ${idle:-0} > 5000)) \
+	'idle connections closed to make room: 3,252 to 5,000' "${idle:-none}"
+req GET /api/v1/health
+expect_status 200
