@@ -66,10 +66,6 @@ read_one(struct vctx *c, const char *dir, int dfd, const char *name,
 		return media_fail(c, dir, name, "a name of letters, digits, "
 		    "\".\", \"_\" and \"-\" is needed (at most %d bytes, not "
 		    "starting with \".\")", MEDIA_NAME_MAX);
-	if ((f->type = media_type(name)) == NULL)
-		return media_fail(c, dir, name, "unknown type: the extension "
-		    "must be jpg, jpeg, png, webp, avif, gif, svg, ico or "
-		    "pdf");
 	if (fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) == -1)
 		return media_fail(c, dir, name, "cannot read: %s",
 		    strerror(errno));
@@ -81,6 +77,10 @@ read_one(struct vctx *c, const char *dir, int dfd, const char *name,
 		    "flat, subdirectories are not served");
 	if (!S_ISREG(st.st_mode))
 		return media_fail(c, dir, name, "not a regular file");
+	if ((f->type = media_type(name)) == NULL)
+		return media_fail(c, dir, name, "unknown type: the extension "
+		    "must be jpg, jpeg, png, webp, avif, gif, svg, ico or "
+		    "pdf");
 	if ((fd = openat(dfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK |
 	    O_NOCTTY | O_CLOEXEC)) == -1)
 		return media_fail(c, dir, name, "cannot open: %s",
@@ -122,8 +122,7 @@ read_one(struct vctx *c, const char *dir, int dfd, const char *name,
 	f->len = len;
 	if ((why = media_sniff(f->type, f->data, len, &f->width,
 	    &f->height)) != NULL) {
-		media_fail(c, dir, name, "%s, as its extension .%s says it "
-		    "must be", why, f->type->ext);
+		media_fail(c, dir, name, "%s", why);
 		goto out;
 	}
 	if ((f->name = strdup(name)) == NULL) {
