@@ -181,6 +181,67 @@ parse_file(struct vctx *c, const char *dir, const char *name,
 	return root;
 }
 
+/*
+ * profile.json's image naming a file of the content's media/
+ * directory ("media/NAME", or "/media/NAME"): the file must be there
+ * and be an image; the value becomes its absolute URL under the base
+ * URL (BASE/media/NAME), which the API, JSON Resume and the URI check
+ * see, and the file the set's portrait, which the pages show with its
+ * fingerprinted URL and size.  A relative value that names no media
+ * file gets the message that says what may be written.  Returns 0, or
+ * -1 with the problem recorded.
+ */
+static int
+profile_image(struct vctx *c, cJSON *doc)
+{
+	cJSON	*img = cJSON_GetObjectItemCaseSensitive(doc, "image");
+	const struct media_file *f;
+	const char *v, *name;
+	struct buf url;
+	size_t	 old;
+	int	 rc = -1;
+
+	if (!cJSON_IsString(img) || (v = img->valuestring) == NULL ||
+	    strncmp(v, "http://", 7) == 0 || strncmp(v, "https://", 8) == 0)
+		return 0;
+	old = vc_push(c, "image", 0);
+	if ((name = media_local_name(v)) == NULL) {
+		vc_fail(c, "neither an absolute http(s) URI nor media/NAME "
+		    "(a file in the content's media/ directory)");
+		goto out;
+	}
+	f = c->media != NULL ? media_find(c->media, name) : NULL;
+	if (c->media != NULL && f == NULL) {
+		vc_fail(c, "names %s, which is not a file of the content's "
+		    "media/ directory", v);
+		goto out;
+	}
+	if (f != NULL && f->type->kind != MEDIA_IMAGE &&
+	    f->type->kind != MEDIA_SVG) {
+		vc_fail(c, "names %s, which is not an image (%s)", v,
+		    f->type->type);
+		goto out;
+	}
+	buf_init(&url);
+	buf_printf(&url, "%s/" MEDIA_DIR "/%s", c->base_url, name);
+	if (url.oom || buf_cstr(&url) == NULL ||
+	    !cJSON_ReplaceItemInObjectCaseSensitive(doc, "image",
+	    cJSON_CreateString(buf_cstr(&url)))) {
+		buf_free(&url);
+		vc_fail(c, "out of memory");
+		goto out;
+	}
+	buf_free(&url);
+	if (c->media != NULL)
+		c->media->portrait = f;
+	rc = 0;
+out:
+	vc_pop(c, old);
+	if (rc == -1)	/* one message: not the URI check's too */
+		cJSON_DeleteItemFromObjectCaseSensitive(doc, "image");
+	return rc;
+}
+
 static int
 load_single(struct vctx *c, const char *dir, const char *file,
     const struct field *fields, struct item *it)
@@ -195,6 +256,8 @@ load_single(struct vctx *c, const char *dir, const char *file,
 		return -1;
 	if (c->langs->n == 1)
 		content_normalise(c, doc, &root);
+	if (fields == profile_f && profile_image(c, doc) == -1)
+		goto out;
 	if (content_validate(c, doc, &root) == -1)
 		goto out;
 	if (fields == profile_f) {
@@ -484,7 +547,11 @@ content_load(const char *dir, const char *base_url, const struct langs *ls,
 		return NULL;
 	}
 	m->langs = *c.langs;
-	/* Every file is loaded even after a failure: all problems at once. */
+	c.base_url = base_url;
+	/* Every file is loaded even after a failure: all problems at once.
+	 * media/ first: profile.json's image may name one of its files. */
+	if (content_media_load(&c, dir, &m->media) == 0)
+		c.media = m->media;
 	load_single(&c, dir, resource_profile.file, profile_f, &m->profile);
 	load_single(&c, dir, resource_about.file, about_f, &m->about);
 	for (k = 0; k < COLL__MAX; k++)
@@ -545,6 +612,7 @@ content_free(struct model *m)
 	for (p = 0; p < SITE_PAGE__MAX; p++)
 		for (l = 0; l < LANG__MAX; l++)
 			free(m->page_md[p][l]);
+	media_free(m->media);
 	free(m);
 }
 

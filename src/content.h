@@ -17,6 +17,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "media.h"
 #include "page_list.h"
 #include "request.h"
 #include "resource.h"
@@ -77,6 +78,7 @@ struct model {
 	char	*page_md[SITE_PAGE__MAX][LANG__MAX];
 	int	 has_page[SITE_PAGE__MAX];	/* 0: absent, not published:
 					 * no route, link or sitemap entry */
+	struct media_set *media;	/* media/ (media.h), maybe empty */
 };
 
 struct labels;

@@ -29,6 +29,9 @@ struct vctx {
 	const struct langs *langs;	/* the site's languages */
 	char	 lang_all[LANG__MAX * 4 + 8];	/* "es and en", for errors */
 	struct date_labels dl[LANG__MAX]; /* their date words */
+	struct media_set *media;	/* media/, read first; NULL when it
+					 * failed */
+	const char *base_url;
 };
 
 int	 vc_fail(struct vctx *, const char *fmt, ...)
@@ -40,6 +43,8 @@ int	 content_check_items(struct vctx *, const cJSON *doc,
 	    const struct field *el);
 void	 content_normalise(const struct vctx *, cJSON *, const struct field *);
 const char *content_default_lang_field(const struct field *);
+int	 content_media_load(struct vctx *, const char *dir,
+	    struct media_set **);
 int	 content_render_item(struct vctx *, struct item *, const cJSON *src,
 	    const struct field *, const char *api_base, const char *keep);
 

@@ -32,6 +32,7 @@ static void (*const route_handlers[RH__MAX])(struct ctx *) = {
 	[RH_PAGE] = pages_page,
 	[RH_DOC] = pages_doc,
 	[RH_PROJECT_PAGE] = pages_project,
+	[RH_MEDIA] = pages_media,
 };
 
 /* Quotes raw client bytes for a message: printable ASCII as is, the

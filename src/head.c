@@ -39,7 +39,8 @@ head_preview(const struct app *app, const struct head_preview *pv,
     enum lang l, struct buf *b)
 {
 	const cJSON *p = app->model->profile.obj[l];
-	const char *image = md_str(p, "image");
+	char	 url[MD_URL_MAX];
+	const char *image = md_portrait(app, url);
 	int	 a;
 
 	meta(b, "property", "og:title", pv->title);
@@ -135,6 +136,8 @@ static cJSON *
 person(const struct app *app, enum lang l)
 {
 	const cJSON *p = app->model->profile.obj[l], *v, *e;
+	char	 url[MD_URL_MAX];
+	const char *image;
 	cJSON	*ld, *o, *a;
 
 	if ((ld = cJSON_CreateObject()) == NULL)
@@ -151,8 +154,8 @@ person(const struct app *app, enum lang l)
 	cJSON_AddStringToObject(ld, "description", md_str(p, "summary"));
 	cJSON_AddStringToObject(ld, "email", md_str(p, "email"));
 	cJSON_AddStringToObject(ld, "url", md_str(p, "url"));
-	if (*md_str(p, "image") != '\0')
-		cJSON_AddStringToObject(ld, "image", md_str(p, "image"));
+	if (*(image = md_portrait(app, url)) != '\0')
+		cJSON_AddStringToObject(ld, "image", image);
 	v = cJSON_GetObjectItemCaseSensitive(p, "location");
 	if ((o = cJSON_AddObjectToObject(ld, "address")) != NULL) {
 		cJSON_AddStringToObject(o, "@type", "PostalAddress");

@@ -180,22 +180,90 @@ html_void(struct buf *b, const char *s, size_t n)
 	buf_append(b, s, (size_t)(end - s));
 }
 
-/* Appends cmark's HTML h with the name kept whole: its hyphenated
- * words never break at the hyphen. */
-static void
-body_html(struct buf *b, const char *h, const char *name)
+/*
+ * The media file an <img> src value (n bytes, HTML-escaped) names, or
+ * NULL: "BASE/media/NAME" or "/media/NAME", with or without a query.
+ */
+static const struct media_file *
+img_media(const struct app *app, const char *base, size_t blen,
+    const char *src, size_t n)
 {
-	struct buf n, t;
+	char	 name[MEDIA_NAME_MAX + 1];
+	size_t	 len;
+
+	if (n > blen && memcmp(src, base, blen) == 0) {
+		src += blen;
+		n -= blen;
+	}
+	if (n <= sizeof(MEDIA_DIR) + 1 ||
+	    memcmp(src, "/" MEDIA_DIR "/", sizeof(MEDIA_DIR) + 1) != 0)
+		return NULL;
+	src += sizeof(MEDIA_DIR) + 1;
+	n -= sizeof(MEDIA_DIR) + 1;
+	for (len = 0; len < n && src[len] != '?'; len++)
+		continue;
+	if (len > MEDIA_NAME_MAX)
+		return NULL;
+	memcpy(name, src, len);
+	name[len] = '\0';
+	return media_find(app->model->media, name);
+}
+
+/*
+ * Appends the n bytes of cmark's HTML s with width and height given to
+ * every <img> of a media file whose size is known (media.h), so that
+ * the page keeps its layout while the image loads.
+ */
+static void
+img_sizes(struct buf *b, const struct app *app, const char *s, size_t n)
+{
+	static const char tag[] = "<img src=\"";
+	const struct media_file *f;
+	const char *end = s + n, *p, *src, *q, *gt;
+	struct buf base;
+
+	buf_init(&base);
+	buf_markup_text(&base, app->cfg->base_url);
+	while ((p = memmem(s, (size_t)(end - s), tag, sizeof(tag) - 1)) !=
+	    NULL) {
+		src = p + sizeof(tag) - 1;
+		if ((q = memchr(src, '"', (size_t)(end - src))) == NULL ||
+		    (gt = memchr(q, '>', (size_t)(end - q))) == NULL)
+			break;
+		f = img_media(app, buf_cstr(&base), base.len, src,
+		    (size_t)(q - src));
+		buf_append(b, s, (size_t)(gt - s));
+		if (f != NULL && f->width > 0)
+			buf_printf(b, " width=\"%u\" height=\"%u\"",
+			    f->width, f->height);
+		s = gt;
+	}
+	buf_append(b, s, (size_t)(end - s));
+	if (base.oom)
+		b->oom = 1;
+	buf_free(&base);
+}
+
+/* Appends cmark's HTML h with the name kept whole (its hyphenated
+ * words never break at the hyphen) and the media images' sizes. */
+static void
+body_html(struct buf *b, const struct app *app, const char *h,
+    const char *name)
+{
+	struct buf n, t, u;
 
 	buf_init(&n);
 	buf_init(&t);
+	buf_init(&u);
 	buf_markup_text(&n, name);
 	html_void(&t, h, strlen(h));
-	nowrap_words(b, buf_cstr(&t), t.len, buf_cstr(&n));
-	if (n.oom || t.oom)
+	img_sizes(&u, app, buf_cstr(&t), t.len);
+	nowrap_words(b, buf_cstr(&u), u.len, buf_cstr(&n));
+	if (n.oom || t.oom || u.oom)
 		b->oom = 1;
 	buf_free(&n);
 	buf_free(&t);
+	buf_free(&u);
 }
 
 #define TITLE_MAX	70	/* characters a title shows in search results */
@@ -262,6 +330,8 @@ static void
 head_links(struct buf *b, const struct app *app, const struct view *v,
     enum lang l)
 {
+	const struct media_file *fav;
+	char	 url[MD_URL_MAX];
 	int	 a;
 
 	if (v->page < 0)
@@ -284,8 +354,17 @@ head_links(struct buf *b, const struct app *app, const struct view *v,
 		html_url(b, app, v->md_path[l]);
 		buf_puts(b, "\">\n");
 	}
-	buf_puts(b, "<link rel=\"icon\" type=\"image/svg+xml\" href=\"");
-	html_url(b, app, "/icon.svg");
+	if ((fav = app->model->media->favicon) != NULL) {
+		/* The content's own (media.h), fingerprinted. */
+		buf_printf(b, "<link rel=\"icon\" type=\"%s\" href=\"",
+		    fav->type->type);
+		buf_markup_text(b, media_url(fav, app->cfg->base_url, url,
+		    sizeof(url)));
+	} else {
+		buf_puts(b, "<link rel=\"icon\" type=\"image/svg+xml\" "
+		    "href=\"");
+		html_url(b, app, "/icon.svg");
+	}
 	buf_puts(b, "\">\n<link rel=\"manifest\" href=\"");
 	html_url(b, app, "/manifest.webmanifest");
 	buf_puts(b, "\">\n");
@@ -443,7 +522,7 @@ layout(const struct app *app, const struct view *v, enum lang l,
 	if ((body = cmark_markdown_to_html(md, strlen(md),
 	    CMARK_OPT_DEFAULT | CMARK_OPT_SAFE)) == NULL)
 		return -1;
-	body_html(b, body, md_str(app->model->profile.obj[l], "name"));
+	body_html(b, app, body, md_str(app->model->profile.obj[l], "name"));
 	free(body);
 	buf_puts(b, "</main>\n");
 	page_footer(app, v, l, b);

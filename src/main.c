@@ -50,7 +50,11 @@ print_summary(const struct app *app)
 	}
 	for (k = 0; k < SITE_PAGE__MAX; k++)
 		pages += m->has_page[k];
-	printf(", %d pages; languages %s\n", pages * app->langs->n, langs);
+	printf(", %d pages", pages * app->langs->n);
+	if (m->media->n > 0)
+		printf(", %zu media file%s (%zu bytes)", m->media->n,
+		    m->media->n == 1 ? "" : "s", m->media->total);
+	printf("; languages %s\n", langs);
 }
 
 /*

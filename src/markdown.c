@@ -131,6 +131,22 @@ md_str(const cJSON *o, const char *name)
 }
 
 /*
+ * The portrait's URL on the pages: the fingerprinted URL of the media
+ * file profile.image names (media.h; written into buf), else the
+ * image's URL as written, else "".
+ */
+const char *
+md_portrait(const struct app *app, char buf[MD_URL_MAX])
+{
+	const struct media_file *f = app->model->media != NULL ?
+	    app->model->media->portrait : NULL;
+
+	if (f != NULL)
+		return media_url(f, app->cfg->base_url, buf, MD_URL_MAX);
+	return md_str(app->model->profile.obj[LANG_DEFAULT], "image");
+}
+
+/*
  * Appends s as inline markdown text: the characters that could start
  * emphasis, code, links or raw HTML are backslash-escaped, and so is a
  * character that would make the line a heading, quote or list.
@@ -271,17 +287,18 @@ md_home(const struct app *app, enum site_page self, enum lang l,
     struct buf *b)
 {
 	const cJSON *p = app->model->profile.obj[l], *co, *v, *e;
-	char	 tmp[64];
+	char	 tmp[64], url[MD_URL_MAX];
+	const char *image;
 	int	 pg;
 
 	buf_puts(b, "# ");
 	md_text(b, md_str(p, "name"));
 	buf_puts(b, "\n\n");
-	if (*md_str(p, "image") != '\0') {
+	if (*(image = md_portrait(app, url)) != '\0') {
 		buf_puts(b, "![");
 		md_text(b, md_str(p, "name"));
 		buf_puts(b, "](");
-		md_url(b, md_str(p, "image"));
+		md_url(b, image);
 		buf_puts(b, ")\n\n");
 	}
 	md_text(b, md_str(p, "headline"));

@@ -63,6 +63,8 @@ void	 md_heading(struct buf *, const struct app *, enum lang,
 const char *md_profile_api_path(const struct app *, enum lang, char *,
 	    size_t);
 const char *md_str(const cJSON *, const char *name);
+#define MD_URL_MAX	1280	/* a media file's URL: base URL + name */
+const char *md_portrait(const struct app *, char buf[MD_URL_MAX]);
 int	 site_has_route(const char *path);
 int	 site_page_published(const struct app *, enum site_page);
 enum lang site_path_lang(const struct app *, const char *path,

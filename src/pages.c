@@ -30,6 +30,11 @@
 #define TYPE_HTML	"text/html; charset=utf-8"
 #define TYPE_MARKDOWN	"text/markdown; charset=utf-8"
 #define CACHE_404	"public, max-age=60"
+/* A media file under its fingerprinted URL (pages_media). */
+#define CACHE_IMMUTABLE	"public, max-age=31536000, immutable"
+/* An SVG opened as a document runs no script and loads nothing. */
+#define CSP_SVG		"default-src 'none'; style-src 'unsafe-inline'; " \
+			    "sandbox"
 
 /* Each page's renderer, from the last column of SITE_PAGES. */
 static page_render_fn *const renderers[SITE_PAGE__MAX] = {
@@ -92,8 +97,10 @@ make_csp(const struct app *app)
 	const char *image, *o = NULL;
 	struct buf b;
 
+	/* A portrait on another host: its origin too (one of media/ is
+	 * 'self'). */
 	image = md_str(app->model->profile.obj[LANG_DEFAULT], "image");
-	if (*image != '\0')
+	if (*image != '\0' && app->model->media->portrait == NULL)
 		o = head_origin(image, origin, sizeof(origin));
 	sha256(layout_css, strlen(layout_css), d);
 	if (base64_encode(d, sizeof(d), h, sizeof(h)) == -1)
@@ -160,7 +167,12 @@ build_docs(const struct app *app, struct site *s, struct buf *b)
 		ok = keep(&s->doc[DOC_ICON][LANG_DEFAULT], b) == 0;
 	}
 	if (ok) {
-		buf_puts(b, "/icon.svg\n");
+		/* Where it redirects (pages_doc). */
+		if (app->model->media->favicon != NULL)
+			buf_printf(b, "/" MEDIA_DIR "/%s\n",
+			    app->model->media->favicon->name);
+		else
+			buf_puts(b, "/icon.svg\n");
 		ok = keep(&s->doc[DOC_FAVICON][LANG_DEFAULT], b) == 0;
 	}
 	return ok;
@@ -324,10 +336,52 @@ pages_doc(struct ctx *x)
 		resp_header(r, "Access-Control-Allow-Origin", "*");
 	if (d == DOC_FAVICON) {
 		r->status = 301;
-		resp_header(r, "Location", arena_printf(x->arena, "%s/icon.svg",
-		    x->app->cfg->base_url));
+		if (x->app->model->media->favicon != NULL)
+			resp_header(r, "Location", arena_printf(x->arena,
+			    "%s/" MEDIA_DIR "/%s", x->app->cfg->base_url,
+			    x->app->model->media->favicon->name));
+		else
+			resp_header(r, "Location", arena_printf(x->arena,
+			    "%s/icon.svg", x->app->cfg->base_url));
 	}
 	send_bytes(x, &s->doc[d][l]);
+}
+
+/*
+ * A file of the content's media/ directory (media.h): route
+ * "/media/{slug}", the slug its name, looked up in the set read at
+ * content load (never a path: a name the set lacks, "..", a dot-file,
+ * is the site's 404).  Its type is its extension's, its tag a hash of
+ * its bytes (handle_site answers If-None-Match with a 304), its bytes
+ * sent as they are (images are compressed already: no other coding,
+ * no Vary).  The pages link to the fingerprinted URL "?v=FP" (the
+ * tag's first 8 hex digits), which is a new URL whenever the file
+ * changes, so that it may be kept a year unchanged (CACHE_IMMUTABLE);
+ * any other URL of the file (none, another or a stale ?v=) is kept as
+ * long as a page and then revalidated.  An SVG is served with a CSP
+ * that sandboxes it when opened as a document.
+ */
+void
+pages_media(struct ctx *x)
+{
+	const struct media_file *f;
+	struct response *r = x->resp;
+	const char *q = x->req->query != NULL ? x->req->query : "";
+
+	if ((f = media_find(x->app->model->media, x->slug != NULL ?
+	    x->slug : "")) == NULL) {
+		pages_not_found(x);
+		return;
+	}
+	r->content_type = f->type->type;
+	r->cache_control = strncmp(q, "v=", 2) == 0 &&
+	    strcmp(q + 2, f->fp) == 0 ? CACHE_IMMUTABLE : CACHE_PUBLIC;
+	memcpy(r->etag, f->etag, sizeof(r->etag));
+	resp_header(r, "X-Content-Type-Options", "nosniff");
+	if (f->type->kind == MEDIA_SVG)
+		resp_header(r, "Content-Security-Policy", CSP_SVG);
+	r->kept = f->data;
+	r->kept_len = f->len;
 }
 
 /*

@@ -31,6 +31,7 @@ void		 site_free(struct site *);
 void		 pages_page(struct ctx *);	/* ROUTE_PAGE, arg: page */
 void		 pages_doc(struct ctx *);	/* ROUTE_DOC, arg: doc */
 void		 pages_project(struct ctx *);	/* a project's page */
+void		 pages_media(struct ctx *);	/* /media/NAME */
 void		 pages_not_found(struct ctx *);
 const struct route *pages_match_md(const char *path, struct arena *);
 

@@ -80,6 +80,8 @@ const struct route routes[] = {
 	DOC("/manifest.webmanifest", "docManifest", RH_DOC, DOC_MANIFEST),
 	DOC("/icon.svg", "docIcon", RH_DOC, DOC_ICON),
 	DOC("/favicon.ico", "docFavicon", RH_DOC, DOC_FAVICON),
+	/* The content's media/ files (media.h), by name, never a path. */
+	DOC("/media/{slug}", "docMedia", RH_MEDIA, 0),
 };
 
 const size_t routes_len = sizeof(routes) / sizeof(routes[0]);

@@ -55,6 +55,7 @@ enum route_handler {
 	RH_PAGE,		/* arg: enum site_page */
 	RH_DOC,			/* arg: enum site_doc */
 	RH_PROJECT_PAGE,	/* a project's page, by slug */
+	RH_MEDIA,		/* a file of the content's media/ */
 	RH__MAX
 };
 

@@ -38,7 +38,7 @@ copy_file(const char *from, const char *to)
 static void
 setup(void)
 {
-	const char *sub[] = { "", "/pages" };
+	const char *sub[] = { "", "/pages", "/media" };
 	char	 from[512], to[512];
 	struct dirent *de;
 	DIR	*d;
@@ -48,13 +48,16 @@ setup(void)
 	ck_assert_ptr_nonnull(mkdtemp(tmpdir));
 	snprintf(to, sizeof(to), "%s/pages", tmpdir);
 	ck_assert_int_eq(mkdir(to, 0700), 0);
-	for (i = 0; i < 2; i++) {
+	snprintf(to, sizeof(to), "%s/media", tmpdir);
+	ck_assert_int_eq(mkdir(to, 0700), 0);
+	for (i = 0; i < 3; i++) {
 		snprintf(from, sizeof(from), "%s%s", TEST_CONTENT_DIR, sub[i]);
 		ck_assert_ptr_nonnull(d = opendir(from));
 		while ((de = readdir(d)) != NULL) {
-			if (strstr(de->d_name, ".json") == NULL &&
-			    strstr(de->d_name, ".md") == NULL)
-				continue;
+			if (de->d_name[0] == '.' || (i < 2 &&
+			    strstr(de->d_name, ".json") == NULL &&
+			    strstr(de->d_name, ".md") == NULL))
+				continue;	/* media/: every file */
 			snprintf(from, sizeof(from), "%s%s/%s",
 			    TEST_CONTENT_DIR, sub[i], de->d_name);
 			snprintf(to, sizeof(to), "%s%s/%s", tmpdir, sub[i],

@@ -736,6 +736,24 @@ _bb_expect_lines() {
 expect_stdout_lines() { _bb_expect_lines stdout "$1"; }
 expect_stderr_lines() { _bb_expect_lines stderr "$1"; }
 
+# page_image: the portrait's URL on the pages. For a profile.image naming a
+# file of the content's media/ (media/NAME or /media/NAME), its fingerprinted
+# URL $BASE/media/NAME?v=HASH (the first 8 hex digits of its ETag); else
+# profile.image as written ("" for none).
+page_image() {
+	local image tag
+	image=$(content profile.json '.image // ""' | jq -r .)
+	case $image in
+	media/* | /media/*)
+		image=/media/${image#*media/}
+		tag=$(curl -sI "$BASE$image" | tr -d '\r' |
+			sed -n 's/^etag: "\([0-9a-f]\{8\}\).*/\1/Ip')
+		printf '%s\n' "$BASE$image?v=$tag"
+		;;
+	*) printf '%s\n' "$image" ;;
+	esac
+}
+
 # bb_private_stack OFFSET WHAT: start a private stack (tests/lib/stack.sh,
 # sourced by the caller, with the STACK_* and PERFIL_* settings it made) on
 # the first free port from the shared stack's port + OFFSET, its logs kept

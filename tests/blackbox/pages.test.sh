@@ -4,7 +4,7 @@
 . "$(dirname "$0")/lib.sh"
 
 name=$(content profile.json .name | jq -r .)
-image=$(content profile.json '.image // ""' | jq -r .)
+image=$(page_image) # as the pages link it
 
 # path | lang | markdown twin | the other language's path
 pages=(
