@@ -97,8 +97,8 @@ app_load(struct app *app, const struct config *cfg, char *err, size_t errlen)
 	    settings_check_templates(app->settings, cfg->content_dir,
 	    (const cJSON *const *)app->model->profile.obj, err, errlen) == -1)
 		goto fail;
-	if ((app->paths = site_paths_build(app)) == NULL)
-		goto oom;
+	if ((app->paths = site_paths_build(app, err, errlen)) == NULL)
+		goto fail;
 	for (l = 0; l < app->langs->n; l++) {
 		/* "" for the default language, "/CODE" for the others */
 		snprintf(pre, sizeof(pre), "%s%s", l == 0 ? "" : "/",
@@ -197,7 +197,7 @@ app_free(struct app *app)
 {
 	int	 l;
 
-	free(app->paths);
+	site_paths_free(app->paths);
 	openapi_free(app->openapi);
 	site_free(app->site);
 	search_free(app->search);

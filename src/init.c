@@ -84,10 +84,13 @@ static const char skel_readme[] =
 "  Experience dates are ISO: \"start\": \"2019-03\", and \"end\" only once\n"
 "  the position is over; perfil writes \"marzo de 2019 - actualidad\".\n"
 "- Optional, add them when you have them: certifications.json,\n"
-"  education.json, recommendations.json, and pages/privacy.es.md,\n"
-"  pages/privacy.en.md, pages/lab.es.md, pages/lab.en.md (markdown).\n"
-"  Absent, their API collections are empty and their pages are not\n"
-"  published.\n"
+"  education.json, recommendations.json. Absent, their API\n"
+"  collections are empty.\n"
+"- pages/: your own pages, in markdown. pages/NAME.es.md and\n"
+"  pages/NAME.en.md are published at /NAME (and /en/NAME), titled by\n"
+"  their first \"# \" line, linked from the footer (site.json's\n"
+"  \"pages\" can move a page to the menu). Every file there must be\n"
+"  such a page.\n"
 "\n"
 "Unknown fields are errors, never silently ignored: perfil-fcgi --check\n"
 "lists every problem with its file and field.\n";
@@ -272,8 +275,7 @@ int
 init_write(const char *dir, const struct init_content *c, char *err,
     size_t errlen)
 {
-	char	 name[64];
-	int	 k, p, l;
+	int	 k;
 
 	if (c->profile == NULL || c->about == NULL) {
 		snprintf(err, errlen, "a content directory needs a profile "
@@ -295,17 +297,6 @@ init_write(const char *dir, const struct init_content *c, char *err,
 		    errlen) == -1)
 			return -1;
 	}
-	for (p = 0; p < SITE_PAGE__MAX; p++)
-		for (l = 0; l < langs_fallback.n; l++) {
-			if (c->page_md[p][l] == NULL)
-				continue;
-			snprintf(name, sizeof(name), "pages/%s.%s.md",
-			    site_pages[p].name,
-			    lang_code(&langs_fallback, (enum lang)l));
-			if (put_file(dir, name, c->page_md[p][l],
-			    strlen(c->page_md[p][l]), err, errlen) == -1)
-				return -1;
-		}
 	if (c->readme != NULL && put_file(dir, "README.md", c->readme,
 	    strlen(c->readme), err, errlen) == -1)
 		return -1;

@@ -36,7 +36,7 @@ print_summary(const struct app *app)
 	const struct resource *r;
 	const cJSON *t;
 	char	 langs[LANG__MAX * 4 + 8];
-	int	 k, pages = 0;
+	int	 k;
 
 	lang_list(app->langs, ", ", langs, sizeof(langs));
 	t = cJSON_GetObjectItem(m->about.obj[LANG_DEFAULT], "timeline");
@@ -48,9 +48,7 @@ print_summary(const struct app *app)
 		if (r->hit_each != NULL)
 			printf(" (%zu %s)", m->coll[k].each, r->hit_each);
 	}
-	for (k = 0; k < SITE_PAGE__MAX; k++)
-		pages += m->has_page[k];
-	printf(", %d pages; languages %s\n", pages * app->langs->n, langs);
+	printf(", %d pages; languages %s\n", m->nowner * app->langs->n, langs);
 }
 
 /*

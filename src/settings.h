@@ -44,6 +44,23 @@ struct licence {
 	int	 attribution;		/* reuse requires attribution */
 };
 
+/*
+ * One member of "pages": a page's description and, for the owner's own
+ * pages (page_list.h), its title, place and order.  Written either as
+ * a text (the description) or as an object of these members.
+ */
+struct page_setting {
+	char	*name;			/* "talks", "about" */
+	char	*description[LANG__MAX];	/* or NULL */
+	char	*title[LANG__MAX];	/* or NULL: the file's "# " line */
+	int	 place;			/* enum page_place, or -1: footer */
+	long	 order;			/* 0 when not given */
+	int	 optional;		/* llms.txt: under "Optional" */
+	int	 owner_only;		/* sets a member only an owner page
+					 * has: title, place, order,
+					 * optional */
+};
+
 struct settings {
 	struct langs langs;		/* "languages"; [0] the default */
 	struct licence licence;
@@ -52,12 +69,15 @@ struct settings {
 	char	*llms_summary[LANG__MAX]; /* template, or NULL */
 	char	*facts[SETTINGS_MAX_FACTS][LANG__MAX];	/* templates */
 	size_t	 nfacts;
-	char	*page_summary[SITE_PAGE__MAX][LANG__MAX];	/* or NULL */
+	struct page_setting pages[PAGE__MAX];	/* "pages", as written */
+	size_t	 npages;
 };
 
 struct settings	*settings_load(const char *dir, const char *labels_dir,
 		    char *err, size_t errlen);
 void		 settings_free(struct settings *);
+const struct page_setting *settings_page(const struct settings *,
+		    const char *name);
 int		 settings_check_templates(const struct settings *,
 		    const char *dir, const cJSON *const profile[LANG__MAX], char *err,
 		    size_t errlen);

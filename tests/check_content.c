@@ -661,7 +661,9 @@ START_TEST(bom_is_dropped)
 	m = content_load(tmpdir, "http://h", NULL,
 	    demo_labels(), err, sizeof(err));
 	ck_assert_msg(m != NULL, "%s", err);
-	ck_assert_int_eq(m->page_md[SITE_LAB][LANG_EN][0], '#');
+	ck_assert_int_eq(m->nowner, 2);		/* lab, privacy: by name */
+	ck_assert_str_eq(m->owner[0].name, "lab");
+	ck_assert_int_eq(m->owner[0].md[LANG_EN][0], '#');
 	content_free(m);
 }
 END_TEST
