@@ -69,8 +69,8 @@ owner_name_free(const struct app *app, int k, char *err, size_t errlen)
 		by = "the site in that language";
 	if (by == NULL)
 		return 0;
-	snprintf(err, errlen, "%s/pages/%s.%s.md: the page name \"%s\" is "
-	    "taken: /%s is %s; rename the page's files", app->cfg->content_dir,
+	snprintf(err, errlen, "%s/pages/%s.%s.md: (top level): the page "
+	    "name \"%s\" is taken: /%s is %s; rename the page's files", app->cfg->content_dir,
 	    name, lang_code(app->langs, LANG_DEFAULT), name, name, by);
 	return -1;
 }
@@ -101,7 +101,8 @@ owner_texts(const struct app *app, struct site_paths *sp, int k, enum lang l,
 		}
 		if (t.len == 0) {
 			buf_free(&t);
-			snprintf(err, errlen, "%s/pages/%s.%s.md: no title: "
+			snprintf(err, errlen, "%s/pages/%s.%s.md: (top level): "
+			    "no title: "
 			    "begin the page with a line \"# Title\", or give "
 			    "site.json's pages.%s.title", app->cfg->content_dir,
 			    o->name, lang_code(app->langs, l), o->name);
@@ -115,37 +116,15 @@ owner_texts(const struct app *app, struct site_paths *sp, int k, enum lang l,
 }
 
 /*
- * Checks that every member of site.json's "pages" names a page this
- * content publishes.  Returns 0, or -1 with err set.
- */
-static int
-settings_pages_known(const struct app *app, char *err, size_t errlen)
-{
-	const struct settings *s = app->settings;
-	size_t	 i;
-
-	for (i = 0; i < s->npages; i++)
-		if (site_page_find(s->pages[i].name) == -1 &&
-		    site_owner_find(app, s->pages[i].name) == -1) {
-			snprintf(err, errlen, "%s/%s: pages.%s: no such page: "
-			    "neither a page of the site's nor a file "
-			    "pages/%s.%s.md", app->cfg->content_dir,
-			    SETTINGS_FILE, s->pages[i].name, s->pages[i].name,
-			    lang_code(app->langs, LANG_DEFAULT));
-			return -1;
-		}
-	return 0;
-}
-
-/*
  * Builds the site's pages (struct site_paths): the made pages and,
  * after SITE_OWNER_AFTER, the owner's pages, with their paths in every
  * language of app (lang_path), label and summary (labels, settings and
  * the owner's files; a label key no set has is remembered in
  * app->labels->missing, which app_load reports).  Returns them (the
  * caller frees them with site_paths_free), or NULL with err set: an
- * owner page's name taken by the site or without a title, a page of
- * site.json no content has.
+ * owner page's name taken by the site or without a title.  A member of
+ * site.json's "pages" for a page the content does not have describes
+ * nothing, and is no error: removing a page's files unpublishes it.
  */
 struct site_paths *
 site_paths_build(const struct app *app, char *err, size_t errlen)
@@ -161,8 +140,6 @@ site_paths_build(const struct app *app, char *err, size_t errlen)
 		snprintf(err, errlen, "out of memory");
 		return NULL;
 	}
-	if (settings_pages_known(app, err, errlen) == -1)
-		goto fail;
 	for (pg = 0; pg < SITE_PAGE__MAX; pg++) {
 		sp->order[sp->n++] = pg;
 		if (pg == SITE_OWNER_AFTER) {
