@@ -17,50 +17,52 @@
 
 /*
  * The skeleton: one placeholder person, the required files only, every
- * value a hint of what goes there.  JSON has no comments, so the
+ * value a hint of what goes there, each text marked "TODO: " and the
+ * addresses on example.org, so that --check warns about every one left
+ * (placeholder.h).  JSON has no comments, so the
  * explanations are in the README written next to the files.
  */
 static const char skel_profile[] =
-"{\"name\": \"Your Name\","
-" \"headline\": {\"es\": \"Tu titular profesional en una l\xc3\xadnea\","
-"  \"en\": \"Your professional headline in one line\"},"
-" \"job_title\": {\"es\": \"Tu puesto\", \"en\": \"Your job title\"},"
-" \"summary\": {\"es\": \"Un p\xc3\xa1rrafo sobre tu trabajo.\","
-"  \"en\": \"One paragraph about your work.\"},"
-" \"location\": {\"city\": {\"es\": \"Tu ciudad\", \"en\": \"Your city\"},"
-"  \"region\": {\"es\": \"Tu regi\xc3\xb3n\", \"en\": \"Your region\"},"
+"{\"name\": \"TODO: Your Name\","
+" \"headline\": {\"es\": \"TODO: Tu titular profesional en una l\xc3\xadnea\","
+"  \"en\": \"TODO: Your professional headline in one line\"},"
+" \"job_title\": {\"es\": \"TODO: Tu puesto\", \"en\": \"TODO: Your job title\"},"
+" \"summary\": {\"es\": \"TODO: Un p\xc3\xa1rrafo sobre tu trabajo.\","
+"  \"en\": \"TODO: One paragraph about your work.\"},"
+" \"location\": {\"city\": {\"es\": \"TODO: Tu ciudad\", \"en\": \"TODO: Your city\"},"
+"  \"region\": {\"es\": \"TODO: Tu regi\xc3\xb3n\", \"en\": \"TODO: Your region\"},"
 "  \"country\": \"ES\", \"remote\": true},"
 " \"email\": \"you@example.org\","
 " \"url\": \"https://example.org\","
 " \"availability\": {\"open_to_work\": true,"
-"  \"statement\": {\"es\": \"Qu\xc3\xa9 trabajo aceptas.\","
-"  \"en\": \"What work you take on.\"}}}";
+"  \"statement\": {\"es\": \"TODO: Qu\xc3\xa9 trabajo aceptas.\","
+"  \"en\": \"TODO: What work you take on.\"}}}";
 
 static const char skel_about[] =
-"{\"summary\": {\"es\": \"Tu biograf\xc3\xad""a, en uno o varios p\xc3\xa1rrafos.\","
-"  \"en\": \"Your biography, in one or more paragraphs.\"},"
+"{\"summary\": {\"es\": \"TODO: Tu biograf\xc3\xad""a, en uno o varios p\xc3\xa1rrafos.\","
+"  \"en\": \"TODO: Your biography, in one or more paragraphs.\"},"
 " \"timeline\": [{\"year\": \"2020\","
-"  \"title\": {\"es\": \"Un hito\", \"en\": \"A milestone\"},"
-"  \"description\": {\"es\": \"Qu\xc3\xa9 pas\xc3\xb3.\", \"en\": \"What happened.\"}}]}";
+"  \"title\": {\"es\": \"TODO: Un hito\", \"en\": \"TODO: A milestone\"},"
+"  \"description\": {\"es\": \"TODO: Qu\xc3\xa9 pas\xc3\xb3.\", \"en\": \"TODO: What happened.\"}}]}";
 
 static const char skel_projects[] =
 "[{\"slug\": \"first-project\","
-"  \"title\": {\"es\": \"Tu primer proyecto\", \"en\": \"Your first project\"},"
-"  \"description\": {\"es\": \"Qu\xc3\xa9 hace.\", \"en\": \"What it does.\"},"
+"  \"title\": {\"es\": \"TODO: Tu primer proyecto\", \"en\": \"TODO: Your first project\"},"
+"  \"description\": {\"es\": \"TODO: Qu\xc3\xa9 hace.\", \"en\": \"TODO: What it does.\"},"
 "  \"stack\": [\"C\"],"
 "  \"url\": \"https://example.org/first-project\"}]";
 
 static const char skel_experience[] =
 "[{\"slug\": \"current-position\","
-"  \"role\": {\"es\": \"Tu puesto\", \"en\": \"Your role\"},"
-"  \"organization\": {\"es\": \"Organizaci\xc3\xb3n, ciudad\","
-"   \"en\": \"Organization, city\"},"
+"  \"role\": {\"es\": \"TODO: Tu puesto\", \"en\": \"TODO: Your role\"},"
+"  \"organization\": {\"es\": \"TODO: Organizaci\xc3\xb3n, ciudad\","
+"   \"en\": \"TODO: Organization, city\"},"
 "  \"start\": \"2020-01\","
-"  \"description\": {\"es\": \"Qu\xc3\xa9 haces all\xc3\xad.\","
-"   \"en\": \"What you do there.\"}}]";
+"  \"description\": {\"es\": \"TODO: Qu\xc3\xa9 haces all\xc3\xad.\","
+"   \"en\": \"TODO: What you do there.\"}}]";
 
 static const char skel_skills[] =
-"[{\"category\": {\"es\": \"Lenguajes\", \"en\": \"Languages\"},"
+"[{\"category\": {\"es\": \"TODO: Lenguajes\", \"en\": \"TODO: Languages\"},"
 "  \"slug\": \"languages\","
 "  \"skills\": [{\"name\": \"C\", \"years\": \"1+\"}]}]";
 
@@ -68,7 +70,8 @@ static const char skel_readme[] =
 "# Your content\n"
 "\n"
 "perfil-fcgi --init wrote this directory: a minimal, valid skeleton.\n"
-"Replace every value with yours, then check and serve it:\n"
+"Replace every value with yours (--check lists each TODO and\n"
+"example.org value left as a warning), then check and serve it:\n"
 "\n"
 "    perfil-fcgi --check --content DIR\n"
 "    PERFIL_CONTENT=DIR ./serve        (from a perfil source tree)\n"

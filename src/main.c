@@ -48,7 +48,11 @@ print_summary(const struct app *app)
 		if (r->hit_each != NULL)
 			printf(" (%zu %s)", m->coll[k].each, r->hit_each);
 	}
-	printf(", %d pages; languages %s\n", m->nowner * app->langs->n, langs);
+	printf(", %d pages; languages %s", m->nowner * app->langs->n, langs);
+	if (app->nplaceholders > 0)
+		printf("; %d placeholder%s to replace (warnings above)",
+		    app->nplaceholders, app->nplaceholders == 1 ? "" : "s");
+	putchar('\n');
 }
 
 /*
@@ -146,8 +150,12 @@ run_offline(const struct options *o)
 		warnx_lines("", err);
 		return 1;
 	}
-	if (o->mode == RUN_CHECK)
+	if (o->mode == RUN_CHECK) {
+		if (app.placeholders != NULL)
+			warnx_lines("warning: placeholder: ",
+			    app.placeholders);
 		print_summary(&app);
+	}
 	else {
 		len = app.openapi->text[o->dump_format].len;
 		if (fwrite(app.openapi->text[o->dump_format].data, 1, len,

@@ -430,6 +430,11 @@ get_members(const cJSON *doc, const char *labels_dir, struct settings *s,
 		} else if (strcmp(m->string, "facts") == 0) {
 			if (get_facts(m, s, err, errlen) == -1)
 				return -1;
+		} else if (strcmp(m->string, "fictional") == 0) {
+			if (!cJSON_IsBool(m))
+				return fail(err, errlen, "fictional: expected "
+				    "true or false");
+			s->fictional = cJSON_IsTrue(m);
 		} else if (strcmp(m->string, "pages") == 0) {
 			if (get_pages(m, s, err, errlen) == -1)
 				return -1;

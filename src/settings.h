@@ -69,6 +69,8 @@ struct settings {
 	char	*llms_summary[LANG__MAX]; /* template, or NULL */
 	char	*facts[SETTINGS_MAX_FACTS][LANG__MAX];	/* templates */
 	size_t	 nfacts;
+	int	 fictional;		/* the person is fictional: .example
+					 * hosts are meant (placeholder.h) */
 	struct page_setting pages[PAGE__MAX];	/* "pages", as written */
 	size_t	 npages;
 };
