@@ -131,8 +131,8 @@ agents_llms(const struct app *app, enum lang l, struct buf *b)
 
 	llms_head(app, l, b);
 	buf_printf(b, "## %s\n\n", LBL(app, l, "llms.pages"));
-	for (pg = 0; pg < SITE_PAGE__MAX; pg++) {
-		if (pg == SITE_PRIVACY || !site_page_published(app, pg))
+	for (i = 0; i < (size_t)app->paths->n; i++) {
+		if (app->paths->optional[pg = app->paths->order[i]])
 			continue;
 		item(b, app, site_page_label(app, pg, l),
 		    site_page_md_path(app, pg, l));
@@ -168,11 +168,13 @@ agents_llms(const struct app *app, enum lang l, struct buf *b)
 		buf_putc(b, '\n');
 	}
 	buf_puts(b, "\n## Optional\n\n");
-	if (site_page_published(app, SITE_PRIVACY)) {
-		item(b, app, site_page_label(app, SITE_PRIVACY, l),
-		    site_page_md_path(app, SITE_PRIVACY, l));
+	for (i = 0; i < (size_t)app->paths->n; i++) {
+		if (!app->paths->optional[pg = app->paths->order[i]])
+			continue;
+		item(b, app, site_page_label(app, pg, l),
+		    site_page_md_path(app, pg, l));
 		buf_puts(b, ": ");
-		md_text(b, site_page_summary(app, SITE_PRIVACY, l));
+		md_text(b, site_page_summary(app, pg, l));
 		buf_putc(b, '\n');
 	}
 	for (o = 0; o < app->langs->n; o++) {
@@ -407,9 +409,8 @@ agents_sitemap(const struct app *app, struct buf *b)
 	buf_puts(b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 	    "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"\n"
 	    "        xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n");
-	for (pg = 0; pg < SITE_PAGE__MAX; pg++) {
-		if (!site_page_published(app, pg))
-			continue;
+	for (i = 0; i < (size_t)app->paths->n; i++) {
+		pg = app->paths->order[i];
 		for (l = 0; l < app->langs->n; l++)
 			path[l] = site_page_path(app, pg, l);
 		sitemap_page(app, path, b);

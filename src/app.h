@@ -24,6 +24,7 @@ struct config {
 	const char *content_dir;
 	const char *base_url;		/* no trailing slash */
 	const char *labels_dir;		/* the label sets (labels.h) */
+	int	 strict;		/* --strict: placeholders are errors */
 };
 
 struct openapi;
@@ -50,6 +51,9 @@ struct app {
 	struct site *site;		/* pages and agent files (pages.h) */
 	struct search_index *search;	/* search.h */
 	struct prerender *prerender;	/* default answers (prerender.h) */
+	char	*placeholders;		/* "FILE: PATH: "VALUE" (why)" lines
+					 * (placeholder.h), or NULL */
+	int	 nplaceholders;
 };
 
 #endif /* PERFIL_APP_H */

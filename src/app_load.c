@@ -22,8 +22,67 @@
 #include "settings.h"
 #include "labels.h"
 #include "markdown.h"
+#include "placeholder.h"
 
 static char	*lang_hint(const struct langs *, int);
+
+/*
+ * Lists the placeholders of the loaded content (placeholder.h) in
+ * app->placeholders: the JSON files' strings by file and path, the
+ * owner's pages by line.  With --strict (cfg->strict) any is an error,
+ * all of them in err.  Returns 0, or -1 with err set.
+ */
+static int
+find_placeholders(struct app *app, char *err, size_t errlen)
+{
+	const struct model *m = app->model;
+	const int f = app->settings->fictional;
+	const char *dir = app->cfg->content_dir;
+	struct buf b;
+	char	 file[1024], path[32];
+	size_t	 i;
+	int	 k, l, n = 0;
+
+	buf_init(&b);
+	snprintf(file, sizeof(file), "%s/%s", dir, resource_profile.file);
+	n += placeholder_scan_json(m->profile.src, file, "", f, &b);
+	snprintf(file, sizeof(file), "%s/%s", dir, resource_about.file);
+	n += placeholder_scan_json(m->about.src, file, "", f, &b);
+	for (k = 0; k < COLL__MAX; k++)
+		for (i = 0; i < m->coll[k].len; i++) {
+			snprintf(file, sizeof(file), "%s/%s", dir,
+			    resources[k].file);
+			snprintf(path, sizeof(path), "[%zu]", i);
+			n += placeholder_scan_json(m->coll[k].items[i].src,
+			    file, path, f, &b);
+		}
+	for (k = 0; k < m->nowner; k++)
+		for (l = 0; l < app->langs->n; l++) {
+			snprintf(file, sizeof(file), "%s/pages/%s.%s.md", dir,
+			    m->owner[k].name, lang_code(app->langs,
+			    (enum lang)l));
+			n += placeholder_scan_text(m->owner[k].md[l], file, f,
+			    &b);
+		}
+	if (b.oom) {
+		buf_free(&b);
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	app->nplaceholders = n;
+	app->placeholders = n > 0 ? buf_detach(&b) : NULL;
+	buf_free(&b);
+	if (n > 0 && app->cfg->strict) {
+		snprintf(err, errlen, "%s: %d placeholder%s, refused by "
+		    "--strict:\n%s", dir, n, n == 1 ? "" : "s",
+		    app->placeholders);
+		/* no newline after the last line, as content errors */
+		if (strlen(err) > 0 && err[strlen(err) - 1] == '\n')
+			err[strlen(err) - 1] = '\0';
+		return -1;
+	}
+	return 0;
+}
 
 static char *
 join3(const char *a, const char *b, const char *c)
@@ -97,8 +156,9 @@ app_load(struct app *app, const struct config *cfg, char *err, size_t errlen)
 	    settings_check_templates(app->settings, cfg->content_dir,
 	    (const cJSON *const *)app->model->profile.obj, err, errlen) == -1)
 		goto fail;
-	if ((app->paths = site_paths_build(app)) == NULL)
-		goto oom;
+	if (find_placeholders(app, err, errlen) == -1 ||
+	    (app->paths = site_paths_build(app, err, errlen)) == NULL)
+		goto fail;
 	for (l = 0; l < app->langs->n; l++) {
 		/* "" for the default language, "/CODE" for the others */
 		snprintf(pre, sizeof(pre), "%s%s", l == 0 ? "" : "/",
@@ -197,7 +257,7 @@ app_free(struct app *app)
 {
 	int	 l;
 
-	free(app->paths);
+	site_paths_free(app->paths);
 	openapi_free(app->openapi);
 	site_free(app->site);
 	search_free(app->search);
@@ -213,5 +273,6 @@ app_free(struct app *app)
 	}
 	free(app->lang_once);
 	free(app->lang_hint);
+	free(app->placeholders);
 	memset(app, 0, sizeof(*app));
 }

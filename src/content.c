@@ -11,6 +11,7 @@
 
 #include <sys/stat.h>
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <unistd.h>
@@ -421,48 +422,162 @@ out:
 	return rc;
 }
 
+#define PAGES_MAX_FILES	1024	/* entries of pages/ looked at */
+
+static int
+name_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
 /*
- * Loads the markdown pages.  A page is optional: absent in every
- * language, it is not published (m->has_page); absent in only some,
- * it is an error.
+ * Reads the sorted entries of directory path into *names (malloc'd,
+ * each malloc'd; the caller frees both), at most PAGES_MAX_FILES.
+ * Returns their number, 0 when path does not exist, or -1 with a
+ * problem recorded.
+ */
+static int
+page_files(struct vctx *c, const char *path, char ***names)
+{
+	struct dirent *e;
+	DIR	*d;
+	int	 n = 0;
+
+	*names = NULL;
+	if ((d = opendir(path)) == NULL) {
+		if (errno == ENOENT)
+			return 0;
+		c->file = path;
+		return vc_fail(c, "cannot read the directory: %s",
+		    strerror(errno));
+	}
+	if ((*names = calloc(PAGES_MAX_FILES, sizeof(**names))) == NULL) {
+		closedir(d);
+		c->file = path;
+		return vc_fail(c, "out of memory");
+	}
+	while ((e = readdir(d)) != NULL) {
+		if (strcmp(e->d_name, ".") == 0 ||
+		    strcmp(e->d_name, "..") == 0)
+			continue;
+		if (n == PAGES_MAX_FILES) {
+			c->file = path;
+			vc_fail(c, "more than %d files; a page is "
+			    "pages/NAME.LANG.md, at most %d pages",
+			    PAGES_MAX_FILES, OWNER_PAGE__MAX);
+			break;
+		}
+		if (((*names)[n] = strdup(e->d_name)) == NULL) {
+			c->file = path;
+			vc_fail(c, "out of memory");
+			break;
+		}
+		n++;
+	}
+	closedir(d);
+	qsort(*names, (size_t)n, sizeof(**names), name_cmp);
+	return n;
+}
+
+/*
+ * Checks that file (an entry of pages/) is NAME.LANG.md with a valid
+ * name and one of the site's languages.  Returns that language, or -1
+ * with the problem recorded (c->file is its path).
+ */
+static int
+page_file_lang(struct vctx *c, const char *file, size_t *namelen)
+{
+	const char *dot, *md;
+	size_t	 len = strlen(file);
+	int	 l;
+
+	md = len > 3 && strcmp(file + len - 3, ".md") == 0 ?
+	    file + len - 3 : NULL;
+	for (dot = md; dot != NULL && dot > file && dot[-1] != '.'; dot--)
+		continue;
+	if (dot != NULL && dot > file)
+		dot--;			/* the "." before LANG */
+	if (md == NULL || dot == NULL || dot == file || dot[0] != '.')
+		return vc_fail(c, "not a page: pages/ holds only pages, "
+		    "each a file NAME.LANG.md (\"talks.%s.md\")",
+		    lang_code(c->langs, LANG_DEFAULT));
+	*namelen = (size_t)(dot - file);
+	if (!owner_name_valid(file, *namelen))
+		return vc_fail(c, "the page name \"%.*s\" is not 1 to %d "
+		    "characters a-z, 0-9 and \"-\" (not first or last): it "
+		    "is the page's path, /NAME", (int)(*namelen > 60 ? 60 :
+		    *namelen), file, OWNER_NAME_MAX);
+	if ((l = lang_find(c->langs, dot + 1, (size_t)(md - dot - 1))) == -1)
+		return vc_fail(c, "\"%.*s\" is not a language of the site "
+		    "(%s): a page is NAME.LANG.md for each of them",
+		    (int)(md - dot - 1 > 20 ? 20 : md - dot - 1), dot + 1,
+		    c->lang_all);
+	return l;
+}
+
+/*
+ * Loads the owner's own pages: every file of dir/pages, each
+ * NAME.LANG.md in every language of the site (absent from one, an
+ * error), at most OWNER_PAGE__MAX pages; a file that is no such page
+ * is an error, never skipped.  m->owner is sorted by name.
  */
 static int
 load_pages(struct vctx *c, const char *dir, struct model *m)
 {
-	char	 name[LANG__MAX][64], path[1024];
-	size_t	 len;
-	int	 p, l, missing, rc = 0;
+	char	 pdir[1024], path[1200], file[OWNER_NAME_MAX + 32];
+	char	**names;
+	const char *code;
+	size_t	 len, nl = 0;
+	int	 n, i, l, k, rc = 0;
 
-	for (p = 0; p < SITE_PAGE__MAX; p++) {
-		if (site_pages[p].text != PAGE_OWNER)
+	if (xsnprintf(pdir, sizeof(pdir), "%s/pages", dir) == -1) {
+		c->file = dir;
+		return vc_fail(c, "content path too long");
+	}
+	c->pathlen = 0;
+	if ((n = page_files(c, pdir, &names)) <= 0)
+		return n;
+	/* First every file's name, then the pages they make. */
+	for (i = 0; i < n; i++) {
+		snprintf(path, sizeof(path), "%s/%s", pdir, names[i]);
+		c->file = path;
+		if (page_file_lang(c, names[i], &nl) == -1) {
+			rc = -1;
 			continue;
-		missing = 0;
-		for (l = 0; l < c->langs->n; l++) {
-			snprintf(name[l], sizeof(name[l]), "pages/%s.%s.md",
-			    site_pages[p].name, lang_code(c->langs,
-			    (enum lang)l));
-			missing += absent(dir, name[l]);
 		}
-		if (missing == c->langs->n)
+		for (k = 0; k < m->nowner; k++)
+			if (strlen(m->owner[k].name) == nl &&
+			    strncmp(m->owner[k].name, names[i], nl) == 0)
+				break;
+		if (k < m->nowner)
 			continue;
+		if (m->nowner == OWNER_PAGE__MAX) {
+			rc = vc_fail(c, "more than %d pages: the site "
+			    "publishes at most %d", OWNER_PAGE__MAX,
+			    OWNER_PAGE__MAX);
+			break;
+		}
+		snprintf(m->owner[m->nowner++].name, OWNER_NAME_MAX + 1,
+		    "%.*s", (int)nl, names[i]);
+	}
+	for (k = 0; k < m->nowner; k++)
 		for (l = 0; l < c->langs->n; l++) {
-			if (xsnprintf(path, sizeof(path), "%s/%s", dir,
-			    name[l]) == -1) {
-				c->file = name[l];
-				rc = vc_fail(c, "content path too long");
-				continue;
-			}
+			code = lang_code(c->langs, (enum lang)l);
+			snprintf(file, sizeof(file), "%s.%s.md",
+			    m->owner[k].name, code);
+			snprintf(path, sizeof(path), "%s/%s", pdir, file);
 			c->file = path;
-			c->pathlen = 0;
-			if (missing > 0 && absent(dir, name[l]))
+			if (bsearch(&(const char *){ file }, names, (size_t)n,
+			    sizeof(*names), name_cmp) == NULL)
 				rc = vc_fail(c, "missing: a page exists in "
 				    "every language or in none");
-			else if ((m->page_md[p][l] = read_file(c, path,
+			else if ((m->owner[k].md[l] = read_file(c, path,
 			    &len)) == NULL)
 				rc = -1;
 		}
-		m->has_page[p] = 1;
-	}
+	for (i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
 	return rc;
 }
 
@@ -609,9 +724,9 @@ content_free(struct model *m)
 		free(m->coll[k].items);
 		free(m->coll[k].slugs);
 	}
-	for (p = 0; p < SITE_PAGE__MAX; p++)
+	for (p = 0; p < m->nowner; p++)
 		for (l = 0; l < LANG__MAX; l++)
-			free(m->page_md[p][l]);
+			free(m->owner[p].md[l]);
 	media_free(m->media);
 	free(m);
 }

@@ -66,18 +66,24 @@ struct collection {
 					 * of all skill categories */
 };
 
+/* One of the owner's own pages. */
+struct owner_page {
+	char	 name[OWNER_NAME_MAX + 1];	/* "talks": /talks */
+	char	*md[LANG__MAX];			/* the file, as written */
+};
+
 struct model {
 	struct langs langs;		/* the site's; [0] the default */
 	struct item profile;
 	struct item about;
 	struct collection coll[COLL__MAX];
-	/* The pages of the owner's own text (page_list.h, PAGE_OWNER) as
-	 * written.  Each is optional, as are the files of the collections
-	 * resource.c marks optional: absent, the collection is empty and
-	 * not present. */
-	char	*page_md[SITE_PAGE__MAX][LANG__MAX];
-	int	 has_page[SITE_PAGE__MAX];	/* 0: absent, not published:
-					 * no route, link or sitemap entry */
+	/* The owner's own pages, every content/pages/NAME.LANG.md as
+	 * written, sorted by name (page_list.h: page SITE_PAGE__MAX + k).
+	 * Each page is in every language or in none.  The files of the
+	 * collections resource.c marks optional are optional too: absent,
+	 * the collection is empty and not present. */
+	struct owner_page owner[OWNER_PAGE__MAX];
+	int	 nowner;
 	struct media_set *media;	/* media/ (media.h), maybe empty */
 };
 

@@ -295,7 +295,7 @@ cv_section(const struct app *app, enum lang l, enum coll k, struct buf *b)
  * out).
  */
 void
-cv_page(const struct app *app, enum site_page self, enum lang l,
+cv_page(const struct app *app, int self, enum lang l,
     struct buf *b)
 {
 	int	 place, k;
@@ -310,7 +310,7 @@ cv_page(const struct app *app, enum site_page self, enum lang l,
 
 /* Appends the markdown of the project list in language l. */
 void
-cv_projects(const struct app *app, enum site_page self, enum lang l,
+cv_projects(const struct app *app, int self, enum lang l,
     struct buf *b)
 {
 	const struct collection *c = &app->model->coll[COLL_PROJECTS];

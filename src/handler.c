@@ -384,7 +384,7 @@ handle_site(struct ctx *x, enum req_status st)
 		x->lang = LANG_DEFAULT;	/* "/cv" is a page even if cv is
 					 * a language (Chuvash) */
 	if ((x->route = route_match(path, &x->slug, x->arena)) == NULL)
-		x->route = pages_match_md(path, x->arena);
+		x->route = pages_match_md(path, &x->slug, x->arena);
 	if (x->route != NULL && x->lang != LANG_DEFAULT &&
 	    !route_per_lang(x->route))
 		x->route = NULL;

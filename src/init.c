@@ -17,50 +17,52 @@
 
 /*
  * The skeleton: one placeholder person, the required files only, every
- * value a hint of what goes there.  JSON has no comments, so the
+ * value a hint of what goes there, each text marked "TODO: " and the
+ * addresses on example.org, so that --check warns about every one left
+ * (placeholder.h).  JSON has no comments, so the
  * explanations are in the README written next to the files.
  */
 static const char skel_profile[] =
-"{\"name\": \"Your Name\","
-" \"headline\": {\"es\": \"Tu titular profesional en una l\xc3\xadnea\","
-"  \"en\": \"Your professional headline in one line\"},"
-" \"job_title\": {\"es\": \"Tu puesto\", \"en\": \"Your job title\"},"
-" \"summary\": {\"es\": \"Un p\xc3\xa1rrafo sobre tu trabajo.\","
-"  \"en\": \"One paragraph about your work.\"},"
-" \"location\": {\"city\": {\"es\": \"Tu ciudad\", \"en\": \"Your city\"},"
-"  \"region\": {\"es\": \"Tu regi\xc3\xb3n\", \"en\": \"Your region\"},"
+"{\"name\": \"TODO: Your Name\","
+" \"headline\": {\"es\": \"TODO: Tu titular profesional en una l\xc3\xadnea\","
+"  \"en\": \"TODO: Your professional headline in one line\"},"
+" \"job_title\": {\"es\": \"TODO: Tu puesto\", \"en\": \"TODO: Your job title\"},"
+" \"summary\": {\"es\": \"TODO: Un p\xc3\xa1rrafo sobre tu trabajo.\","
+"  \"en\": \"TODO: One paragraph about your work.\"},"
+" \"location\": {\"city\": {\"es\": \"TODO: Tu ciudad\", \"en\": \"TODO: Your city\"},"
+"  \"region\": {\"es\": \"TODO: Tu regi\xc3\xb3n\", \"en\": \"TODO: Your region\"},"
 "  \"country\": \"ES\", \"remote\": true},"
 " \"email\": \"you@example.org\","
 " \"url\": \"https://example.org\","
 " \"availability\": {\"open_to_work\": true,"
-"  \"statement\": {\"es\": \"Qu\xc3\xa9 trabajo aceptas.\","
-"  \"en\": \"What work you take on.\"}}}";
+"  \"statement\": {\"es\": \"TODO: Qu\xc3\xa9 trabajo aceptas.\","
+"  \"en\": \"TODO: What work you take on.\"}}}";
 
 static const char skel_about[] =
-"{\"summary\": {\"es\": \"Tu biograf\xc3\xad""a, en uno o varios p\xc3\xa1rrafos.\","
-"  \"en\": \"Your biography, in one or more paragraphs.\"},"
+"{\"summary\": {\"es\": \"TODO: Tu biograf\xc3\xad""a, en uno o varios p\xc3\xa1rrafos.\","
+"  \"en\": \"TODO: Your biography, in one or more paragraphs.\"},"
 " \"timeline\": [{\"year\": \"2020\","
-"  \"title\": {\"es\": \"Un hito\", \"en\": \"A milestone\"},"
-"  \"description\": {\"es\": \"Qu\xc3\xa9 pas\xc3\xb3.\", \"en\": \"What happened.\"}}]}";
+"  \"title\": {\"es\": \"TODO: Un hito\", \"en\": \"TODO: A milestone\"},"
+"  \"description\": {\"es\": \"TODO: Qu\xc3\xa9 pas\xc3\xb3.\", \"en\": \"TODO: What happened.\"}}]}";
 
 static const char skel_projects[] =
 "[{\"slug\": \"first-project\","
-"  \"title\": {\"es\": \"Tu primer proyecto\", \"en\": \"Your first project\"},"
-"  \"description\": {\"es\": \"Qu\xc3\xa9 hace.\", \"en\": \"What it does.\"},"
+"  \"title\": {\"es\": \"TODO: Tu primer proyecto\", \"en\": \"TODO: Your first project\"},"
+"  \"description\": {\"es\": \"TODO: Qu\xc3\xa9 hace.\", \"en\": \"TODO: What it does.\"},"
 "  \"stack\": [\"C\"],"
 "  \"url\": \"https://example.org/first-project\"}]";
 
 static const char skel_experience[] =
 "[{\"slug\": \"current-position\","
-"  \"role\": {\"es\": \"Tu puesto\", \"en\": \"Your role\"},"
-"  \"organization\": {\"es\": \"Organizaci\xc3\xb3n, ciudad\","
-"   \"en\": \"Organization, city\"},"
+"  \"role\": {\"es\": \"TODO: Tu puesto\", \"en\": \"TODO: Your role\"},"
+"  \"organization\": {\"es\": \"TODO: Organizaci\xc3\xb3n, ciudad\","
+"   \"en\": \"TODO: Organization, city\"},"
 "  \"start\": \"2020-01\","
-"  \"description\": {\"es\": \"Qu\xc3\xa9 haces all\xc3\xad.\","
-"   \"en\": \"What you do there.\"}}]";
+"  \"description\": {\"es\": \"TODO: Qu\xc3\xa9 haces all\xc3\xad.\","
+"   \"en\": \"TODO: What you do there.\"}}]";
 
 static const char skel_skills[] =
-"[{\"category\": {\"es\": \"Lenguajes\", \"en\": \"Languages\"},"
+"[{\"category\": {\"es\": \"TODO: Lenguajes\", \"en\": \"TODO: Languages\"},"
 "  \"slug\": \"languages\","
 "  \"skills\": [{\"name\": \"C\", \"years\": \"1+\"}]}]";
 
@@ -68,7 +70,8 @@ static const char skel_readme[] =
 "# Your content\n"
 "\n"
 "perfil-fcgi --init wrote this directory: a minimal, valid skeleton.\n"
-"Replace every value with yours, then check and serve it:\n"
+"Replace every value with yours (--check lists each TODO and\n"
+"example.org value left as a warning), then check and serve it:\n"
 "\n"
 "    perfil-fcgi --check --content DIR\n"
 "    PERFIL_CONTENT=DIR ./serve        (from a perfil source tree)\n"
@@ -84,10 +87,13 @@ static const char skel_readme[] =
 "  Experience dates are ISO: \"start\": \"2019-03\", and \"end\" only once\n"
 "  the position is over; perfil writes \"marzo de 2019 - actualidad\".\n"
 "- Optional, add them when you have them: certifications.json,\n"
-"  education.json, recommendations.json, and pages/privacy.es.md,\n"
-"  pages/privacy.en.md, pages/lab.es.md, pages/lab.en.md (markdown).\n"
-"  Absent, their API collections are empty and their pages are not\n"
-"  published.\n"
+"  education.json, recommendations.json. Absent, their API\n"
+"  collections are empty.\n"
+"- pages/: your own pages, in markdown. pages/NAME.es.md and\n"
+"  pages/NAME.en.md are published at /NAME (and /en/NAME), titled by\n"
+"  their first \"# \" line, linked from the footer (site.json's\n"
+"  \"pages\" can move a page to the menu). Every file there must be\n"
+"  such a page.\n"
 "\n"
 "Unknown fields are errors, never silently ignored: perfil-fcgi --check\n"
 "lists every problem with its file and field.\n";
@@ -272,8 +278,7 @@ int
 init_write(const char *dir, const struct init_content *c, char *err,
     size_t errlen)
 {
-	char	 name[64];
-	int	 k, p, l;
+	int	 k;
 
 	if (c->profile == NULL || c->about == NULL) {
 		snprintf(err, errlen, "a content directory needs a profile "
@@ -295,17 +300,6 @@ init_write(const char *dir, const struct init_content *c, char *err,
 		    errlen) == -1)
 			return -1;
 	}
-	for (p = 0; p < SITE_PAGE__MAX; p++)
-		for (l = 0; l < langs_fallback.n; l++) {
-			if (c->page_md[p][l] == NULL)
-				continue;
-			snprintf(name, sizeof(name), "pages/%s.%s.md",
-			    site_pages[p].name,
-			    lang_code(&langs_fallback, (enum lang)l));
-			if (put_file(dir, name, c->page_md[p][l],
-			    strlen(c->page_md[p][l]), err, errlen) == -1)
-				return -1;
-		}
 	if (c->readme != NULL && put_file(dir, "README.md", c->readme,
 	    strlen(c->readme), err, errlen) == -1)
 		return -1;

@@ -28,7 +28,6 @@ struct init_content {
 	cJSON	*profile;			/* profile.json */
 	cJSON	*about;				/* about.json */
 	cJSON	*coll[COLL__MAX];		/* arrays, resource.c's files */
-	const char *page_md[SITE_PAGE__MAX][LANG__MAX]; /* pages/NAME.LANG.md */
 	const char *readme;			/* README.md, or NULL */
 };
 

@@ -85,27 +85,6 @@ html_url(struct buf *b, const struct app *app, const char *path)
 	buf_markup_text(b, path);
 }
 
-/*
- * Appends the H1 of markdown md (its first "# " line, backslash
- * escapes removed) to b, or nothing.
- */
-static void
-md_title(struct buf *b, const char *md)
-{
-	const char *p = md, *end;
-
-	while (p != NULL && strncmp(p, "# ", 2) != 0)
-		if ((p = strchr(p, '\n')) != NULL)
-			p++;
-	if (p == NULL)
-		return;
-	for (p += 2, end = strchr(p, '\n'); *p != '\0' && p != end; p++) {
-		if (*p == '\\' && p[1] != '\0' && p + 1 != end)
-			p++;
-		buf_putc(b, *p);
-	}
-}
-
 /* Sets v to site page pg (-1: the 404 page), with its paths. */
 void
 layout_view_page(const struct app *app, struct view *v, int pg)
@@ -423,14 +402,13 @@ page_nav(const struct app *app, const struct view *v, enum lang l,
     struct buf *b)
 {
 	const char *code;
-	int	 pg, other;
+	int	 pg, other, i;
 
 	buf_printf(b, "<a class=\"skip\" href=\"#main\">%s</a>\n<header>\n"
 	    "<nav aria-label=\"%s\">\n<ul>\n", LBL(app, l, "nav.skip"),
 	    LBL(app, l, "nav.main"));
-	for (pg = 0; pg < SITE_PAGE__MAX; pg++) {
-		if (!site_page_published(app, pg) ||
-		    site_pages[pg].place == PAGE_FOOTER)
+	for (i = 0; i < app->paths->n; i++) {
+		if (app->paths->place[pg = app->paths->order[i]] != PAGE_NAV)
 			continue;
 		buf_puts(b, "<li><a href=\"");
 		html_url(b, app, site_page_path(app, pg, l));
@@ -459,7 +437,7 @@ page_footer(const struct app *app, const struct view *v, enum lang l,
 {
 	const char *name = md_str(app->model->profile.obj[l], "name");
 	char	 tmp[64];
-	int	 pg;
+	int	 pg, i;
 
 	buf_puts(b, "<footer>\n<p>");
 	buf_puts(b, strchr(name, '-') != NULL ? "<span class=\"nw\">" :
@@ -478,9 +456,9 @@ page_footer(const struct app *app, const struct view *v, enum lang l,
 	buf_puts(b, ". ");
 	buf_puts(b, LBL(app, l, "footer.no_tracking"));
 	buf_puts(b, "</p>\n<ul>\n");
-	for (pg = 0; pg < SITE_PAGE__MAX; pg++) {
-		if (!site_page_published(app, pg) ||
-		    site_pages[pg].place != PAGE_FOOTER)
+	for (i = 0; i < app->paths->n; i++) {
+		if (app->paths->place[pg = app->paths->order[i]] !=
+		    PAGE_FOOTER)
 			continue;
 		buf_puts(b, "<li><a href=\"");
 		html_url(b, app, site_page_path(app, pg, l));

@@ -36,7 +36,7 @@ print_summary(const struct app *app)
 	const struct resource *r;
 	const cJSON *t;
 	char	 langs[LANG__MAX * 4 + 8];
-	int	 k, pages = 0;
+	int	 k;
 
 	lang_list(app->langs, ", ", langs, sizeof(langs));
 	t = cJSON_GetObjectItem(m->about.obj[LANG_DEFAULT], "timeline");
@@ -48,13 +48,15 @@ print_summary(const struct app *app)
 		if (r->hit_each != NULL)
 			printf(" (%zu %s)", m->coll[k].each, r->hit_each);
 	}
-	for (k = 0; k < SITE_PAGE__MAX; k++)
-		pages += m->has_page[k];
-	printf(", %d pages", pages * app->langs->n);
+	printf(", %d pages", m->nowner * app->langs->n);
 	if (m->media->n > 0)
 		printf(", %zu media file%s (%zu bytes)", m->media->n,
 		    m->media->n == 1 ? "" : "s", m->media->total);
-	printf("; languages %s\n", langs);
+	printf("; languages %s", langs);
+	if (app->nplaceholders > 0)
+		printf("; %d placeholder%s to replace (warnings above)",
+		    app->nplaceholders, app->nplaceholders == 1 ? "" : "s");
+	putchar('\n');
 }
 
 /*
@@ -152,8 +154,12 @@ run_offline(const struct options *o)
 		warnx_lines("", err);
 		return 1;
 	}
-	if (o->mode == RUN_CHECK)
+	if (o->mode == RUN_CHECK) {
+		if (app.placeholders != NULL)
+			warnx_lines("warning: placeholder: ",
+			    app.placeholders);
 		print_summary(&app);
+	}
 	else {
 		len = app.openapi->text[o->dump_format].len;
 		if (fwrite(app.openapi->text[o->dump_format].data, 1, len,

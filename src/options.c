@@ -43,7 +43,11 @@ usage(FILE *f)
 "                           removed on exit\n"
 "  --check                  load and validate the content, print a summary,\n"
 "                           exit 0 (valid) or 1 (invalid; every problem is\n"
-"                           listed)\n"
+"                           listed); placeholders (TODO, example.org\n"
+"                           hosts) are warnings\n"
+"  --strict                 refuse content with placeholders: --check exits\n"
+"                           1, start-up and every reload refuse it (the\n"
+"                           good content keeps serving)\n"
 "  --init DIR               write a minimal, valid content skeleton into DIR\n"
 "                           (new or empty), check it and exit\n"
 "  --from-resume FILE       with --init: fill DIR from a JSON Resume\n"
@@ -158,6 +162,7 @@ apply(struct options *o, int ch, int argc, char *argv[])
 	case 'g': o->group = optarg; break;
 	case 'p': o->pid_file = optarg; break;
 	case 'C': o->mode = RUN_CHECK; break;
+	case 'S': o->cfg.strict = 1; break;
 	case 'I': o->mode = RUN_INIT; o->init_dir = optarg; break;
 	case 'R': o->from_resume = optarg; break;
 	case 'w':
@@ -212,6 +217,7 @@ options_parse(struct options *o, int argc, char *argv[], int *status)
 		{ "socket-group", required_argument, NULL, 'g' },
 		{ "pid-file", required_argument, NULL, 'p' },
 		{ "check", no_argument, NULL, 'C' },
+		{ "strict", no_argument, NULL, 'S' },
 		{ "init", required_argument, NULL, 'I' },
 		{ "from-resume", required_argument, NULL, 'R' },
 		{ "dump-openapi", optional_argument, NULL, 'O' },

@@ -9,45 +9,48 @@
  * last column.  Adding a page is one row here, its renderer and its
  * labels (docs/hacking.md, "Add a website page").
  *
- * X(ID, name, path, place, text, renderer)
- *   name      the page in label keys ("page.NAME.label", ".summary"),
- *             in site.json's "pages" and, for a page of the owner's own
- *             text, in its file: content/pages/NAME.LANG.md
+ * X(ID, name, path, place, renderer)
+ *   name      the page in label keys ("page.NAME.label", ".summary")
+ *             and in site.json's "pages"
  *   path      in the default language; "/CODE" prefixes it in the
  *             others, and its markdown twin is PATH.md ("/index.md"
  *             for "/")
  *   place     PAGE_NAV: the main menu; PAGE_FOOTER: the footer
- *   text      PAGE_MADE: written from the content by the renderer;
- *             PAGE_OWNER: the owner's markdown file, optional: the page
- *             is published only when the content has it
  *   renderer  the function writing its markdown (page_render_fn,
  *             markdown.h or cv.h)
+ *
+ * These are the pages the program writes.  The owner's own pages are
+ * content, not rows: every content/pages/NAME.LANG.md is published at
+ * /NAME (content.h, struct owner_page), its title, place and order
+ * from the file and site.json (settings.h).  A page is an int: the
+ * made pages are their enum site_page, owner page k of the model is
+ * SITE_PAGE__MAX + k, and PAGE__MAX sizes the per-page tables.  In
+ * every list of pages (menu, footer, home page, llms.txt, sitemap)
+ * the owner's pages come after SITE_OWNER_AFTER, in site.json's order.
  *
  * Ownership: static, read-only data.
  */
 #ifndef PERFIL_PAGE_LIST_H
 #define PERFIL_PAGE_LIST_H
 
+#include <stddef.h>
+
 #define SITE_PAGES(X)							\
-	X(HOME, "home", "/", PAGE_NAV, PAGE_MADE,			\
+	X(HOME, "home", "/", PAGE_NAV,			\
 	    md_home)							\
-	X(ABOUT, "about", "/about", PAGE_NAV, PAGE_MADE,		\
+	X(ABOUT, "about", "/about", PAGE_NAV,		\
 	    md_about)							\
-	X(CV, "cv", "/cv", PAGE_NAV, PAGE_MADE,				\
+	X(CV, "cv", "/cv", PAGE_NAV,				\
 	    cv_page)							\
-	X(PROJECTS, "projects", "/projects", PAGE_NAV, PAGE_MADE,	\
+	X(PROJECTS, "projects", "/projects", PAGE_NAV,	\
 	    cv_projects)						\
-	X(CONTACT, "contact", "/contact", PAGE_NAV, PAGE_MADE,		\
+	X(CONTACT, "contact", "/contact", PAGE_NAV,		\
 	    md_contact)							\
-	X(PRIVACY, "privacy", "/privacy", PAGE_FOOTER, PAGE_OWNER,	\
-	    md_owner_page)						\
-	X(LAB, "lab", "/lab", PAGE_FOOTER, PAGE_OWNER,			\
-	    md_owner_page)						\
-	X(DEVELOPERS, "developers", "/developers", PAGE_NAV, PAGE_MADE,	\
+	X(DEVELOPERS, "developers", "/developers", PAGE_NAV,	\
 	    md_developers)
 
 enum site_page {
-#define X(id, name, path, place, text, render)	SITE_##id,
+#define X(id, name, path, place, render)	SITE_##id,
 	SITE_PAGES(X)
 #undef X
 	SITE_PAGE__MAX
@@ -58,22 +61,25 @@ enum page_place {
 	PAGE_FOOTER		/* the footer */
 };
 
-enum page_text {
-	PAGE_MADE,		/* written from the content */
-	PAGE_OWNER		/* the owner's content/pages/NAME.LANG.md */
-};
+/* The owner's own pages (content/pages/NAME.LANG.md): at most
+ * OWNER_PAGE__MAX of them, NAME of 1 to OWNER_NAME_MAX characters
+ * a-z, 0-9 and "-" (owner_name_valid). */
+#define OWNER_PAGE__MAX		64
+#define OWNER_NAME_MAX		40
+#define PAGE__MAX		(SITE_PAGE__MAX + OWNER_PAGE__MAX)
+#define SITE_OWNER_AFTER	SITE_CONTACT
 
 /* A page's row of SITE_PAGES, but its renderer. */
 struct site_page_info {
 	const char *name;		/* "about" */
 	const char *path;		/* "/about" */
 	enum page_place place;
-	enum page_text text;
 };
 
 extern const struct site_page_info site_pages[SITE_PAGE__MAX];
 
 int	 site_page_find(const char *name);
+int	 owner_name_valid(const char *name, size_t len);
 
 /* The documents of the route table's ROUTE_DOC rows (pages.c). */
 enum site_doc {

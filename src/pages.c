@@ -36,9 +36,10 @@
 #define CSP_SVG		"default-src 'none'; style-src 'unsafe-inline'; " \
 			    "sandbox"
 
-/* Each page's renderer, from the last column of SITE_PAGES. */
+/* Each made page's renderer, from the last column of SITE_PAGES; the
+ * owner's pages are md_owner_page's. */
 static page_render_fn *const renderers[SITE_PAGE__MAX] = {
-#define X(id, name, path, place, text, render)	[SITE_##id] = render,
+#define X(id, name, path, place, render)	[SITE_##id] = render,
 	SITE_PAGES(X)
 #undef X
 };
@@ -50,7 +51,7 @@ static page_render_fn *const renderers[SITE_PAGE__MAX] = {
 static int
 page_md(const struct app *app, int pg, enum lang l, struct buf *b)
 {
-	renderers[pg](app, (enum site_page)pg, l, b);
+	(pg < SITE_PAGE__MAX ? renderers[pg] : md_owner_page)(app, pg, l, b);
 	return md_finish(b);
 }
 
@@ -188,17 +189,16 @@ site_build(const struct app *app, char *err, size_t errlen)
 	struct site *s;
 	struct view v;
 	struct buf b;
-	int	 pg, l, ok = 1;
+	int	 i, pg, l, ok = 1;
 
 	if ((s = calloc(1, sizeof(*s))) == NULL) {
 		snprintf(err, errlen, "out of memory");
 		return NULL;
 	}
 	buf_init(&b);
-	for (pg = 0; pg < SITE_PAGE__MAX && ok; pg++)
+	for (i = 0; i < app->paths->n && ok; i++)
 		for (l = 0; l < app->langs->n && ok; l++) {
-			if (!site_page_published(app, pg))
-				continue;
+			pg = app->paths->order[i];
 			layout_view_page(app, &v, pg);
 			ok = page_md(app, pg, l, &b) == 0 &&
 			    render(app, &v, l, &b, &s->md[pg][l],
@@ -232,7 +232,7 @@ site_free(struct site *s)
 	if (s == NULL)
 		return;
 	for (l = 0; l < LANG__MAX; l++) {
-		for (i = 0; i < SITE_PAGE__MAX; i++) {
+		for (i = 0; i < PAGE__MAX; i++) {
 			enc_free(&s->md[i][l]);
 			enc_free(&s->html[i][l]);
 			free(s->link_md[i][l]);
@@ -281,7 +281,8 @@ send_bytes(struct ctx *x, const struct rendered *sb)
 
 /*
  * A website page: markdown for a ".md" path or an Accept header that
- * prefers text/markdown, else HTML.  route->arg is the page.
+ * prefers text/markdown, else HTML.  route->arg is the page, or -1 for
+ * the owner's pages: the one found by the name in x->slug.
  */
 void
 pages_page(struct ctx *x)
@@ -291,6 +292,8 @@ pages_page(struct ctx *x)
 	int	 pg = x->route->arg, md;
 	enum lang l = x->lang;
 
+	if (pg == -1)
+		pg = x->slug != NULL ? site_owner_find(x->app, x->slug) : -1;
 	if (!site_page_published(x->app, pg)) {
 		pages_not_found(x);
 		return;
@@ -485,14 +488,13 @@ pages_not_found(struct ctx *x)
 
 /*
  * The page route of a ".md" path (without its language prefix):
- * "/about.md" is /about, "/index.md" the home.  Returns NULL when
- * there is none.
+ * "/about.md" is /about, "/index.md" the home, "/talks.md" the owner's
+ * page talks (its name in *slug).  Returns NULL when there is none.
  */
 const struct route *
-pages_match_md(const char *path, struct arena *a)
+pages_match_md(const char *path, const char **slug, struct arena *a)
 {
 	const struct route *r;
-	const char *slug;
 	char	*stem;
 	size_t	 n = strlen(path);
 
@@ -504,6 +506,6 @@ pages_match_md(const char *path, struct arena *a)
 		stem[1] = '\0';
 	else if (strcmp(stem, "/") == 0)
 		return NULL;
-	r = route_match(stem, &slug, a);
+	r = route_match(stem, slug, a);
 	return r != NULL && r->kind == ROUTE_PAGE ? r : NULL;
 }

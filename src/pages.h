@@ -15,10 +15,10 @@
 #include "markdown.h"
 
 struct site {
-	struct rendered md[SITE_PAGE__MAX][LANG__MAX];
-	struct rendered html[SITE_PAGE__MAX][LANG__MAX];
-	char	*link_md[SITE_PAGE__MAX][LANG__MAX];	/* Link on HTML */
-	char	*link_html[SITE_PAGE__MAX][LANG__MAX];	/* Link on markdown */
+	struct rendered md[PAGE__MAX][LANG__MAX];
+	struct rendered html[PAGE__MAX][LANG__MAX];
+	char	*link_md[PAGE__MAX][LANG__MAX];	/* Link on HTML */
+	char	*link_html[PAGE__MAX][LANG__MAX];	/* Link on markdown */
 	struct rendered nf_md[LANG__MAX];		/* 404 */
 	struct rendered nf_html[LANG__MAX];
 	struct rendered doc[SITE_DOC__MAX][LANG__MAX];
@@ -33,6 +33,7 @@ void		 pages_doc(struct ctx *);	/* ROUTE_DOC, arg: doc */
 void		 pages_project(struct ctx *);	/* a project's page */
 void		 pages_media(struct ctx *);	/* /media/NAME */
 void		 pages_not_found(struct ctx *);
-const struct route *pages_match_md(const char *path, struct arena *);
+const struct route *pages_match_md(const char *path, const char **slug,
+		    struct arena *);
 
 #endif /* PERFIL_PAGES_H */

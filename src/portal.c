@@ -258,7 +258,7 @@ developers_machine(const struct app *app, enum lang l, struct buf *b)
 
 /* The portal's renderer (page_render_fn): the page self in language l. */
 void
-md_developers(const struct app *app, enum site_page self, enum lang l,
+md_developers(const struct app *app, int self, enum lang l,
     struct buf *b)
 {
 	const char *base = app->cfg->base_url;

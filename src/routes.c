@@ -44,7 +44,7 @@ static const struct route_param search_params[] = {
 	.handler = RH_ITEM, .params = no_params },
 #define ITEM_NO_ITEMS(id, name, op)
 /* The website's pages (page_list.h); arg selects the page. */
-#define PAGE(id, name, p, place, text, render) { .path = p, \
+#define PAGE(id, name, p, place, render) { .path = p, \
 	.operation_id = name, .kind = ROUTE_PAGE, .coll = COLL__MAX, \
 	.handler = RH_PAGE, .params = no_params, .arg = SITE_##id },
 /* A page per item of a collection (pages_project), path ending "{slug}". */
@@ -82,6 +82,14 @@ const struct route routes[] = {
 	DOC("/favicon.ico", "docFavicon", RH_DOC, DOC_FAVICON),
 	/* The content's media/ files (media.h), by name, never a path. */
 	DOC("/media/{slug}", "docMedia", RH_MEDIA, 0),
+	/* Last: the owner's own pages (content/pages/NAME.LANG.md), one
+	 * row for all of them.  "{name}" matches a page name only (a-z,
+	 * 0-9, "-"), so every path above wins and "/about.md" stays
+	 * /about's twin; pages_page finds the page by name in the loaded
+	 * content, and a name it does not have is the 404 page. */
+	{ .path = "/{name}", .operation_id = "pageOwner", .kind = ROUTE_PAGE,
+	    .coll = COLL__MAX, .handler = RH_PAGE, .params = no_params,
+	    .arg = -1 },
 };
 
 const size_t routes_len = sizeof(routes) / sizeof(routes[0]);
@@ -175,8 +183,9 @@ route_is_api_path(const char *path)
 
 /*
  * Finds the route for path.  A pattern ending in "{slug}" matches one
- * non-empty final segment, stored (arena copy) in *slug.  Returns the
- * route or NULL.
+ * non-empty final segment, "{name}" one that is an owner page's name
+ * (owner_name_valid); either is stored (arena copy) in *slug.  Returns
+ * the route or NULL.
  */
 const struct route *
 route_match(const char *path, const char **slug, struct arena *a)
@@ -197,6 +206,9 @@ route_match(const char *path, const char **slug, struct arena *a)
 			continue;
 		rest = path + prefix;
 		if (*rest == '\0' || strchr(rest, '/') != NULL)
+			continue;
+		if (strcmp(brace, "{name}") == 0 &&
+		    !owner_name_valid(rest, strlen(rest)))
 			continue;
 		if ((*slug = arena_strndup(a, rest, strlen(rest))) == NULL)
 			return NULL;

@@ -52,7 +52,8 @@ enum route_handler {
 	RH_ITEM,		/* one item of route.coll by slug */
 	RH_SEARCH,
 	RH_OPENAPI,		/* arg: enum openapi_format */
-	RH_PAGE,		/* arg: enum site_page */
+	RH_PAGE,		/* arg: enum site_page; -1: the owner's
+				 * page named by the path's {name} */
 	RH_DOC,			/* arg: enum site_doc */
 	RH_PROJECT_PAGE,	/* a project's page, by slug */
 	RH_MEDIA,		/* a file of the content's media/ */

@@ -255,34 +255,140 @@ get_facts(const cJSON *v, struct settings *s, char *err, size_t errlen)
 	return 0;
 }
 
+/* The members of a page's object in "pages" (besides a bare text). */
+static const char *const page_members[] = {
+	"description", "title", "place", "order", "optional", NULL
+};
+
+/* Returns 1 when v is a page's object of page_members, not a text. */
+static int
+page_object(const cJSON *v)
+{
+	int	 i;
+
+	for (i = 0; cJSON_IsObject(v) && page_members[i] != NULL; i++)
+		if (cJSON_GetObjectItemCaseSensitive(v, page_members[i]) !=
+		    NULL)
+			return 1;
+	return 0;
+}
+
+/*
+ * Reads the object form of page ps, "pages.NAME" in what: description,
+ * title, place ("nav" or "footer"), order (an integer), optional (a
+ * boolean).  Returns 0, or -1 with err set.
+ */
+static int
+get_page_object(const cJSON *v, const char *what, struct page_setting *ps,
+    const struct langs *ls, char *err, size_t errlen)
+{
+	const cJSON *m;
+	char	 sub[96];
+	int	 i;
+
+	cJSON_ArrayForEach(m, v) {
+		for (i = 0; page_members[i] != NULL; i++)
+			if (strcmp(m->string, page_members[i]) == 0)
+				break;
+		if (page_members[i] == NULL)
+			return fail(err, errlen, "%s.%.40s: unknown field "
+			    "(expected description, title, place, order or "
+			    "optional)", what, m->string);
+		snprintf(sub, sizeof(sub), "%s.%s", what, m->string);
+		if (i > 0)
+			ps->owner_only = 1;
+		if (i == 0 && get_text(m, sub, ls, ps->description, err,
+		    errlen) == -1)
+			return -1;
+		if (i == 1 && get_text(m, sub, ls, ps->title, err,
+		    errlen) == -1)
+			return -1;
+		if (i == 2) {
+			if (cJSON_IsString(m) && strcmp(m->valuestring,
+			    "nav") == 0)
+				ps->place = PAGE_NAV;
+			else if (cJSON_IsString(m) && strcmp(m->valuestring,
+			    "footer") == 0)
+				ps->place = PAGE_FOOTER;
+			else
+				return fail(err, errlen, "%s: expected "
+				    "\"nav\" (the main menu) or \"footer\"",
+				    sub);
+		}
+		if (i == 3) {
+			if (!cJSON_IsNumber(m) || m->valuedouble !=
+			    (double)(long)m->valuedouble ||
+			    m->valuedouble < -1000 || m->valuedouble > 1000)
+				return fail(err, errlen, "%s: expected a whole "
+				    "number from -1000 to 1000", sub);
+			ps->order = (long)m->valuedouble;
+		}
+		if (i == 4) {
+			if (!cJSON_IsBool(m))
+				return fail(err, errlen, "%s: expected true "
+				    "or false", sub);
+			ps->optional = cJSON_IsTrue(m);
+		}
+	}
+	return 0;
+}
+
+/*
+ * Reads "pages": by page name, a description (a text) or an object of
+ * page_members.  A made page (page_list.h) takes a description only;
+ * any other name must be an owner page's, which site_paths_build
+ * checks against the content.  Returns 0, or -1 with err set.
+ */
 static int
 get_pages(const cJSON *v, struct settings *s, char *err, size_t errlen)
 {
+	struct page_setting *ps;
 	const cJSON *m;
-	char	 what[64], names[256] = "";
-	int	 p;
+	char	 what[64];
 
 	if (!cJSON_IsObject(v))
-		return fail(err, errlen, "pages: expected an object of link "
-		    "descriptions by page");
+		return fail(err, errlen, "pages: expected an object of pages "
+		    "by name");
 	cJSON_ArrayForEach(m, v) {
-		if ((p = site_page_find(m->string)) == -1) {
-			for (p = 0; p < SITE_PAGE__MAX; p++)
-				snprintf(names + strlen(names), sizeof(names) -
-				    strlen(names), "%s%s", list_sep(p,
-				    SITE_PAGE__MAX, " or "),
-				    site_pages[p].name);
-			return fail(err, errlen, "pages.%.40s: unknown page "
-			    "(expected %s)", m->string, names);
-		}
-		snprintf(what, sizeof(what), "pages.%s", site_pages[p].name);
-		if (s->page_summary[p][0] != NULL)
+		snprintf(what, sizeof(what), "pages.%.40s", m->string);
+		if (site_page_find(m->string) == -1 &&
+		    !owner_name_valid(m->string, strlen(m->string)))
+			return fail(err, errlen, "%s: not a page name (a "
+			    "site page, or NAME of a file pages/NAME.LANG.md:"
+			    " 1 to %d characters a-z, 0-9 and \"-\")", what,
+			    OWNER_NAME_MAX);
+		if (settings_page(s, m->string) != NULL)
 			return fail(err, errlen, "%s: duplicate field", what);
-		if (get_text(m, what, &s->langs, s->page_summary[p], err,
-		    errlen) == -1)
+		if (s->npages == PAGE__MAX)
+			return fail(err, errlen, "pages: more than %d",
+			    PAGE__MAX);
+		ps = &s->pages[s->npages++];
+		ps->place = -1;
+		if ((ps->name = strdup(m->string)) == NULL)
+			return fail(err, errlen, "out of memory");
+		if (page_object(m) ? get_page_object(m, what, ps, &s->langs,
+		    err, errlen) == -1 : get_text(m, what, &s->langs,
+		    ps->description, err, errlen) == -1)
 			return -1;
+		if (ps->owner_only && site_page_find(m->string) != -1)
+			return fail(err, errlen, "%s: a page of the site's "
+			    "own takes a description only; title, place, "
+			    "order and optional are for the owner's pages "
+			    "(pages/NAME.LANG.md)", what);
 	}
 	return 0;
+}
+
+/* The member of "pages" for page name, or NULL. */
+const struct page_setting *
+settings_page(const struct settings *s, const char *name)
+{
+	size_t	 i;
+
+	for (i = 0; i < s->npages; i++)
+		if (strcmp(s->pages[i].name, name) == 0)
+			return &s->pages[i];
+	return NULL;
 }
 
 /* Checks and copies the members of the parsed file into s. */
@@ -324,6 +430,11 @@ get_members(const cJSON *doc, const char *labels_dir, struct settings *s,
 		} else if (strcmp(m->string, "facts") == 0) {
 			if (get_facts(m, s, err, errlen) == -1)
 				return -1;
+		} else if (strcmp(m->string, "fictional") == 0) {
+			if (!cJSON_IsBool(m))
+				return fail(err, errlen, "fictional: expected "
+				    "true or false");
+			s->fictional = cJSON_IsTrue(m);
 		} else if (strcmp(m->string, "pages") == 0) {
 			if (get_pages(m, s, err, errlen) == -1)
 				return -1;
@@ -442,7 +553,7 @@ void
 settings_free(struct settings *s)
 {
 	size_t	 i;
-	int	 l, p;
+	int	 l;
 
 	if (s == NULL)
 		return;
@@ -454,9 +565,13 @@ settings_free(struct settings *s)
 		free(s->llms_summary[l]);
 		for (i = 0; i < s->nfacts; i++)
 			free(s->facts[i][l]);
-		for (p = 0; p < SITE_PAGE__MAX; p++)
-			free(s->page_summary[p][l]);
+		for (i = 0; i < s->npages; i++) {
+			free(s->pages[i].description[l]);
+			free(s->pages[i].title[l]);
+		}
 	}
+	for (i = 0; i < s->npages; i++)
+		free(s->pages[i].name);
 	free(s);
 }
 

@@ -3,7 +3,9 @@
  * (site.json): what the program may say about the person beyond the
  * profile's fields.  The licence of the data, how to refer to the
  * person, the facts agents must preserve, the name rule, the summary
- * line of llms.txt and the link descriptions of pages.  Every member
+ * line of llms.txt, whether the person is fictional (placeholder.h)
+ * and, per page, its description and, for the owner's own pages, its
+ * title, place, order and llms.txt section.  Every member
  * is optional and the file itself may be absent: then no licence is
  * claimed, no pronoun is used and no fact is added.
  *
@@ -44,6 +46,23 @@ struct licence {
 	int	 attribution;		/* reuse requires attribution */
 };
 
+/*
+ * One member of "pages": a page's description and, for the owner's own
+ * pages (page_list.h), its title, place and order.  Written either as
+ * a text (the description) or as an object of these members.
+ */
+struct page_setting {
+	char	*name;			/* "talks", "about" */
+	char	*description[LANG__MAX];	/* or NULL */
+	char	*title[LANG__MAX];	/* or NULL: the file's "# " line */
+	int	 place;			/* enum page_place, or -1: footer */
+	long	 order;			/* 0 when not given */
+	int	 optional;		/* llms.txt: under "Optional" */
+	int	 owner_only;		/* sets a member only an owner page
+					 * has: title, place, order,
+					 * optional */
+};
+
 struct settings {
 	struct langs langs;		/* "languages"; [0] the default */
 	struct licence licence;
@@ -52,12 +71,17 @@ struct settings {
 	char	*llms_summary[LANG__MAX]; /* template, or NULL */
 	char	*facts[SETTINGS_MAX_FACTS][LANG__MAX];	/* templates */
 	size_t	 nfacts;
-	char	*page_summary[SITE_PAGE__MAX][LANG__MAX];	/* or NULL */
+	int	 fictional;		/* the person is fictional: .example
+					 * hosts are meant (placeholder.h) */
+	struct page_setting pages[PAGE__MAX];	/* "pages", as written */
+	size_t	 npages;
 };
 
 struct settings	*settings_load(const char *dir, const char *labels_dir,
 		    char *err, size_t errlen);
 void		 settings_free(struct settings *);
+const struct page_setting *settings_page(const struct settings *,
+		    const char *name);
 int		 settings_check_templates(const struct settings *,
 		    const char *dir, const cJSON *const profile[LANG__MAX], char *err,
 		    size_t errlen);

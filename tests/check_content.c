@@ -16,6 +16,7 @@
 #include "content.h"
 #include "dates.h"
 #include "demo_langs.h"
+#include "placeholder.h"
 
 static char tmpdir[256];
 
@@ -664,8 +665,46 @@ START_TEST(bom_is_dropped)
 	m = content_load(tmpdir, "http://h", NULL,
 	    demo_labels(), err, sizeof(err));
 	ck_assert_msg(m != NULL, "%s", err);
-	ck_assert_int_eq(m->page_md[SITE_LAB][LANG_EN][0], '#');
+	ck_assert_int_eq(m->nowner, 2);		/* lab, privacy: by name */
+	ck_assert_str_eq(m->owner[0].name, "lab");
+	ck_assert_int_eq(m->owner[0].md[LANG_EN][0], '#');
 	content_free(m);
+}
+END_TEST
+
+/* What is a placeholder (placeholder.h), and what is not. */
+START_TEST(placeholder_rules)
+{
+	static const struct {
+		const char *s;
+		int	 fictional, is;
+	} cases[] = {
+		{ "TODO: headline", 0, 1 },
+		{ "still todo", 0, 0 },		/* lower case: prose */
+		{ "TODOS LOS DATOS", 0, 0 },	/* Spanish, not the word */
+		{ "(TODO)", 0, 1 },
+		{ "you@example.org", 0, 1 },
+		{ "https://www.example.com/x", 0, 1 },
+		{ "https://example.net", 0, 1 },
+		{ "https://example.net", 1, 1 },	/* fictional: still */
+		{ "https://notexample.org", 0, 0 },
+		{ "https://example.org.es/", 0, 0 },
+		{ "https://linkedin.example/in/x", 0, 1 },
+		{ "https://linkedin.example/in/x", 1, 0 },
+		{ "hola@rocio.example", 0, 1 },
+		{ "https://example.de", 0, 0 },
+		{ "for example, this", 0, 0 },
+		{ "https://exampleorg.com", 0, 0 },
+		{ "", 0, 0 },
+	};
+	size_t	 i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		ck_assert_msg((placeholder_why(cases[i].s,
+		    cases[i].fictional) != NULL) == cases[i].is,
+		    "\"%s\" (fictional %d): expected %s", cases[i].s,
+		    cases[i].fictional, cases[i].is ? "a placeholder" :
+		    "none");
 }
 END_TEST
 
@@ -677,6 +716,7 @@ content_suite(void)
 
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, demo_content_loads);
+	tcase_add_test(tc, placeholder_rules);
 	tcase_add_test(tc, single_language_site);
 	tcase_add_test(tc, three_language_site);
 	tcase_add_loop_test(tc, broken_content_is_refused, 0,

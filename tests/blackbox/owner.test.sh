@@ -96,6 +96,6 @@ req GET /agents.md
 expect_body_contains 'la empresa tiene exactamente dos fundadores'
 req GET /en/llms.txt
 expect_body_contains "# $name"
-expect_body_contains "$(jq -r .pages.lab.en "$OWNER/site.json")"
+expect_body_contains "$(jq -r .pages.lab.description.en "$OWNER/site.json")"
 req GET /api/v1/profile
 expect_json .data.name "\"$name\""
