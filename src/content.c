@@ -42,14 +42,16 @@ content_coll_file(enum coll c)
 }
 
 /*
- * Reads a whole regular file into a NUL-terminated malloc'd buffer,
- * without a leading UTF-8 byte-order mark (editors add one; it is
- * dropped, not refused).  The file is opened non-blocking and must be
- * a regular file, so a FIFO or a device never hangs a start-up or a
- * reload.  Returns NULL with a problem recorded on failure.
+ * Reads the whole regular file rel of the content directory dir into a
+ * NUL-terminated malloc'd buffer, without a leading UTF-8 byte-order
+ * mark (editors add one; it is dropped, not refused).  The file is
+ * opened beneath dir (open_beneath: no link leads out of it) and
+ * non-blocking, and must be a regular file, so a FIFO or a device
+ * never hangs a start-up or a reload.  Returns NULL with a problem
+ * recorded on failure.
  */
 static char *
-read_file(struct vctx *c, const char *path, size_t *lenp)
+read_file(struct vctx *c, const char *dir, const char *rel, size_t *lenp)
 {
 	struct stat st;
 	char	*data = NULL;
@@ -57,9 +59,8 @@ read_file(struct vctx *c, const char *path, size_t *lenp)
 	ssize_t	 n;
 	int	 fd;
 
-	if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY |
-	    O_CLOEXEC)) == -1) {
-		vc_fail(c, "cannot open: %s", strerror(errno));
+	if ((fd = open_beneath(dir, rel)) == -1) {
+		vc_fail(c, "cannot open: %s", open_beneath_error(errno));
 		return NULL;
 	}
 	if (fstat(fd, &st) == -1) {
@@ -155,7 +156,7 @@ parse_file(struct vctx *c, const char *dir, const char *name,
 	c->file = pathbuf;
 	c->pathlen = 0;
 	c->path[0] = '\0';
-	if ((data = read_file(c, pathbuf, &len)) == NULL)
+	if ((data = read_file(c, dir, name, &len)) == NULL)
 		return NULL;
 	if ((line = nul_escape(data)) != 0) {
 		vc_fail(c, "line %d: \\u0000 (a NUL character) is not allowed "
@@ -525,6 +526,7 @@ static int
 load_pages(struct vctx *c, const char *dir, struct model *m)
 {
 	char	 pdir[1024], path[1200], file[OWNER_NAME_MAX + 32];
+	char	 rel[OWNER_NAME_MAX + 40];
 	char	**names;
 	const char *code;
 	size_t	 len, nl = 0;
@@ -566,12 +568,13 @@ load_pages(struct vctx *c, const char *dir, struct model *m)
 			snprintf(file, sizeof(file), "%s.%s.md",
 			    m->owner[k].name, code);
 			snprintf(path, sizeof(path), "%s/%s", pdir, file);
+			snprintf(rel, sizeof(rel), "pages/%s", file);
 			c->file = path;
 			if (bsearch(&(const char *){ file }, names, (size_t)n,
 			    sizeof(*names), name_cmp) == NULL)
 				rc = vc_fail(c, "missing: a page exists in "
 				    "every language or in none");
-			else if ((m->owner[k].md[l] = read_file(c, path,
+			else if ((m->owner[k].md[l] = read_file(c, dir, rel,
 			    &len)) == NULL)
 				rc = -1;
 		}

@@ -7,6 +7,8 @@
  */
 #include "config.h"
 
+#include <sys/stat.h>
+
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -446,30 +448,35 @@ get_members(const cJSON *doc, const char *labels_dir, struct settings *s,
 }
 
 /*
- * Reads dir/site.json into a NUL-terminated buffer.  Returns it, or
- * NULL with *absent set when there is no such file, or NULL with err
- * set on any other failure.
+ * Reads dir/site.json into a NUL-terminated buffer, beneath dir and
+ * never blocking (open_beneath; only a regular file is read).  Returns
+ * it, or NULL with *absent set when there is no such file, or NULL
+ * with err set on any other failure.
  */
 static char *
 slurp(const char *dir, int *absent, char *err, size_t errlen)
 {
-	char	 path[1024], *data = NULL;
-	FILE	*f;
+	struct stat st;
+	char	*data = NULL;
+	FILE	*f = NULL;
 	size_t	 len;
+	int	 fd;
 
 	*absent = 0;
-	if (xsnprintf(path, sizeof(path), "%s/%s", dir, SETTINGS_FILE) == -1) {
-		fail(err, errlen, "(top level): content directory path too "
-		    "long");
-		return NULL;
-	}
-	if ((f = fopen(path, "rb")) == NULL) {
+	if ((fd = open_beneath(dir, SETTINGS_FILE)) == -1 ||
+	    (f = fdopen(fd, "rb")) == NULL) {
 		if (errno == ENOENT)
 			*absent = 1;
 		else
 			fail(err, errlen, "(top level): cannot open: %s",
-			    strerror(errno));
+			    open_beneath_error(errno));
+		if (fd != -1)
+			close(fd);
 		return NULL;
+	}
+	if (fstat(fd, &st) == -1 || !S_ISREG(st.st_mode)) {
+		fail(err, errlen, "(top level): not a regular file");
+		goto out;
 	}
 	if ((data = malloc(SETTINGS_MAX_SIZE + 1)) == NULL) {
 		fail(err, errlen, "out of memory");

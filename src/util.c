@@ -3,11 +3,19 @@
  */
 #include "config.h"
 
+#include <sys/syscall.h>
+
+#include <linux/openat2.h>
+
+#include <err.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <err.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "util.h"
 
@@ -519,4 +527,60 @@ monotonic_ms(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/*
+ * Opens the file rel (a relative path) under the directory dir for
+ * reading, never leaving dir and never blocking: a symbolic link may
+ * point inside dir, not out of it (an absolute link, "..", a /proc
+ * magic link), and the open does not wait for a FIFO's writer (the
+ * caller then refuses anything but a regular file, fstat(2)).  With
+ * openat2(2) the kernel resolves the path beneath dir
+ * (RESOLVE_BENEATH); a kernel without it (before Linux 5.6) gets
+ * O_NOFOLLOW on the last part and a check of the resolved path.
+ * Returns a descriptor, or -1 with errno set: EXDEV or ELOOP for a
+ * link leading out of dir.
+ */
+int
+open_beneath(const char *dir, const char *rel)
+{
+	struct open_how how;
+	char	 path[PATH_MAX], real[PATH_MAX], top[PATH_MAX];
+	size_t	 n;
+	int	 dfd, fd, e;
+
+	if ((dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) == -1)
+		return -1;
+	memset(&how, 0, sizeof(how));
+	how.flags = O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC;
+	how.resolve = RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS;
+	fd = (int)syscall(SYS_openat2, dfd, rel, &how, sizeof(how));
+	e = errno;
+	close(dfd);
+	if (fd != -1 || e != ENOSYS) {
+		errno = e;
+		return fd;
+	}
+	if (xsnprintf(path, sizeof(path), "%s/%s", dir, rel) == -1) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	if (realpath(dir, top) == NULL || realpath(path, real) == NULL)
+		return -1;
+	n = strlen(top);
+	if (strncmp(real, top, n) != 0 || real[n] != '/') {
+		errno = EXDEV;
+		return -1;
+	}
+	return open(real, how.flags | O_NOFOLLOW);
+}
+
+/* The reason open_beneath failed, for a message. */
+const char *
+open_beneath_error(int e)
+{
+	if (e == EXDEV || e == ELOOP)
+		return "a symbolic link leading out of the content directory"
+		    " (links may point only inside it)";
+	return strerror(e);
 }

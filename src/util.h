@@ -58,6 +58,8 @@ uint64_t hash_fnv1a64(const void *, size_t);
 uint64_t hash_words64(const void *, size_t);
 void	 warnx_lines(const char *prefix, const char *text);
 long long monotonic_ms(void);
+int	 open_beneath(const char *dir, const char *rel);
+const char *open_beneath_error(int);
 const char *url_authority(const char *url);
 int	 xsnprintf(char *, size_t, const char *, ...)
 	    __attribute__((format(printf, 3, 4)));

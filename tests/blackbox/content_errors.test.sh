@@ -168,6 +168,45 @@ run_cmd timeout 5 "$PERFIL_BIN" --socket "$BB_TMP/fifo.sock" --content "$dir" \
 	--base-url "$BASE" "${user[@]}"
 expect_refused 'pages/lab.en.md' '\(top level\)'
 
+t 'a page that is a symbolic link to /etc/passwd is refused, naming it'
+dir=$(broken link-passwd about.json .)
+ln -sf /etc/passwd "$dir/pages/lab.en.md"
+run_cmd timeout 5 "$PERFIL_BIN" --check --content "$dir"
+expect_refused 'pages/lab.en.md' '\(top level\)'
+expect_stderr_match 'lab\.en\.md: \(top level\): cannot open: a symbolic link leading out of the content directory'
+
+t 'a content file that is a link to /proc/self/environ is refused'
+dir=$(broken link-proc about.json .)
+ln -sf /proc/self/environ "$dir/about.json"
+run_cmd timeout 5 "$PERFIL_BIN" --check --content "$dir"
+expect_refused about.json '\(top level\)'
+expect_stderr_match 'about\.json: \(top level\): cannot open: a symbolic link leading out'
+
+t 'site.json as a link to a FIFO outside: refused within a second, never read'
+dir=$(broken link-fifo about.json .)
+mkfifo "$BB_TMP/link-fifo.pipe"
+ln -sf "$BB_TMP/link-fifo.pipe" "$dir/site.json"
+start=$(date +%s%3N)
+run_cmd timeout 5 "$PERFIL_BIN" --check --content "$dir"
+expect_exit 1
+expect_stderr_match 'site\.json: \(top level\): cannot open: a symbolic link leading out'
+_bb_check $(($(date +%s%3N) - start >= 1000)) 'refused in under 1 s' "$(($(date +%s%3N) - start)) ms"
+
+t 'a link to a FIFO inside the directory: not a regular file, at once'
+dir=$(broken inner-fifo about.json .)
+mkfifo "$dir/pipe"
+ln -sf pipe "$dir/site.json"
+run_cmd timeout 5 "$PERFIL_BIN" --check --content "$dir"
+expect_exit 1
+expect_stderr_match 'site\.json: \(top level\): not a regular file'
+
+t 'a symbolic link that stays inside the content directory is followed'
+dir=$(broken inner-link about.json .)
+mv "$dir/pages/lab.en.md" "$dir/lab-en.text"
+ln -s ../lab-en.text "$dir/pages/lab.en.md"
+run_cmd "$PERFIL_BIN" --check --content "$dir"
+expect_exit 0
+
 t 'a byte-order mark at the start of a page or a JSON file is dropped'
 dir=$(broken bom about.json .)
 { printf '\357\273\277'; cat "$CONTENT/pages/lab.en.md"; } >"$dir/pages/lab.en.md"

@@ -47,6 +47,31 @@ expect_json '.data.headline' "$old_headline"
 expect_equal 'ETag after the refused reload' "$etag_before" "$(header etag)"
 expect_equal 'workers (unchanged)' "$workers" "$(ops_workers "$sup")"
 
+t 'SIGHUP with a page linked to /etc/passwd, then site.json linked to a FIFO: both refused within a second'
+cp "$BB_TMP/profile.json.orig" "$STACK_CONTENT/profile.json"
+mv "$STACK_CONTENT/pages/lab.en.md" "$BB_TMP/lab.en.md.orig"
+ln -s /etc/passwd "$STACK_CONTENT/pages/lab.en.md"
+n=$(grep -c 'reload refused' "$log")
+kill -HUP "$sup"
+ops_wait_file "$log" 'reload refused.*lab\.en\.md.*symbolic link leading out' 5
+_bb_check $? 'a refusal naming pages/lab.en.md and the link' "$(tail -n 2 "$log")"
+rm "$STACK_CONTENT/pages/lab.en.md" && mv "$BB_TMP/lab.en.md.orig" "$STACK_CONTENT/pages/lab.en.md"
+req GET /en/lab
+expect_status 200
+expect_body_not_contains 'root:x:0:0'
+mkfifo "$BB_TMP/reload.pipe"
+mv "$STACK_CONTENT/site.json" "$BB_TMP/site.json.orig"
+ln -s "$BB_TMP/reload.pipe" "$STACK_CONTENT/site.json"
+start=$(ops_ms)
+kill -HUP "$sup"
+ops_wait_file "$log" 'reload refused.*site\.json' 5
+_bb_check $? 'a refusal naming site.json' "$(tail -n 2 "$log")"
+_bb_check $(($(ops_ms) - start >= 1000)) 'refused within a second' "$(($(ops_ms) - start)) ms"
+expect_equal 'refusals' $((n + 2)) "$(grep -c 'reload refused' "$log")"
+rm "$STACK_CONTENT/site.json" && mv "$BB_TMP/site.json.orig" "$STACK_CONTENT/site.json"
+req GET /api/v1/profile
+expect_status 200
+
 t 'SIGHUP with a schema-invalid set (a missing required field) is refused too'
 cp "$BB_TMP/profile.json.orig" "$STACK_CONTENT/profile.json"
 edit profile.json 'del(.email)'
