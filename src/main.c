@@ -262,7 +262,7 @@ run_server(struct options *o)
 	options_defaults(o);
 	if (o->nworkers == 1 && o->sock == NULL) {
 		sup_set_handler(SIGHUP, SIG_IGN);
-		rc = worker_serve(&app, fd, o->nthreads);
+		rc = worker_serve(&app, fd, o->nthreads, NULL);
 	} else {
 		sup_handlers();
 		fprintf(stderr, "perfil-fcgi %s: serving %s with %d workers "

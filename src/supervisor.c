@@ -8,6 +8,7 @@
  */
 #include "config.h"
 
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -19,6 +20,7 @@
 #include <err.h>
 #include <errno.h>
 #include <grp.h>
+#include <poll.h>
 #include <pwd.h>
 #include <signal.h>
 #include <stdatomic.h>
@@ -54,6 +56,7 @@ struct worker {
 	pid_t	 pid;
 	unsigned generation;
 	long long started;	/* monotonic milliseconds */
+	int	 hung;		/* killed for a hang, not yet reaped */
 };
 
 static void
@@ -105,7 +108,7 @@ sup_handlers(void)
  * takes effect, the worker exits at once.
  */
 static pid_t
-spawn(const struct app *app, int fd, int nthreads)
+spawn(const struct app *app, int fd, int nthreads, _Atomic long long *beats)
 {
 	pid_t	 pid, parent = getpid();
 	int	 status;
@@ -123,7 +126,7 @@ spawn(const struct app *app, int fd, int nthreads)
 	sup_set_handler(SIGHUP, SIG_IGN);
 	sup_set_handler(SIGALRM, SIG_DFL);
 	sup_set_handler(SIGCHLD, SIG_DFL);
-	status = worker_serve(app, fd, nthreads);
+	status = worker_serve(app, fd, nthreads, beats);
 #ifdef PERFIL_LSAN
 	__lsan_do_leak_check();
 #endif
@@ -139,6 +142,9 @@ struct sup {
 	unsigned gen;			/* the current generation */
 	long long hold;			/* start no worker before (ms) */
 	struct worker w[2 * MAX_WORKERS];	/* old generations too */
+	/* Worker w[i]'s threads' beats (worker.h): MAX_THREADS from
+	 * beats[i * MAX_THREADS], in memory shared with the workers. */
+	_Atomic long long *beats;
 };
 
 /* Sends sig to every worker, old generations included. */
@@ -216,9 +222,10 @@ static void
 start_workers(struct sup *s)
 {
 	struct itimerval it;
+	_Atomic long long *beats;
 	long long t;
 	pid_t	 pid;
-	int	 i, alive = 0;
+	int	 i, k, alive = 0;
 
 	for (i = 0; i < 2 * MAX_WORKERS; i++)
 		if (s->w[i].pid > 0 && s->w[i].generation == s->gen)
@@ -234,11 +241,47 @@ start_workers(struct sup *s)
 	for (i = 0; i < 2 * MAX_WORKERS && alive < s->nworkers; i++) {
 		if (s->w[i].pid > 0)
 			continue;
-		if ((pid = spawn(s->app, s->fd, s->nthreads)) > 0) {
+		beats = s->beats ? &s->beats[i * MAX_THREADS] : NULL;
+		for (k = 0; beats != NULL && k < MAX_THREADS; k++)
+			atomic_store(&beats[k], monotonic_ms());
+		if ((pid = spawn(s->app, s->fd, s->nthreads, beats)) > 0) {
+			s->w[i].hung = 0;
 			s->w[i].pid = pid;
 			s->w[i].generation = s->gen;
 			s->w[i].started = monotonic_ms();
 			alive++;
+		}
+	}
+}
+
+/*
+ * Kills every worker (old generations too) one of whose threads has
+ * not beaten for HANG_MS: stopped (SIGSTOP) or stuck.  Its connections
+ * close with it; nginx retries the requests it had sent on them on
+ * another connection (fastcgi_next_upstream), and reap() starts a new
+ * worker.
+ */
+static void
+kill_hung(struct sup *s)
+{
+	long long now = monotonic_ms(), beat;
+	int	 i, k;
+
+	if (s->beats == NULL)
+		return;
+	for (i = 0; i < 2 * MAX_WORKERS; i++) {
+		if (s->w[i].pid <= 0 || s->w[i].hung)
+			continue;
+		for (k = 0; k < s->nthreads; k++) {
+			beat = atomic_load_explicit(&s->beats[i * MAX_THREADS +
+			    k], memory_order_relaxed);
+			if (now - beat < HANG_MS)
+				continue;
+			warnx("worker %d made no progress for %lld ms; "
+			    "killing it", (int)s->w[i].pid, now - beat);
+			kill(s->w[i].pid, SIGKILL);
+			s->w[i].hung = 1;
+			break;
 		}
 	}
 }
@@ -290,7 +333,9 @@ supervise(struct app *app, const struct config *cfg, int fd, int nworkers,
     int nthreads)
 {
 	static struct sup s;	/* 3 kB of workers: not on the stack */
+	struct timespec tick = { 1, 0 };
 	sigset_t all, old;
+	void	*m;
 
 	memset(&s, 0, sizeof(s));
 	s.app = app;
@@ -298,6 +343,14 @@ supervise(struct app *app, const struct config *cfg, int fd, int nworkers,
 	s.fd = fd;
 	s.nworkers = nworkers;
 	s.nthreads = nthreads;
+	/* The beats, shared with every worker forked from here on; without
+	 * them (mmap failed) no hang is noticed. */
+	m = mmap(NULL, 2 * MAX_WORKERS * MAX_THREADS * sizeof(*s.beats),
+	    PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (m == MAP_FAILED)
+		warn("mmap (progress of the workers)");
+	else
+		s.beats = m;
 	sigemptyset(&all);
 	sigaddset(&all, SIGTERM);
 	sigaddset(&all, SIGINT);
@@ -316,7 +369,10 @@ supervise(struct app *app, const struct config *cfg, int fd, int nworkers,
 			reap(&s);
 			start_workers(&s);
 		}
-		sigsuspend(&old);
+		kill_hung(&s);
+		/* Signals are taken only here; a second at most between
+		 * two looks at the workers' progress. */
+		(void)ppoll(NULL, 0, &tick, &old);
 	}
 	stop_workers(&s);
 	return 0;

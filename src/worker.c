@@ -43,6 +43,7 @@
 #include <err.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
@@ -82,6 +83,8 @@ struct server {
 	int	 stopfd;	/* eventfd, readable once the worker stops */
 	atomic_int stop;	/* set before stopfd is written */
 	atomic_int accepting;	/* threads with fd in their set */
+	_Atomic long long *beats;	/* one a thread (worker.h), or NULL */
+	atomic_int nbeats;	/* the beats given to threads */
 };
 
 /* One FastCGI connection and the request read from it. */
@@ -107,6 +110,7 @@ struct thread {
 	struct response resp;
 	struct arena arena;
 	struct buf out;
+	_Atomic long long *beat;	/* its beat (worker.h), or NULL */
 };
 
 /* The handler of SIGTERM and SIGINT, in workers and the supervisor. */
@@ -451,6 +455,8 @@ thread_init(struct thread *t, struct server *srv)
 
 	memset(t, 0, sizeof(*t));
 	t->srv = srv;
+	if (srv->beats != NULL)
+		t->beat = &srv->beats[atomic_fetch_add(&srv->nbeats, 1)];
 	pthread_sigmask(SIG_SETMASK, NULL, &t->waiting);
 	sigdelset(&t->waiting, SIGTERM);
 	sigdelset(&t->waiting, SIGINT);
@@ -511,6 +517,9 @@ serve_thread(struct server *srv)
 		return 1;
 	}
 	for (;;) {
+		if (t.beat != NULL)
+			atomic_store_explicit(t.beat, monotonic_ms(),
+			    memory_order_relaxed);
 		if (stopping(srv)) {
 			if (t.drain_end == 0)
 				server_stop(srv);	/* wake the others */
@@ -519,7 +528,7 @@ serve_thread(struct server *srv)
 				break;
 		}
 		n = epoll_pwait(t.ep, ev, EVENTS_MAX, t.drain_end ? 200 :
-		    t.npartial > 0 ? 1000 : -1, &t.waiting);
+		    t.npartial > 0 || t.beat != NULL ? 1000 : -1, &t.waiting);
 		if (n == -1 && errno != EINTR) {
 			warn("epoll_pwait");
 			status = 1;
@@ -531,6 +540,8 @@ serve_thread(struct server *srv)
 		if (t.npartial > 0)
 			drop_partial(&t);
 	}
+	if (t.beat != NULL)	/* done: never taken for a hang */
+		atomic_store_explicit(t.beat, LLONG_MAX, memory_order_relaxed);
 	thread_free(&t);
 	return status;
 }
@@ -556,7 +567,8 @@ raise_nofile(void)
 
 /* Prepares srv for fd; returns 0, or -1 after a message. */
 static int
-server_init(struct server *srv, const struct app *app, int fd, int nthreads)
+server_init(struct server *srv, const struct app *app, int fd, int nthreads,
+    _Atomic long long *beats)
 {
 	int	 flags;
 
@@ -568,6 +580,8 @@ server_init(struct server *srv, const struct app *app, int fd, int nthreads)
 	memset(srv, 0, sizeof(*srv));
 	srv->app = app;
 	srv->fd = fd;
+	srv->beats = beats;
+	atomic_init(&srv->nbeats, 0);
 	atomic_init(&srv->stop, 0);
 	atomic_init(&srv->accepting, nthreads);
 	if ((srv->stopfd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK)) == -1) {
@@ -584,9 +598,12 @@ server_init(struct server *srv, const struct app *app, int fd, int nthreads)
  * only them; the threads inherit the mask) before the threads start:
  * serve_thread() takes them only while it waits.  Returns the exit
  * status: 0, or 1 if a thread failed (the others then stop too).
+ * beats: nthreads progress stamps the supervisor reads (worker.h), or
+ * NULL when nothing watches.
  */
 int
-worker_serve(const struct app *app, int fd, int nthreads)
+worker_serve(const struct app *app, int fd, int nthreads,
+    _Atomic long long *beats)
 {
 	struct server srv;
 	pthread_t tid[MAX_THREADS];
@@ -599,7 +616,7 @@ worker_serve(const struct app *app, int fd, int nthreads)
 	sigaddset(&term, SIGTERM);
 	sigaddset(&term, SIGINT);
 	pthread_sigmask(SIG_SETMASK, &term, NULL);
-	if (server_init(&srv, app, fd, nthreads) == -1)
+	if (server_init(&srv, app, fd, nthreads, beats) == -1)
 		return 1;
 	/* Handlers need little stack: 256 kB each, not the 8 MB default. */
 	pthread_attr_init(&attr);

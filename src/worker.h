@@ -28,9 +28,20 @@
  */
 #define REQUEST_READ_MS	10000
 
+/*
+ * Progress: each serving thread of a supervised worker stores the
+ * monotonic milliseconds in its beat every time round its loop (at
+ * least once a second, busy or idle).  A worker one of whose threads
+ * has not beaten for HANG_MS is stopped or stuck; the supervisor kills
+ * and replaces it.  HANG_MS is above REQUEST_READ_MS, the longest a
+ * thread may legitimately wait on a read or a write.
+ */
+#define HANG_MS		15000
+
 extern atomic_int worker_got_term;	/* SIGTERM or SIGINT arrived */
 
 void	 worker_on_term(int);
-int	 worker_serve(const struct app *, int fd, int nthreads);
+int	 worker_serve(const struct app *, int fd, int nthreads,
+	    _Atomic long long *beats);
 
 #endif /* PERFIL_WORKER_H */

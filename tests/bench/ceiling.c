@@ -131,7 +131,7 @@ main(int argc, char *argv[])
 			err(1, "fork");
 		if (pid[i] == 0) {
 			prctl(PR_SET_PDEATHSIG, SIGTERM);
-			_exit(worker_serve(NULL, fd, nthreads));
+			_exit(worker_serve(NULL, fd, nthreads, NULL));
 		}
 	}
 	close(fd);

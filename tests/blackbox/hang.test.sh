@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# front: nginx-only process supervision does not depend on the front; run once
+# A worker that stops making progress (here SIGSTOP, as a stuck one would)
+# is noticed by the supervisor within HANG_MS (15 s, src/worker.h) plus
+# its one-second look, killed and replaced; the requests nginx had sent on
+# its connections are retried on others (fastcgi_next_upstream), so every
+# client gets its answer, none waits for nginx's 60 s timeout. Before, the
+# stopped worker held its requests until nginx gave up with a 504.
+#
+# The micro-cache is off here (STACK_CACHE=0): a cached answer would reach
+# the clients without the responder.
+. "$(dirname "$0")/lib.sh"
+. "$STACK_ROOT/tests/lib/stack.sh"
+. "$STACK_ROOT/tests/blackbox/ops.sh"
+
+PERFIL_ARGS='--workers 2 --threads 4'
+STACK_CACHE=0
+trap 'ops_cleanup; stack_stop; _bb_finish' EXIT
+bb_private_stack 950 'with the micro-cache off, 2 workers'
+sup=$STACK_RESPONDER_PID
+log=$STACK_DIR/perfil.log
+
+t 'a stopped worker is killed and replaced within 17 s; every request sent meanwhile is answered 200'
+# Warm nginx's kept connections to both workers.
+pids=()
+for ((i = 0; i < 40; i++)); do
+	curl -s -o /dev/null "$BASE/api/v1/profile" &
+	pids+=($!)
+done
+wait "${pids[@]}"
+stopped=$(ops_workers "$sup" | head -n 1)
+kill -STOP "$stopped"
+start=$(ops_ms)
+pids=()
+for ((i = 0; i < 40; i++)); do
+	curl -s -o /dev/null -m 50 -w '%{http_code} %{time_total}\n' \
+		"$BASE/api/v1/profile?lang=en" >>"$BB_TMP/answers" &
+	pids+=($!)
+done
+wait "${pids[@]}"
+elapsed=$(($(ops_ms) - start))
+kill -CONT "$stopped" 2>/dev/null
+expect_equal 'answers 200 of 40' 40 "$(grep -c '^200 ' "$BB_TMP/answers")"
+slowest=$(sort -k2 -n "$BB_TMP/answers" | tail -n 1 | cut -d' ' -f2)
+_bb_check $(awk -v t="$slowest" 'BEGIN { print !(t < 17) }') \
+	'the slowest answer came in under 17 s' "$slowest s"
+grep -q "worker $stopped made no progress for" "$log"
+_bb_check $? "perfil.log: worker $stopped made no progress; killed" "$(tail -n 3 "$log")"
+ops_wait_workers "$sup" 2 5 "$stopped" >/dev/null
+workers=$(ops_workers "$sup")
+_bb_check $(grep -qx "$stopped" <<<"$workers"; echo $((!$?))) \
+	'the stopped worker is gone, a new one in its place' "$workers"
+printf '        (40 requests in %s ms, the slowest %s s)\n' "$elapsed" "$slowest"
+
+t 'afterwards both workers answer at once'
+for ((i = 0; i < 10; i++)); do
+	req GET /api/v1/health
+	expect_status 200
+done
