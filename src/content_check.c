@@ -67,6 +67,17 @@ all_of(const char *s, const char *set)
 	return *s != '\0' && s[strspn(s, set)] == '\0';
 }
 
+/* The number of bytes of s in set. */
+static size_t
+count_of(const char *s, const char *set)
+{
+	size_t	 n = 0;
+
+	for (; *s != '\0'; s++)
+		n += strchr(set, *s) != NULL;
+	return n;
+}
+
 #define DIGITS	"0123456789"
 #define LOWER	"abcdefghijklmnopqrstuvwxyz"
 #define UPPER	"ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -329,6 +340,15 @@ content_validate(struct vctx *c, const cJSON *v, const struct field *d)
 		if (!icu_knows(uloc_getISOLanguages(), s))
 			return vc_fail(c, "unknown language code \"%s\" (not "
 			    "in ISO 639-1 as ICU knows it)", s);
+		break;
+	case F_PHONE:
+		if (!all_of(s + (*s == '+'), DIGITS " ()./-") ||
+		    strlen(s) > fkinds[F_PHONE].maxlen ||
+		    count_of(s, DIGITS) < 3)
+			return vc_fail(c, "expected a telephone number: "
+			    "digits, spaces and +()./- (a + only first, at "
+			    "least 3 digits, at most %zu characters): "
+			    "\"%.80s\"", fkinds[F_PHONE].maxlen, s);
 		break;
 	case F_YEAR:
 		if (strlen(s) != 4 || !all_of(s, DIGITS))

@@ -209,7 +209,7 @@ paths(struct gen *g, cJSON *doc, char *err, size_t errlen)
 
 	for (i = 0; i < routes_len; i++) {
 		r = &routes[i];
-		if (r->kind != ROUTE_API)
+		if (r->kind != ROUTE_API || !route_live(g->app->model, r))
 			continue;
 		if (route_schema(r) == NULL ||
 		    !gen_schema_known(route_schema(r))) {
