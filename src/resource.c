@@ -52,6 +52,10 @@ static const struct field location_f[] = {
 	FLD("region", TEXT, REQ, "Region."),
 	FLD("country", COUNTRY, REQ, "ISO 3166-1 alpha-2 country code."),
 	FLD("remote", BOOL, REQ, "Open to remote work."),
+	FLD("address", STRING, FIELD_CONTENT, "Street address, when the "
+	    "owner publishes one (JSON Resume only)."),
+	FLD("postal_code", STRING, FIELD_CONTENT, "Postal code (JSON Resume "
+	    "only)."),
 	END
 };
 static const struct field availability_f[] = {
@@ -62,6 +66,8 @@ static const struct field availability_f[] = {
 static const struct field link_f[] = {
 	FLD("label", STRING, REQ, "Name of the site."),
 	FLD("url", URI, REQ, "Address of the profile."),
+	FLD("username", STRING, FIELD_CONTENT, "User name there, when the "
+	    "address does not end with it (JSON Resume)."),
 	END
 };
 static const struct field el_link = { .kind = F_OBJECT, .flags = REQ,

@@ -141,26 +141,31 @@ username(const char *url, char *out, size_t len)
 }
 
 static int
-basics_location(cJSON *b, const cJSON *p)
+basics_location(cJSON *b, const struct app *app, const cJSON *p)
 {
 	const cJSON *loc = cJSON_GetObjectItemCaseSensitive(p, "location");
+	const cJSON *src = cJSON_GetObjectItemCaseSensitive(
+	    app->model->profile.src, "location");	/* content-only */
 	cJSON	*o;
 
 	if (loc == NULL)
 		return 0;
 	if ((o = cJSON_AddObjectToObject(b, "location")) == NULL)
 		return -1;
-	return copy(o, "city", loc, "city") | copy(o, "region", loc,
-	    "region") | copy(o, "countryCode", loc, "country");
+	return copy(o, "address", src, "address") | copy(o, "postalCode", src,
+	    "postal_code") | copy(o, "city", loc, "city") | copy(o, "region",
+	    loc, "region") | copy(o, "countryCode", loc, "country");
 }
 
 static int
-basics_profiles(cJSON *b, const cJSON *p)
+basics_profiles(cJSON *b, const struct app *app, const cJSON *p)
 {
-	const cJSON *e;
+	const cJSON *e, *src = cJSON_GetObjectItemCaseSensitive(
+	    app->model->profile.src, "profiles");	/* usernames */
+	const char *u;
 	cJSON	*a, *o;
 	char	 user[256];
-	int	 rc = 0;
+	int	 i = 0, rc = 0;
 
 	if ((a = cJSON_AddArrayToObject(b, "profiles")) == NULL)
 		return -1;
@@ -170,8 +175,10 @@ basics_profiles(cJSON *b, const cJSON *p)
 		    !cJSON_AddItemToArray(a, o))
 			return -1;
 		rc |= copy(o, "network", e, "label");
-		rc |= put(o, "username", username(str(e, "url"), user,
-		    sizeof(user)));
+		if ((u = str(cJSON_GetArrayItem(src, i++), "username")) ==
+		    NULL)
+			u = username(str(e, "url"), user, sizeof(user));
+		rc |= put(o, "username", u);
 		rc |= copy(o, "url", e, "url");
 	}
 	return rc;
@@ -189,7 +196,7 @@ basics(cJSON *r, const struct app *app, enum lang l)
 	    copy(b, "image", p, "image") | copy(b, "email", p, "email") |
 	    copy(b, "phone", app->model->profile.src, "phone") |
 	    copy(b, "url", p, "url") | copy(b, "summary", p, "summary") |
-	    basics_location(b, p) | basics_profiles(b, p);
+	    basics_location(b, app, p) | basics_profiles(b, app, p);
 }
 
 /*

@@ -32,8 +32,8 @@ static const char *const known_top[] = { "$schema", "basics",
 	"languages", "meta", NULL };
 static const char *const known_basics[] = { "name", "label", "image",
 	"email", "phone", "url", "summary", "location", "profiles", NULL };
-static const char *const known_location[] = { "city", "region",
-	"countryCode", NULL };
+static const char *const known_location[] = { "address", "postalCode",
+	"city", "region", "countryCode", NULL };
 static const char *const known_profile[] = { "network", "url",
 	"username", NULL };
 static const char *const known_meta[] = { "canonical", "version",
@@ -182,11 +182,28 @@ profile_location(struct imp *m, cJSON *p, const cJSON *b)
 		add_str(m, o, "country", todo(m, "profile.json",
 		    "location.country", TODO_COUNTRY, "basics.location."
 		    "countryCode is missing or not two letters: set yours"));
+	if (str(loc, "address") != NULL)
+		add_str(m, o, "address", str(loc, "address"));
+	if (str(loc, "postalCode") != NULL)
+		add_str(m, o, "postal_code", str(loc, "postalCode"));
 	add(m, o, "remote", cJSON_CreateBool(0));
 	todo(m, "profile.json", "location.remote", "false",
 	    "JSON Resume does not say whether you work remotely");
 	add(m, p, "location", o);
 	unknown(m, "basics.location", loc, known_location);
+}
+
+/* Whether url's path ends with name (or "@name"), as the export
+ * derives a user name; then the content need not repeat it. */
+static int
+url_ends_with(const char *url, const char *name)
+{
+	size_t	 n = strlen(url), k = strlen(name);
+
+	while (n > 0 && url[n - 1] == '/')
+		n--;
+	return n > k && strncmp(url + n - k, name, k) == 0 &&
+	    (url[n - k - 1] == '/' || url[n - k - 1] == '@');
 }
 
 static void
@@ -213,6 +230,9 @@ profile_links(struct imp *m, cJSON *p, const cJSON *b)
 		add_str(m, o, "label", str(e, "network") != NULL ?
 		    str(e, "network") : str(e, "url"));
 		add_str(m, o, "url", str(e, "url"));
+		if (str(e, "username") != NULL && !url_ends_with(str(e, "url"),
+		    str(e, "username")))
+			add_str(m, o, "username", str(e, "username"));
 		push(m, a, o);
 	}
 	if (cJSON_GetArraySize(a) > 0)
@@ -238,9 +258,11 @@ profile_languages(struct imp *m, cJSON *p)
 		if (str(e, "language") == NULL ||
 		    (code = resume_language_code(str(e, "language"),
 		    lang_code(&langs_fallback, m->lang))) == NULL)
-			buf_printf(m->report, "not imported: languages[%d] "
-			    "(\"%s\": no ISO 639-1 code found for it)\n", i,
-			    str(e, "language") ? str(e, "language") : "");
+			buf_printf(m->report, "not a working language: "
+			    "languages[%d] (\"%s\": no ISO 639-1 code found "
+			    "for profile.json; spoken-languages.json has "
+			    "it)\n", i, str(e, "language") ?
+			    str(e, "language") : "");
 		else
 			push(m, a, cJSON_CreateString(code));
 		i++;
