@@ -156,7 +156,7 @@ agents_llms(const struct app *app, enum lang l, struct buf *b)
 	buf_printf(b, ": %s\n", LBL(app, l, "llms.resume"));
 	for (i = 0; i < routes_len; i++) {
 		r = &routes[i];
-		if (r->kind != ROUTE_API ||
+		if (r->kind != ROUTE_API || !route_live(app->model, r) ||
 		    (path = api_link(app, r, l, tmp, sizeof(tmp))) == NULL)
 			continue;
 		item(b, app, route_summary(app->labels, r, l), path);
@@ -264,7 +264,7 @@ guide_calling(const struct app *app, enum lang l, struct buf *b)
 	buf_puts(b, "\n\n");
 	for (i = 0; i < routes_len; i++) {
 		r = &routes[i];
-		if (r->kind != ROUTE_API)
+		if (r->kind != ROUTE_API || !route_live(app->model, r))
 			continue;
 		buf_printf(b, "- `GET %s` (`%s`): ", r->path,
 		    r->operation_id);
@@ -274,7 +274,8 @@ guide_calling(const struct app *app, enum lang l, struct buf *b)
 	buf_printf(b, "\n%s\n\n```sh\n", LBL(app, l, "guide.examples"));
 	for (i = 0; i < routes_len; i++) {
 		r = &routes[i];
-		if (r->kind == ROUTE_API && (r->collection ||
+		if (r->kind == ROUTE_API && route_live(app->model, r) &&
+		    (r->collection ||
 		    strchr(r->path, '{') != NULL ||
 		    strcmp(r->operation_id, "getProfile") == 0))
 			md_route_example(app, r, l, b);
@@ -313,7 +314,8 @@ agents_guide(const struct app *app, enum lang l, struct buf *b)
 	buf_printf(b, "## %s\n\n", LBL(app, l, "guide.limits"));
 	for (i = 0; i < routes_len; i++) {
 		r = &routes[i];
-		if (r->kind != ROUTE_API || r->params[0].id == PARAM__MAX)
+		if (r->kind != ROUTE_API || r->params[0].id == PARAM__MAX ||
+		    !route_live(app->model, r))
 			continue;
 		buf_printf(b, "- `GET %s`:\n", r->path);
 		md_route_params(app, r, l, "  ", b);

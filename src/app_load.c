@@ -202,6 +202,11 @@ app_load(struct app *app, const struct config *cfg, char *err, size_t errlen)
 	 * back to the system: the workers (forked after this) would count
 	 * them in their RSS (7 MB at 1,000 items per collection). */
 	malloc_trim(0);
+	/* A fixed threshold (glibc raises it to the largest block freed):
+	 * a request's buffers of a MiB and more (a large page inflated for
+	 * a client without Accept-Encoding, encoding.h) are mapped apart
+	 * and go back to the system when it ends, not into the heap. */
+	mallopt(M_MMAP_THRESHOLD, 1024 * 1024);
 #endif
 	return 0;
 oom:

@@ -42,6 +42,47 @@ content_coll_file(enum coll c)
 }
 
 /*
+ * The text of v in language l: v itself when a string, else its
+ * translation (an {"es": .., "en": ..} object of the source); NULL if
+ * neither.  The string is v's.
+ */
+const char *
+content_text(const struct langs *ls, const cJSON *v, enum lang l)
+{
+	if (cJSON_IsObject(v))
+		v = cJSON_GetObjectItemCaseSensitive(v, lang_code(ls, l));
+	return cJSON_GetStringValue(v);
+}
+
+/*
+ * The array member name of item it as language l shows it: the API
+ * object's, or for a content-only member (FIELD_CONTENT) the source's,
+ * whose elements content_text reads.  NULL when absent or dropped.
+ */
+const cJSON *
+content_item_array(const struct item *it, const char *name, enum lang l)
+{
+	const cJSON *a;
+
+	if (it->obj[l] != NULL && (a = cJSON_GetObjectItemCaseSensitive(
+	    it->obj[l], name)) != NULL)
+		return a;
+	return it->src != NULL ? cJSON_GetObjectItemCaseSensitive(it->src,
+	    name) : NULL;
+}
+
+/*
+ * Returns 1 when collection c exists for model m: always, except an
+ * OPT_HIDDEN collection whose file the content does not have (no
+ * route, schema, section or mention then; resource.h).
+ */
+int
+content_coll_live(const struct model *m, enum coll c)
+{
+	return resources[c].optional != OPT_HIDDEN || m->coll[c].present;
+}
+
+/*
  * Reads the whole regular file rel of the content directory dir into a
  * NUL-terminated malloc'd buffer, without a leading UTF-8 byte-order
  * mark (editors add one; it is dropped, not refused).  The file is

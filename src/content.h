@@ -98,5 +98,9 @@ const struct item *content_find(const struct model *, enum coll,
 		    const char *slug);
 const char	*content_coll_name(enum coll);
 const char	*content_coll_file(enum coll);
+int		 content_coll_live(const struct model *, enum coll);
+const char	*content_text(const struct langs *, const cJSON *, enum lang);
+const cJSON	*content_item_array(const struct item *, const char *,
+		    enum lang);
 
 #endif /* PERFIL_CONTENT_H */

@@ -53,6 +53,31 @@ joined(struct buf *b, const cJSON *a)
 	}
 }
 
+/*
+ * Appends the texts of item it's array member name in language l
+ * (content_item_array), one list line each, then a blank line;
+ * nothing when it has none.
+ */
+static void
+texts_list(const struct app *app, enum lang l, const struct item *it,
+    const char *name, struct buf *b)
+{
+	const cJSON *e;
+	const char *s;
+	int	 n = 0;
+
+	cJSON_ArrayForEach(e, content_item_array(it, name, l)) {
+		if ((s = content_text(app->langs, e, l)) == NULL)
+			continue;
+		buf_puts(b, "- ");
+		md_text(b, s);
+		buf_putc(b, '\n');
+		n++;
+	}
+	if (n > 0)
+		buf_putc(b, '\n');
+}
+
 /* The collection c when the content has it and it holds items. */
 static const struct collection *
 coll(const struct app *app, enum coll c)
@@ -67,7 +92,7 @@ static void
 cv_head(const struct app *app, enum lang l, struct buf *b)
 {
 	const cJSON *p = app->model->profile.obj[l], *loc;
-	const char *email = md_str(p, "email");
+	const char *email = md_str(p, "email"), *phone, *s;
 
 	loc = cJSON_GetObjectItemCaseSensitive(p, "location");
 	buf_puts(b, "# ");
@@ -87,6 +112,17 @@ cv_head(const struct app *app, enum lang l, struct buf *b)
 	buf_puts(b, "](mailto:");
 	md_url(b, email);
 	buf_puts(b, ") · ");
+	/* content-only (FIELD_CONTENT): the source's */
+	phone = md_str(app->model->profile.src, "phone");
+	if (*phone != '\0') {
+		buf_putc(b, '[');
+		md_text(b, phone);
+		buf_puts(b, "](tel:");
+		for (s = phone; *s != '\0'; s++)
+			if (*s == '+' || (*s >= '0' && *s <= '9'))
+				buf_putc(b, *s);
+		buf_puts(b, ") · ");
+	}
 	link(b, LBL(app, l, "contact.website"), md_str(p, "url"));
 	buf_puts(b, "\n\n");
 	md_text(b, md_str(p, "summary"));
@@ -104,7 +140,6 @@ job(const struct app *app, enum lang l, const struct item *it,
 {
 	const cJSON *o = it->obj[l];
 
-	(void)app;
 	buf_puts(b, "### ");
 	md_text(b, md_str(o, "role"));
 	buf_puts(b, "\n\n**");
@@ -114,6 +149,7 @@ job(const struct app *app, enum lang l, const struct item *it,
 	buf_puts(b, "\n\n");
 	md_text(b, md_str(o, "description"));
 	buf_puts(b, "\n\n");
+	texts_list(app, l, it, "highlights", b);
 }
 
 static void
@@ -133,6 +169,7 @@ project(const struct app *app, enum lang l, const struct item *it,
 	buf_puts(b, ". ");
 	link(b, LBL(app, l, "cv.website"), md_str(o, "url"));
 	buf_puts(b, "\n\n");
+	texts_list(app, l, it, "highlights", b);
 }
 
 static void
@@ -207,28 +244,30 @@ recommendation(const struct app *app, enum lang l, const struct item *it,
 
 /*
  * The entry of an item of a collection without a layout of its own
- * (below): its title (the FIELD_TITLE member, else the first text) as
- * a heading, then its other texts joined by " · ", then its links, all
- * from the collection's declaration (resource.c).
+ * (below), from the collection's declaration (resource.c): its title
+ * (the FIELD_TITLE member, else the first text) as a heading, then its
+ * other texts joined by " · ", then its links, then each array of
+ * texts as a list.  As a list line (list set): "- **title**: texts",
+ * the arrays' texts joined by ", ".
  */
 static void
 plain(const struct app *app, enum lang l, const struct item *it,
-    struct buf *b, const struct field *fields)
+    struct buf *b, const struct field *fields, int list)
 {
 	const struct field *f, *title = NULL;
-	const cJSON *o = it->obj[l];
-	int	 n = 0;
+	const cJSON *o = it->obj[l], *e;
+	const char *s;
+	int	 n = 0, k;
 
-	(void)app;
 	for (f = fields; f->name != NULL && title == NULL; f++)
 		if (f->flags & FIELD_TITLE)
 			title = f;
 	for (f = fields; f->name != NULL && title == NULL; f++)
 		if (f->kind == F_TEXT || f->kind == F_STRING)
 			title = f;
-	buf_puts(b, "### ");
+	buf_puts(b, list ? "- **" : "### ");
 	md_text(b, title != NULL ? md_str(o, title->name) : it->slug);
-	buf_puts(b, "\n\n");
+	buf_puts(b, list ? "**" : "\n\n");
 	for (f = fields; f->name != NULL; f++) {
 		if (f == title || (f->flags & FIELD_CONTENT) ||
 		    f->kind == F_SLUG || f->kind == F_URI ||
@@ -236,17 +275,36 @@ plain(const struct app *app, enum lang l, const struct item *it,
 		    f->kind == F_OBJECT || f->kind == F_ARRAY ||
 		    *md_str(o, f->name) == '\0')
 			continue;
-		buf_puts(b, n++ ? " · " : "");
+		buf_puts(b, n++ ? " · " : list ? ": " : "");
 		md_text(b, md_str(o, f->name));
 	}
 	for (f = fields; f->name != NULL; f++) {
 		if (f->kind != F_URI || (f->flags & FIELD_API) ||
 		    *md_str(o, f->name) == '\0')
 			continue;
-		buf_puts(b, n++ ? " · " : "");
+		buf_puts(b, n++ ? " · " : list ? ": " : "");
 		link(b, md_str(o, f->name), md_str(o, f->name));
 	}
-	buf_puts(b, n ? "\n\n" : "");
+	for (f = fields; f->name != NULL; f++) {
+		if (f->kind != F_ARRAY || f->sub == NULL ||
+		    (f->sub->kind != F_TEXT && f->sub->kind != F_STRING))
+			continue;
+		if (!list) {
+			buf_puts(b, n ? "\n\n" : "");
+			n = 0;
+			texts_list(app, l, it, f->name, b);
+			continue;
+		}
+		k = 0;
+		cJSON_ArrayForEach(e, content_item_array(it, f->name, l)) {
+			if ((s = content_text(app->langs, e, l)) == NULL)
+				continue;
+			buf_puts(b, k++ ? ", " : n ? " · " : ": ");
+			md_text(b, s);
+		}
+		n += k;
+	}
+	buf_puts(b, list ? "\n" : n ? "\n\n" : "");
 }
 
 /*
@@ -264,6 +322,9 @@ static const struct cv_layout {
 	[COLL_CERTIFICATIONS] = { 1, certification },
 	[COLL_EDUCATION] = { 1, education },
 	[COLL_RECOMMENDATIONS] = { 0, recommendation },
+	[COLL_SPOKEN_LANGUAGES] = { 1, NULL },	/* plain, as list lines */
+	[COLL_INTERESTS] = { 1, NULL },
+	[COLL_AWARDS] = { 1, NULL },
 };
 
 /* Appends one section of the CV: collection k's heading and entries. */
@@ -283,7 +344,8 @@ cv_section(const struct app *app, enum lang l, enum coll k, struct buf *b)
 		if (lay->entry != NULL)
 			lay->entry(app, l, &c->items[i], b);
 		else
-			plain(app, l, &c->items[i], b, resources[k].fields);
+			plain(app, l, &c->items[i], b, resources[k].fields,
+			    lay->list);
 	if (lay->list)
 		buf_putc(b, '\n');	/* a blank line after a list */
 }
@@ -345,7 +407,9 @@ cv_project(const struct app *app, const struct item *it, enum lang l,
 	md_text(b, md_str(o, "title"));
 	buf_puts(b, "\n\n");
 	md_text(b, md_str(o, "description"));
-	buf_printf(b, "\n\n## %s\n\n", LBL(app, l, "cv.stack"));
+	buf_puts(b, "\n\n");
+	texts_list(app, l, it, "highlights", b);
+	buf_printf(b, "## %s\n\n", LBL(app, l, "cv.stack"));
 	cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(o, "stack")) {
 		buf_puts(b, "- ");
 		md_text(b, cJSON_GetStringValue(e) ? cJSON_GetStringValue(e) :

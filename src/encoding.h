@@ -17,6 +17,10 @@
  * "0123456789abcdef-br"), so that If-None-Match and caches never take
  * one variant's bytes for another's.
  *
+ * Large answers (ENC_LARGE) are compressed at faster levels, and
+ * enc_shrink may free their identity bytes: enc_answer then inflates
+ * the gzip variant into the response's body.
+ *
  * Ownership: enc_keep takes a malloc'd buffer into a struct rendered;
  * enc_free releases it and the variants.
  */
@@ -32,8 +36,15 @@
  */
 #define ENC_DYNAMIC_MIN	((size_t)8 * 1024)
 
+/*
+ * Answers kept from this many bytes are compressed at faster levels,
+ * and enc_shrink keeps only their compressed variants (encoding.c).
+ */
+#define ENC_LARGE	((size_t)256 * 1024)
+
 struct rendered {
-	char	*data;			/* identity bytes, NUL-terminated */
+	char	*data;			/* identity bytes, NUL-terminated;
+					 * NULL after enc_shrink */
 	size_t	 len;
 	char	 etag[24];		/* quoted strong tag of data */
 	char	*cdata[CODING__MAX];	/* gzip, br; NULL: not kept */
@@ -44,6 +55,7 @@ int		 enc_keep(struct rendered *, char *data, size_t len,
 		    const char *etag);
 int		 enc_keep_smallest(struct rendered *, char *data, size_t len,
 		    const char *etag);
+void		 enc_shrink(struct rendered *);
 void		 enc_free(struct rendered *);
 enum coding	 enc_choose(const struct rendered *, const char *ae);
 void		 enc_answer(const struct rendered *, const struct request *,

@@ -290,7 +290,8 @@ handle_api(struct ctx *x, enum req_status st)
 		return;
 	}
 	if ((x->route = route_match(req->path, &x->slug,
-	    x->arena)) == NULL || x->route->kind == ROUTE_PAGE) {
+	    x->arena)) == NULL || x->route->kind == ROUTE_PAGE ||
+	    !route_live(x->app->model, x->route)) {
 		x->route = NULL;
 		not_found_route(x);
 		return;

@@ -131,6 +131,29 @@ person_credentials(const struct app *app, enum lang l, cJSON *ld)
 	}
 }
 
+/*
+ * The Person's property prop as the member name of every item of
+ * collection k (schema.org's knowsLanguage from the spoken languages,
+ * award from the awards, both texts).  Returns 1 when it added it, 0
+ * when the content has none.
+ */
+static int
+person_titles(const struct app *app, enum lang l, cJSON *ld, enum coll k,
+    const char *prop, const char *name)
+{
+	const struct collection *c = &app->model->coll[k];
+	cJSON	*a;
+	size_t	 i;
+
+	if (!c->present || c->len == 0 ||
+	    (a = cJSON_AddArrayToObject(ld, prop)) == NULL)
+		return 0;
+	for (i = 0; i < c->len; i++)
+		cJSON_AddItemToArray(a, cJSON_CreateString(md_str(
+		    c->items[i].obj[l], name)));
+	return 1;
+}
+
 /* The schema.org Person of the profile in language l, or NULL. */
 static cJSON *
 person(const struct app *app, enum lang l)
@@ -153,6 +176,9 @@ person(const struct app *app, enum lang l)
 	cJSON_AddStringToObject(ld, "jobTitle", md_str(p, "job_title"));
 	cJSON_AddStringToObject(ld, "description", md_str(p, "summary"));
 	cJSON_AddStringToObject(ld, "email", md_str(p, "email"));
+	v = app->model->profile.src;	/* phone is content-only */
+	if (*md_str(v, "phone") != '\0')
+		cJSON_AddStringToObject(ld, "telephone", md_str(v, "phone"));
 	cJSON_AddStringToObject(ld, "url", md_str(p, "url"));
 	if (*(image = md_portrait(app, url)) != '\0')
 		cJSON_AddStringToObject(ld, "image", image);
@@ -169,9 +195,12 @@ person(const struct app *app, enum lang l)
 	if ((v = cJSON_GetObjectItemCaseSensitive(p, "knows_about")) != NULL)
 		cJSON_AddItemToObject(ld, "knowsAbout",
 		    cJSON_Duplicate(v, 1));
-	if ((v = cJSON_GetObjectItemCaseSensitive(p, "languages")) != NULL)
+	if (!person_titles(app, l, ld, COLL_SPOKEN_LANGUAGES, "knowsLanguage",
+	    "language") && (v = cJSON_GetObjectItemCaseSensitive(p,
+	    "languages")) != NULL)
 		cJSON_AddItemToObject(ld, "knowsLanguage",
 		    cJSON_Duplicate(v, 1));
+	person_titles(app, l, ld, COLL_AWARDS, "award", "title");
 	if ((v = cJSON_GetObjectItemCaseSensitive(p, "profiles")) != NULL &&
 	    (a = cJSON_AddArrayToObject(ld, "sameAs")) != NULL)
 		cJSON_ArrayForEach(e, v)

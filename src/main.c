@@ -44,6 +44,8 @@ print_summary(const struct app *app)
 	    "items)", app->cfg->content_dir, cJSON_GetArraySize(t));
 	for (k = 0; k < COLL__MAX; k++) {
 		r = &resources[k];
+		if (!content_coll_live(m, (enum coll)k))
+			continue;
 		printf(", %zu %s", m->coll[k].len, r->noun ? r->noun : r->name);
 		if (r->hit_each != NULL)
 			printf(" (%zu %s)", m->coll[k].each, r->hit_each);

@@ -209,7 +209,7 @@ paths(struct gen *g, cJSON *doc, char *err, size_t errlen)
 
 	for (i = 0; i < routes_len; i++) {
 		r = &routes[i];
-		if (r->kind != ROUTE_API)
+		if (r->kind != ROUTE_API || !route_live(g->app->model, r))
 			continue;
 		if (route_schema(r) == NULL ||
 		    !gen_schema_known(route_schema(r))) {
@@ -248,18 +248,21 @@ paths(struct gen *g, cJSON *doc, char *err, size_t errlen)
 
 /*
  * Appends the overview's opening: what the API publishes (resource.c's
- * collections, by name) and its envelope.
+ * collections the content has, by name) and its envelope.
  */
 static void
-overview_intro(struct buf *d)
+overview_intro(struct gen *g, struct buf *d)
 {
-	int	 c;
+	int	 c, k = 0, n = 0;
 
+	for (c = 0; c < COLL__MAX; c++)
+		n += content_coll_live(g->app->model, (enum coll)c);
 	buf_puts(d, "Read-only JSON API publishing one person's professional "
 	    "profile: profile, biography, ");
 	for (c = 0; c < COLL__MAX; c++)
-		buf_printf(d, "%s%s", list_sep(c, COLL__MAX, " and "),
-		    resources[c].name);
+		if (content_coll_live(g->app->model, (enum coll)c))
+			buf_printf(d, "%s%s", list_sep(k++, n, " and "),
+			    resources[c].name);
 	buf_puts(d, ", plus a keyword search. No authentication; every "
 	    "operation is GET.\n"
 	    "\n"
@@ -372,7 +375,7 @@ overview_errors(struct buf *d)
 static void
 overview(struct gen *g, struct buf *d)
 {
-	overview_intro(d);
+	overview_intro(g, d);
 	overview_language(g, d);
 	overview_http(g, d);
 	overview_errors(d);

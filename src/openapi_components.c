@@ -577,7 +577,8 @@ components_responses(struct gen *g, cJSON *comp)
 	size_t	 i;
 
 	for (i = 0; i < routes_len; i++) {
-		if (routes[i].kind != ROUTE_API)
+		if (routes[i].kind != ROUTE_API ||
+		    !route_live(g->app->model, &routes[i]))
 			continue;
 		if (api == NULL)
 			api = &routes[i];
@@ -658,6 +659,10 @@ gen_components(struct gen *g, cJSON *doc)
 
 	ss = put_obj(g, comp, "schemas");
 	for (i = 0; i < nschemas; i++) {
+		if (schemas[i] >= resources && schemas[i] < resources +
+		    COLL__MAX && !content_coll_live(g->app->model,
+		    (enum coll)(schemas[i] - resources)))
+			continue;
 		s = put_obj(g, ss, schemas[i]->schema);
 		put_str(g, s, "description", schemas[i]->description);
 		object_schema(g, s, schemas[i]->fields, schemas[i]->closed);

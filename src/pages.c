@@ -215,6 +215,14 @@ site_build(const struct app *app, char *err, size_t errlen)
 	ok = ok && build_docs(app, s, &b) &&
 	    (s->csp = make_csp(app)) != NULL;
 	buf_free(&b);
+	for (l = 0; l < LANG__MAX && ok; l++) {	/* renders done */
+		for (pg = 0; pg < SITE_PAGE__MAX; pg++) {
+			enc_shrink(&s->md[pg][l]);
+			enc_shrink(&s->html[pg][l]);
+		}
+		for (pg = 0; pg < SITE_DOC__MAX; pg++)
+			enc_shrink(&s->doc[pg][l]);
+	}
 	if (!ok) {
 		snprintf(err, errlen, "rendering the website pages failed "
 		    "(out of memory)");

@@ -151,7 +151,7 @@ developers_endpoints(const struct app *app, enum lang l, struct buf *b)
 	buf_printf(b, "%s\n\n", LBL(app, l, "dev.endpoints"));
 	for (i = 0; i < routes_len; i++) {
 		r = &routes[i];
-		if (r->kind != ROUTE_API)
+		if (r->kind != ROUTE_API || !route_live(app->model, r))
 			continue;
 		buf_printf(b, "### `GET %s`\n\n", r->path);
 		md_text(b, route_summary(app->labels, r, l));

@@ -52,6 +52,10 @@ static const struct field location_f[] = {
 	FLD("region", TEXT, REQ, "Region."),
 	FLD("country", COUNTRY, REQ, "ISO 3166-1 alpha-2 country code."),
 	FLD("remote", BOOL, REQ, "Open to remote work."),
+	FLD("address", STRING, FIELD_CONTENT, "Street address, when the "
+	    "owner publishes one (JSON Resume only)."),
+	FLD("postal_code", STRING, FIELD_CONTENT, "Postal code (JSON Resume "
+	    "only)."),
 	END
 };
 static const struct field availability_f[] = {
@@ -62,6 +66,8 @@ static const struct field availability_f[] = {
 static const struct field link_f[] = {
 	FLD("label", STRING, REQ, "Name of the site."),
 	FLD("url", URI, REQ, "Address of the profile."),
+	FLD("username", STRING, FIELD_CONTENT, "User name there, when the "
+	    "address does not end with it (JSON Resume)."),
 	END
 };
 static const struct field el_link = { .kind = F_OBJECT, .flags = REQ,
@@ -83,6 +89,9 @@ static const struct field profile_f[] = {
 	SUB("languages", ARRAY, OPT, &el_langcode, "ISO 639-1 codes of "
 	    "working languages."),
 	FLD("email", EMAIL, REQ, "Public contact address."),
+	FLD("phone", PHONE, FIELD_CONTENT, "Public telephone number, when "
+	    "the owner publishes one (the CV page, JSON-LD and JSON Resume; "
+	    "not in the API, whose Profile stays as the contract has it)."),
 	FLD("url", URI, REQ, "Canonical website."),
 	FLD("image", URI, OPT, "Portrait photograph."),
 	SUB("availability", OBJECT, REQ, availability_f, "Availability."),
@@ -118,6 +127,17 @@ static const struct field project_f[] = {
 	FLD("url", URI, REQ, "Live project, repository or write-up."),
 	FLD("api_url", URI, REQ | FIELD_API, "This project's own endpoint "
 	    "in the API."),
+	SUB("highlights", ARRAY, FIELD_CONTENT, &el_text, "Achievements, "
+	    "one per line (the pages and JSON Resume; not in the closed API "
+	    "object)."),
+	FLD("start", DATE, FIELD_CONTENT, "Start (ISO date; JSON Resume)."),
+	FLD("end", DATE, FIELD_CONTENT, "End (ISO date; JSON Resume)."),
+	SUB("roles", ARRAY, FIELD_CONTENT, &el_text, "The person's roles "
+	    "in it (JSON Resume)."),
+	FLD("entity", STRING, FIELD_CONTENT, "Organization it was for "
+	    "(JSON Resume)."),
+	FLD("type", STRING, FIELD_CONTENT, "Kind of project, such as "
+	    "application (JSON Resume)."),
 	END
 };
 static const struct resume_field project_rj[] = {
@@ -131,6 +151,12 @@ static const struct resume_field project_rj[] = {
 	    .why = "projects[].keywords is empty; perfil needs a stack" },
 	{ RJ(URL, "url", "url", 3), .todo = RESUME_TODO_URL,
 	    .why = "projects[].url is missing or not http(s)" },
+	{ RJ(TEXTS, "highlights", "highlights", 5) },
+	{ RJ(START, "start", "startDate", 6) },
+	{ RJ(END, "end", "endDate", 7) },
+	{ RJ(TEXTS, "roles", "roles", 8) },
+	{ RJ(STRING, "entity", "entity", 9) },
+	{ RJ(STRING, "type", "type", 10) },
 	RJ_END
 };
 static const struct resume_map project_resume = {
@@ -152,6 +178,15 @@ static const struct field experience_f[] = {
 	FLD("start", DATE, FIELD_CONTENT, "First month (ISO date)."),
 	FLD("end", DATE, FIELD_CONTENT, "Last month (ISO date); absent: to "
 	    "the present."),
+	SUB("highlights", ARRAY, FIELD_CONTENT, &el_text, "Achievements, "
+	    "one per line (the CV page and JSON Resume; not in the closed "
+	    "API object)."),
+	FLD("location", TEXT, FIELD_CONTENT, "Where the job was (JSON "
+	    "Resume)."),
+	FLD("url", URI, FIELD_CONTENT, "Website of the organization (JSON "
+	    "Resume)."),
+	FLD("organization_description", TEXT, FIELD_CONTENT, "What the "
+	    "organization does (JSON Resume)."),
 	END
 };
 static const struct resume_field experience_rj[] = {
@@ -166,6 +201,10 @@ static const struct resume_field experience_rj[] = {
 	    .why = "no start date" },
 	{ RJ(TEXT, "description", "summary", 5), .todo = "TODO: description",
 	    .why = "work[].summary is missing", .flags = RF_UNINDEXED },
+	{ RJ(TEXTS, "highlights", "highlights", 6) },
+	{ RJ(TEXT, "location", "location", 7) },
+	{ RJ(URL, "url", "url", 8) },
+	{ RJ(TEXT, "organization_description", "description", 9) },
 	RJ_END
 };
 static const struct resume_map experience_resume = {
@@ -188,6 +227,8 @@ static const struct field skillcat_f[] = {
 	FLD("category", TEXT, REQ | FIELD_BODY, "Category name."),
 	FLD("slug", SLUG, REQ, "Stable identifier of the category."),
 	SUB("skills", ARRAY, REQ, &el_skill, "Skills in the category."),
+	FLD("level", TEXT, FIELD_CONTENT, "Level in the category, in the "
+	    "person's words (JSON Resume)."),
 	END
 };
 static const struct resume_field skillcat_rj[] = {
@@ -196,6 +237,7 @@ static const struct resume_field skillcat_rj[] = {
 	{ RJ(SKILLS, "skills", "keywords", 2),
 	    .from = { "keywords", "years", "name" }, .todo = TODO_YEARS,
 	    .why = "JSON Resume has no years per skill" },
+	{ RJ(TEXT, "level", "level", 3) },
 	RJ_END
 };
 static const struct resume_map skillcat_resume = {
@@ -237,6 +279,15 @@ static const struct field education_f[] = {
 	FLD("start", DATE, FIELD_CONTENT, "Start (ISO date)."),
 	FLD("end", DATE, FIELD_CONTENT, "End (ISO date); absent: to the "
 	    "present."),
+	FLD("study_type", TEXT, FIELD_CONTENT, "Kind of degree, such as "
+	    "Bachelor (JSON Resume; detail says it on the pages)."),
+	FLD("area", TEXT, FIELD_CONTENT, "Field of study (JSON Resume; "
+	    "detail says it on the pages)."),
+	FLD("score", STRING, FIELD_CONTENT, "Grade (JSON Resume)."),
+	SUB("courses", ARRAY, FIELD_CONTENT, &el_text, "Notable courses "
+	    "(JSON Resume)."),
+	FLD("url", URI, FIELD_CONTENT, "Website of the institution (JSON "
+	    "Resume)."),
 	END
 };
 static const struct resume_field education_rj[] = {
@@ -251,6 +302,11 @@ static const struct resume_field education_rj[] = {
 	    .from = { "studyType", "area" }, .todo = "TODO: programme",
 	    .why = "neither dates nor studyType/area",
 	    .flags = RF_UNINDEXED },
+	{ RJ(TEXT, "study_type", "studyType", 5) },
+	{ RJ(TEXT, "area", "area", 6) },
+	{ RJ(STRING, "score", "score", 7) },
+	{ RJ(TEXTS, "courses", "courses", 8) },
+	{ RJ(URL, "url", "url", 9) },
 	RJ_END
 };
 static const struct resume_map education_resume = {
@@ -284,6 +340,126 @@ static const struct resume_map recommendation_resume = {
 	.fields = recommendation_rj,
 };
 
+/*
+ * The collections JSON Resume has and the contract does not: served
+ * only when the content has their file (OPT_HIDDEN), with open
+ * schemas (new members may come within v1).
+ */
+static const struct field volunteer_f[] = {
+	FLD("slug", SLUG, REQ, "Stable identifier."),
+	FLD("role", TEXT, REQ | FIELD_TITLE, "Position held."),
+	FLD("organization", TEXT, REQ, "Organization."),
+	FLD("period", TEXT, REQ | FIELD_DATED, "Human-readable date range"),
+	FLD("description", TEXT, OPT, "What the work was."),
+	FLD("url", URI, OPT, "Website of the organization."),
+	SUB("highlights", ARRAY, OPT, &el_text, "Achievements."),
+	FLD("start", DATE, FIELD_CONTENT, "First month (ISO date)."),
+	FLD("end", DATE, FIELD_CONTENT, "Last month (ISO date); absent: to "
+	    "the present."),
+	END
+};
+static const struct resume_field volunteer_rj[] = {
+	{ RJ(SLUG, "slug", NULL, 0), .from = { "position", "organization" } },
+	{ RJ(TEXT, "role", "position", 2), .todo = "TODO: role",
+	    .why = "volunteer[].position is missing" },
+	{ RJ(TEXT, "organization", "organization", 1),
+	    .todo = "TODO: organization",
+	    .why = "volunteer[].organization is missing" },
+	{ RJ(START, "start", "startDate", 4) },
+	{ RJ(END, "end", "endDate", 5) },
+	{ RJ(PERIOD, "period", NULL, 0), .todo = "TODO: dates",
+	    .why = "no start date" },
+	{ RJ(TEXT, "description", "summary", 6) },
+	{ RJ(URL, "url", "url", 3) },
+	{ RJ(TEXTS, "highlights", "highlights", 7) },
+	RJ_END
+};
+static const struct resume_map volunteer_resume = {
+	.key = "volunteer", .order = 7, .import_order = 7,
+	.fields = volunteer_rj,
+};
+/* A talk is a publication: the event is its publisher (docs/resume.md). */
+static const struct field publication_f[] = {
+	FLD("slug", SLUG, REQ, "Stable identifier."),
+	FLD("title", TEXT, REQ | FIELD_TITLE, "Title of the publication or "
+	    "talk."),
+	FLD("publisher", STRING, OPT, "Publisher, journal or event."),
+	FLD("date", WHEN, OPT, "Date of release"),
+	FLD("description", TEXT, OPT, "What it is about."),
+	FLD("url", URI, OPT, "Where to read or watch it."),
+	END
+};
+static const struct resume_field publication_rj[] = {
+	{ RJ(SLUG, "slug", NULL, 0), .from = { "name" } },
+	{ RJ(TEXT, "title", "name", 1), .todo = "TODO: title",
+	    .why = "publications[].name is missing" },
+	{ RJ(STRING, "publisher", "publisher", 2) },
+	{ RJ(WHEN, "date", "releaseDate", 3) },
+	{ RJ(URL, "url", "url", 4) },
+	{ RJ(TEXT, "description", "summary", 5) },
+	RJ_END
+};
+static const struct resume_map publication_resume = {
+	.key = "publications", .order = 8, .import_order = 8,
+	.fields = publication_rj,
+};
+static const struct field award_f[] = {
+	FLD("slug", SLUG, REQ, "Stable identifier."),
+	FLD("title", TEXT, REQ | FIELD_TITLE, "Name of the award."),
+	FLD("awarder", STRING, OPT, "Who gave it."),
+	FLD("date", WHEN, OPT, "Date received"),
+	FLD("description", TEXT, OPT, "What it was for."),
+	END
+};
+static const struct resume_field award_rj[] = {
+	{ RJ(SLUG, "slug", NULL, 0), .from = { "title" } },
+	{ RJ(TEXT, "title", "title", 1), .todo = "TODO: title",
+	    .why = "awards[].title is missing" },
+	{ RJ(WHEN, "date", "date", 2) },
+	{ RJ(STRING, "awarder", "awarder", 3) },
+	{ RJ(TEXT, "description", "summary", 4) },
+	RJ_END
+};
+static const struct resume_map award_resume = {
+	.key = "awards", .order = 9, .import_order = 9,
+	.fields = award_rj,
+};
+/* Not profile.json's "languages" (the ISO codes of the working
+ * languages): the languages the person speaks, each with its fluency. */
+static const struct field spoken_language_f[] = {
+	FLD("slug", SLUG, REQ, "Stable identifier."),
+	FLD("language", TEXT, REQ | FIELD_TITLE, "The language, named in "
+	    "the answer's language."),
+	FLD("fluency", TEXT, OPT, "How well, in the person's words."),
+	END
+};
+static const struct resume_field spoken_language_rj[] = {
+	{ RJ(SLUG, "slug", NULL, 0), .from = { "language" } },
+	{ RJ(TEXT, "language", "language", 1), .flags = RF_KEY },
+	{ RJ(TEXT, "fluency", "fluency", 2) },
+	RJ_END
+};
+static const struct resume_map spoken_language_resume = {
+	.key = "languages", .order = 11, .import_order = 10,
+	.fields = spoken_language_rj,
+};
+static const struct field interest_f[] = {
+	FLD("slug", SLUG, REQ, "Stable identifier."),
+	FLD("name", TEXT, REQ | FIELD_TITLE, "The interest."),
+	SUB("keywords", ARRAY, OPT, &el_text, "Its parts."),
+	END
+};
+static const struct resume_field interest_rj[] = {
+	{ RJ(SLUG, "slug", NULL, 0), .from = { "name" } },
+	{ RJ(TEXT, "name", "name", 1), .flags = RF_KEY },
+	{ RJ(TEXTS, "keywords", "keywords", 2) },
+	RJ_END
+};
+static const struct resume_map interest_resume = {
+	.key = "interests", .order = 10, .import_order = 11,
+	.fields = interest_rj,
+};
+
 const struct resource resource_profile = {
 	.file = "profile.json", .schema = "Profile",
 	.description = "The professional profile.", .fields = profile_f,
@@ -299,7 +475,7 @@ const struct resource resource_about = {
  * the CV page and its JSON Resume section (the mappings above).
  */
 #define SHAPE_PROJECTS	.schema = "Project", .description = "A project.", \
-	.fields = project_f, .closed = 1, .hit = "project", .cv = 2, \
+	.fields = project_f, .closed = 1, .hit = "project", .cv = 3, \
 	.resume = &project_resume
 #define SHAPE_EXPERIENCE .schema = "ExperienceEntry", \
 	.description = "A position held.", .fields = experience_f, \
@@ -307,18 +483,36 @@ const struct resource resource_about = {
 #define SHAPE_SKILLS	.schema = "SkillCategory", \
 	.description = "Skills of one category.", .fields = skillcat_f, \
 	.closed = 1, .hit = "skill", .hit_each = "skills", \
-	.noun = "skill categories", .cv = 3, .resume = &skillcat_resume
+	.noun = "skill categories", .cv = 6, .resume = &skillcat_resume
 #define SHAPE_CERTIFICATIONS .schema = "Certification", \
 	.description = "A certification.", .fields = certification_f, \
-	.closed = 1, .optional = 1, .hit = "certification", .cv = 4, \
+	.closed = 1, .optional = OPT_EMPTY, .hit = "certification", .cv = 8, \
 	.resume = &certification_resume
 #define SHAPE_EDUCATION	.schema = "EducationEntry", \
 	.description = "A school or programme.", .fields = education_f, \
-	.closed = 1, .optional = 1, .cv = 5, .resume = &education_resume
+	.closed = 1, .optional = OPT_EMPTY, .cv = 9, .resume = &education_resume
 #define SHAPE_RECOMMENDATIONS .schema = "Recommendation", \
 	.description = "A recommendation.", .fields = recommendation_f, \
-	.closed = 1, .optional = 1, .hit = "recommendation", .cv = 6, \
+	.closed = 1, .optional = OPT_EMPTY, .hit = "recommendation", .cv = 11, \
 	.resume = &recommendation_resume
+#define SHAPE_VOLUNTEER	.schema = "VolunteerEntry", \
+	.description = "Volunteer work.", .fields = volunteer_f, \
+	.optional = OPT_HIDDEN, .noun = "volunteer positions", .cv = 2, \
+	.resume = &volunteer_resume
+#define SHAPE_PUBLICATIONS .schema = "Publication", \
+	.description = "A publication or talk.", .fields = publication_f, \
+	.optional = OPT_HIDDEN, .cv = 4, .resume = &publication_resume
+#define SHAPE_AWARDS	.schema = "Award", .description = "An award.", \
+	.fields = award_f, .optional = OPT_HIDDEN, .cv = 5, \
+	.resume = &award_resume
+#define SHAPE_SPOKEN_LANGUAGES .schema = "SpokenLanguage", \
+	.description = "A language the person speaks, with fluency.", \
+	.fields = spoken_language_f, .optional = OPT_HIDDEN, \
+	.noun = "spoken languages", .cv = 7, \
+	.resume = &spoken_language_resume
+#define SHAPE_INTERESTS	.schema = "Interest", .description = "An interest.", \
+	.fields = interest_f, .optional = OPT_HIDDEN, .cv = 10, \
+	.resume = &interest_resume
 
 #define SELF_URL_ITEMS		1
 #define SELF_URL_NO_ITEMS	0

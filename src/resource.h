@@ -23,14 +23,16 @@
  * TEXT is translated in content ({"es": .., "en": ..}) and a plain
  * string in the API; DATE is an ISO date (YYYY, YYYY-MM or
  * YYYY-MM-DD); WHEN is a TEXT or a DATE, a human date string in the
- * API (dates.h); HITTYPE is the enum of
- * the searchable resources' hit types.
+ * API (dates.h); PHONE is a telephone number as people write it
+ * (digits, spaces and "+()./-", at least 3 digits); HITTYPE is the
+ * enum of the searchable resources' hit types.
  */
 #define FIELD_KINDS(X)							\
 	X(TEXT,     "string",  NULL,    NULL,			0)	\
 	X(STRING,   "string",  NULL,    NULL,			0)	\
 	X(URI,      "string",  "uri",   NULL,			0)	\
 	X(EMAIL,    "string",  "email", NULL,			0)	\
+	X(PHONE,    "string",  NULL,    "^\\+?[0-9 ()./-]+$",	40)	\
 	X(SLUG,     "string",  NULL,    "^[a-z0-9-]+$",		100)	\
 	X(COUNTRY,  "string",  NULL,    "^[A-Z]{2}$",		0)	\
 	X(LANGCODE, "string",  NULL,    "^[a-z]{2}$",		0)	\
@@ -117,8 +119,12 @@ enum resume_kind {
 	RK_DETAIL,	/* a FIELD_DATED TEXT: out the source's text (the
 			 * API's starts with the period); in from[] joined
 			 * by ", ", empty: the placeholder if undated */
-	RK_SLUG		/* in only: from[] joined by ", ", as a slug
+	RK_SLUG,	/* in only: from[] joined by ", ", as a slug
 			 * unique in the file */
+	RK_TEXTS	/* ARRAY of TEXT, in the API or content-only
+			 * (FIELD_CONTENT): out the texts in the
+			 * document's language; in: the non-empty strings,
+			 * each in every language; none: left out */
 };
 
 enum {
@@ -155,6 +161,20 @@ struct resume_map {
 /* The import's placeholder URL, marked TODO like the others. */
 #define RESUME_TODO_URL	"https://example.org/todo"
 
+/*
+ * Whether a collection's file may be absent, and what then.  The six
+ * collections of the contract (docs/contract.md) always have their
+ * endpoint: absent, an optional one is an empty list.  A collection
+ * added after it (JSON Resume's other sections) is OPT_HIDDEN: absent,
+ * it has no route, no OpenAPI path or schema, no CV section and no
+ * mention in the portal or the agent files (content_coll_live).
+ */
+enum {
+	OPT_REQUIRED = 0,		/* the file must exist */
+	OPT_EMPTY = 1,			/* absent: served as an empty list */
+	OPT_HIDDEN = 2			/* absent: not served at all */
+};
+
 /* A resource: a content file, an OpenAPI schema, maybe a search hit. */
 struct resource {
 	const char *name;		/* API family ("projects"), or NULL */
@@ -165,7 +185,7 @@ struct resource {
 	int	 closed;		/* additionalProperties: false */
 	int	 self_url;		/* items carry api_url (/name/slug):
 					 * COLLECTIONS' ITEMS */
-	int	 optional;		/* the file may be absent: empty */
+	int	 optional;		/* OPT_*: the file may be absent */
 	const char *hit;		/* search hit type, NULL: not searched */
 	const char *hit_each;		/* one hit per element of this array */
 	const char *noun;		/* what --check counts ("skill
@@ -202,6 +222,16 @@ struct resource {
 	X(EDUCATION,       "education",       "listEducation",		\
 	    NO_ITEMS, NULL)						\
 	X(RECOMMENDATIONS, "recommendations", "listRecommendations",	\
+	    NO_ITEMS, NULL)						\
+	X(VOLUNTEER,       "volunteer",       "listVolunteer",		\
+	    NO_ITEMS, NULL)						\
+	X(PUBLICATIONS,    "publications",    "listPublications",	\
+	    NO_ITEMS, NULL)						\
+	X(AWARDS,          "awards",          "listAwards",		\
+	    NO_ITEMS, NULL)						\
+	X(SPOKEN_LANGUAGES, "spoken-languages", "listSpokenLanguages",	\
+	    NO_ITEMS, NULL)						\
+	X(INTERESTS,       "interests",       "listInterests",		\
 	    NO_ITEMS, NULL)
 
 enum coll {

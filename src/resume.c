@@ -83,6 +83,28 @@ src_text(const struct app *app, const struct item *it, const char *key,
 	return cJSON_GetStringValue(v);
 }
 
+/*
+ * Whether item it's source has a member that another exported row of
+ * rows writes as one of f's from[] (education's study_type exported as
+ * studyType): then f's joined text is not exported again.
+ */
+static int
+exported_apart(const struct item *it, const struct resume_field *rows,
+    const struct resume_field *f)
+{
+	const struct resume_field *g;
+	int	 k;
+
+	for (g = rows; g->member != NULL && it->src != NULL; g++)
+		for (k = 0; k < 3; k++)
+			if (g != f && g->order > 0 && g->key != NULL &&
+			    f->from[k] != NULL &&
+			    strcmp(g->key, f->from[k]) == 0 &&
+			    cJSON_HasObjectItem(it->src, g->member))
+				return 1;
+	return 0;
+}
+
 /* "/resume.json" in the default language, "/CODE/resume.json" else. */
 const char *
 resume_path(const struct app *app, enum lang l, char *buf, size_t len)
@@ -119,26 +141,31 @@ username(const char *url, char *out, size_t len)
 }
 
 static int
-basics_location(cJSON *b, const cJSON *p)
+basics_location(cJSON *b, const struct app *app, const cJSON *p)
 {
 	const cJSON *loc = cJSON_GetObjectItemCaseSensitive(p, "location");
+	const cJSON *src = cJSON_GetObjectItemCaseSensitive(
+	    app->model->profile.src, "location");	/* content-only */
 	cJSON	*o;
 
 	if (loc == NULL)
 		return 0;
 	if ((o = cJSON_AddObjectToObject(b, "location")) == NULL)
 		return -1;
-	return copy(o, "city", loc, "city") | copy(o, "region", loc,
-	    "region") | copy(o, "countryCode", loc, "country");
+	return copy(o, "address", src, "address") | copy(o, "postalCode", src,
+	    "postal_code") | copy(o, "city", loc, "city") | copy(o, "region",
+	    loc, "region") | copy(o, "countryCode", loc, "country");
 }
 
 static int
-basics_profiles(cJSON *b, const cJSON *p)
+basics_profiles(cJSON *b, const struct app *app, const cJSON *p)
 {
-	const cJSON *e;
+	const cJSON *e, *src = cJSON_GetObjectItemCaseSensitive(
+	    app->model->profile.src, "profiles");	/* usernames */
+	const char *u;
 	cJSON	*a, *o;
 	char	 user[256];
-	int	 rc = 0;
+	int	 i = 0, rc = 0;
 
 	if ((a = cJSON_AddArrayToObject(b, "profiles")) == NULL)
 		return -1;
@@ -148,8 +175,10 @@ basics_profiles(cJSON *b, const cJSON *p)
 		    !cJSON_AddItemToArray(a, o))
 			return -1;
 		rc |= copy(o, "network", e, "label");
-		rc |= put(o, "username", username(str(e, "url"), user,
-		    sizeof(user)));
+		if ((u = str(cJSON_GetArrayItem(src, i++), "username")) ==
+		    NULL)
+			u = username(str(e, "url"), user, sizeof(user));
+		rc |= put(o, "username", u);
 		rc |= copy(o, "url", e, "url");
 	}
 	return rc;
@@ -165,11 +194,16 @@ basics(cJSON *r, const struct app *app, enum lang l)
 		return -1;
 	return copy(b, "name", p, "name") | copy(b, "label", p, "job_title") |
 	    copy(b, "image", p, "image") | copy(b, "email", p, "email") |
+	    copy(b, "phone", app->model->profile.src, "phone") |
 	    copy(b, "url", p, "url") | copy(b, "summary", p, "summary") |
-	    basics_location(b, p) | basics_profiles(b, p);
+	    basics_location(b, app, p) | basics_profiles(b, app, p);
 }
 
-/* The working languages, named by ICU in language l. */
+/*
+ * The working languages (profile.json's codes), named by ICU in
+ * language l: JSON Resume's languages when the content has no spoken
+ * languages (whose section, with fluency, is then the collection's).
+ */
 static int
 languages(cJSON *r, const struct app *app, enum lang l)
 {
@@ -182,6 +216,8 @@ languages(cJSON *r, const struct app *app, enum lang l)
 	int32_t	 n;
 	int	 rc = 0;
 
+	if (app->model->coll[COLL_SPOKEN_LANGUAGES].len > 0)
+		return 0;
 	if ((a = cJSON_AddArrayToObject(r, "languages")) == NULL)
 		return -1;
 	cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(p,
@@ -220,6 +256,28 @@ strings(cJSON *o, const char *key, const cJSON *list)
 	return 0;
 }
 
+/* RK_TEXTS: the texts of item it's array member f->member in language
+ * l (an API member, or a content-only one from the source), as f->key;
+ * none: left out. */
+static int
+texts(const struct app *app, cJSON *o, const struct resume_field *f,
+    const struct item *it, enum lang l)
+{
+	const cJSON *list = content_item_array(it, f->member, l), *e;
+	const char *s;
+	cJSON	*a;
+
+	if (cJSON_GetArraySize(list) == 0)
+		return 0;
+	if ((a = cJSON_AddArrayToObject(o, f->key)) == NULL)
+		return -1;
+	cJSON_ArrayForEach(e, list)
+		if ((s = content_text(app->langs, e, l)) != NULL &&
+		    !cJSON_AddItemToArray(a, cJSON_CreateString(s)))
+			return -1;
+	return 0;
+}
+
 /* RK_SKILLS: the names of a category's skills as f->key, and their
  * years in a map name -> years as f->from[1]. */
 static int
@@ -243,10 +301,10 @@ skills(cJSON *o, const struct resume_field *f, const cJSON *list)
 	return rc;
 }
 
-/* The member of item it that row f exports, as f->key of o. */
+/* The member of item it that row f (of rows) exports, as f->key of o. */
 static int
-export_field(const struct app *app, cJSON *o, const struct resume_field *f,
-    const struct item *it, enum lang l)
+export_field(const struct app *app, cJSON *o, const struct resume_field *rows,
+    const struct resume_field *f, const struct item *it, enum lang l)
 {
 	const cJSON *s = it->obj[l];
 
@@ -254,7 +312,10 @@ export_field(const struct app *app, cJSON *o, const struct resume_field *f,
 	case RK_TEXT:
 	case RK_STRING:
 	case RK_URL:
-		return copy(o, f->key, s, f->member);
+		if (str(s, f->member) != NULL)
+			return copy(o, f->key, s, f->member);
+		/* a content-only member (FIELD_CONTENT) */
+		return put(o, f->key, src_text(app, it, f->member, l));
 	case RK_WHEN:
 	case RK_START:
 	case RK_END:
@@ -266,7 +327,11 @@ export_field(const struct app *app, cJSON *o, const struct resume_field *f,
 		return skills(o, f, cJSON_GetObjectItemCaseSensitive(s,
 		    f->member));
 	case RK_DETAIL:
+		if (exported_apart(it, rows, f))
+			return 0;
 		return put(o, f->key, src_text(app, it, f->member, l));
+	case RK_TEXTS:
+		return texts(app, o, f, it, l);
 	default:		/* the import's alone */
 		return 0;
 	}
@@ -302,7 +367,8 @@ section(cJSON *r, const struct app *app, enum coll c, enum lang l)
 			return -1;
 		for (n = 1; (f = field_at(resources[c].resume->fields, n)) !=
 		    NULL; n++)
-			rc |= export_field(app, o, f, &col->items[k], l);
+			rc |= export_field(app, o, resources[c].resume->fields,
+			    f, &col->items[k], l);
 	}
 	return rc;
 }

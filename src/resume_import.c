@@ -31,12 +31,11 @@
 static const char *const known_top[] = { "$schema", "basics",
 	"languages", "meta", NULL };
 static const char *const known_basics[] = { "name", "label", "image",
-	"email", "url", "summary", "location", "profiles", NULL };
-static const char *const known_location[] = { "city", "region",
-	"countryCode", NULL };
+	"email", "phone", "url", "summary", "location", "profiles", NULL };
+static const char *const known_location[] = { "address", "postalCode",
+	"city", "region", "countryCode", NULL };
 static const char *const known_profile[] = { "network", "url",
 	"username", NULL };
-static const char *const known_language[] = { "language", NULL };
 static const char *const known_meta[] = { "canonical", "version",
 	"lastModified", "language", NULL };
 
@@ -183,11 +182,28 @@ profile_location(struct imp *m, cJSON *p, const cJSON *b)
 		add_str(m, o, "country", todo(m, "profile.json",
 		    "location.country", TODO_COUNTRY, "basics.location."
 		    "countryCode is missing or not two letters: set yours"));
+	if (str(loc, "address") != NULL)
+		add_str(m, o, "address", str(loc, "address"));
+	if (str(loc, "postalCode") != NULL)
+		add_str(m, o, "postal_code", str(loc, "postalCode"));
 	add(m, o, "remote", cJSON_CreateBool(0));
 	todo(m, "profile.json", "location.remote", "false",
 	    "JSON Resume does not say whether you work remotely");
 	add(m, p, "location", o);
 	unknown(m, "basics.location", loc, known_location);
+}
+
+/* Whether url's path ends with name (or "@name"), as the export
+ * derives a user name; then the content need not repeat it. */
+static int
+url_ends_with(const char *url, const char *name)
+{
+	size_t	 n = strlen(url), k = strlen(name);
+
+	while (n > 0 && url[n - 1] == '/')
+		n--;
+	return n > k && strncmp(url + n - k, name, k) == 0 &&
+	    (url[n - k - 1] == '/' || url[n - k - 1] == '@');
 }
 
 static void
@@ -214,6 +230,9 @@ profile_links(struct imp *m, cJSON *p, const cJSON *b)
 		add_str(m, o, "label", str(e, "network") != NULL ?
 		    str(e, "network") : str(e, "url"));
 		add_str(m, o, "url", str(e, "url"));
+		if (str(e, "username") != NULL && !url_ends_with(str(e, "url"),
+		    str(e, "username")))
+			add_str(m, o, "username", str(e, "username"));
 		push(m, a, o);
 	}
 	if (cJSON_GetArraySize(a) > 0)
@@ -239,9 +258,11 @@ profile_languages(struct imp *m, cJSON *p)
 		if (str(e, "language") == NULL ||
 		    (code = resume_language_code(str(e, "language"),
 		    lang_code(&langs_fallback, m->lang))) == NULL)
-			buf_printf(m->report, "not imported: languages[%d] "
-			    "(\"%s\": no ISO 639-1 code found for it)\n", i,
-			    str(e, "language") ? str(e, "language") : "");
+			buf_printf(m->report, "not a working language: "
+			    "languages[%d] (\"%s\": no ISO 639-1 code found "
+			    "for profile.json; spoken-languages.json has "
+			    "it)\n", i, str(e, "language") ?
+			    str(e, "language") : "");
 		else
 			push(m, a, cJSON_CreateString(code));
 		i++;
@@ -250,7 +271,8 @@ profile_languages(struct imp *m, cJSON *p)
 		add(m, p, "languages", a);
 	else
 		cJSON_Delete(a);
-	unknown_each(m, "languages", list, known_language);
+	/* Their members, fluency too, are the spoken languages' (the
+	 * collection's rows), which report any other. */
 }
 
 /* profile.json from basics (and the first position for a job title). */
@@ -284,6 +306,11 @@ profile(struct imp *m)
 	add_str(m, p, "email", s != NULL && strchr(s, '@') != NULL ? s :
 	    todo(m, "profile.json", "email", TODO_EMAIL, "basics.email is "
 	    "missing"));
+	if ((s = str(b, "phone")) != NULL && resume_phone_ok(s) != NULL)
+		add_str(m, p, "phone", s);
+	else if (s != NULL)
+		buf_printf(m->report, "not imported: basics.phone (\"%s\" is "
+		    "not a telephone number: digits, spaces and +()./-)\n", s);
 	add_str(m, p, "url", resume_url_ok(str(b, "url")) != NULL ?
 	    str(b, "url") : todo(m, "profile.json", "url", RESUME_TODO_URL,
 	    "basics.url is missing or not an http(s) URL"));
@@ -465,6 +492,37 @@ array(struct imp *m, struct row *r, const struct resume_field *f)
 	add(m, r->o, f->member, a);
 }
 
+/* Reports the member f->key of r's item, value v, as not imported. */
+static void
+not_imported(struct imp *m, const struct row *r, const struct resume_field *f,
+    const char *v, const char *why)
+{
+	buf_printf(m->report, "not imported: %s[%d].%s (\"%s\" %s)\n",
+	    r->res->resume->key, r->i, f->key, v, why);
+}
+
+/* RK_TEXTS: the non-empty strings of r's array f->key, each a text in
+ * every language; none, the member is left out. */
+static void
+texts(struct imp *m, struct row *r, const struct resume_field *f)
+{
+	const cJSON *k;
+	cJSON	*a;
+
+	if ((a = cJSON_CreateArray()) == NULL) {
+		m->oom = 1;
+		return;
+	}
+	cJSON_ArrayForEach(k, cJSON_GetObjectItemCaseSensitive(r->e, f->key))
+		if (cJSON_GetStringValue(k) != NULL &&
+		    *k->valuestring != '\0')
+			push(m, a, text(m, k->valuestring));
+	if (cJSON_GetArraySize(a) > 0)
+		add(m, r->o, f->member, a);
+	else
+		cJSON_Delete(a);
+}
+
 /* Imports row f of the item r into r->o (see enum resume_kind). */
 static void
 import_field(struct imp *m, struct row *r, const struct resume_field *f)
@@ -483,16 +541,27 @@ import_field(struct imp *m, struct row *r, const struct resume_field *f)
 			    placeholder(m, r, f)));
 		break;
 	case RK_STRING:
-		add_str(m, r->o, f->member, v != NULL ? v :
-		    placeholder(m, r, f));
+		if (v != NULL || f->todo != NULL)
+			add_str(m, r->o, f->member, v != NULL ? v :
+			    placeholder(m, r, f));
 		break;
 	case RK_URL:
-		add_str(m, r->o, f->member, resume_url_ok(v) != NULL ? v :
-		    placeholder(m, r, f));
+		if (resume_url_ok(v) != NULL || f->todo != NULL)
+			add_str(m, r->o, f->member, resume_url_ok(v) != NULL ?
+			    v : placeholder(m, r, f));
+		else if (v != NULL)
+			not_imported(m, r, f, v, "is not an http(s) URL");
 		break;
 	case RK_WHEN:
-		add(m, r->o, f->member, resume_date_ok(v) != NULL ?
-		    cJSON_CreateString(v) : text(m, placeholder(m, r, f)));
+		if (resume_date_ok(v) != NULL)
+			add_str(m, r->o, f->member, v);
+		else if (f->todo != NULL)
+			add(m, r->o, f->member, text(m, placeholder(m, r, f)));
+		else if (v != NULL)
+			not_imported(m, r, f, v, "is not an ISO date");
+		break;
+	case RK_TEXTS:
+		texts(m, r, f);
 		break;
 	case RK_START:
 	case RK_END:
@@ -502,9 +571,7 @@ import_field(struct imp *m, struct row *r, const struct resume_field *f)
 			add_str(m, r->o, f->member, v);
 			r->dated = 1;
 		} else if (v != NULL)
-			buf_printf(m->report, "not imported: %s[%d].%s (\"%s\" "
-			    "is not an ISO date)\n", r->res->resume->key, r->i,
-			    f->key, v);
+			not_imported(m, r, f, v, "is not an ISO date");
 		break;
 	case RK_PERIOD:
 		if (!r->dated)

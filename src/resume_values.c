@@ -62,6 +62,24 @@ resume_date_ok(const char *s)
 	return s;
 }
 
+/* s, if it is a telephone number content accepts (resource.h, PHONE):
+ * at most 40 characters, digits, spaces and "()./-" after an optional
+ * leading "+", at least 3 digits. */
+const char *
+resume_phone_ok(const char *s)
+{
+	size_t	 i, digits = 0;
+
+	if (s == NULL || strlen(s) > 40)
+		return NULL;
+	for (i = s[0] == '+'; s[i] != '\0'; i++)
+		if (isdigit((unsigned char)s[i]))
+			digits++;
+		else if (strchr(" ()./-", s[i]) == NULL)
+			return NULL;
+	return digits >= 3 ? s : NULL;
+}
+
 /*
  * A slug from s (ICU: Any-Latin; Latin-ASCII; Lower, then runs of
  * anything but [a-z0-9] as one "-"), unique among the slugs of taken

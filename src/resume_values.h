@@ -15,6 +15,7 @@
 
 const char	*resume_url_ok(const char *);
 const char	*resume_date_ok(const char *);
+const char	*resume_phone_ok(const char *);
 char		*resume_slug(UTransliterator *, const char *name,
 		    const cJSON *taken, char *out, size_t len);
 const char	*resume_language_code(const char *name, const char *doc_lang);

@@ -7,6 +7,7 @@
 
 #include <stdio.h>
 
+#include "content.h"
 #include "labels.h"
 #include "routes.h"
 
@@ -105,6 +106,18 @@ route_per_lang(const struct route *r)
 	return r->kind == ROUTE_PAGE || (r->handler == RH_DOC &&
 	    (r->arg == DOC_LLMS || r->arg == DOC_AGENTS ||
 	    r->arg == DOC_RESUME));
+}
+
+/*
+ * Returns 1 when route r exists for model m: every route but those of
+ * a collection the content does not have and need not
+ * (content_coll_live).  Dispatch, OpenAPI, pre-rendering, the portal
+ * and the agent files skip the others.
+ */
+int
+route_live(const struct model *m, const struct route *r)
+{
+	return r->coll >= COLL__MAX || content_coll_live(m, r->coll);
 }
 
 /* Returns 1 when a route renders collection k's items per request

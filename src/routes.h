@@ -17,6 +17,7 @@
 #include "resource.h"
 
 struct labels;
+struct model;
 
 /* What a query parameter's value is, which decides how it is checked. */
 enum param_kind {
@@ -88,6 +89,7 @@ const struct route *route_match(const char *path, const char **slug,
 int		 route_is_api_path(const char *path);
 int		 route_per_lang(const struct route *);
 int		 route_item_pages(enum coll);
+int		 route_live(const struct model *, const struct route *);
 const char	*route_schema(const struct route *);
 const char	*route_summary(struct labels *, const struct route *,
 		    enum lang);

@@ -101,6 +101,14 @@ START_TEST(every_api_route_is_documented)
 		if (r->kind != ROUTE_API)
 			continue;
 		op = at(at(paths, r->path), "get");
+		if (!route_live(test_app.model, r)) {
+			/* a collection the content lacks (OPT_HIDDEN) */
+			ck_assert_msg(op == NULL, "%s is documented", r->path);
+			ck_assert_ptr_null(at(at(doc(), "components"),
+			    "schemas") != NULL ? at(at(at(doc(), "components"),
+			    "schemas"), route_schema(r)) : NULL);
+			continue;
+		}
 		ck_assert_msg(op != NULL, "%s is not documented", r->path);
 		ck_assert_str_eq(str_at(op, "operationId"), r->operation_id);
 		/* The summary is the English label set's (labels.h). */

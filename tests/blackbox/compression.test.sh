@@ -265,3 +265,33 @@ req GET /api/v1/projects/no-such-project -H 'Accept-Encoding: gzip, br'
 expect_status 404
 expect_header_absent content-encoding
 expect_json '.error.code' '"not_found"'
+
+# Large answers (encoding.h, ENC_LARGE: 256 KiB) keep only their compressed
+# variants; identity is inflated from gzip per request. A private stack on
+# generated content (tests/bench/gen-content, 300 items per collection)
+# makes the CV pages and JSON Resumes that large.
+. "$STACK_ROOT/tests/lib/stack.sh"
+trap 'stack_stop; _bb_finish' EXIT
+rm -rf "$BB_TMP/large"
+"$STACK_ROOT/tests/bench/gen-content" "$BB_TMP/large" 300 >/dev/null
+chmod -R a+rX "$BB_TMP/large"
+PERFIL_CONTENT=$BB_TMP/large bb_private_stack 950 'on generated content'
+for p in /cv /en/cv.md /resume.json /en/resume.json; do
+	t "$p, larger than 256 KiB: identity, gzip and br are the same bytes; HEAD says the length"
+	req GET "$p"
+	expect_status 200
+	expect_header_absent content-encoding
+	cp "$RESP_DIR/body" "$BB_TMP/large.identity"
+	tag=$(header etag)
+	expect_equal 'larger than 256 KiB' yes "$( (($(wc -c <"$BB_TMP/large.identity") > 262144)) && echo yes || echo no)"
+	req GET "$p" -H 'Accept-Encoding: gzip'
+	expect_header content-encoding gzip
+	expect_equal 'gzip decodes to the identity bytes' '' "$(gunzip <"$RESP_DIR/body" | cmp - "$BB_TMP/large.identity" 2>&1)"
+	req GET "$p" -H 'Accept-Encoding: br'
+	expect_header content-encoding br
+	expect_equal 'br decodes to the identity bytes' '' "$(brotli -d <"$RESP_DIR/body" | cmp - "$BB_TMP/large.identity" 2>&1)"
+	req HEAD "$p"
+	expect_header content-length "$(wc -c <"$BB_TMP/large.identity")"
+	req GET "$p" -H "If-None-Match: $tag"
+	expect_status 304
+done
