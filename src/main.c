@@ -23,6 +23,7 @@
 
 #include "app_load.h"
 #include "init.h"
+#include "labels.h"
 #include "resume_import.h"
 #include "openapi.h"
 #include "options.h"
@@ -148,8 +149,12 @@ run_offline(const struct options *o)
 		warnx_lines("", err);
 		return 1;
 	}
-	if (o->mode == RUN_CHECK)
+	if (o->mode == RUN_CHECK) {
+		/* Warnings do not fail the check: an untranslated label is
+		 * shown in the fallback language. */
+		warnx_lines("warning: ", buf_cstr(&app.labels->warnings));
 		print_summary(&app);
+	}
 	else {
 		len = app.openapi->text[o->dump_format].len;
 		if (fwrite(app.openapi->text[o->dump_format].data, 1, len,

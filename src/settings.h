@@ -46,6 +46,8 @@ struct licence {
 
 struct settings {
 	struct langs langs;		/* "languages"; [0] the default */
+	char	 label_fallback[4];	/* "label_fallback": the language
+					 * of untranslated labels; "en" */
 	struct licence licence;
 	enum pronouns pronouns;
 	char	*name_rule[LANG__MAX];	/* template, or NULL */
@@ -55,8 +57,7 @@ struct settings {
 	char	*page_summary[SITE_PAGE__MAX][LANG__MAX];	/* or NULL */
 };
 
-struct settings	*settings_load(const char *dir, const char *labels_dir,
-		    char *err, size_t errlen);
+struct settings	*settings_load(const char *dir, char *err, size_t errlen);
 void		 settings_free(struct settings *);
 int		 settings_check_templates(const struct settings *,
 		    const char *dir, const cJSON *const profile[LANG__MAX], char *err,
