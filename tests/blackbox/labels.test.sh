@@ -58,7 +58,7 @@ rm -rf "$dir" && mkdir -p "$dir" && cp "$LABELS"/*.json "$dir"/
 jq 'del(.["guide.facts"])' "$LABELS/es.json" >"$dir/es.json"
 run_cmd "$PERFIL_BIN" --check --content "$CONTENT" --labels "$dir"
 expect_exit 0
-expect_stderr_match 'perfil-fcgi: warning: labels: es: guide\.facts: untranslated; pages show the en text'
+expect_stderr_match 'perfil-fcgi: warning: labels: es: guide\.facts: untranslated \(no label set has it in this language\); pages show the en text'
 
 t 'without en.json, the reference naming every key, perfil-fcgi does not start'
 rm "$dir/en.json"
