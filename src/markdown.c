@@ -284,8 +284,12 @@ md_home(const struct app *app, enum site_page self, enum lang l,
 		md_url(b, md_str(p, "image"));
 		buf_puts(b, ")\n\n");
 	}
-	md_text(b, md_str(p, "headline"));
-	buf_puts(b, "\n\n");
+	/* A headline that only repeats the job title (an imported
+	 * resume's one "label" fills both) is said once. */
+	if (strcmp(md_str(p, "headline"), md_str(p, "job_title")) != 0) {
+		md_text(b, md_str(p, "headline"));
+		buf_puts(b, "\n\n");
+	}
 	md_text(b, md_str(p, "job_title"));
 	if ((co = cJSON_GetObjectItemCaseSensitive(p, "co_founder_of")) !=
 	    NULL) {
