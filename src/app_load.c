@@ -133,19 +133,30 @@ int
 app_load(struct app *app, const struct config *cfg, char *err, size_t errlen)
 {
 	struct half half;
+	struct labels_src src;
 	pthread_t t;
-	char	 pre[8];
+	char	 pre[8], site_labels[1024];
 	int	 k, l, threaded;
 
 	memset(app, 0, sizeof(*app));
 	app->cfg = cfg;
-	if ((app->settings = settings_load(cfg->content_dir, cfg->labels_dir,
-	    err, errlen)) == NULL)
+	if ((app->settings = settings_load(cfg->content_dir, err,
+	    errlen)) == NULL)
 		goto fail;
 	app->langs = &app->settings->langs;
 	if ((app->labels = calloc(1, sizeof(*app->labels))) == NULL)
 		goto oom;
-	if (labels_load(app->labels, cfg->labels_dir, app->langs,
+	/* The site's own label sets beside its content (labels.h). */
+	if (xsnprintf(site_labels, sizeof(site_labels), "%s/labels",
+	    cfg->content_dir) == -1) {
+		snprintf(err, errlen, "%s: content directory path too long",
+		    cfg->content_dir);
+		goto fail;
+	}
+	src.dir = cfg->labels_dir;
+	src.site_dir = site_labels;
+	src.fallback = app->settings->label_fallback;
+	if (labels_from(app->labels, &src, app->langs,
 	    app->settings->pronouns, err, errlen) == -1) {
 		free(app->labels);
 		app->labels = NULL;
@@ -187,8 +198,9 @@ app_load(struct app *app, const struct config *cfg, char *err, size_t errlen)
 	if (app->site == NULL || half.rc == -1)
 		goto fail;
 	if (app->labels->missing != NULL) {
-		snprintf(err, errlen, "%s: no label set has the key \"%s\"",
-		    cfg->labels_dir, app->labels->missing);
+		snprintf(err, errlen, "%s/%s.json: no label has the key "
+		    "\"%s\"", cfg->labels_dir, LABELS_DOC_CODE,
+		    app->labels->missing);
 		goto fail;
 	}
 	/* What no request reads: the objects of the collections without

@@ -98,8 +98,11 @@ cv_head(const struct app *app, enum lang l, struct buf *b)
 	buf_puts(b, "# ");
 	md_text(b, md_str(p, "name"));
 	buf_puts(b, "\n\n");
-	md_text(b, md_str(p, "headline"));
-	buf_puts(b, "\n\n");
+	/* Said once when the headline only repeats the job title. */
+	if (strcmp(md_str(p, "headline"), md_str(p, "job_title")) != 0) {
+		md_text(b, md_str(p, "headline"));
+		buf_puts(b, "\n\n");
+	}
 	md_text(b, md_str(p, "job_title"));
 	buf_puts(b, " · ");
 	md_text(b, md_str(loc, "city"));

@@ -32,7 +32,7 @@ meta(struct buf *b, const char *attr, const char *name, const char *value)
  * Appends the Open Graph and Twitter card tags of a page in language
  * l: title, description, canonical URL, type, the portrait when the
  * profile has one, the locale and the other languages' locales
- * (label "og.locale").
+ * (from ICU: the language with its likely region).
  */
 void
 head_preview(const struct app *app, const struct head_preview *pv,
@@ -54,11 +54,11 @@ head_preview(const struct app *app, const struct head_preview *pv,
 		meta(b, "property", "og:image", image);
 		meta(b, "property", "og:image:alt", md_str(p, "name"));
 	}
-	meta(b, "property", "og:locale", LBL(app, l, "og.locale"));
+	meta(b, "property", "og:locale", labels_og_locale(app->labels, l));
 	for (a = 0; a < app->langs->n; a++)
 		if (a != (int)l)
 			meta(b, "property", "og:locale:alternate",
-			    LBL(app, a, "og.locale"));
+			    labels_og_locale(app->labels, (enum lang)a));
 	meta(b, "name", "twitter:card", "summary");
 	meta(b, "name", "twitter:title", pv->title);
 	meta(b, "name", "twitter:description", pv->description);

@@ -425,7 +425,7 @@ page_nav(const struct app *app, const struct view *v, enum lang l,
 		html_url(b, app, v->page < 0 ? site_page_path(app, SITE_HOME,
 		    (enum lang)other) : v->path[other]);
 		buf_printf(b, "\" hreflang=\"%s\" lang=\"%s\">%s</a></li>\n",
-		    code, code, LBL(app, (enum lang)other, "lang.name"));
+		    code, code, labels_own_name(app->labels, (enum lang)other));
 	}
 	buf_puts(b, "</ul>\n</nav>\n</header>\n");
 }

@@ -23,6 +23,7 @@
 
 #include "app_load.h"
 #include "init.h"
+#include "labels.h"
 #include "resume_import.h"
 #include "openapi.h"
 #include "options.h"
@@ -160,6 +161,9 @@ run_offline(const struct options *o)
 		if (app.placeholders != NULL)
 			warnx_lines("warning: placeholder: ",
 			    app.placeholders);
+		/* Warnings do not fail the check: an untranslated label is
+		 * shown in the fallback language. */
+		warnx_lines("warning: ", buf_cstr(&app.labels->warnings));
 		print_summary(&app);
 	}
 	else {

@@ -464,8 +464,12 @@ md_home(const struct app *app, int self, enum lang l,
 		md_url(b, image);
 		buf_puts(b, ")\n\n");
 	}
-	md_text(b, md_str(p, "headline"));
-	buf_puts(b, "\n\n");
+	/* A headline that only repeats the job title (an imported
+	 * resume's one "label" fills both) is said once. */
+	if (strcmp(md_str(p, "headline"), md_str(p, "job_title")) != 0) {
+		md_text(b, md_str(p, "headline"));
+		buf_puts(b, "\n\n");
+	}
 	md_text(b, md_str(p, "job_title"));
 	if ((co = cJSON_GetObjectItemCaseSensitive(p, "co_founder_of")) !=
 	    NULL) {
@@ -550,8 +554,10 @@ md_contact(const struct app *app, int self, enum lang l,
     struct buf *b)
 {
 	const cJSON *p = app->model->profile.obj[l], *loc, *av, *v, *e;
-	const char *email = md_str(p, "email");
-	char	 tmp[64];
+	const char *email = md_str(p, "email"), *codes[LANG_LIST_MAX];
+	struct buf names;
+	char	 tmp[64], name[128];
+	int	 n;
 
 	(void)self;
 	loc = cJSON_GetObjectItemCaseSensitive(p, "location");
@@ -570,19 +576,26 @@ md_contact(const struct app *app, int self, enum lang l,
 	buf_puts(b, ", ");
 	md_text(b, md_str(loc, "region"));
 	buf_puts(b, " (");
-	md_text(b, md_str(loc, "country"));
+	country_display_name(md_str(loc, "country"), lang_code(app->langs, l),
+	    name, sizeof(name));
+	md_text(b, name);
 	buf_puts(b, ")");
 	if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(loc, "remote")))
 		buf_printf(b, "; %s", LBL(app, l, "contact.remote"));
 	buf_putc(b, '\n');
 	if ((v = cJSON_GetObjectItemCaseSensitive(p, "languages")) != NULL) {
+		/* By name in the page's language, as ICU lists them. */
+		n = 0;
+		cJSON_ArrayForEach(e, v)
+			if (n < LANG_LIST_MAX && cJSON_IsString(e))
+				codes[n++] = e->valuestring;
+		buf_init(&names);
+		lang_names_list(&names, codes, n, lang_code(app->langs, l));
 		buf_printf(b, "- %s: ", LBL(app, l, "contact.languages"));
-		cJSON_ArrayForEach(e, v) {
-			if (e != v->child)
-				buf_puts(b, ", ");
-			md_text(b, cJSON_GetStringValue(e) ?
-			    cJSON_GetStringValue(e) : "");
-		}
+		md_text(b, buf_cstr(&names));
+		if (names.oom)
+			b->oom = 1;
+		buf_free(&names);
 		buf_putc(b, '\n');
 	}
 	buf_putc(b, '\n');

@@ -116,18 +116,62 @@ get_text(const cJSON *v, const char *what, const struct langs *ls,
 }
 
 /*
- * Reads "languages": an array of 1..LANG__MAX distinct ISO 639-1 codes
- * ICU knows, each with a label set labels_dir/CODE.json.  Absent, the
- * set stays langs_fallback.  Returns 0, or -1 with err set.
+ * Returns 1 if c is an ISO 639-1 code ICU has locale data for (a
+ * language it can name, format dates and lists in), else 0.
  */
 static int
-get_languages(const cJSON *v, const char *labels_dir, struct langs *ls,
-    char *err, size_t errlen)
+icu_has_language(const char *c)
 {
 	const char *const *known;
+	char	 lang[16];
+	UErrorCode ec;
+	int32_t	 i, n;
+
+	for (known = uloc_getISOLanguages(); *known != NULL; known++)
+		if (strcmp(*known, c) == 0)
+			break;
+	if (*known == NULL)
+		return 0;
+	n = uloc_countAvailable();
+	for (i = 0; i < n; i++) {
+		ec = U_ZERO_ERROR;
+		uloc_getLanguage(uloc_getAvailable(i), lang, sizeof(lang), &ec);
+		if (U_SUCCESS(ec) && strcmp(lang, c) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* Checks that v is a language code ICU has data for; what names it. */
+static int
+get_code(const cJSON *v, const char *what, char out[4], char *err,
+    size_t errlen)
+{
+	const char *c = cJSON_GetStringValue(v);
+
+	if (c == NULL || strlen(c) != 2 || c[0] < 'a' || c[0] > 'z' ||
+	    c[1] < 'a' || c[1] > 'z')
+		return fail(err, errlen, "%s: expected an ISO 639-1 code in "
+		    "lower case such as \"es\"", what);
+	if (!icu_has_language(c))
+		return fail(err, errlen, "%s: unknown language code \"%s\" "
+		    "(not an ISO 639-1 code ICU has locale data for)", what,
+		    c);
+	memcpy(out, c, 3);
+	return 0;
+}
+
+/*
+ * Reads "languages": an array of 1..LANG__MAX distinct ISO 639-1 codes
+ * ICU has data for.  A language needs no label set: the labels a set
+ * lacks fall back (labels.h).  Absent, the set stays langs_fallback.
+ * Returns 0, or -1 with err set.
+ */
+static int
+get_languages(const cJSON *v, struct langs *ls, char *err, size_t errlen)
+{
 	const cJSON *e;
-	const char *c;
-	char	 path[1024];
+	char	 what[32], c[4];
 	int	 i = 0;
 
 	if (!cJSON_IsArray(v) || cJSON_GetArraySize(v) < 1 ||
@@ -136,25 +180,12 @@ get_languages(const cJSON *v, const char *labels_dir, struct langs *ls,
 		    "to %d language codes, the default first", LANG__MAX);
 	memset(ls, 0, sizeof(*ls));
 	cJSON_ArrayForEach(e, v) {
-		c = cJSON_GetStringValue(e);
-		if (c == NULL || strlen(c) != 2 || c[0] < 'a' || c[0] > 'z' ||
-		    c[1] < 'a' || c[1] > 'z')
-			return fail(err, errlen, "languages[%d]: expected an "
-			    "ISO 639-1 code in lower case such as \"es\"", i);
-		for (known = uloc_getISOLanguages(); *known != NULL; known++)
-			if (strcmp(*known, c) == 0)
-				break;
-		if (*known == NULL)
-			return fail(err, errlen, "languages[%d]: unknown "
-			    "language code \"%s\" (not in ISO 639-1 as ICU "
-			    "knows it)", i, c);
+		snprintf(what, sizeof(what), "languages[%d]", i);
+		if (get_code(e, what, c, err, errlen) == -1)
+			return -1;
 		if (lang_find(ls, c, 2) != -1)
 			return fail(err, errlen, "languages[%d]: \"%s\" is "
 			    "listed twice", i, c);
-		if (xsnprintf(path, sizeof(path), "%s/%s.json", labels_dir,
-		    c) == -1 || access(path, R_OK) == -1)
-			return fail(err, errlen, "languages[%d]: no label set "
-			    "for \"%s\" in %s", i, c, labels_dir);
 		memcpy(ls->code[i++], c, 3);
 		ls->n = i;
 	}
@@ -395,8 +426,7 @@ settings_page(const struct settings *s, const char *name)
 
 /* Checks and copies the members of the parsed file into s. */
 static int
-get_members(const cJSON *doc, const char *labels_dir, struct settings *s,
-    char *err, size_t errlen)
+get_members(const cJSON *doc, struct settings *s, char *err, size_t errlen)
 {
 	const cJSON *m, *prev;
 
@@ -404,7 +434,7 @@ get_members(const cJSON *doc, const char *labels_dir, struct settings *s,
 		return fail(err, errlen, "(top level): expected an object");
 	/* First: every text below has one translation per language. */
 	if ((m = cJSON_GetObjectItemCaseSensitive(doc, "languages")) != NULL &&
-	    get_languages(m, labels_dir, &s->langs, err, errlen) == -1)
+	    get_languages(m, &s->langs, err, errlen) == -1)
 		return -1;
 	cJSON_ArrayForEach(m, doc) {
 		for (prev = doc->child; prev != m; prev = prev->next)
@@ -416,6 +446,10 @@ get_members(const cJSON *doc, const char *labels_dir, struct settings *s,
 		if (strcmp(m->string, "licence") == 0) {
 			if (get_licence(m, &s->langs, &s->licence, err,
 			    errlen) == -1)
+				return -1;
+		} else if (strcmp(m->string, "label_fallback") == 0) {
+			if (get_code(m, "label_fallback", s->label_fallback,
+			    err, errlen) == -1)
 				return -1;
 		} else if (strcmp(m->string, "pronouns") == 0) {
 			if (get_pronouns(m, &s->pronouns, err, errlen) == -1)
@@ -515,14 +549,13 @@ prefix_path(const char *dir, char *err, size_t errlen)
 
 /*
  * Loads dir/site.json.  A missing file gives the empty settings (no
- * licence, no pronouns, no facts; languages es and en).  labels_dir
- * holds the label sets the languages need.  Returns the settings, or
+ * licence, no pronouns, no facts; languages es and en; untranslated
+ * labels in English).  Returns the settings, or
  * NULL with a message in err.  The caller frees them with
  * settings_free.
  */
 struct settings *
-settings_load(const char *dir, const char *labels_dir, char *err,
-    size_t errlen)
+settings_load(const char *dir, char *err, size_t errlen)
 {
 	struct settings *s;
 	cJSON	*doc = NULL;
@@ -534,6 +567,7 @@ settings_load(const char *dir, const char *labels_dir, char *err,
 		return NULL;
 	}
 	s->langs = langs_fallback;
+	memcpy(s->label_fallback, "en", 3);
 	if ((data = slurp(dir, &absent, err, errlen)) == NULL) {
 		if (absent)
 			return s;
@@ -543,7 +577,7 @@ settings_load(const char *dir, const char *labels_dir, char *err,
 		fail(err, errlen, "(top level): invalid JSON");
 		goto err;
 	}
-	if (get_members(doc, labels_dir, s, err, errlen) == -1)
+	if (get_members(doc, s, err, errlen) == -1)
 		goto err;
 	free(data);
 	cJSON_Delete(doc);

@@ -65,6 +65,8 @@ struct page_setting {
 
 struct settings {
 	struct langs langs;		/* "languages"; [0] the default */
+	char	 label_fallback[4];	/* "label_fallback": the language
+					 * of untranslated labels; "en" */
 	struct licence licence;
 	enum pronouns pronouns;
 	char	*name_rule[LANG__MAX];	/* template, or NULL */
@@ -77,8 +79,7 @@ struct settings {
 	size_t	 npages;
 };
 
-struct settings	*settings_load(const char *dir, const char *labels_dir,
-		    char *err, size_t errlen);
+struct settings	*settings_load(const char *dir, char *err, size_t errlen);
 void		 settings_free(struct settings *);
 const struct page_setting *settings_page(const struct settings *,
 		    const char *name);

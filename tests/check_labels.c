@@ -5,6 +5,8 @@
  */
 #include "config.h"
 
+#include <sys/stat.h>
+
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,8 +26,12 @@ START_TEST(shipped_sets_load)
 
 	ck_assert_msg(labels_load(&lb, TEST_LABELS_DIR, NULL, PRON_NONE, err,
 	    sizeof(err)) == 0, "%s", err);
-	ck_assert_str_eq(lbl(&lb, LANG_ES, "lang.name"), "Español");
-	ck_assert_str_eq(lbl(&lb, LANG_EN, "lang.name"), "English");
+	ck_assert_str_eq(labels_own_name(&lb, LANG_ES), "Español");
+	ck_assert_str_eq(labels_own_name(&lb, LANG_EN), "English");
+	ck_assert_str_eq(labels_og_locale(&lb, LANG_ES), "es_ES");
+	ck_assert_str_eq(labels_og_locale(&lb, LANG_EN), "en_US");
+	/* The shipped sets are complete: nothing to warn about. */
+	ck_assert_str_eq(buf_cstr(&lb.warnings), "");
 	ck_assert_ptr_null(lb.missing);
 	labels_free(&lb);
 }
@@ -129,7 +135,8 @@ START_TEST(absent_settings_claim_nothing)
 	char	 err[512] = "";
 
 	ck_assert_ptr_nonnull(s = settings_load("/nonexistent-perfil-dir",
-	    TEST_LABELS_DIR, err, sizeof(err)));
+	    err, sizeof(err)));
+	ck_assert_str_eq(s->label_fallback, "en");
 	ck_assert_int_eq(s->langs.n, 2);
 	ck_assert_str_eq(s->langs.code[0], "es");
 	ck_assert_str_eq(s->langs.code[1], "en");
@@ -178,8 +185,11 @@ START_TEST(languages_setting)
 		{ "{\"languages\": [\"en\"], \"facts\": [\"A\"]}", "en" },
 		{ "{\"languages\": [\"en\"], \"facts\": [{\"en\": \"A\"}]}",
 		    "en" },
-		{ "{\"languages\": [\"es\", \"de\"]}",
-		    "languages[1]: no label set for \"de\" in " },
+		{ "{\"languages\": [\"es\", \"is\"]}", "es is" },
+		{ "{\"languages\": [\"es\", \"ae\"]}",
+		    "languages[1]: unknown language code \"ae\"" },
+		{ "{\"languages\": [\"is\"], \"label_fallback\": \"xx\"}",
+		    "label_fallback: unknown language code \"xx\"" },
 		{ "{\"languages\": [\"es\", \"qq\"]}",
 		    "languages[1]: unknown language code \"qq\"" },
 		{ "{\"languages\": [\"es\", \"ES\"]}",
@@ -201,7 +211,7 @@ START_TEST(languages_setting)
 	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
 		dir = site_dir(t[i].json);
 		err[0] = '\0';
-		st = settings_load(dir, TEST_LABELS_DIR, err, sizeof(err));
+		st = settings_load(dir, err, sizeof(err));
 		if (st != NULL) {
 			got[0] = '\0';
 			for (l = 0; l < st->langs.n; l++)
@@ -229,8 +239,8 @@ START_TEST(labels_follow_the_setting)
 
 	ck_assert_msg(labels_load(&lb, TEST_LABELS_DIR, &ls, PRON_NONE, err,
 	    sizeof(err)) == 0, "%s", err);
-	ck_assert_str_eq(lbl(&lb, (enum lang)2, "lang.name"), "Français");
-	ck_assert_str_eq(lbl(&lb, (enum lang)0, "lang.name"), "Español");
+	ck_assert_str_eq(labels_own_name(&lb, (enum lang)2), "Français");
+	ck_assert_str_eq(labels_own_name(&lb, (enum lang)0), "Español");
 	labels_free(&lb);
 }
 END_TEST
@@ -247,13 +257,122 @@ START_TEST(english_set_for_the_documents)
 
 	ck_assert_msg(labels_load(&lb, TEST_LABELS_DIR, &ls, PRON_NONE, err,
 	    sizeof(err)) == 0, "%s", err);
-	ck_assert_str_eq(lbl(&lb, LABELS_DOC, "lang.name"), "English");
+	ck_assert_str_eq(labels_own_name(&lb, LABELS_DOC), "English");
 	ck_assert_str_eq(lbl(&lb, LABELS_DOC, "op.getProfile.summary"),
 	    "Professional profile");
 	ck_assert_str_ne(lbl(&lb, LANG_DEFAULT, "op.getProfile.summary"),
 	    "Professional profile");
 	ck_assert_ptr_null(lb.missing);
 	labels_free(&lb);
+}
+END_TEST
+
+/* Writes text into dir/name, creating dir. */
+static void
+write_file(const char *dir, const char *name, const char *text)
+{
+	char	 path[256];
+	FILE	*f;
+
+	mkdir(dir, 0700);
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	ck_assert_ptr_nonnull(f = fopen(path, "w"));
+	fputs(text, f);
+	fclose(f);
+}
+
+/* Counts the lines of s that hold needle. */
+static int
+count_lines(const char *s, const char *needle)
+{
+	const char *nl;
+	int	 n = 0;
+
+	for (; *s != '\0'; s = *nl ? nl + 1 : nl) {
+		nl = s + strcspn(s, "\n");
+		if (strstr(s, needle) != NULL && strstr(s, needle) < nl)
+			n++;
+	}
+	return n;
+}
+
+/*
+ * A language without a label set (is) gets every key from the fallback,
+ * key by key, and each key is a warning; a site set (CONTENT/labels/
+ * is.json) translates some keys, which then leave the warnings; the
+ * fallback may be a language other than English.
+ */
+START_TEST(fallback_key_by_key)
+{
+	struct langs ls = { 2, { "is", "es" } };
+	struct labels_src src = { .dir = TEST_LABELS_DIR };
+	struct labels lb, en;
+	char	 err[512] = "", dir[64], line[160];
+	int	 total, n;
+
+	ck_assert_int_eq(labels_load(&en, TEST_LABELS_DIR, NULL, PRON_NONE,
+	    err, sizeof(err)), 0);
+	ck_assert_msg(labels_from(&lb, &src, &ls, PRON_NONE, err,
+	    sizeof(err)) == 0, "%s", err);
+	ck_assert_str_eq(lbl(&lb, LANG_DEFAULT, "nav.skip"), "Skip to content");
+	ck_assert_str_eq(labels_own_name(&lb, LANG_DEFAULT), "íslenska");
+	ck_assert_str_eq(labels_og_locale(&lb, LANG_DEFAULT), "is_IS");
+	total = count_lines(buf_cstr(&lb.warnings), "labels: is: ");
+	ck_assert_int_gt(total, 100);
+	ck_assert_int_eq(count_lines(buf_cstr(&lb.warnings), "labels: is: "
+	    "nav.skip: untranslated"), 1);
+	/* Variants by pronoun are optional: never listed. */
+	ck_assert_int_eq(count_lines(buf_cstr(&lb.warnings), ".she: "), 0);
+	/* es has a complete set: no warning names it. */
+	ck_assert_int_eq(count_lines(buf_cstr(&lb.warnings), "labels: es: "),
+	    0);
+	labels_free(&lb);
+
+	snprintf(dir, sizeof(dir), "/tmp/perfil-check-fallback-XXXXXX");
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	write_file(dir, "is.json", "{\"nav.skip\": \"Fara í efni\", "
+	    "\"no.such\": \"x\", \"home.elsewhere.she\": \"Annars staðar\"}");
+	src.site_dir = dir;
+	src.fallback = "es";
+	ck_assert_msg(labels_from(&lb, &src, &ls, PRON_SHE, err,
+	    sizeof(err)) == 0, "%s", err);
+	ck_assert_str_eq(lbl(&lb, LANG_DEFAULT, "nav.skip"), "Fara í efni");
+	/* The variant of the settings' pronouns counts as a translation. */
+	ck_assert_str_eq(lbl(&lb, LANG_DEFAULT, "home.elsewhere"),
+	    "Annars staðar");
+	/* Untranslated keys come from the fallback language, es. */
+	ck_assert_str_eq(lbl(&lb, LANG_DEFAULT, "cv.experience"),
+	    lbl(&lb, (enum lang)1, "cv.experience"));
+	n = count_lines(buf_cstr(&lb.warnings), "labels: is: ");
+	ck_assert_int_eq(n, total - 2);
+	ck_assert_int_eq(count_lines(buf_cstr(&lb.warnings), "pages show the "
+	    "es text"), n);
+	snprintf(line, sizeof(line), "%s/is.json: no.such: unknown label key",
+	    dir);
+	ck_assert_int_eq(count_lines(buf_cstr(&lb.warnings), line), 1);
+	/* The English documents ignore the site's fallback. */
+	ck_assert_str_eq(lbl(&lb, LABELS_DOC, "nav.skip"), "Skip to content");
+	labels_free(&lb);
+
+	/* A placeholder the reference does not have is refused. */
+	write_file(dir, "is.json", "{\"param.range\": \"@@min@@-@@mx@@\"}");
+	ck_assert_int_eq(labels_from(&lb, &src, &ls, PRON_NONE, err,
+	    sizeof(err)), -1);
+	ck_assert_msg(strstr(err, "is.json: param.range: placeholders") !=
+	    NULL, "%s", err);
+	write_file(dir, "is.json", "{\"param.range\": \"@@min@@ @@max\"}");
+	ck_assert_int_eq(labels_from(&lb, &src, &ls, PRON_NONE, err,
+	    sizeof(err)), -1);
+	ck_assert_msg(strstr(err, "without its closing") != NULL, "%s", err);
+	/* A fallback language without any set is refused. */
+	unlink(strcat(strcpy(line, dir), "/is.json"));
+	src.fallback = "de";
+	ck_assert_int_eq(labels_from(&lb, &src, &ls, PRON_NONE, err,
+	    sizeof(err)), -1);
+	ck_assert_msg(strstr(err, "label_fallback: no label set for \"de\"")
+	    != NULL, "%s", err);
+	rmdir(dir);
+	labels_free(&en);
 }
 END_TEST
 
@@ -272,6 +391,7 @@ labels_suite(void)
 	tcase_add_test(tc, languages_setting);
 	tcase_add_test(tc, labels_follow_the_setting);
 	tcase_add_test(tc, english_set_for_the_documents);
+	tcase_add_test(tc, fallback_key_by_key);
 	suite_add_tcase(s, tc);
 	return s;
 }

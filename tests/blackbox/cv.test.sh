@@ -209,8 +209,10 @@ for p in / /about /cv /projects "/projects/$slug0" /contact /developers \
 	expect_body_contains "<meta property=\"og:title\" content=\"$title\">"
 	expect_body_contains '<meta property="og:description" content="'
 	expect_body_contains "<meta property=\"og:url\" content=\"$BASE$p\">"
-	expect_body_contains "<meta property=\"og:locale\" content=\"$(jq -r '."og.locale"' "$LABELS/$lang.json")\">"
-	expect_body_contains "<meta property=\"og:locale:alternate\" content=\"$(jq -r '."og.locale"' "$LABELS/$other.json")\">"
+	# The language with its likely region, from ICU.
+	declare -A og=([es]=es_ES [en]=en_US)
+	expect_body_contains "<meta property=\"og:locale\" content=\"${og[$lang]}\">"
+	expect_body_contains "<meta property=\"og:locale:alternate\" content=\"${og[$other]}\">"
 	case $p in
 	/ | /en/ | /cv | /en/cv) expect_body_contains '<meta property="og:type" content="profile">' ;;
 	*) expect_body_contains '<meta property="og:type" content="website">' ;;

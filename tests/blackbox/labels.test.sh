@@ -52,13 +52,20 @@ for f in "$LABELS"/*.json; do
 	expect_equal "keys of $(basename "$f")" "$(jq -c 'keys' "$LABELS/en.json")" "$(jq -c 'keys' "$f")"
 done
 
-t 'a label set with a key missing is refused, naming the file and the key'
+t 'a label set with a key missing falls back to English for it, with a warning naming language and key'
 dir=$BB_TMP/labels-missing
 rm -rf "$dir" && mkdir -p "$dir" && cp "$LABELS"/*.json "$dir"/
-jq 'del(.["guide.facts"])' "$LABELS/en.json" >"$dir/en.json"
+jq 'del(.["guide.facts"])' "$LABELS/es.json" >"$dir/es.json"
+run_cmd "$PERFIL_BIN" --check --content "$CONTENT" --labels "$dir"
+expect_exit 0
+expect_stderr_match 'perfil-fcgi: warning: labels: es: guide\.facts: untranslated \(no label set has it in this language\); pages show the en text'
+
+t 'without en.json, the reference naming every key, perfil-fcgi does not start'
+rm "$dir/en.json"
 run_cmd "$PERFIL_BIN" --check --content "$CONTENT" --labels "$dir"
 expect_exit 1
-expect_stderr_match 'en\.json: guide\.facts: missing label'
+expect_stderr_match 'labels-missing/en\.json: cannot open the label set of language en'
+cp "$LABELS/en.json" "$dir/en.json"
 
 t 'a label set that is not JSON strings is refused, naming the file'
 jq '.["nav.main"] = 3' "$LABELS/en.json" >"$dir/en.json"
@@ -69,4 +76,4 @@ expect_stderr_match 'en\.json: nav\.main: expected a string'
 t 'without the label sets perfil-fcgi does not start, and says where it looked'
 run_cmd "$PERFIL_BIN" --check --content "$CONTENT" --labels "$BB_TMP/nowhere"
 expect_exit 1
-expect_stderr_match 'nowhere/es\.json: cannot open the label set'
+expect_stderr_match 'nowhere/en\.json: cannot open the label set'

@@ -131,6 +131,16 @@ expect_body_contains "<a href=\"mailto:$email\">$email</a>"
 expect_body_contains "$(content profile.json '.profiles[0].url' | jq -r .)"
 expect_body_contains "$(localized profile.json es | jq -r .availability.statement)"
 
+t 'contact: working languages and the country by name in the page language (ICU), not as codes'
+# The demo's languages es, en, ca and country ES, as ICU names them.
+req GET /contact
+expect_body_contains '<li>Idiomas de trabajo: español, inglés y catalán</li>'
+expect_body_contains '(España)'
+req GET /en/contact
+expect_body_contains '<li>Working languages: Spanish, English, and Catalan</li>'
+expect_body_contains '(Spain)'
+expect_body_not_contains 'es, en, ca'
+
 t 'privacy and lab: the content files rendered'
 req GET /en/privacy
 expect_body_contains "<h1>$(head -n 1 "$CONTENT/pages/privacy.en.md" | sed 's/^# //')</h1>"
