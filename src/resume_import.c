@@ -401,7 +401,7 @@ struct row {
 	const struct resource *res;	/* the collection */
 	const cJSON *e;			/* the document's item */
 	cJSON	*o;			/* the content's item */
-	const cJSON *taken;		/* the items so far (unique slugs) */
+	struct slug_set *taken;		/* the slugs so far */
 	int	 i;			/* e's index in the section */
 	int	 dated;			/* a start date was imported */
 };
@@ -656,16 +656,19 @@ collection(struct imp *m, enum coll c)
 	const cJSON *list = cJSON_GetObjectItemCaseSensitive(m->doc,
 	    res->resume->key);
 	const char *known[32];
+	struct slug_set taken;
 	struct row r;
 	cJSON	*a;
 
-	if ((a = cJSON_CreateArray()) == NULL) {
+	if (slug_set_init(&taken, (size_t)cJSON_GetArraySize(list)) == -1 ||
+	    (a = cJSON_CreateArray()) == NULL) {
+		slug_set_free(&taken);
 		m->oom = 1;
 		return NULL;
 	}
 	memset(&r, 0, sizeof(r));
 	r.res = res;
-	r.taken = a;
+	r.taken = &taken;
 	r.i = -1;
 	cJSON_ArrayForEach(r.e, list) {
 		r.i++;
@@ -678,6 +681,7 @@ collection(struct imp *m, enum coll c)
 			import_field(m, &r, f);
 		push(m, a, r.o);
 	}
+	slug_set_free(&taken);
 	unknown_each(m, res->resume->key, list, known_rows(res->resume->fields,
 	    known, sizeof(known) / sizeof(known[0])));
 	if (cJSON_GetArraySize(a) > 0)

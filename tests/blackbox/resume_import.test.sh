@@ -137,3 +137,28 @@ expect_stdout_match 'placeholder: projects.json: one TODO item'
 expect_equal 'timeline oldest first' '["2017","2018","2020"]' "$(jq -c '.timeline | map(.year)' "$BB_TMP/mine/about.json")"
 run_cmd "$PERFIL_BIN" --check --content "$BB_TMP/mine"
 expect_exit 0
+
+t '5,000 projects named alike: unique slugs in linear time (it took minutes)'
+jq -n '{basics: {name: "Ana Ruiz", label: "Ingeniera", email: "ana@perfil.test",
+	url: "https://ana.test", location: {city: "Vigo", countryCode: "ES"}},
+	projects: [range(5000) | {name: "Data platform"}]}' >"$BB_TMP/alike.json"
+rm -rf "$BB_TMP/alike"
+start=$(date +%s%3N)
+run_cmd timeout 60 "$PERFIL_BIN" --init "$BB_TMP/alike" --from-resume "$BB_TMP/alike.json"
+ms=$(($(date +%s%3N) - start))
+# Written, then refused by the load: a collection holds 1,000 items at most.
+expect_exit 1
+expect_stderr_match 'projects\.json: \(top level\): more than 1000 items'
+expect_equal 'distinct slugs of 5,000' 5000 "$(jq '[.[].slug] | unique | length' "$BB_TMP/alike/projects.json")"
+expect_equal 'the last slug' '"data-platform-5000"' "$(jq '.[4999].slug' "$BB_TMP/alike/projects.json")"
+# Not a timing test: 10 s is far above the linear import (0.3 s here) and
+# far below the old cubic one (over a minute).
+_bb_check $((ms >= 10000)) 'imported in under 10 s' "$ms ms"
+printf '        (5,000 projects imported in %s ms)\n' "$ms"
+
+t 'a FIFO given as the resume is refused at once, never read'
+mkfifo "$BB_TMP/resume.fifo"
+rm -rf "$BB_TMP/fifo-init"
+run_cmd timeout 5 "$PERFIL_BIN" --init "$BB_TMP/fifo-init" --from-resume "$BB_TMP/resume.fifo"
+expect_exit 1
+expect_stderr_match 'resume\.fifo: not a regular file'
