@@ -578,8 +578,10 @@ load_pages(struct vctx *c, const char *dir, struct model *m)
 		return vc_fail(c, "content path too long");
 	}
 	c->pathlen = 0;
-	if ((n = page_files(c, pdir, &names)) <= 0)
+	if ((n = page_files(c, pdir, &names)) <= 0) {
+		free(names);	/* an empty pages/ too */
 		return n;
+	}
 	/* First every file's name, then the pages they make. */
 	for (i = 0; i < n; i++) {
 		snprintf(path, sizeof(path), "%s/%s", pdir, names[i]);
