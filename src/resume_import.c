@@ -252,7 +252,7 @@ profile_languages(struct imp *m, cJSON *p)
 	cJSON_ArrayForEach(e, list) {
 		if (str(e, "language") == NULL ||
 		    (code = resume_language_code(str(e, "language"),
-		    &m->langs)) == NULL)
+		    INIT_LANGUAGE, &m->langs)) == NULL)
 			buf_printf(m->report, "not a working language: "
 			    "languages[%d] (\"%s\": no ISO 639-1 code found "
 			    "for profile.json; spoken-languages.json has "

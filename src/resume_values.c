@@ -20,7 +20,6 @@
 #include <unicode/uloc.h>
 #include <unicode/ustring.h>
 
-#include "init.h"
 #include "request.h"
 #include "resume_values.h"
 
@@ -189,12 +188,14 @@ resume_slug(UTransliterator *tr, const char *s, struct slug_set *ss,
 
 /*
  * The ISO 639-1 code of a language name ("English", "Deutsch", or the
- * name in another language), or NULL: the names ICU gives in the
- * language JSON Resume's schema is written in, in each of the site's
- * languages ls and in the language itself, compared without case.
+ * name in another language), or NULL: the names ICU gives in
+ * schema_lang (the language JSON Resume's schema is written in), in
+ * each of the site's languages ls and in the language itself, compared
+ * without case.
  */
 const char *
-resume_language_code(const char *name, const struct langs *ls)
+resume_language_code(const char *name, const char *schema_lang,
+    const struct langs *ls)
 {
 	const char *const *c;
 	const char *in[LANG__MAX + 2];
@@ -206,7 +207,7 @@ resume_language_code(const char *name, const struct langs *ls)
 	u_strFromUTF8(want, 64, &n, name, -1, &ec);
 	if (U_FAILURE(ec) || ec == U_STRING_NOT_TERMINATED_WARNING)
 		return NULL;
-	in[0] = INIT_LANGUAGE;	/* JSON Resume's schema's */
+	in[0] = schema_lang;
 	for (i = 0; i < ls->n; i++)
 		in[i + 1] = lang_code(ls, (enum lang)i);
 	for (c = uloc_getISOLanguages(); c != NULL && *c != NULL; c++) {

@@ -31,7 +31,7 @@ void		 slug_set_free(struct slug_set *);
 char		*resume_slug(UTransliterator *, const char *name,
 		    struct slug_set *, char *out, size_t len);
 const char	*resume_language_code(const char *name,
-		    const struct langs *);
+		    const char *schema_lang, const struct langs *);
 cJSON		*resume_read(const char *file, char *err, size_t errlen);
 
 #endif /* PERFIL_RESUME_VALUES_H */
