@@ -14,55 +14,51 @@
 #include <unistd.h>
 
 #include "init.h"
+#include "settings.h"
 
 /*
  * The skeleton: one placeholder person, the required files only, every
  * value a hint of what goes there, each text marked "TODO: " and the
  * addresses on example.org, so that --check warns about every one left
- * (placeholder.h).  JSON has no comments, so the
+ * (placeholder.h).  {"*": S} stands for a translated text: S in each of
+ * the site's languages (init_texts).  JSON has no comments, so the
  * explanations are in the README written next to the files.
  */
 static const char skel_profile[] =
 "{\"name\": \"TODO: Your Name\","
-" \"headline\": {\"es\": \"TODO: Tu titular profesional en una l\xc3\xadnea\","
-"  \"en\": \"TODO: Your professional headline in one line\"},"
-" \"job_title\": {\"es\": \"TODO: Tu puesto\", \"en\": \"TODO: Your job title\"},"
-" \"summary\": {\"es\": \"TODO: Un p\xc3\xa1rrafo sobre tu trabajo.\","
-"  \"en\": \"TODO: One paragraph about your work.\"},"
-" \"location\": {\"city\": {\"es\": \"TODO: Tu ciudad\", \"en\": \"TODO: Your city\"},"
-"  \"region\": {\"es\": \"TODO: Tu regi\xc3\xb3n\", \"en\": \"TODO: Your region\"},"
+" \"headline\": {\"*\": \"TODO: Your professional headline in one line\"},"
+" \"job_title\": {\"*\": \"TODO: Your job title\"},"
+" \"summary\": {\"*\": \"TODO: One paragraph about your work.\"},"
+" \"location\": {\"city\": {\"*\": \"TODO: Your city\"},"
+"  \"region\": {\"*\": \"TODO: Your region\"},"
 "  \"country\": \"ES\", \"remote\": true},"
 " \"email\": \"you@example.org\","
 " \"url\": \"https://example.org\","
 " \"availability\": {\"open_to_work\": true,"
-"  \"statement\": {\"es\": \"TODO: Qu\xc3\xa9 trabajo aceptas.\","
-"  \"en\": \"TODO: What work you take on.\"}}}";
+"  \"statement\": {\"*\": \"TODO: What work you take on.\"}}}";
 
 static const char skel_about[] =
-"{\"summary\": {\"es\": \"TODO: Tu biograf\xc3\xad""a, en uno o varios p\xc3\xa1rrafos.\","
-"  \"en\": \"TODO: Your biography, in one or more paragraphs.\"},"
+"{\"summary\": {\"*\": \"TODO: Your biography, in one or more paragraphs.\"},"
 " \"timeline\": [{\"year\": \"2020\","
-"  \"title\": {\"es\": \"TODO: Un hito\", \"en\": \"TODO: A milestone\"},"
-"  \"description\": {\"es\": \"TODO: Qu\xc3\xa9 pas\xc3\xb3.\", \"en\": \"TODO: What happened.\"}}]}";
+"  \"title\": {\"*\": \"TODO: A milestone\"},"
+"  \"description\": {\"*\": \"TODO: What happened.\"}}]}";
 
 static const char skel_projects[] =
 "[{\"slug\": \"first-project\","
-"  \"title\": {\"es\": \"TODO: Tu primer proyecto\", \"en\": \"TODO: Your first project\"},"
-"  \"description\": {\"es\": \"TODO: Qu\xc3\xa9 hace.\", \"en\": \"TODO: What it does.\"},"
+"  \"title\": {\"*\": \"TODO: Your first project\"},"
+"  \"description\": {\"*\": \"TODO: What it does.\"},"
 "  \"stack\": [\"C\"],"
 "  \"url\": \"https://example.org/first-project\"}]";
 
 static const char skel_experience[] =
 "[{\"slug\": \"current-position\","
-"  \"role\": {\"es\": \"TODO: Tu puesto\", \"en\": \"TODO: Your role\"},"
-"  \"organization\": {\"es\": \"TODO: Organizaci\xc3\xb3n, ciudad\","
-"   \"en\": \"TODO: Organization, city\"},"
+"  \"role\": {\"*\": \"TODO: Your role\"},"
+"  \"organization\": {\"*\": \"TODO: Organization, city\"},"
 "  \"start\": \"2020-01\","
-"  \"description\": {\"es\": \"TODO: Qu\xc3\xa9 haces all\xc3\xad.\","
-"   \"en\": \"TODO: What you do there.\"}}]";
+"  \"description\": {\"*\": \"TODO: What you do there.\"}}]";
 
 static const char skel_skills[] =
-"[{\"category\": {\"es\": \"TODO: Lenguajes\", \"en\": \"TODO: Languages\"},"
+"[{\"category\": {\"*\": \"TODO: Languages\"},"
 "  \"slug\": \"languages\","
 "  \"skills\": [{\"name\": \"C\", \"years\": \"1+\"}]}]";
 
@@ -79,24 +75,79 @@ static const char skel_readme[] =
 "JSON has no comments, so this file explains the others (the full\n"
 "reference is content/README.md in perfil's sources):\n"
 "\n"
-"- profile.json: who you are. Texts shown to readers are translated\n"
-"  objects {\"es\": ..., \"en\": ...}; both languages are required.\n"
+"- site.json: the site's settings; \"languages\" lists the languages\n"
+"  the site is served in, ISO 639-1 codes, the default first. Add or\n"
+"  remove one there (perfil-fcgi --init --languages chose them).\n"
+"- profile.json: who you are. With one language, a text shown to\n"
+"  readers is a plain string; with several, it is an object with one\n"
+"  string per language of site.json, {\"en\": ..., \"nb\": ...}.\n"
 "- about.json: your biography and a timeline, oldest first.\n"
 "- projects.json, experience.json, skills.json: arrays, served in file\n"
 "  order. Every item has a slug (^[a-z0-9-]+$), unique in its file.\n"
 "  Experience dates are ISO: \"start\": \"2019-03\", and \"end\" only once\n"
-"  the position is over; perfil writes \"marzo de 2019 - actualidad\".\n"
+"  the position is over; perfil writes the month and year in each\n"
+"  language.\n"
 "- Optional, add them when you have them: certifications.json,\n"
 "  education.json, recommendations.json. Absent, their API\n"
 "  collections are empty.\n"
-"- pages/: your own pages, in markdown. pages/NAME.es.md and\n"
-"  pages/NAME.en.md are published at /NAME (and /en/NAME), titled by\n"
-"  their first \"# \" line, linked from the footer (site.json's\n"
-"  \"pages\" can move a page to the menu). Every file there must be\n"
-"  such a page.\n"
+"- pages/: your own pages, in markdown, one file per language:\n"
+"  pages/NAME.LANG.md (LANG each code of site.json) is published at\n"
+"  /NAME (and /LANG/NAME in the other languages), titled by its first\n"
+"  \"# \" line, linked from the footer (site.json's \"pages\" can move a\n"
+"  page to the menu). Every file there must be such a page.\n"
 "\n"
 "Unknown fields are errors, never silently ignored: perfil-fcgi --check\n"
 "lists every problem with its file and field.\n";
+
+/*
+ * A translated text of the languages ls: s itself for one language
+ * (a plain string), else an object with s in each (copies to
+ * translate).  Returns it, or NULL (out of memory).
+ */
+cJSON *
+init_text(const struct langs *ls, const char *s)
+{
+	cJSON	*o;
+	int	 l;
+
+	if (ls->n == 1)
+		return cJSON_CreateString(s);
+	if ((o = cJSON_CreateObject()) == NULL)
+		return NULL;
+	for (l = 0; l < ls->n; l++)
+		if (cJSON_AddStringToObject(o, lang_code(ls, (enum lang)l),
+		    s) == NULL) {
+			cJSON_Delete(o);
+			return NULL;
+		}
+	return o;
+}
+
+/*
+ * Replaces every {"*": S} in v, at any depth, with init_text(ls, S).
+ * Returns 0, or -1 (out of memory).
+ */
+static int
+init_texts(cJSON *v, const struct langs *ls)
+{
+	cJSON	*e, *star, *t;
+
+	for (e = v->child; e != NULL; e = e->next) {
+		star = cJSON_GetObjectItemCaseSensitive(e, "*");
+		if (cJSON_IsObject(e) && cJSON_IsString(star)) {
+			if ((t = init_text(ls, star->valuestring)) == NULL ||
+			    (e->string != NULL && (t->string =
+			    strdup(e->string)) == NULL) ||
+			    !cJSON_ReplaceItemViaPointer(v, e, t)) {
+				cJSON_Delete(t);
+				return -1;
+			}
+			e = t;
+		} else if (init_texts(e, ls) == -1)
+			return -1;
+	}
+	return 0;
+}
 
 /* Appends s, JSON-escaped and quoted. */
 static void
@@ -169,23 +220,31 @@ init_json_print(const cJSON *v, struct buf *b)
 }
 
 /*
- * Fills c with the skeleton of --init.  Returns 0, or -1 (out of
- * memory; c is then empty).  Free it with init_content_free.
+ * Fills c with the skeleton of --init, its texts in the languages ls
+ * (init_text).  Returns 0, or -1 (out of memory; c is then empty).  Free it with init_content_free.
  */
 int
-init_skeleton(struct init_content *c)
+init_skeleton(struct init_content *c, const struct langs *ls)
 {
+	int	 k;
+
 	memset(c, 0, sizeof(*c));
+	c->langs = *ls;
 	c->readme = skel_readme;
 	if ((c->profile = cJSON_Parse(skel_profile)) == NULL ||
 	    (c->about = cJSON_Parse(skel_about)) == NULL ||
 	    (c->coll[COLL_PROJECTS] = cJSON_Parse(skel_projects)) == NULL ||
 	    (c->coll[COLL_EXPERIENCE] = cJSON_Parse(skel_experience)) ==
-	    NULL || (c->coll[COLL_SKILLS] = cJSON_Parse(skel_skills)) == NULL) {
-		init_content_free(c);
-		return -1;
-	}
+	    NULL || (c->coll[COLL_SKILLS] = cJSON_Parse(skel_skills)) == NULL ||
+	    init_texts(c->profile, ls) == -1 || init_texts(c->about, ls) == -1)
+		goto err;
+	for (k = 0; k < COLL__MAX; k++)
+		if (c->coll[k] != NULL && init_texts(c->coll[k], ls) == -1)
+			goto err;
 	return 0;
+err:
+	init_content_free(c);
+	return -1;
 }
 
 void
@@ -248,6 +307,26 @@ put_json(const char *dir, const char *name, const cJSON *v, char *err,
 	return rc;
 }
 
+/* The site.json of c: its languages, the default first. */
+static cJSON *
+site_settings(const struct init_content *c)
+{
+	cJSON	*s, *a;
+	int	 l;
+
+	if ((s = cJSON_CreateObject()) == NULL ||
+	    (a = cJSON_AddArrayToObject(s, "languages")) == NULL)
+		goto err;
+	for (l = 0; l < c->langs.n; l++)
+		if (!cJSON_AddItemToArray(a, cJSON_CreateString(lang_code(
+		    &c->langs, (enum lang)l))))
+			goto err;
+	return s;
+err:
+	cJSON_Delete(s);
+	return NULL;
+}
+
 /* Makes dir (a new or an empty directory) and dir/pages. */
 static int
 make_dirs(const char *dir, char *err, size_t errlen)
@@ -278,14 +357,22 @@ int
 init_write(const char *dir, const struct init_content *c, char *err,
     size_t errlen)
 {
-	int	 k;
+	cJSON	*site;
+	int	 k, rc;
 
-	if (c->profile == NULL || c->about == NULL) {
+	if (c->profile == NULL || c->about == NULL || c->langs.n < 1) {
 		snprintf(err, errlen, "a content directory needs a profile "
-		    "and an about document");
+		    "and an about document in one language at least");
 		return -1;
 	}
-	if (make_dirs(dir, err, errlen) == -1 ||
+	if ((site = site_settings(c)) == NULL) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	rc = make_dirs(dir, err, errlen) == -1 ? -1 :
+	    put_json(dir, SETTINGS_FILE, site, err, errlen);
+	cJSON_Delete(site);
+	if (rc == -1 ||
 	    put_json(dir, resource_profile.file, c->profile, err,
 	    errlen) == -1 ||
 	    put_json(dir, resource_about.file, c->about, err, errlen) == -1)

@@ -27,6 +27,7 @@
 #include "resume_import.h"
 #include "openapi.h"
 #include "options.h"
+#include "settings.h"
 #include "supervisor.h"
 #include "worker.h"
 
@@ -76,7 +77,8 @@ from_resume(const struct options *o, struct init_content *c,
 	int	 rc;
 
 	buf_init(&report);
-	rc = resume_import(o->from_resume, c, &report, err, sizeof(err));
+	rc = resume_import(o->from_resume, &o->init_langs, c, &report, err,
+	    sizeof(err));
 	if (rc == -1)
 		warnx("--from-resume: %s", err);
 	else {
@@ -84,8 +86,13 @@ from_resume(const struct options *o, struct init_content *c,
 		buf_printf(readme, "# Content imported from %s\n\n"
 		    "perfil-fcgi --init --from-resume wrote this directory. "
 		    "Values marked TODO are placeholders; fill them in and "
-		    "translate the copies, then run perfil-fcgi --check "
-		    "--content DIR.\n\n```\n%s```\n", o->from_resume,
+		    "translate the copies the report lists, if any, then "
+		    "run perfil-fcgi --check --content DIR. The site's "
+		    "languages are site.json's \"languages\", the default "
+		    "first; with one, texts are plain strings, with several "
+		    "an object with one string per language (content/"
+		    "README.md in perfil's sources has the reference)."
+		    "\n\n```\n%s```\n", o->from_resume,
 		    buf_cstr(&report));
 		c->readme = buf_cstr(readme);
 	}
@@ -103,16 +110,22 @@ run_init(const struct options *o)
 	struct init_content c;
 	struct app app;
 	struct config cfg = o->cfg;
+	struct langs langs = o->init_langs;
 	struct buf readme;
 	char	 err[16384];
 
+	if (langs.n == 0 && settings_parse_languages(INIT_LANGUAGE, &langs,
+	    err, sizeof(err)) == -1) {
+		warnx("--init: %s", err);
+		return 1;
+	}
 	buf_init(&readme);
 	if (o->from_resume != NULL) {
 		if (from_resume(o, &c, &readme) == -1) {
 			buf_free(&readme);
 			return 1;
 		}
-	} else if (init_skeleton(&c) == -1) {
+	} else if (init_skeleton(&c, &langs) == -1) {
 		warnx("out of memory");
 		return 1;
 	}

@@ -14,6 +14,7 @@
 
 #include "openapi.h"
 #include "options.h"
+#include "settings.h"
 
 static void
 usage(FILE *f)
@@ -53,6 +54,9 @@ usage(FILE *f)
 "  --from-resume FILE       with --init: fill DIR from a JSON Resume\n"
 "                           document instead (placeholders and what was\n"
 "                           not imported are listed, one line each)\n"
+"  --languages CODES        with --init: the site's languages, ISO 639-1\n"
+"                           codes separated by commas, the default first\n"
+"                           (default: the resume's meta.language, else en)\n"
 "  --dump-openapi[=json|yaml]\n"
 "                           print the OpenAPI document (built from the route\n"
 "                           table and the content, with --base-url as the\n"
@@ -149,6 +153,19 @@ check_base_url(struct options *o)
 	return 0;
 }
 
+/* Parses --languages CODES into ls; returns 0, or -1 after a message. */
+static int
+parse_languages(const char *s, struct langs *ls)
+{
+	char	 err[256];
+
+	if (settings_parse_languages(s, ls, err, sizeof(err)) == -1) {
+		warnx("--languages \"%s\": %s", s, err);
+		return -1;
+	}
+	return 0;
+}
+
 /* Applies one option (getopt's ch); returns 0, or -1 after a message. */
 static int
 apply(struct options *o, int ch, int argc, char *argv[])
@@ -165,6 +182,8 @@ apply(struct options *o, int ch, int argc, char *argv[])
 	case 'S': o->cfg.strict = 1; break;
 	case 'I': o->mode = RUN_INIT; o->init_dir = optarg; break;
 	case 'R': o->from_resume = optarg; break;
+	case 'l':
+		return parse_languages(optarg, &o->init_langs);
 	case 'w':
 		return (o->nworkers = parse_count(optarg, MAX_WORKERS,
 		    "--workers")) == -1 ? -1 : 0;
@@ -220,6 +239,7 @@ options_parse(struct options *o, int argc, char *argv[], int *status)
 		{ "strict", no_argument, NULL, 'S' },
 		{ "init", required_argument, NULL, 'I' },
 		{ "from-resume", required_argument, NULL, 'R' },
+		{ "languages", required_argument, NULL, 'l' },
 		{ "dump-openapi", optional_argument, NULL, 'O' },
 		{ "version", no_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'h' },
@@ -254,6 +274,10 @@ options_parse(struct options *o, int argc, char *argv[], int *status)
 	}
 	if (o->from_resume != NULL && o->mode != RUN_INIT) {
 		warnx("--from-resume needs --init DIR");
+		return 0;
+	}
+	if (o->init_langs.n > 0 && o->mode != RUN_INIT) {
+		warnx("--languages needs --init DIR");
 		return 0;
 	}
 	if (check_base_url(o) == -1)

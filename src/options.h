@@ -33,6 +33,8 @@ struct options {
 	const char *pid_file;	/* --pid-file, or NULL */
 	const char *init_dir;	/* --init DIR */
 	const char *from_resume; /* --from-resume FILE (with --init) */
+	struct langs init_langs; /* --languages (with --init); n 0: not
+				  * given */
 	mode_t	 sock_mode;	/* --socket-mode */
 	int	 nworkers;	/* --workers, 0 until options_defaults */
 	int	 nthreads;	/* --threads, 0 until options_defaults */

@@ -21,6 +21,7 @@
 
 #include "resume_import.h"
 #include "resume_values.h"
+#include "settings.h"
 
 /* The placeholders: marked "TODO" so that grep finds every one. */
 #define TODO_EMAIL	"todo@example.org"
@@ -41,7 +42,8 @@ static const char *const known_meta[] = { "canonical", "version",
 
 struct imp {
 	const cJSON *doc;
-	enum lang lang;		/* the document's */
+	struct langs langs;	/* the site's */
+	enum lang lang;		/* the document's, one of langs */
 	struct buf *report;
 	UTransliterator *tr;	/* slugs: Any-Latin; Latin-ASCII; Lower */
 	int	 years;		/* skills given the placeholder years */
@@ -103,21 +105,14 @@ unknown_each(struct imp *m, const char *where, const cJSON *a,
 	}
 }
 
-/* A translated text: s in every language (to be translated). */
+/* A translated text: s in every language of the site (init_text). */
 static cJSON *
 text(struct imp *m, const char *s)
 {
 	cJSON	*o;
-	int	 l;
 
-	if ((o = cJSON_CreateObject()) == NULL) {
+	if ((o = init_text(&m->langs, s)) == NULL)
 		m->oom = 1;
-		return NULL;
-	}
-	for (l = 0; l < langs_fallback.n; l++)
-		if (cJSON_AddStringToObject(o, lang_code(&langs_fallback,
-		    (enum lang)l), s) == NULL)
-			m->oom = 1;
 	return o;
 }
 
@@ -257,7 +252,7 @@ profile_languages(struct imp *m, cJSON *p)
 	cJSON_ArrayForEach(e, list) {
 		if (str(e, "language") == NULL ||
 		    (code = resume_language_code(str(e, "language"),
-		    lang_code(&langs_fallback, m->lang))) == NULL)
+		    INIT_LANGUAGE, &m->langs)) == NULL)
 			buf_printf(m->report, "not a working language: "
 			    "languages[%d] (\"%s\": no ISO 639-1 code found "
 			    "for profile.json; spoken-languages.json has "
@@ -727,33 +722,55 @@ unknown_top(struct imp *m)
 	unknown(m, "", m->doc, known);
 }
 
-/* The document's language: meta.language when the site has it. */
-static enum lang
-doc_lang(struct imp *m)
+/*
+ * The site's languages and the document's among them: those given
+ * (want, when its n is not 0), the document's meta.language when it
+ * is one of them, else the first; without want, meta.language alone
+ * when it is a language ICU knows, else INIT_LANGUAGE.
+ */
+static void
+doc_langs(struct imp *m, const struct langs *want)
 {
-	const char *want = str(cJSON_GetObjectItemCaseSensitive(m->doc,
+	const char *meta = str(cJSON_GetObjectItemCaseSensitive(m->doc,
 	    "meta"), "language");
+	char	 err[256];
 	int	 l;
 
-	if (want == NULL)
-		return LANG_DEFAULT;
-	for (l = 0; l < langs_fallback.n; l++)
-		if (strcmp(want, lang_code(&langs_fallback, l)) == 0)
-			return (enum lang)l;
-	buf_printf(m->report, "not imported: meta.language (\"%s\" is not "
-	    "one of this build's languages; texts go into %s)\n", want,
-	    lang_code(&langs_fallback, LANG_DEFAULT));
-	return LANG_DEFAULT;
+	m->lang = LANG_DEFAULT;
+	if (want != NULL && want->n > 0) {
+		m->langs = *want;
+		if (meta == NULL)
+			return;
+		for (l = 0; l < want->n; l++)
+			if (strcmp(meta, lang_code(want, (enum lang)l)) == 0) {
+				m->lang = (enum lang)l;
+				return;
+			}
+		buf_printf(m->report, "not imported: meta.language (\"%s\" is "
+		    "not one of --languages; texts go into %s)\n", meta,
+		    lang_code(want, LANG_DEFAULT));
+		return;
+	}
+	if (meta != NULL && settings_parse_languages(meta, &m->langs, err,
+	    sizeof(err)) == 0 && m->langs.n == 1)
+		return;
+	if (meta != NULL)
+		buf_printf(m->report, "not imported: meta.language (\"%s\" is "
+		    "not an ISO 639-1 code ICU knows; texts go into %s)\n",
+		    meta, INIT_LANGUAGE);
+	settings_parse_languages(INIT_LANGUAGE, &m->langs, err, sizeof(err));
 }
 
 /*
- * Fills c from the JSON Resume document in file and appends the
- * report (placeholders, members not imported) to report.  Returns 0,
- * or -1 with a message in err.
+ * Fills c from the JSON Resume document in file, its texts in the
+ * languages ls (or, when ls is NULL or its n 0, the document's own:
+ * doc_langs), and appends the report (placeholders, members not
+ * imported, copies to translate) to report.  Returns 0, or -1 with a
+ * message in err.
  */
 int
-resume_import(const char *file, struct init_content *c, struct buf *report,
-    char *err, size_t errlen)
+resume_import(const char *file, const struct langs *ls,
+    struct init_content *c, struct buf *report, char *err, size_t errlen)
 {
 	struct imp m;
 	UErrorCode ec = U_ZERO_ERROR;
@@ -767,19 +784,20 @@ resume_import(const char *file, struct init_content *c, struct buf *report,
 		return -1;
 	u_uastrcpy(id, "Any-Latin; Latin-ASCII; Lower");
 	m.tr = utrans_openU(id, -1, UTRANS_FORWARD, NULL, 0, NULL, &ec);
-	m.lang = doc_lang(&m);
+	doc_langs(&m, ls);
+	c->langs = m.langs;
 	c->profile = profile(&m);
 	c->about = about(&m);
 	collections(&m, c);
 	unknown_top(&m);
 	unknown(&m, "meta", cJSON_GetObjectItemCaseSensitive(m.doc, "meta"),
 	    known_meta);
-	for (l = 0; l < langs_fallback.n; l++)
+	for (l = 0; l < m.langs.n; l++)
 		if (l != (int)m.lang)
 			buf_printf(report, "translate: every text is in %s; "
 			    "the %s texts are copies to translate\n",
-			    lang_code(&langs_fallback, m.lang),
-			    lang_code(&langs_fallback, (enum lang)l));
+			    lang_code(&m.langs, m.lang),
+			    lang_code(&m.langs, (enum lang)l));
 	if (m.tr != NULL)
 		utrans_close(m.tr);
 	cJSON_Delete((cJSON *)m.doc);

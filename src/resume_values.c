@@ -188,12 +188,14 @@ resume_slug(UTransliterator *tr, const char *s, struct slug_set *ss,
 
 /*
  * The ISO 639-1 code of a language name ("English", "Deutsch", or the
- * name in another language), or NULL: the names ICU gives in the
- * document's language, in each of the site's languages and in the
- * language itself, compared without case.
+ * name in another language), or NULL: the names ICU gives in
+ * schema_lang (the language JSON Resume's schema is written in), in
+ * each of the site's languages ls and in the language itself, compared
+ * without case.
  */
 const char *
-resume_language_code(const char *name, const char *doc_lang)
+resume_language_code(const char *name, const char *schema_lang,
+    const struct langs *ls)
 {
 	const char *const *c;
 	const char *in[LANG__MAX + 2];
@@ -205,16 +207,16 @@ resume_language_code(const char *name, const char *doc_lang)
 	u_strFromUTF8(want, 64, &n, name, -1, &ec);
 	if (U_FAILURE(ec) || ec == U_STRING_NOT_TERMINATED_WARNING)
 		return NULL;
-	in[0] = doc_lang;
-	for (i = 0; i < langs_fallback.n; i++)
-		in[i + 1] = lang_code(&langs_fallback, (enum lang)i);
+	in[0] = schema_lang;
+	for (i = 0; i < ls->n; i++)
+		in[i + 1] = lang_code(ls, (enum lang)i);
 	for (c = uloc_getISOLanguages(); c != NULL && *c != NULL; c++) {
 		if (strlen(*c) != 2)
 			continue;
 		if (strcmp(*c, name) == 0)
 			return *c;
-		in[langs_fallback.n + 1] = *c;		/* its own name */
-		for (i = 0; i < langs_fallback.n + 2; i++) {
+		in[ls->n + 1] = *c;		/* its own name */
+		for (i = 0; i < ls->n + 2; i++) {
 			ec = U_ZERO_ERROR;
 			n = uloc_getDisplayLanguage(*c, in[i], got, 64, &ec);
 			if (U_SUCCESS(ec) && ec != U_USING_DEFAULT_WARNING &&

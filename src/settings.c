@@ -192,6 +192,41 @@ get_languages(const cJSON *v, struct langs *ls, char *err, size_t errlen)
 	return 0;
 }
 
+/*
+ * Reads list, comma-separated language codes with the default first
+ * ("en,nb"), as "languages" is read: each an ISO 639-1 code ICU has
+ * data for, none twice.  Returns 0, or -1 with err naming the bad one.
+ */
+int
+settings_parse_languages(const char *list, struct langs *ls, char *err,
+    size_t errlen)
+{
+	cJSON	*a;
+	const char *p, *comma;
+	char	 code[16];
+	size_t	 n;
+	int	 rc = -1;
+
+	if ((a = cJSON_CreateArray()) == NULL)
+		return fail(err, errlen, "out of memory");
+	for (p = list; ; p = comma + 1) {
+		comma = strchr(p, ',');
+		n = comma != NULL ? (size_t)(comma - p) : strlen(p);
+		snprintf(code, sizeof(code), "%.*s", n < sizeof(code) ?
+		    (int)n : (int)sizeof(code) - 1, p);
+		if (!cJSON_AddItemToArray(a, cJSON_CreateString(code))) {
+			fail(err, errlen, "out of memory");
+			goto out;
+		}
+		if (comma == NULL)
+			break;
+	}
+	rc = get_languages(a, ls, err, errlen);
+out:
+	cJSON_Delete(a);
+	return rc;
+}
+
 static int
 valid_url(const char *s)
 {

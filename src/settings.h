@@ -80,6 +80,8 @@ struct settings {
 };
 
 struct settings	*settings_load(const char *dir, char *err, size_t errlen);
+int		 settings_parse_languages(const char *list, struct langs *,
+		    char *err, size_t errlen);
 void		 settings_free(struct settings *);
 const struct page_setting *settings_page(const struct settings *,
 		    const char *name);

@@ -147,6 +147,37 @@ START_TEST(absent_settings_claim_nothing)
 }
 END_TEST
 
+/* --languages (settings_parse_languages): checked as "languages" is. */
+START_TEST(languages_option)
+{
+	struct langs ls;
+	char	 err[512] = "";
+
+	ck_assert_int_eq(settings_parse_languages("en,nb", &ls, err,
+	    sizeof(err)), 0);
+	ck_assert_int_eq(ls.n, 2);
+	ck_assert_str_eq(ls.code[0], "en");
+	ck_assert_str_eq(ls.code[1], "nb");
+	ck_assert_int_eq(settings_parse_languages("is", &ls, err,
+	    sizeof(err)), 0);
+	ck_assert_int_eq(ls.n, 1);
+	ck_assert_int_eq(settings_parse_languages("en,qq", &ls, err,
+	    sizeof(err)), -1);
+	ck_assert_msg(strstr(err, "\"qq\"") != NULL, "%s", err);
+	ck_assert_int_eq(settings_parse_languages("en,en", &ls, err,
+	    sizeof(err)), -1);
+	ck_assert_msg(strstr(err, "listed twice") != NULL, "%s", err);
+	ck_assert_int_eq(settings_parse_languages("", &ls, err,
+	    sizeof(err)), -1);
+	ck_assert_int_eq(settings_parse_languages("en,", &ls, err,
+	    sizeof(err)), -1);
+	ck_assert_int_eq(settings_parse_languages("english", &ls, err,
+	    sizeof(err)), -1);
+	ck_assert_int_eq(settings_parse_languages(
+	    "en,nb,de,fr,it,pt,ca,nl,sv", &ls, err, sizeof(err)), -1);
+}
+END_TEST
+
 /* Writes site.json with text in a fresh temporary directory; returns it. */
 static char *
 site_dir(const char *text)
@@ -389,6 +420,7 @@ labels_suite(void)
 	tcase_add_test(tc, templates_name_profile_texts);
 	tcase_add_test(tc, absent_settings_claim_nothing);
 	tcase_add_test(tc, languages_setting);
+	tcase_add_test(tc, languages_option);
 	tcase_add_test(tc, labels_follow_the_setting);
 	tcase_add_test(tc, english_set_for_the_documents);
 	tcase_add_test(tc, fallback_key_by_key);

@@ -31,7 +31,7 @@ expect_exit 0
 expect_stdout_match "wrote a content skeleton in $dir"
 run_cmd "$PERFIL_BIN" --check --content "$dir"
 expect_exit 0
-for f in README.md profile.json about.json projects.json experience.json skills.json; do
+for f in README.md site.json profile.json about.json projects.json experience.json skills.json; do
 	expect_equal "$dir/$f exists" yes "$([[ -f $dir/$f ]] && echo yes || echo no)"
 done
 
@@ -70,7 +70,7 @@ expect_equal './serve names the content it serves and the pid to signal' yes \
 		grep -qF "Content: $dir" "$BB_TMP/serve.log" && echo yes || echo no)"
 
 t 'an edit of DIR and a SIGHUP: the new text is served (no stale copy)'
-jq '.headline.en = "Edited in place"' "$dir/profile.json" >"$BB_TMP/p.json" &&
+jq '.headline = "Edited in place"' "$dir/profile.json" >"$BB_TMP/p.json" &&
 	cat "$BB_TMP/p.json" >"$dir/profile.json"
 sup=$(grep -o 'kill -HUP [0-9]*' "$BB_TMP/serve.log" | grep -o '[0-9]*$')
 kill -HUP "$sup"

@@ -7,7 +7,8 @@
 # (the contract step holds it to its own OpenAPI document), and every item
 # of every section is found
 # on /cv, /cv.md, the API and /resume.json (validated with
-# @jsonresume/schema), in both languages the import writes. /resume.json
+# @jsonresume/schema), in both languages the import writes (--languages
+# es,en: the Spanish default with English the resume's). /resume.json
 # gives the document back: the only differences are the placeholders the
 # import reports (docs/resume.md, "Round trip"). The demo, which has none of
 # the new collections, serves none of them: no endpoint, schema or mention.
@@ -61,7 +62,7 @@ expect_equal 'basics.phone' yes "$(jq '.basics.phone != null' "$doc" | sed 's/tr
 out=$BB_TMP/full
 rm -rf "$out"
 t '--init --from-resume imports every section: nothing "not imported", --check passes'
-run_cmd "$PERFIL_BIN" --init "$out" --from-resume "$doc"
+run_cmd "$PERFIL_BIN" --init "$out" --from-resume "$doc" --languages es,en
 expect_exit 0
 cp "$BB_TMP/stdout" "$BB_TMP/report"
 expect_equal 'lines "not imported"' '' "$(grep '^not imported' "$BB_TMP/report")"

@@ -109,7 +109,7 @@ run_cmd "$PERFIL_BIN" --init "$BB_TMP/none" --from-resume "$BB_TMP/array.json"
 expect_exit 1
 expect_stderr_match 'not a JSON object'
 
-t 'slugs are ASCII-folded names, unique; meta.language picks the language; language names become codes'
+t 'slugs are ASCII-folded names, unique; meta.language picks the language among --languages; language names become codes'
 cat >"$BB_TMP/mine.json" <<'JSON'
 {"basics": {"name": "Zoë Ñúñez", "label": "Ingeniera", "email": "zoe@example.org",
   "url": "https://zoe.example", "location": {"city": "Córdoba", "countryCode": "es"}},
@@ -121,7 +121,7 @@ cat >"$BB_TMP/mine.json" <<'JSON'
  "meta": {"language": "en"}}
 JSON
 rm -rf "$BB_TMP/mine"
-run_cmd "$PERFIL_BIN" --init "$BB_TMP/mine" --from-resume "$BB_TMP/mine.json"
+run_cmd "$PERFIL_BIN" --init "$BB_TMP/mine" --from-resume "$BB_TMP/mine.json" --languages es,en
 expect_exit 0
 expect_equal 'experience slugs' '["ingeniera-medecins-sans-frontieres","ingeniera-medecins-sans-frontieres-2","becaria-omega-strasse"]' \
 	"$(jq -c 'map(.slug)' "$BB_TMP/mine/experience.json")"
