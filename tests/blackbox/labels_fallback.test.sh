@@ -68,10 +68,10 @@ run_cmd "$PERFIL_BIN" --check --content "$bad" --labels "$LABELS"
 expect_exit 0
 expect_equal 'untranslated keys listed' "$(untranslated_keys)" "$(warned_keys is)"
 expect_stderr_match 'warning: labels: is: nav\.skip: untranslated .*pages show the es text'
-jq '.label_fallback = "de"' "$SITE/site.json" >"$bad/site.json"
+jq '.label_fallback = "ro"' "$SITE/site.json" >"$bad/site.json"
 run_cmd "$PERFIL_BIN" --check --content "$bad" --labels "$LABELS"
 expect_exit 1
-expect_stderr_match 'label_fallback: no label set for "de"'
+expect_stderr_match 'label_fallback: no label set for "ro"'
 
 export PERFIL_CONTENT=$SITE
 SHARED_BASE=$BASE

@@ -1,0 +1,149 @@
+#!/usr/bin/env bash
+# front: nginx-only it runs --check and reloads a private stack with SIGHUP once per shipped language; run once
+# The shipped label sets (labels/*.json) are complete: each has every key of
+# en.json, no key en.json lacks, strings only, and per key the same set of
+# @@placeholders@@ (pronoun variants KEY.she/.he/.they are optional, and
+# held to KEY's placeholders). The check is shown to fail on a broken copy.
+# Then, for every shipped set, a one-language site in that language (the
+# scratch content is tests/fixtures/solo_en) passes --check without an
+# untranslated-key warning, and /, /cv and /developers served through nginx
+# carry <html lang="CODE"> and that set's texts, not the English ones. One
+# private stack serves every language in turn: site.json's languages is
+# rewritten and the responder reloaded (SIGHUP).
+. "$(dirname "$0")/lib.sh"
+. "$STACK_ROOT/tests/lib/stack.sh"
+
+: "${PERFIL_BIN:?}"
+LABELS=$STACK_ROOT/labels
+trap 'stack_stop; _bb_finish' EXIT
+
+# set_problems DIR: one line per fault of each label set in DIR against
+# DIR/en.json: "FILE: KEY: what". Nothing when every set is complete.
+set_problems() {
+	local f
+	for f in "$1"/*.json; do
+		jq -r --slurpfile en "$1/en.json" --arg file "${f##*/}" '
+			def base: sub("\\.(she|he|they)$"; "");
+			def variant($ref): test("\\.(she|he|they)$") and ($ref[base] != null);
+			def ph: [scan("@@[^@ ]+@@")] | unique;
+			$en[0] as $en | . as $s
+			| (($en | keys[] | select(variant($en) | not)
+				| select($s[.] == null) | "\(.): missing")
+			, ($s | keys[] | select($en[.] == null and (variant($en) | not))
+				| "\(.): not a key of en.json")
+			, ($s | to_entries[] | select(.value | type != "string")
+				| "\(.key): not a string")
+			, ($s | to_entries[] | select(.value | type == "string")
+				| (.key as $k | $en[$k] // $en[$k | base]) as $ref
+				| select($ref | type == "string")
+				| select((.value | ph) != ($ref | ph))
+				| "\(.key): placeholders [\(.value | ph | join(" "))], en.json has [\($ref | ph | join(" "))]"))
+			| "\($file): \(.)"' "$f"
+	done
+}
+
+t 'every shipped label set has the keys of en.json and, per key, its @@placeholders@@'
+expect_equal "faults of the label sets in labels/ ($(ls "$LABELS" | tr '\n' ' '))" '' \
+	"$(set_problems "$LABELS")"
+# At least the languages issue 24 names are shipped.
+for code in es en fr de it pt ca nl nb sv da fi pl; do
+	_bb_check "$([[ -f $LABELS/$code.json ]]; echo $?)" "labels/$code.json is shipped"
+done
+
+t 'the check fails on a missing key, an unknown key, a changed placeholder and a non-string'
+broken=$BB_TMP/labels-broken
+rm -rf "$broken" && mkdir -p "$broken" && cp "$LABELS"/*.json "$broken"/
+jq 'del(.["cv.skills"]) | .["cv.skillz"] = "x"
+	| .["param.range"] = "von @@min@@ bis @@maximum@@"
+	| .["dev.try"] = 3
+	| .["nf.home.she"] = "@@name@@"' "$LABELS/de.json" >"$broken/de.json"
+jq 'del(.["nf.home.he"])' "$LABELS/fr.json" >"$broken/fr.json"
+expect_equal 'faults found in the broken copy' \
+	"$(printf '%s\n' \
+		'de.json: cv.skills: missing' \
+		'de.json: cv.skillz: not a key of en.json' \
+		'de.json: dev.try: not a string' \
+		'de.json: nf.home.she: placeholders [@@name@@], en.json has []' \
+		'de.json: param.range: placeholders [@@maximum@@ @@min@@], en.json has [@@max@@ @@min@@]')" \
+	"$(set_problems "$broken" | sort)"
+
+# --- one site per language -------------------------------------------------
+SITE=$BB_TMP/site-solo
+rm -rf "$SITE" && cp -R "$STACK_ROOT/tests/fixtures/solo_en" "$SITE"
+for f in "$SITE"/*.json; do
+	# One language: a text translated only into English becomes plain.
+	jq 'walk(if type == "object" and keys == ["en"] then .en else . end)' \
+		"$f" >"$f.new" && mv "$f.new" "$f"
+done
+
+# set_lang DIR CODE: make the site in DIR serve CODE alone.
+set_lang() {
+	jq --arg l "$2" '.languages = [$l]' "$1/site.json" >"$1/site.json.new" &&
+		mv "$1/site.json.new" "$1/site.json"
+}
+
+# label CODE KEY: the text of KEY in labels/CODE.json, escaped as in HTML.
+label() {
+	jq -r --arg k "$2" '.[$k] | gsub("&"; "&amp;") | gsub("<"; "&lt;")
+		| gsub(">"; "&gt;") | gsub("\""; "&quot;") | gsub("'\''"; "&apos;")' \
+		"$LABELS/$1.json"
+}
+
+codes=()
+for f in "$LABELS"/*.json; do
+	code=${f##*/} code=${code%.json}
+	codes+=("$code")
+	t "a site in $code passes --check with no untranslated key"
+	set_lang "$SITE" "$code"
+	run_cmd "$PERFIL_BIN" --check --content "$SITE" --labels "$LABELS"
+	expect_exit 0
+	expect_stdout_match "content OK .*languages $code\$"
+	expect_equal 'warnings' '' "$(grep 'warning' "$BB_TMP/stderr")"
+done
+
+# The responder reads the shipped sets as an uninstalled build does (the
+# source tree's labels/); the micro-cache is off so that each reload shows.
+export PERFIL_CONTENT=$SITE
+PERFIL_ARGS='--workers 1'
+STACK_CACHE=0
+bb_private_stack 640 'serving one language at a time'
+sup=$STACK_RESPONDER_PID
+
+# Keys whose texts a visitor sees: the navigation and footer on every page,
+# the CV's section headings on /cv, the portal's headings on /developers.
+every_page='nav.skip page.home.label page.about.label page.cv.label page.projects.label page.contact.label page.developers.label footer.no_tracking'
+declare -A page_keys=(
+	[/]="$every_page home.on_site home.profile_json"
+	[/cv]="$every_page cv.experience cv.projects cv.skills"
+	[/developers]="$every_page dev.title dev.base_url dev.quick_start dev.parameters"
+)
+
+for code in "${codes[@]}"; do
+	set_lang "$STACK_CONTENT" "$code"
+	kill -HUP "$sup"
+	for ((i = 0; i < 100; i++)); do
+		req GET /
+		grep -qF "<html lang=\"$code\">" "$RESP_DIR/body" && break
+		sleep 0.1
+	done
+	for path in / /cv /developers; do
+		t "$path of a site in $code: lang=\"$code\", the $code set's texts, not the English ones"
+		req GET "$path"
+		expect_status 200
+		expect_header content-language "$code"
+		expect_body_contains "<html lang=\"$code\">"
+		for key in ${page_keys[$path]}; do
+			mine=$(label "$code" "$key") en=$(label en "$key")
+			expect_body_contains "$mine"
+			# The English text, when it is not also this set's, as the
+			# page would show it: between tags, outside <code> (schema
+			# names such as About are code, in every language).
+			if [[ $mine != "$en" && $code != en ]]; then
+				_bb_check "$(sed 's|<code>[^<]*</code>||g' "$RESP_DIR/body" |
+					grep -qF ">$en<"; echo $((!$?)))" \
+					"no English \"$en\" ($key) in the text of $path" \
+					"$(grep -oF ">$en<" "$RESP_DIR/body" | head -n 1)"
+			fi
+		done
+	done
+done
