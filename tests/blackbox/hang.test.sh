@@ -47,7 +47,7 @@ _bb_check $(awk -v t="$slowest" 'BEGIN { print !(t < 17) }') \
 # Whether or not nginx had sent it requests, the worker is killed within
 # HANG_MS and the supervisor's one-second look (17 s from the stop).
 ops_wait_file "$log" "worker $stopped made no progress for" \
-	$(awk -v e="$(($(ops_ms) - start))" 'BEGIN { s = 17 - e / 1000; print s > 0 ? s : 0.1 }')
+	$(awk -v e="$(($(ops_ms) - start))" 'BEGIN { s = 17 - e / 1000; if (s < 0.1) s = 0.1; print s }')
 _bb_check $? "perfil.log: worker $stopped made no progress; killed" "$(tail -n 3 "$log")"
 ops_wait_workers "$sup" 2 5 "$stopped" >/dev/null
 workers=$(ops_workers "$sup")
