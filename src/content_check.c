@@ -22,15 +22,29 @@
 int
 vc_fail(struct vctx *c, const char *fmt, ...)
 {
-	char	 reason[256];
 	va_list	 ap;
 
 	va_start(ap, fmt);
-	vsnprintf(reason, sizeof(reason), fmt, ap);
+	vc_failv(c, c->file, c->pathlen ? c->path : "(top level)", fmt, ap);
 	va_end(ap);
+	return -1;
+}
+
+/*
+ * Records the problem "FILE: WHERE: reason" (vc_fail's line with the
+ * file and the place given).  Always returns -1.
+ */
+int
+vc_failv(struct vctx *c, const char *file, const char *where,
+    const char *fmt, va_list ap)
+{
+	char	 reason[256];
+
+	vsnprintf(reason, sizeof(reason), fmt, ap);
 	if (c->nerr++ < CONTENT_MAX_ERRORS)
-		buf_printf(&c->errs, "%s: %s: %s\n", c->file,
-		    c->pathlen ? c->path : "(top level)", reason);
+		buf_printf(&c->errs, "%s%s%s: %s\n", file,
+		    where != NULL ? ": " : "", where != NULL ? where : "",
+		    reason);
 	return -1;
 }
 

@@ -11,6 +11,7 @@
 #ifndef PERFIL_CONTENT_INT_H
 #define PERFIL_CONTENT_INT_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
 #include <cjson/cJSON.h>
@@ -34,6 +35,8 @@ struct vctx {
 	const char *base_url;
 };
 
+int	 vc_failv(struct vctx *, const char *file, const char *where,
+	    const char *fmt, va_list) __attribute__((format(printf, 4, 0)));
 int	 vc_fail(struct vctx *, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));
 size_t	 vc_push(struct vctx *, const char *name, int index);

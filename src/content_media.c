@@ -36,15 +36,14 @@ static int
 media_fail(struct vctx *c, const char *dir, const char *name,
     const char *fmt, ...)
 {
-	char	 reason[256];
+	char	 file[1200];
 	va_list	 ap;
 
+	snprintf(file, sizeof(file), "%s/" MEDIA_DIR "%s%s", dir,
+	    name != NULL ? "/" : "", name != NULL ? name : "");
 	va_start(ap, fmt);
-	vsnprintf(reason, sizeof(reason), fmt, ap);
+	(void)vc_failv(c, file, NULL, fmt, ap);
 	va_end(ap);
-	if (c->nerr++ < CONTENT_MAX_ERRORS)
-		buf_printf(&c->errs, "%s/" MEDIA_DIR "%s%s: %s\n", dir,
-		    name != NULL ? "/" : "", name != NULL ? name : "", reason);
 	return -1;
 }
 

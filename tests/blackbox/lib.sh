@@ -772,3 +772,19 @@ bb_private_stack() {
 	fi
 	BASE=$STACK_BASE
 }
+
+# bb_npm_resume: a case that installs tests/resume's npm packages
+# (@jsonresume/schema, the theme) unless they are already there and newer
+# than the lock file; the file stops when they cannot be installed.
+bb_npm_resume() {
+	local dir=$STACK_ROOT/tests/resume
+	t 'npm ci installs @jsonresume/schema (tests/resume)'
+	if [[ -d $dir/node_modules/@jsonresume/schema &&
+		$dir/node_modules/.package-lock.json -nt $dir/package-lock.json ]] ||
+		(cd "$dir" && npm ci --no-audit --no-fund --loglevel=error) >"$BB_TMP/npm.log" 2>&1; then
+		_bb_pass
+	else
+		_bb_fail 'npm ci installs tests/resume' "see $BB_TMP/npm.log"
+		exit 1
+	fi
+}

@@ -16,16 +16,8 @@ reported() {
 	expect_equal "a report line with '$2'" yes "$(grep -qF -- "$2" "$1" && echo yes || echo no)"
 }
 
-t 'npm ci installs @jsonresume/schema (tests/resume)'
+bb_npm_resume
 dir=$STACK_ROOT/tests/resume
-if [[ -d $dir/node_modules/@jsonresume/schema &&
-	$dir/node_modules/.package-lock.json -nt $dir/package-lock.json ]] ||
-	(cd "$dir" && npm ci --no-audit --no-fund --loglevel=error) >"$BB_TMP/npm.log" 2>&1; then
-	_bb_pass
-else
-	_bb_fail 'npm ci installs tests/resume' "see $BB_TMP/npm.log"
-	exit 1
-fi
 schema=$dir/node_modules/@jsonresume/schema
 docs=("$schema/sample.resume.json" "$schema"/examples/*.json)
 
