@@ -788,3 +788,26 @@ bb_npm_resume() {
 		exit 1
 	fi
 }
+
+# bb_steady SECONDS CMD...: after a reload, run CMD every 0.1 s until it has
+# succeeded 15 times running (1.5 s: the old workers have drained their kept
+# connections and the micro-cache's second is over), or SECONDS have passed.
+# Returns CMD's last status.
+bb_steady() {
+	local n=$(($1 * 10)) ok=0 i
+	shift
+	for ((i = 0; i < n && ok < 15; i++)); do
+		if "$@"; then
+			ok=$((ok + 1))
+		else
+			ok=0
+		fi
+		sleep 0.1
+	done
+	((ok >= 15))
+}
+
+# bb_status_is CODE PATH: whether GET PATH answers CODE (for bb_steady).
+bb_status_is() {
+	[[ $(curl -s -o /dev/null -w '%{http_code}' "$BASE$2") == "$1" ]]
+}

@@ -291,9 +291,6 @@ rm -f "$own/media/pipe.png"
 printf '%%PDF-1.4\n%%%%EOF\n' >"$own/media/cv-en.pdf"
 chmod a+r "$own/media/cv-en.pdf"
 kill -HUP "$STACK_RESPONDER_PID"
-for _ in $(seq 1 100); do
-	[[ $(curl -s -o /dev/null -w '%{http_code}' "$BASE/media/cv-en.pdf") == 200 ]] && break
-	sleep 0.1
-done
+bb_steady 20 bb_status_is 200 /media/cv-en.pdf
 req GET /media/cv-en.pdf
 expect_status 200

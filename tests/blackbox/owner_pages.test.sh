@@ -132,15 +132,7 @@ expect_equal 'reloads logged' $((n + 1)) "$(grep -c 'content reloaded' "$log")"
 # (reload.test.sh), and the micro-cache keeps an answer to the end of its
 # second: wait for the new content to be all there is (404 for 1.5 s on
 # end), 16 s at most.
-ok=0
-for ((i = 0; i < 320 && ok < 30; i++)); do
-	if [[ $(curl -s -o /dev/null -w '%{http_code}' "$BASE/talks") == 404 ]]; then
-		ok=$((ok + 1))
-	else
-		ok=0
-	fi
-	sleep 0.05
-done
+bb_steady 16 bb_status_is 404 /talks
 for p in /talks /en/talks /talks.md; do
 	req GET "$p"
 	expect_status 404
