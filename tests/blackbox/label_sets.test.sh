@@ -131,9 +131,9 @@ for code in "${codes[@]}"; do
 	kill -HUP "$sup"
 	# The old workers serve their kept connections until they drain and
 	# the micro-cache keeps an answer to the end of its second: wait until
-	# the three pages are in the new language 15 times running (20 s at
-	# most; the ASan build is slow to drain).
-	bb_steady 20 in_lang "$code"
+	# the three pages are in the new language 15 times running (30 s at
+	# most; the ASan build is slow to drain, a busy machine slow to load).
+	bb_steady 30 in_lang "$code"
 	for path in / /cv /developers; do
 		t "$path of a site in $code: lang=\"$code\", the $code set's texts, not the English ones"
 		req GET "$path"

@@ -291,6 +291,6 @@ rm -f "$own/media/pipe.png"
 printf '%%PDF-1.4\n%%%%EOF\n' >"$own/media/cv-en.pdf"
 chmod a+r "$own/media/cv-en.pdf"
 kill -HUP "$STACK_RESPONDER_PID"
-bb_steady 20 bb_status_is 200 /media/cv-en.pdf
+bb_steady 30 bb_status_is 200 /media/cv-en.pdf
 req GET /media/cv-en.pdf
 expect_status 200

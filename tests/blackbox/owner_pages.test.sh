@@ -131,8 +131,8 @@ expect_equal 'reloads logged' $((n + 1)) "$(grep -c 'content reloaded' "$log")"
 # Kept connections to the old worker serve the old content until it drains
 # (reload.test.sh), and the micro-cache keeps an answer to the end of its
 # second: wait for the new content to be all there is (404 for 1.5 s on
-# end), 16 s at most.
-bb_steady 16 bb_status_is 404 /talks
+# end), 30 s at most (new workers load slowly on a busy machine).
+bb_steady 30 bb_status_is 404 /talks
 for p in /talks /en/talks /talks.md; do
 	req GET "$p"
 	expect_status 404
