@@ -22,7 +22,8 @@
 PERFIL_SERVE_DEPS=(
 	# build
 	build-essential autoconf automake pkg-config
-	# libraries linked by perfil-fcgi
+	# libraries linked by perfil-fcgi (their static archives too, for
+	# ./configure --enable-self-contained)
 	libfcgi-dev libcjson-dev libicu-dev libcmark-dev libyaml-dev
 	zlib1g-dev libbrotli-dev
 	# the web server in front, and what tests/lib/stack.sh uses to start it
