@@ -4,8 +4,8 @@
  * /CODE/contact.vcf.
  *
  * The card carries what the contact page shows: the name (FN, N), job
- * title, employer (ORG), e-mail, website, portrait (PHOTO, an absolute
- * URL), address parts (ADR with the country's name in the card's
+ * title, employer (ORG), e-mail, website, portrait (PHOTO, the API's
+ * absolute URL), address parts (ADR with the country's name in the card's
  * language and its ISO code in RFC 9554's CC parameter), the telephone
  * when the content publishes one, the languages spoken (LANG), the
  * summary (NOTE) and each profile link (RFC 9554's SOCIALPROFILE, its
@@ -53,6 +53,19 @@ put(struct line *ln, const char *s, size_t n)
 	}
 }
 
+/* Appends the n bytes of s that must stay on one physical line (an
+ * escape such as "\,"), folding before them if they would not fit. */
+static void
+put_unit(struct line *ln, const char *s, size_t n)
+{
+	if (ln->col + n > 75) {
+		buf_puts(ln->b, "\r\n ");
+		ln->col = 1;
+	}
+	buf_append(ln->b, s, n);
+	ln->col += n;
+}
+
 static void
 puts_raw(struct line *ln, const char *s)
 {
@@ -64,15 +77,23 @@ puts_raw(struct line *ln, const char *s)
 static void
 puts_text(struct line *ln, const char *s)
 {
-	for (; *s != '\0'; s++) {
-		if (*s == '\\' || *s == ',' || *s == ';') {
+	size_t	 n;
+
+	while (*s != '\0') {
+		/* A run of plain bytes, whole characters for put. */
+		if ((n = strcspn(s, "\\,;\n\r")) > 0) {
+			put(ln, s, n);
+			s += n;
+			continue;
+		}
+		if (*s == '\n')
+			put_unit(ln, "\\n", 2);
+		else if (*s != '\r') {
 			char	 e[2] = { '\\', *s };
 
-			put(ln, e, 2);
-		} else if (*s == '\n')
-			put(ln, "\\n", 2);
-		else if (*s != '\r')
-			put(ln, s, 1);
+			put_unit(ln, e, 2);
+		}
+		s++;
 	}
 }
 
@@ -81,16 +102,22 @@ puts_text(struct line *ln, const char *s)
 static void
 puts_param(struct line *ln, const char *s)
 {
+	size_t	 n;
+
 	put(ln, "\"", 1);
-	for (; *s != '\0'; s++) {
+	while (*s != '\0') {
+		if ((n = strcspn(s, "\"^\n\r")) > 0) {
+			put(ln, s, n);
+			s += n;
+			continue;
+		}
 		if (*s == '"')
-			put(ln, "^'", 2);
+			put_unit(ln, "^'", 2);
 		else if (*s == '^')
-			put(ln, "^^", 2);
+			put_unit(ln, "^^", 2);
 		else if (*s == '\n')
-			put(ln, "^n", 2);
-		else if (*s != '\r')
-			put(ln, s, 1);
+			put_unit(ln, "^n", 2);
+		s++;
 	}
 	put(ln, "\"", 1);
 }
@@ -213,8 +240,7 @@ vcard_build(const struct app *app, enum lang l, const char *path,
 	const cJSON *p = app->model->profile.obj[l], *e;
 	const struct media_file *f = app->model->media != NULL ?
 	    app->model->media->portrait : NULL;
-	char	 url[MD_URL_MAX];
-	const char *photo;
+	const char *photo = md_str(p, "image");
 	struct line ln;
 	int	 n = 0;
 
@@ -247,7 +273,7 @@ vcard_build(const struct app *app, enum lang l, const char *path,
 		end(&ln);
 	}
 	uri_prop(b, "URL", md_str(p, "url"));
-	if (*(photo = md_portrait(app, url)) != '\0') {
+	if (*photo != '\0') {	/* the API's: absolute */
 		start(&ln, b, "PHOTO");
 		if (f != NULL) {
 			puts_raw(&ln, ";MEDIATYPE=");
