@@ -156,6 +156,8 @@ agents_llms(const struct app *app, enum lang l, struct buf *b)
 	}
 	item(b, app, "JSON Resume", resume_path(app, l, tmp, sizeof(tmp)));
 	buf_printf(b, ": %s\n", LBL(app, l, "llms.resume"));
+	item(b, app, "API catalog", PATH_API_CATALOG);
+	buf_printf(b, ": %s\n", LBL(app, l, "llms.catalog"));
 	for (i = 0; i < routes_len; i++) {
 		r = &routes[i];
 		if (r->kind != ROUTE_API || !route_live(app->model, r) ||
@@ -186,6 +188,8 @@ agents_llms(const struct app *app, enum lang l, struct buf *b)
 		    LPATH(app, o, "/llms.txt"));
 		buf_putc(b, '\n');
 	}
+	item(b, app, "vCard", LPATH(app, l, PATH_VCARD));
+	buf_printf(b, ": %s\n", LBL(app, l, "llms.vcard"));
 	item(b, app, "Sitemap", "/sitemap.xml");
 	buf_putc(b, '\n');
 }
@@ -452,14 +456,14 @@ agents_robots(const struct app *app, struct buf *b)
 			    "(training or\n# fine-tuning a model); yes allows "
 			    "the use, no does not, one left out is\n# "
 			    "neither.\n");
-	buf_puts(b, "User-agent: *\n");
+	buf_puts(b, "User-agent: *\nAllow: /\n");
 	for (i = 0, n = 0; i < SIGNAL__MAX; i++)
 		if (v[i] != SIGNAL_UNSTATED)
 			buf_printf(b, "%s%s=%s", n++ == 0 ? "Content-Signal: " :
 			    ", ", settings_signal_name(i), v[i] == SIGNAL_YES ?
 			    "yes" : "no");
-	buf_printf(b, "%sAllow: /\n\nSitemap: %s/sitemap.xml\n", n > 0 ?
-	    "\n" : "", app->cfg->base_url);
+	buf_printf(b, "%s\nSitemap: %s/sitemap.xml\n", n > 0 ? "\n" : "",
+	    app->cfg->base_url);
 }
 
 /* Adds {"href": BASE PATH, "type": TYPE[, "hreflang": LANG]} to the

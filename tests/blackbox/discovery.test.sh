@@ -105,11 +105,25 @@ for lang in "${LANGS[@]}"; do
 	_bb_check $? 'no api-catalog in Link' "$(header link)"
 done
 
+for lang in "${LANGS[@]}"; do
+	p=$(prefix "$lang")
+	t "$p/llms.txt lists the API catalog and the vCard"
+	req GET "$p/llms.txt"
+	expect_status 200
+	expect_body_contains "[API catalog]($BASE$CATALOG): "
+	expect_body_contains "[vCard]($BASE$p/contact.vcf): "
+done
+
+# group: the lines of robots.txt's "User-agent: *" group (to a blank line).
+group() {
+	awk '/^User-agent: \*$/ { g = 1; next } /^$/ { g = 0 } g' "$RESP_DIR/body"
+}
+
 t 'robots.txt states the default Content Signals in the group of every agent'
 req GET /robots.txt
 expect_status 200
 expect_header content-type 'text/plain; charset=utf-8'
-grep -A1 -x 'User-agent: \*' "$RESP_DIR/body" | grep -qx 'Content-Signal: search=yes, ai-input=yes, ai-train=no'
+group | grep -qx 'Content-Signal: search=yes, ai-input=yes, ai-train=no'
 _bb_check $? 'User-agent: * then Content-Signal: search=yes, ai-input=yes, ai-train=no' "$(head -c 300 "$RESP_DIR/body")"
 
 t 'security.txt is a 404 when site.json names no security contact'
@@ -142,7 +156,7 @@ bb_private_stack 610 'with content signals and a security contact'
 t 'robots.txt: the signals site.json states, the one set to null left out'
 req GET /robots.txt
 expect_status 200
-grep -A1 -x 'User-agent: \*' "$RESP_DIR/body" | grep -qx 'Content-Signal: search=yes, ai-input=no'
+group | grep -qx 'Content-Signal: search=yes, ai-input=no'
 _bb_check $? 'Content-Signal: search=yes, ai-input=no' "$(head -c 400 "$RESP_DIR/body")"
 
 t 'security.txt (RFC 9116): Contact, Expires within a year, Policy, Preferred-Languages, Canonical'
