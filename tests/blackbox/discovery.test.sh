@@ -151,7 +151,29 @@ t 'site.json with content_signals and security passes --check'
 run_cmd "$PERFIL_BIN" --check --content "$PERFIL_CONTENT"
 expect_exit 0
 
+BB_SHARED_BASE=$BASE
+STACK_CACHE=1 # the shipped micro-cache on, even where the suite turns it off
 bb_private_stack 610 'with content signals and a security contact'
+
+# Behind nginx (which reports X-Cache-Status), the discovery answers are
+# kept by the micro-cache like every constant answer: a repeat in the same
+# second is a HIT, with the same bytes.
+for path in "$CATALOG" /contact.vcf /.well-known/security.txt /robots.txt; do
+	t "$path: a repeat in the same second is a micro-cache HIT, the same bytes"
+	same_second
+	req GET "$path"
+	expect_status 200
+	cp "$RESP_DIR/body" "$BB_TMP/first"
+	if ! header x-cache-status >/dev/null; then
+		_bb_pass # Apache: no micro-cache
+		continue
+	fi
+	req GET "$path"
+	expect_status 200
+	expect_header x-cache-status HIT
+	cmp -s "$BB_TMP/first" "$RESP_DIR/body"
+	_bb_check $? 'the same bytes' 'different bytes'
+done
 
 t 'robots.txt: the signals site.json states, the one set to null left out'
 req GET /robots.txt
@@ -179,6 +201,17 @@ t 'HEAD security.txt: 200, no body'
 req HEAD /.well-known/security.txt
 expect_status 200
 expect_body_empty
+
+t 'content_signals with every signal null: robots.txt has no Content-Signal line'
+stack_stop
+jq '.content_signals = {"search": null, "ai_input": null, "ai_train": null}' \
+	"$CONTENT/site.json" >"$BB_TMP/content/site.json"
+BASE=$BB_SHARED_BASE
+bb_private_stack 630 'with no content signal stated'
+req GET /robots.txt
+expect_status 200
+expect_body_not_contains 'Content-Signal'
+expect_body_contains $'User-agent: *\nAllow: /\n'
 
 # --- --check refuses bad values, naming file, field and reason --------------
 
