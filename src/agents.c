@@ -466,6 +466,24 @@ agents_robots(const struct app *app, struct buf *b)
 	    app->cfg->base_url);
 }
 
+/* Appends doc as indented JSON and a newline, and deletes it.  Returns
+ * 0, or -1 out of memory. */
+static int
+put_json(cJSON *doc, struct buf *b)
+{
+	char	*s;
+
+	if ((s = cJSON_Print(doc)) == NULL) {
+		cJSON_Delete(doc);
+		return -1;
+	}
+	buf_puts(b, s);
+	buf_putc(b, '\n');
+	free(s);
+	cJSON_Delete(doc);
+	return 0;
+}
+
 /* Adds {"href": BASE PATH, "type": TYPE[, "hreflang": LANG]} to the
  * array a; type's parameters ("; charset=...") are left out. */
 static void
@@ -534,7 +552,7 @@ agents_api_catalog(const struct app *app, struct buf *b)
 {
 	const struct route *r;
 	cJSON	*doc, *ls, *ctx, *desc, *status;
-	char	 prefix[64] = "", *s;
+	char	 prefix[64] = "";
 	size_t	 i, n;
 
 	for (i = 0; i < routes_len; i++) {
@@ -569,15 +587,7 @@ agents_api_catalog(const struct app *app, struct buf *b)
 	if (site_has_route("/mcp") &&
 	    (ctx = catalog_context(app, ls, "/mcp")) != NULL)
 		catalog_portal(app, ctx);
-	if ((s = cJSON_Print(doc)) == NULL) {
-		cJSON_Delete(doc);
-		return -1;
-	}
-	buf_puts(b, s);
-	buf_putc(b, '\n');
-	free(s);
-	cJSON_Delete(doc);
-	return 0;
+	return put_json(doc, b);
 }
 
 /*
@@ -622,7 +632,6 @@ agents_manifest(const struct app *app, struct buf *b)
 	const cJSON *p = app->model->profile.obj[LANG_DEFAULT];
 	const char *given = md_str(p, "given_name");
 	cJSON	*m, *icons, *icon;
-	char	*s;
 
 	if ((m = cJSON_CreateObject()) == NULL)
 		return -1;
@@ -646,13 +655,5 @@ agents_manifest(const struct app *app, struct buf *b)
 		cJSON_AddStringToObject(icon, "purpose", "any");
 		cJSON_AddItemToArray(icons, icon);
 	}
-	if ((s = cJSON_Print(m)) == NULL) {
-		cJSON_Delete(m);
-		return -1;
-	}
-	buf_puts(b, s);
-	buf_putc(b, '\n');
-	free(s);
-	cJSON_Delete(m);
-	return 0;
+	return put_json(m, b);
 }

@@ -136,31 +136,18 @@ end(struct line *ln)
 	buf_puts(ln->b, "\r\n");
 }
 
-/* A property NAME:TEXT, escaped; nothing when text is empty. */
+/* A property NAME:VALUE, a text escaped (text 1) or a URI as written
+ * (text 0: a URI value is not escaped); nothing when value is empty. */
 static void
-text_prop(struct buf *b, const char *name, const char *text)
+prop(struct buf *b, const char *name, const char *value, int text)
 {
 	struct line ln;
 
-	if (*text == '\0')
+	if (*value == '\0')
 		return;
 	start(&ln, b, name);
 	put(&ln, ":", 1);
-	puts_text(&ln, text);
-	end(&ln);
-}
-
-/* A property NAME:URI, as written (a URI value is not escaped). */
-static void
-uri_prop(struct buf *b, const char *name, const char *uri)
-{
-	struct line ln;
-
-	if (*uri == '\0')
-		return;
-	start(&ln, b, name);
-	put(&ln, ":", 1);
-	puts_raw(&ln, uri);
+	(text ? puts_text : puts_raw)(&ln, value);
 	end(&ln);
 }
 
@@ -251,7 +238,7 @@ vcard_build(const struct app *app, enum lang l, const char *path,
 	puts_raw(&ln, app->cfg->base_url);
 	puts_raw(&ln, path);
 	end(&ln);
-	text_prop(b, "FN", md_str(p, "name"));
+	prop(b, "FN", md_str(p, "name"), 1);
 	/* family; given; additional; prefixes; suffixes */
 	start(&ln, b, "N:");
 	puts_text(&ln, md_str(p, "family_name"));
@@ -259,9 +246,9 @@ vcard_build(const struct app *app, enum lang l, const char *path,
 	puts_text(&ln, md_str(p, "given_name"));
 	put(&ln, ";;;", 3);
 	end(&ln);
-	text_prop(b, "TITLE", md_str(p, "job_title"));
-	text_prop(b, "ORG", md_str(cJSON_GetObjectItemCaseSensitive(p,
-	    "employer"), "name"));
+	prop(b, "TITLE", md_str(p, "job_title"), 1);
+	prop(b, "ORG", md_str(cJSON_GetObjectItemCaseSensitive(p,
+	    "employer"), "name"), 1);
 	if (*md_str(p, "email") != '\0') {
 		start(&ln, b, "EMAIL;TYPE=work:");
 		puts_text(&ln, md_str(p, "email"));
@@ -272,7 +259,7 @@ vcard_build(const struct app *app, enum lang l, const char *path,
 		puts_text(&ln, md_str(app->model->profile.src, "phone"));
 		end(&ln);
 	}
-	uri_prop(b, "URL", md_str(p, "url"));
+	prop(b, "URL", md_str(p, "url"), 0);
 	if (*photo != '\0') {	/* the API's: absolute */
 		start(&ln, b, "PHOTO");
 		if (f != NULL) {
@@ -290,6 +277,6 @@ vcard_build(const struct app *app, enum lang l, const char *path,
 			buf_printf(b, "LANG;PREF=%d:%s\r\n", ++n,
 			    e->valuestring);
 	social(app, b);
-	text_prop(b, "NOTE", md_str(p, "summary"));
+	prop(b, "NOTE", md_str(p, "summary"), 1);
 	buf_puts(b, "END:VCARD\r\n");
 }
