@@ -3,7 +3,8 @@
  * (site.json): what the program may say about the person beyond the
  * profile's fields.  The licence of the data, how to refer to the
  * person, the facts agents must preserve, the name rule, the summary
- * line of llms.txt, whether the person is fictional (placeholder.h)
+ * line of llms.txt, whether the person is fictional (placeholder.h),
+ * the Content Signals of robots.txt, the contacts of security.txt
  * and, per page, its description and, for the owner's own pages, its
  * title, place, order and llms.txt section.  Every member
  * is optional and the file itself may be absent: then no licence is
