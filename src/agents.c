@@ -7,10 +7,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "agents.h"
 #include "cv.h"
 #include "markdown.h"
+#include "openapi.h"
 #include "portal.h"
 #include "response.h"
 #include "resume.h"
@@ -154,6 +156,8 @@ agents_llms(const struct app *app, enum lang l, struct buf *b)
 	}
 	item(b, app, "JSON Resume", resume_path(app, l, tmp, sizeof(tmp)));
 	buf_printf(b, ": %s\n", LBL(app, l, "llms.resume"));
+	item(b, app, "API catalog", PATH_API_CATALOG);
+	buf_printf(b, ": %s\n", LBL(app, l, "llms.catalog"));
 	for (i = 0; i < routes_len; i++) {
 		r = &routes[i];
 		if (r->kind != ROUTE_API || !route_live(app->model, r) ||
@@ -184,6 +188,8 @@ agents_llms(const struct app *app, enum lang l, struct buf *b)
 		    LPATH(app, o, "/llms.txt"));
 		buf_putc(b, '\n');
 	}
+	item(b, app, "vCard", LPATH(app, l, PATH_VCARD));
+	buf_printf(b, ": %s\n", LBL(app, l, "llms.vcard"));
 	item(b, app, "Sitemap", "/sitemap.xml");
 	buf_putc(b, '\n');
 }
@@ -427,13 +433,196 @@ agents_sitemap(const struct app *app, struct buf *b)
 	buf_puts(b, "</urlset>\n");
 }
 
+/*
+ * Appends robots.txt: everything allowed, the owner's Content Signals
+ * (site.json's "content_signals", contentsignals.org) in the group of
+ * every user agent, the sitemap.  A signal not stated is left out; no
+ * signal stated, no line.
+ */
 void
 agents_robots(const struct app *app, struct buf *b)
 {
+	const enum signal_value *v = app->settings->signals;
+	int	 i, n = 0;
+
 	buf_printf(b, "# Everything here is public; crawlers and agents are "
-	    "welcome.\n# Agents: %s/llms.txt and %s/agents.md\n"
-	    "User-agent: *\nAllow: /\n\nSitemap: %s/sitemap.xml\n",
-	    app->cfg->base_url, app->cfg->base_url, app->cfg->base_url);
+	    "welcome.\n# Agents: %s/llms.txt and %s/agents.md\n",
+	    app->cfg->base_url, app->cfg->base_url);
+	for (i = 0; i < SIGNAL__MAX; i++)
+		if (v[i] != SIGNAL_UNSTATED && n++ == 0)
+			buf_puts(b, "# Content signals (contentsignals.org): "
+			    "search (a search index: links and\n# excerpts), "
+			    "ai-input (live input to an AI answer), ai-train "
+			    "(training or\n# fine-tuning a model); yes allows "
+			    "the use, no does not, one left out is\n# "
+			    "neither.\n");
+	buf_puts(b, "User-agent: *\nAllow: /\n");
+	for (i = 0, n = 0; i < SIGNAL__MAX; i++)
+		if (v[i] != SIGNAL_UNSTATED)
+			buf_printf(b, "%s%s=%s", n++ == 0 ? "Content-Signal: " :
+			    ", ", settings_signal_name(i), v[i] == SIGNAL_YES ?
+			    "yes" : "no");
+	buf_printf(b, "%s\nSitemap: %s/sitemap.xml\n", n > 0 ? "\n" : "",
+	    app->cfg->base_url);
+}
+
+/* Appends doc as indented JSON and a newline, and deletes it.  Returns
+ * 0, or -1 out of memory. */
+static int
+put_json(cJSON *doc, struct buf *b)
+{
+	char	*s;
+
+	if ((s = cJSON_Print(doc)) == NULL) {
+		cJSON_Delete(doc);
+		return -1;
+	}
+	buf_puts(b, s);
+	buf_putc(b, '\n');
+	free(s);
+	cJSON_Delete(doc);
+	return 0;
+}
+
+/* Adds {"href": BASE PATH, "type": TYPE[, "hreflang": LANG]} to the
+ * array a; type's parameters ("; charset=...") are left out. */
+static void
+catalog_link(const struct app *app, cJSON *a, const char *path,
+    const char *type, const char *hreflang)
+{
+	cJSON	*o;
+	char	 href[512], t[64];
+
+	if (a == NULL || (o = cJSON_CreateObject()) == NULL)
+		return;
+	snprintf(href, sizeof(href), "%s%s", app->cfg->base_url, path);
+	snprintf(t, sizeof(t), "%.*s", (int)strcspn(type, ";"), type);
+	cJSON_AddStringToObject(o, "href", href);
+	cJSON_AddStringToObject(o, "type", t);
+	if (hreflang != NULL)
+		cJSON_AddStringToObject(o, "hreflang", hreflang);
+	cJSON_AddItemToArray(a, o);
+}
+
+/* Adds the developer portal (HTML and markdown, in every language) as
+ * ctx's "service-doc". */
+static void
+catalog_portal(const struct app *app, cJSON *ctx)
+{
+	cJSON	*a;
+	int	 l;
+
+	if (!site_page_published(app, SITE_DEVELOPERS) ||
+	    (a = cJSON_AddArrayToObject(ctx, "service-doc")) == NULL)
+		return;
+	for (l = 0; l < app->langs->n; l++) {
+		catalog_link(app, a, site_page_path(app, SITE_DEVELOPERS, l),
+		    "text/html", lang_code(app->langs, l));
+		catalog_link(app, a, site_page_md_path(app, SITE_DEVELOPERS,
+		    l), "text/markdown", lang_code(app->langs, l));
+	}
+}
+
+/* Adds a link context anchored at BASE path to the linkset ls. */
+static cJSON *
+catalog_context(const struct app *app, cJSON *ls, const char *path)
+{
+	cJSON	*ctx;
+	char	 anchor[512];
+
+	if (ls == NULL || (ctx = cJSON_CreateObject()) == NULL)
+		return NULL;
+	snprintf(anchor, sizeof(anchor), "%s%s", app->cfg->base_url, path);
+	cJSON_AddStringToObject(ctx, "anchor", anchor);
+	cJSON_AddItemToArray(ls, ctx);
+	return ctx;
+}
+
+/*
+ * Appends the API catalog (RFC 9727): a linkset (RFC 9264, JSON) of
+ * the APIs this site publishes, from the route table.  The JSON API is
+ * anchored at the common prefix of its routes ("/api/v1"): its
+ * OpenAPI document in each form (service-desc), the developer portal
+ * (service-doc) and its health (status).  An MCP endpoint, when the
+ * route table has the route "/mcp", is anchored at its path with the
+ * portal, which explains it.  Returns 0, or -1 out of memory.
+ */
+int
+agents_api_catalog(const struct app *app, struct buf *b)
+{
+	const struct route *r;
+	cJSON	*doc, *ls, *ctx, *desc, *status;
+	char	 prefix[64] = "";
+	size_t	 i, n;
+
+	for (i = 0; i < routes_len; i++) {
+		if (routes[i].kind != ROUTE_API ||
+		    !route_is_api_path(routes[i].path))
+			continue;
+		if (prefix[0] == '\0')
+			snprintf(prefix, sizeof(prefix), "%s", routes[i].path);
+		for (n = 0; prefix[n] != '\0' && prefix[n] ==
+		    routes[i].path[n]; n++)
+			continue;
+		prefix[n] = '\0';
+	}
+	if ((n = strlen(prefix)) > 0 && prefix[n - 1] == '/')
+		prefix[n - 1] = '\0';
+	if ((doc = cJSON_CreateObject()) == NULL)
+		return -1;
+	ls = cJSON_AddArrayToObject(doc, "linkset");
+	if ((ctx = catalog_context(app, ls, prefix)) != NULL) {
+		desc = cJSON_AddArrayToObject(ctx, "service-desc");
+		for (i = 0; i < routes_len; i++)
+			if (routes[i].handler == RH_OPENAPI)
+				catalog_link(app, desc, routes[i].path,
+				    openapi_type(routes[i].arg), NULL);
+		catalog_portal(app, ctx);
+		status = cJSON_AddArrayToObject(ctx, "status");
+		for (i = 0; i < routes_len; i++)
+			if ((r = &routes[i])->handler == RH_HEALTH)
+				catalog_link(app, status, r->path, TYPE_JSON,
+				    NULL);
+	}
+	if (site_has_route("/mcp") &&
+	    (ctx = catalog_context(app, ls, "/mcp")) != NULL)
+		catalog_portal(app, ctx);
+	return put_json(doc, b);
+}
+
+/*
+ * Appends security.txt (RFC 9116) as of now: site.json's contacts and
+ * policy, the site's languages, its canonical URL and an Expires 364
+ * days after the start of today (UTC): the RFC asks for less than a
+ * year, and a card rendered per request never goes stale however long
+ * the server runs.
+ */
+void
+agents_security(const struct app *app, time_t now, struct buf *b)
+{
+	const struct security *sec = &app->settings->security;
+	char	 when[32];
+	struct tm tm;
+	time_t	 exp;
+	size_t	 i;
+	int	 l;
+
+	exp = now - now % 86400 + 364 * 86400;
+	gmtime_r(&exp, &tm);
+	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	buf_printf(b, "# Security contacts of %s (RFC 9116), from the "
+	    "site's settings.\n", app->cfg->base_url);
+	for (i = 0; i < sec->ncontact; i++)
+		buf_printf(b, "Contact: %s\n", sec->contact[i]);
+	buf_printf(b, "Expires: %s\n", when);
+	if (sec->policy != NULL)
+		buf_printf(b, "Policy: %s\n", sec->policy);
+	buf_puts(b, "Preferred-Languages: ");
+	for (l = 0; l < app->langs->n; l++)
+		buf_printf(b, "%s%s", l > 0 ? ", " : "",
+		    lang_code(app->langs, l));
+	buf_printf(b, "\nCanonical: %s" PATH_SECURITY "\n",
+	    app->cfg->base_url);
 }
 
 /* Appends the web app manifest.  Returns 0, or -1 out of memory. */
@@ -443,7 +632,6 @@ agents_manifest(const struct app *app, struct buf *b)
 	const cJSON *p = app->model->profile.obj[LANG_DEFAULT];
 	const char *given = md_str(p, "given_name");
 	cJSON	*m, *icons, *icon;
-	char	*s;
 
 	if ((m = cJSON_CreateObject()) == NULL)
 		return -1;
@@ -467,13 +655,5 @@ agents_manifest(const struct app *app, struct buf *b)
 		cJSON_AddStringToObject(icon, "purpose", "any");
 		cJSON_AddItemToArray(icons, icon);
 	}
-	if ((s = cJSON_Print(m)) == NULL) {
-		cJSON_Delete(m);
-		return -1;
-	}
-	buf_puts(b, s);
-	buf_putc(b, '\n');
-	free(s);
-	cJSON_Delete(m);
-	return 0;
+	return put_json(m, b);
 }

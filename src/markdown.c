@@ -571,6 +571,11 @@ md_contact(const struct app *app, int self, enum lang l,
 	md_text(b, md_str(p, "url"));
 	buf_puts(b, "](");
 	md_url(b, md_str(p, "url"));
+	/* The same card for an address book (vcard.c). */
+	buf_printf(b, ")\n- %s: [%s](", LBL(app, l, "contact.vcard"),
+	    PATH_VCARD + 1);
+	md_url(b, app->cfg->base_url);
+	md_url(b, LPATH(app, l, PATH_VCARD));
 	buf_printf(b, ")\n- %s: ", LBL(app, l, "contact.location"));
 	md_text(b, md_str(loc, "city"));
 	buf_puts(b, ", ");

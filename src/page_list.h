@@ -86,13 +86,25 @@ enum site_doc {
 	DOC_LLMS,		/* /llms.txt, /en/llms.txt */
 	DOC_AGENTS,		/* /agents.md, /en/agents.md */
 	DOC_RESUME,		/* /resume.json, /en/resume.json */
+	DOC_VCARD,		/* /contact.vcf, /en/contact.vcf */
 	DOC_SITEMAP,		/* the rest exist once, in [LANG_DEFAULT] */
 	DOC_ROBOTS,
 	DOC_MANIFEST,
 	DOC_ICON,		/* /icon.svg */
 	DOC_FAVICON,		/* /favicon.ico: a redirect to /icon.svg */
+	DOC_API_CATALOG,	/* PATH_API_CATALOG (RFC 9727) */
+	DOC_SECURITY,		/* /.well-known/security.txt (RFC 9116),
+				 * rendered per request (its Expires) */
 	SITE_DOC__MAX
 };
+
+/* The API catalog's well-known path: its route and the Link headers
+ * that point to it (the home page's, its own). */
+#define PATH_API_CATALOG	"/.well-known/api-catalog"
+#define PATH_SECURITY		"/.well-known/security.txt"
+/* The vCard's path in the default language ("/CODE" prefixes it in
+ * the others): its route and the contact page's link. */
+#define PATH_VCARD		"/contact.vcf"
 
 /* The forms of the OpenAPI document (openapi.c). */
 enum openapi_format {

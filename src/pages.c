@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "agents.h"
 #include "cv.h"
@@ -25,6 +26,7 @@
 #include "portal.h"
 #include "resume.h"
 #include "sha256.h"
+#include "vcard.h"
 
 
 #define TYPE_HTML	"text/html; charset=utf-8"
@@ -73,15 +75,21 @@ keep(struct rendered *sb, struct buf *b)
 
 /* A Link header's value, from the base URL, a path and a media type. */
 #define LINK_FMT	"<%s%s>; rel=\"alternate\"; type=\"%s\""
+/* The link to the API catalog (RFC 9727, 3), from the base URL. */
+#define LINK_CATALOG	"<%s" PATH_API_CATALOG ">; rel=\"api-catalog\""
 
-/* "<BASE PATH>; rel="alternate"; type="TYPE"", malloc'd. */
+/* "<BASE PATH>; rel="alternate"; type="TYPE"", malloc'd; on the home
+ * page (pg SITE_HOME), the link to the API catalog after it. */
 static char *
-link_value(const struct app *app, const char *path, const char *type)
+link_value(const struct app *app, int pg, const char *path,
+    const char *type)
 {
 	struct buf b;
 
 	buf_init(&b);
 	buf_printf(&b, LINK_FMT, app->cfg->base_url, path, type);
+	if (pg == SITE_HOME)
+		buf_printf(&b, ", " LINK_CATALOG, app->cfg->base_url);
 	if (b.oom) {
 		buf_free(&b);
 		return NULL;
@@ -130,15 +138,16 @@ render(const struct app *app, const struct view *v, enum lang l,
 {
 	return !b->oom && keep(md, b) == 0 &&
 	    layout(app, v, l, md->data, b) == 0 && keep(html, b) == 0 &&
-	    (*link_md = link_value(app, v->md_path[l], "text/markdown")) !=
-	    NULL && (*link_html = link_value(app, v->path[l], "text/html")) !=
-	    NULL;
+	    (*link_md = link_value(app, v->page, v->md_path[l],
+	    "text/markdown")) != NULL && (*link_html = link_value(app,
+	    v->page, v->path[l], "text/html")) != NULL;
 }
 
 /* Renders the agent and discovery files.  Returns 1, or 0. */
 static int
 build_docs(const struct app *app, struct site *s, struct buf *b)
 {
+	char	 tmp[64];
 	int	 l, ok = 1;
 
 	for (l = 0; l < app->langs->n && ok; l++) {
@@ -151,7 +160,14 @@ build_docs(const struct app *app, struct site *s, struct buf *b)
 		if (ok)
 			ok = resume_build(app, l, b) == 0 &&
 			    keep(&s->doc[DOC_RESUME][l], b) == 0;
+		if (ok) {
+			vcard_build(app, l, LPATH(app, l, PATH_VCARD), b);
+			ok = keep(&s->doc[DOC_VCARD][l], b) == 0;
+		}
 	}
+	if (ok)
+		ok = agents_api_catalog(app, b) == 0 &&
+		    keep(&s->doc[DOC_API_CATALOG][LANG_DEFAULT], b) == 0;
 	if (ok) {
 		agents_sitemap(app, b);
 		ok = keep(&s->doc[DOC_SITEMAP][LANG_DEFAULT], b) == 0;
@@ -332,6 +348,11 @@ pages_doc(struct ctx *x)
 		[DOC_MANIFEST] = "application/manifest+json",
 		[DOC_ICON] = "image/svg+xml",
 		[DOC_FAVICON] = "text/plain; charset=utf-8",
+		[DOC_VCARD] = TYPE_VCARD,
+		/* RFC 9727, 4.2: a linkset with the api-catalog profile */
+		[DOC_API_CATALOG] = "application/linkset+json; "
+		    "profile=\"https://www.rfc-editor.org/info/rfc9727\"",
+		[DOC_SECURITY] = "text/plain; charset=utf-8",
 	};
 	const struct site *s = x->app->site;
 	struct response *r = x->resp;
@@ -345,6 +366,18 @@ pages_doc(struct ctx *x)
 		r->content_language = lang_code(x->app->langs, l);
 	if (d == DOC_MANIFEST || d == DOC_RESUME)
 		resp_header(r, "Access-Control-Allow-Origin", "*");
+	if (d == DOC_API_CATALOG)	/* RFC 9727, 2: on GET and HEAD */
+		resp_header(r, "Link", arena_printf(x->arena, LINK_CATALOG,
+		    x->app->cfg->base_url));
+	if (d == DOC_SECURITY) {	/* per request: its Expires */
+		if (x->app->settings->security.ncontact == 0) {
+			pages_not_found(x);
+			return;
+		}
+		resp_header(r, "X-Content-Type-Options", "nosniff");
+		agents_security(x->app, time(NULL), &r->body);
+		return;
+	}
 	if (d == DOC_FAVICON) {
 		r->status = 301;
 		if (x->app->model->media->favicon != NULL)

@@ -76,11 +76,16 @@ const struct route routes[] = {
 	DOC("/llms.txt", "docLlms", RH_DOC, DOC_LLMS),
 	DOC("/agents.md", "docAgents", RH_DOC, DOC_AGENTS),
 	DOC("/resume.json", "docResume", RH_DOC, DOC_RESUME),
+	DOC(PATH_VCARD, "docVcard", RH_DOC, DOC_VCARD),
 	DOC("/sitemap.xml", "docSitemap", RH_DOC, DOC_SITEMAP),
 	DOC("/robots.txt", "docRobots", RH_DOC, DOC_ROBOTS),
 	DOC("/manifest.webmanifest", "docManifest", RH_DOC, DOC_MANIFEST),
 	DOC("/icon.svg", "docIcon", RH_DOC, DOC_ICON),
 	DOC("/favicon.ico", "docFavicon", RH_DOC, DOC_FAVICON),
+	/* Discovery (RFC 8615 well-known URIs): the API catalog (RFC 9727)
+	 * and, when site.json names a contact, security.txt (RFC 9116). */
+	DOC(PATH_API_CATALOG, "docApiCatalog", RH_DOC, DOC_API_CATALOG),
+	DOC(PATH_SECURITY, "docSecurity", RH_DOC, DOC_SECURITY),
 	/* The content's media/ files (media.h), by name, never a path. */
 	DOC("/media/{slug}", "docMedia", RH_MEDIA, 0),
 	/* Last: the owner's own pages (content/pages/NAME.LANG.md), one
@@ -97,15 +102,15 @@ const size_t routes_len = sizeof(routes) / sizeof(routes[0]);
 
 /*
  * Returns 1 when route r exists in every language of the site, under
- * "/CODE" outside the default one: the pages, llms.txt, agents.md and
- * the JSON Resume.
+ * "/CODE" outside the default one: the pages, llms.txt, agents.md,
+ * the JSON Resume and the vCard.
  */
 int
 route_per_lang(const struct route *r)
 {
 	return r->kind == ROUTE_PAGE || (r->handler == RH_DOC &&
 	    (r->arg == DOC_LLMS || r->arg == DOC_AGENTS ||
-	    r->arg == DOC_RESUME));
+	    r->arg == DOC_RESUME || r->arg == DOC_VCARD));
 }
 
 /*

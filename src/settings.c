@@ -33,6 +33,34 @@ settings_pronoun_name(enum pronouns p)
 	return pronoun_names[p];
 }
 
+/* The signals as robots.txt writes them; site.json's member names are
+ * these with "_" for "-" (signal_members). */
+static const char *const signal_names[SIGNAL__MAX] = {
+	[SIGNAL_SEARCH] = "search", [SIGNAL_AI_INPUT] = "ai-input",
+	[SIGNAL_AI_TRAIN] = "ai-train",
+};
+static const char *const signal_members[SIGNAL__MAX] = {
+	[SIGNAL_SEARCH] = "search", [SIGNAL_AI_INPUT] = "ai_input",
+	[SIGNAL_AI_TRAIN] = "ai_train",
+};
+
+/*
+ * The default of each signal when site.json does not set it: found by
+ * search engines and read by agents answering a question about the
+ * person (what the site is for), but not training data, the one use a
+ * person publishing a CV cannot take back (docs/site.md).
+ */
+static const enum signal_value signal_defaults[SIGNAL__MAX] = {
+	[SIGNAL_SEARCH] = SIGNAL_YES, [SIGNAL_AI_INPUT] = SIGNAL_YES,
+	[SIGNAL_AI_TRAIN] = SIGNAL_NO,
+};
+
+const char *
+settings_signal_name(enum content_signal c)
+{
+	return signal_names[c];
+}
+
 static int
 fail(char *err, size_t errlen, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -447,6 +475,110 @@ get_pages(const cJSON *v, struct settings *s, char *err, size_t errlen)
 	return 0;
 }
 
+/*
+ * Reads "content_signals": an object of search, ai_input and ai_train,
+ * each true (yes), false (no) or null (not stated).  A member left out
+ * keeps its default (signal_defaults).  Returns 0, or -1 with err set.
+ */
+static int
+get_signals(const cJSON *v, struct settings *s, char *err, size_t errlen)
+{
+	const cJSON *m;
+	int	 i;
+
+	if (!cJSON_IsObject(v))
+		return fail(err, errlen, "content_signals: expected an object "
+		    "of search, ai_input and ai_train");
+	cJSON_ArrayForEach(m, v) {
+		for (i = 0; i < SIGNAL__MAX; i++)
+			if (strcmp(m->string, signal_members[i]) == 0)
+				break;
+		if (i == SIGNAL__MAX)
+			return fail(err, errlen, "content_signals.%.40s: "
+			    "unknown field (expected search, ai_input or "
+			    "ai_train)", m->string);
+		if (cJSON_IsNull(m))
+			s->signals[i] = SIGNAL_UNSTATED;
+		else if (cJSON_IsBool(m))
+			s->signals[i] = cJSON_IsTrue(m) ? SIGNAL_YES :
+			    SIGNAL_NO;
+		else
+			return fail(err, errlen, "content_signals.%s: expected "
+			    "true (yes), false (no) or null (not stated)",
+			    m->string);
+	}
+	return 0;
+}
+
+/*
+ * Returns 1 when s is a contact URI security.txt may carry (RFC 9116,
+ * 2.5.3): "mailto:" with an address, an https URL, or "tel:" with a
+ * number of digits, "+", "-", "." and "(", ")".
+ */
+static int
+security_uri(const char *s)
+{
+	const char *at;
+
+	if (strncmp(s, "mailto:", 7) == 0)
+		return (at = strchr(s + 7, '@')) != NULL && at > s + 7 &&
+		    at[1] != '\0' && strpbrk(s, " \"<>\\^`{|}") == NULL;
+	if (strncmp(s, "tel:", 4) == 0)
+		return s[4] != '\0' &&
+		    strspn(s + 4, "+0123456789-.()") == strlen(s + 4);
+	return strncmp(s, "https://", 8) == 0 && valid_url(s);
+}
+
+/*
+ * Reads "security": contact (a URI or an array of 1 to
+ * SECURITY_MAX_CONTACTS of them, security_uri) and policy (an https
+ * URL).  Returns 0, or -1 with err set.
+ */
+static int
+get_security(const cJSON *v, struct security *sec, char *err,
+    size_t errlen)
+{
+	const cJSON *m, *e;
+	char	 what[16];
+	int	 i = 0;
+
+	if (!cJSON_IsObject(v))
+		return fail(err, errlen, "security: expected an object with "
+		    "contact and, optionally, policy");
+	cJSON_ArrayForEach(m, v)
+		if (strcmp(m->string, "contact") != 0 &&
+		    strcmp(m->string, "policy") != 0)
+			return fail(err, errlen, "security.%.40s: unknown "
+			    "field (expected contact or policy)", m->string);
+	m = cJSON_GetObjectItemCaseSensitive(v, "contact");
+	if (m == NULL || (cJSON_IsArray(m) && (cJSON_GetArraySize(m) < 1 ||
+	    cJSON_GetArraySize(m) > SECURITY_MAX_CONTACTS)) ||
+	    (!cJSON_IsArray(m) && !cJSON_IsString(m)))
+		return fail(err, errlen, "security.contact: required, a URI "
+		    "or an array of 1 to %d URIs (mailto:, https: or tel:)",
+		    SECURITY_MAX_CONTACTS);
+	/* One URI is an array of one. */
+	for (e = cJSON_IsArray(m) ? m->child : m; e != NULL;
+	    e = cJSON_IsArray(m) ? e->next : NULL) {
+		snprintf(what, sizeof(what), cJSON_IsArray(m) ? "[%d]" : "",
+		    i++);
+		if (!plain_string(e) || !security_uri(e->valuestring))
+			return fail(err, errlen, "security.contact%s: not a "
+			    "mailto:, https: or tel: URI", what);
+		if ((sec->contact[sec->ncontact++] = dup_string(e)) == NULL)
+			return fail(err, errlen, "out of memory");
+	}
+	if ((m = cJSON_GetObjectItemCaseSensitive(v, "policy")) != NULL) {
+		if (!plain_string(m) || strncmp(m->valuestring, "https://",
+		    8) != 0 || !valid_url(m->valuestring))
+			return fail(err, errlen, "security.policy: not an "
+			    "absolute https URL");
+		if ((sec->policy = dup_string(m)) == NULL)
+			return fail(err, errlen, "out of memory");
+	}
+	return 0;
+}
+
 /* The member of "pages" for page name, or NULL. */
 const struct page_setting *
 settings_page(const struct settings *s, const char *name)
@@ -508,6 +640,12 @@ get_members(const cJSON *doc, struct settings *s, char *err, size_t errlen)
 			s->fictional = cJSON_IsTrue(m);
 		} else if (strcmp(m->string, "pages") == 0) {
 			if (get_pages(m, s, err, errlen) == -1)
+				return -1;
+		} else if (strcmp(m->string, "content_signals") == 0) {
+			if (get_signals(m, s, err, errlen) == -1)
+				return -1;
+		} else if (strcmp(m->string, "security") == 0) {
+			if (get_security(m, &s->security, err, errlen) == -1)
 				return -1;
 		} else
 			return fail(err, errlen, "%.40s: unknown field",
@@ -603,6 +741,7 @@ settings_load(const char *dir, char *err, size_t errlen)
 	}
 	s->langs = langs_fallback;
 	memcpy(s->label_fallback, "en", 3);
+	memcpy(s->signals, signal_defaults, sizeof(s->signals));
 	if ((data = slurp(dir, &absent, err, errlen)) == NULL) {
 		if (absent)
 			return s;
@@ -635,6 +774,9 @@ settings_free(struct settings *s)
 		return;
 	free(s->licence.name);
 	free(s->licence.spdx);
+	for (i = 0; i < s->security.ncontact; i++)
+		free(s->security.contact[i]);
+	free(s->security.policy);
 	for (l = 0; l < LANG__MAX; l++) {
 		free(s->licence.url[l]);
 		free(s->name_rule[l]);

@@ -3,7 +3,8 @@
  * (site.json): what the program may say about the person beyond the
  * profile's fields.  The licence of the data, how to refer to the
  * person, the facts agents must preserve, the name rule, the summary
- * line of llms.txt, whether the person is fictional (placeholder.h)
+ * line of llms.txt, whether the person is fictional (placeholder.h),
+ * the Content Signals of robots.txt, the contacts of security.txt
  * and, per page, its description and, for the owner's own pages, its
  * title, place, order and llms.txt section.  Every member
  * is optional and the file itself may be absent: then no licence is
@@ -63,6 +64,35 @@ struct page_setting {
 					 * optional */
 };
 
+/*
+ * The Content Signals of robots.txt (contentsignals.org): what the
+ * owner allows the content to be used for.  site.json's
+ * "content_signals" names them search, ai_input and ai_train.
+ */
+enum content_signal {
+	SIGNAL_SEARCH,		/* a search index, links and excerpts */
+	SIGNAL_AI_INPUT,	/* live input to an AI answer (grounding) */
+	SIGNAL_AI_TRAIN,	/* training or fine-tuning a model */
+	SIGNAL__MAX
+};
+
+/* A signal's value: yes, no, or not stated (the line omits it). */
+enum signal_value {
+	SIGNAL_UNSTATED = -1,
+	SIGNAL_NO = 0,
+	SIGNAL_YES = 1
+};
+
+#define SECURITY_MAX_CONTACTS	8
+
+/* security.txt (RFC 9116): served only when contact has a member. */
+struct security {
+	char	*contact[SECURITY_MAX_CONTACTS];	/* mailto:, https:,
+						 * tel: URIs */
+	size_t	 ncontact;
+	char	*policy;		/* an https URL, or NULL */
+};
+
 struct settings {
 	struct langs langs;		/* "languages"; [0] the default */
 	char	 label_fallback[4];	/* "label_fallback": the language
@@ -75,6 +105,8 @@ struct settings {
 	size_t	 nfacts;
 	int	 fictional;		/* the person is fictional: .example
 					 * hosts are meant (placeholder.h) */
+	enum signal_value signals[SIGNAL__MAX];	/* "content_signals" */
+	struct security security;	/* "security" */
 	struct page_setting pages[PAGE__MAX];	/* "pages", as written */
 	size_t	 npages;
 };
@@ -89,6 +121,7 @@ int		 settings_check_templates(const struct settings *,
 		    const char *dir, const cJSON *const profile[LANG__MAX], char *err,
 		    size_t errlen);
 const char	*settings_pronoun_name(enum pronouns);
+const char	*settings_signal_name(enum content_signal);
 const cJSON	*settings_lookup(const cJSON *obj, const char *path,
 		    size_t len);
 

@@ -29,7 +29,11 @@ expect_markdown() {
 	expect_header_match vary '^Accept, ?Accept-Encoding$'
 	expect_header cache-control 'public, max-age=300, s-maxage=3600'
 	expect_header x-content-type-options nosniff
-	expect_header link "<$BASE$3>; rel=\"alternate\"; type=\"text/html\""
+	# The homes also link the API catalog (discovery.test.sh).
+	case $3 in
+	/ | /en/) expect_header link "<$BASE$3>; rel=\"alternate\"; type=\"text/html\", <$BASE/.well-known/api-catalog>; rel=\"api-catalog\"" ;;
+	*) expect_header link "<$BASE$3>; rel=\"alternate\"; type=\"text/html\"" ;;
+	esac
 	expect_header_absent content-security-policy
 	expect_equal 'first line' "$2" "$(head -n 1 "$RESP_DIR/body")"
 	expect_body_not_contains '<html'

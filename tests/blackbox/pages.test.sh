@@ -45,7 +45,11 @@ for entry in "${pages[@]}"; do
 	expect_header cache-control 'public, max-age=300, s-maxage=3600'
 	expect_header content-language "$lang"
 	expect_header_match vary '^Accept, ?Accept-Encoding$'
-	expect_header link "<$BASE$md>; rel=\"alternate\"; type=\"text/markdown\""
+	# The homes also link the API catalog (discovery.test.sh).
+	case $path in
+	/ | /en/) expect_header link "<$BASE$md>; rel=\"alternate\"; type=\"text/markdown\", <$BASE/.well-known/api-catalog>; rel=\"api-catalog\"" ;;
+	*) expect_header link "<$BASE$md>; rel=\"alternate\"; type=\"text/markdown\"" ;;
+	esac
 	expect_header_present etag
 
 	t "GET $path: one layout: lang, title, description, one h1, nav, switch"

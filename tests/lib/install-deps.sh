@@ -35,6 +35,8 @@ PERFIL_TEST_DEPS=(
 	check
 	# black-box tests (brotli: decoding in compression.test.sh)
 	brotli
+	# the vCard parsed by a real vCard library (vcard.test.sh)
+	python3-vobject
 	# website checks (tests/site/run): XML well-formedness, headless browser,
 	# node for html-validate, Lighthouse and markdownlint-cli2 (npm comes with
 	# it or as Debian's npm), pdfinfo to count the printed CV's pages
