@@ -80,6 +80,8 @@ const struct route routes[] = {
 	DOC("/robots.txt", "docRobots", RH_DOC, DOC_ROBOTS),
 	DOC("/manifest.webmanifest", "docManifest", RH_DOC, DOC_MANIFEST),
 	DOC("/icon.svg", "docIcon", RH_DOC, DOC_ICON),
+	/* The MCP server (mcp.h): POST, the API's operations as tools. */
+	DOC("/mcp", "mcpEndpoint", RH_MCP, 0),
 	DOC("/favicon.ico", "docFavicon", RH_DOC, DOC_FAVICON),
 	/* The content's media/ files (media.h), by name, never a path. */
 	DOC("/media/{slug}", "docMedia", RH_MEDIA, 0),

@@ -19,7 +19,7 @@ static struct response *
 run_env(char **env)
 {
 	arena_reset(&test_arena);
-	handle_request(&test_app, env, &test_resp, &test_arena);
+	handle_request(&test_app, env, NULL, 0, &test_resp, &test_arena);
 	resp_serialize(&test_resp, &test_wire);
 	return &test_resp;
 }
