@@ -149,10 +149,17 @@ for body in '{"id":1,"method":"ping"}' '{"jsonrpc":"1.0","id":1,"method":"ping"}
 	expect_json '.error.code' -32600
 done
 
-t 'a body over 64 KiB is 413 with a JSON-RPC error'
+t 'a body over 64 KiB (with a length or chunked) is 413 with a JSON-RPC error; 65,000 bytes are read'
 head -c 70000 /dev/zero | tr '\0' ' ' >"$BB_TMP/big.json"
 req POST /mcp -H "$MCP_JSON" -H "$MCP_ACCEPT" --data-binary @"$BB_TMP/big.json"
 expect_rpc_error 413 -32600
+req POST /mcp -H "$MCP_JSON" -H "$MCP_ACCEPT" -H 'Transfer-Encoding: chunked' --data-binary @"$BB_TMP/big.json"
+expect_rpc_error 413 -32600
+head -c 65000 /dev/zero | tr '\0' ' ' >"$BB_TMP/fits.json"
+printf '{"jsonrpc":"2.0","id":1,"method":"ping"}' >>"$BB_TMP/fits.json"
+req POST /mcp -H "$MCP_JSON" -H "$MCP_ACCEPT" --data-binary @"$BB_TMP/fits.json"
+expect_status 200
+expect_json '.result' '{}'
 
 t 'GET, HEAD, PUT and DELETE are 405 with Allow: POST (no event stream, no session)'
 for m in GET PUT DELETE PATCH; do
@@ -229,6 +236,7 @@ fi
 
 t 'the SDK client (Streamable HTTP): every tool equals the API, every resource its page, es and en'
 run_cmd node "$dir/check.mjs" "$BASE"
+cp "$BB_TMP/stdout" "$BB_TMP/check.out"
 expect_exit 0
 expect_stdout_match 'tools called: [1-9][0-9]*'
 
