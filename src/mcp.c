@@ -570,6 +570,36 @@ run_get(struct ctx *x, const char *path, const char *query,
 	resp_free(&r);
 }
 
+/* Adds to res an array member key holding one new object, which it
+ * returns; NULL when res is NULL or out of memory. */
+static cJSON *
+add_one(cJSON *res, const char *key)
+{
+	cJSON	*a, *o;
+
+	if (res == NULL || (a = cJSON_AddArrayToObject(res, key)) == NULL ||
+	    (o = cJSON_CreateObject()) == NULL)
+		return NULL;
+	cJSON_AddItemToArray(a, o);
+	return o;
+}
+
+/* A tool's result with one text content block, or NULL out of memory. */
+static cJSON *
+text_result(const char *text)
+{
+	cJSON	*res, *t;
+
+	res = cJSON_CreateObject();
+	if ((t = add_one(res, "content")) == NULL) {
+		cJSON_Delete(res);
+		return NULL;
+	}
+	cJSON_AddStringToObject(t, "type", "text");
+	cJSON_AddStringToObject(t, "text", text);
+	return res;
+}
+
 /* The result of a tool call from the API's answer r: 200 is the
  * structured content (and its text); an error is the tool's error,
  * the API's error object as its text. */
@@ -578,21 +608,16 @@ tool_result(struct ctx *x, const cJSON *id, const struct response *r,
     void *arg)
 {
 	const char *body;
-	cJSON	*res, *content, *text;
+	cJSON	*res;
 	size_t	 len;
 
 	(void)arg;
-	body = resp_body(r, &len);
-	if ((res = cJSON_CreateObject()) == NULL ||
-	    (content = cJSON_AddArrayToObject(res, "content")) == NULL ||
-	    (text = cJSON_CreateObject()) == NULL) {
+	body = resp_body(r, &len);	/* kept bytes end with no NUL */
+	if ((body = arena_strndup(x->arena, body, len)) == NULL ||
+	    (res = text_result(body)) == NULL) {
 		rpc_result_tree(x, id, NULL);
-		cJSON_Delete(res);
 		return;
 	}
-	cJSON_AddItemToArray(content, text);
-	cJSON_AddStringToObject(text, "type", "text");
-	cJSON_AddItemToObject(text, "text", cJSON_CreateString(body));
 	if (r->status == 200)
 		cJSON_AddItemToObject(res, "structuredContent",
 		    cJSON_ParseWithLength(body, len));
@@ -608,7 +633,7 @@ tool_error(struct ctx *x, const cJSON *id, const char *message,
     const char *hint)
 {
 	struct buf b;
-	cJSON	*res, *content, *text;
+	cJSON	*res;
 
 	buf_init(&b);
 	buf_printf(&b, "{\"error\":{\"status\":400,\"code\":\"%s\","
@@ -617,13 +642,8 @@ tool_error(struct ctx *x, const cJSON *id, const char *message,
 	buf_puts(&b, ",\"hint\":");
 	buf_json_string(&b, hint, strlen(hint));
 	buf_puts(&b, "}}");
-	res = cJSON_CreateObject();
-	content = cJSON_AddArrayToObject(res, "content");
-	text = cJSON_CreateObject();
-	cJSON_AddItemToArray(content, text);
-	cJSON_AddStringToObject(text, "type", "text");
-	cJSON_AddStringToObject(text, "text", buf_cstr(&b));
-	cJSON_AddBoolToObject(res, "isError", 1);
+	if ((res = text_result(buf_cstr(&b))) != NULL)
+		cJSON_AddBoolToObject(res, "isError", 1);
 	buf_free(&b);
 	rpc_result_tree(x, id, res);
 }
@@ -745,7 +765,7 @@ read_result(struct ctx *x, const cJSON *id, const struct response *r,
 {
 	const struct mcp_res *res = arg;
 	const char *body, *type;
-	cJSON	*out, *contents, *c;
+	cJSON	*out, *c;
 	size_t	 len;
 
 	if (r->status != 200) {
@@ -753,16 +773,18 @@ read_result(struct ctx *x, const cJSON *id, const struct response *r,
 		    "status %d.", res->uri, r->status);
 		return;
 	}
-	body = resp_body(r, &len);
-	type = r->content_type != NULL ? r->content_type : "text/plain";
-	if ((out = cJSON_CreateObject()) == NULL ||
-	    (contents = cJSON_AddArrayToObject(out, "contents")) == NULL ||
-	    (c = cJSON_CreateObject()) == NULL) {
+	body = resp_body(r, &len);	/* kept bytes end with no NUL */
+	if ((body = arena_strndup(x->arena, body, len)) == NULL) {
 		rpc_result_tree(x, id, NULL);
-		cJSON_Delete(out);
 		return;
 	}
-	cJSON_AddItemToArray(contents, c);
+	type = r->content_type != NULL ? r->content_type : "text/plain";
+	out = cJSON_CreateObject();
+	if ((c = add_one(out, "contents")) == NULL) {
+		cJSON_Delete(out);
+		rpc_result_tree(x, id, NULL);
+		return;
+	}
 	cJSON_AddStringToObject(c, "uri", res->uri);
 	/* The media type without its parameters ("; charset=utf-8"). */
 	cJSON_AddItemToObject(c, "mimeType", cJSON_CreateString(

@@ -223,16 +223,8 @@ expect_json '.paths | has("/mcp")' false
 
 # --- The official client ----------------------------------------------------
 
-t 'npm ci installs the MCP SDK and Inspector (tests/mcp)'
+bb_npm mcp @modelcontextprotocol/sdk
 dir=$STACK_ROOT/tests/mcp
-if [[ -d $dir/node_modules/@modelcontextprotocol/sdk &&
-	$dir/node_modules/.package-lock.json -nt $dir/package-lock.json ]] ||
-	(cd "$dir" && npm ci --no-audit --no-fund --loglevel=error) >"$BB_TMP/npm.log" 2>&1; then
-	_bb_pass
-else
-	_bb_fail 'npm ci installs tests/mcp' "see $BB_TMP/npm.log"
-	exit 1
-fi
 
 t 'the SDK client (Streamable HTTP): every tool equals the API, every resource its page, es and en'
 run_cmd node "$dir/check.mjs" "$BASE"
