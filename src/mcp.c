@@ -966,6 +966,17 @@ transport(struct ctx *x)
 	return 0;
 }
 
+/* True when [p, end) is only JSON's white space (the body has no NUL
+ * after it: the worker's buffer holds the previous request's bytes). */
+static int
+only_ws(const char *p, const char *end)
+{
+	for (; p < end; p++)
+		if (*p != ' ' && *p != '\t' && *p != '\r' && *p != '\n')
+			return 0;
+	return 1;
+}
+
 /*
  * The handler of /mcp: any method (the dispatcher leaves them to it).
  * A request answers 200 with its JSON-RPC response; a notification
@@ -985,9 +996,7 @@ mcp_serve(struct ctx *x)
 		return;
 	if (req->body == NULL || !utf8_valid(req->body, req->body_len) ||
 	    (msg = cJSON_ParseWithLengthOpts(req->body, req->body_len, &end,
-	    0)) == NULL ||
-	    strspn(end, " \t\r\n") != req->body_len - (size_t)(end -
-	    req->body)) {
+	    0)) == NULL || !only_ws(end, req->body + req->body_len)) {
 		rpc_error(x, 400, NULL, RPC_PARSE, "Parse error: the body is "
 		    "not one JSON value in UTF-8.");
 		goto out;

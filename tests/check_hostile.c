@@ -261,6 +261,10 @@ START_TEST(mcp_hostile_bodies)
 	/* One byte over the bound. */
 	memset(big, ' ', sizeof(big));
 	ck_assert_int_eq(mcp_post(big, REQ_BODY_MAX + 1), 413);
+	/* A short message with the bytes of a longer one after it (the
+	 * worker's buffer): only len bytes count. */
+	memcpy(big, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}", 40);
+	ck_assert_int_eq(mcp_post(big, 40), 200);
 }
 END_TEST
 
