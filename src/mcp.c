@@ -219,10 +219,10 @@ tools_list(const struct app *app, enum lang l)
 	char	*s = NULL;
 	size_t	 i;
 
+	buf_init(&desc);
 	if ((res = cJSON_CreateObject()) == NULL ||
 	    (tools = cJSON_AddArrayToObject(res, "tools")) == NULL)
 		goto out;
-	buf_init(&desc);
 	for (i = 0; i < routes_len; i++) {
 		r = &routes[i];
 		if (!is_tool(app, r))
@@ -261,8 +261,8 @@ tools_list(const struct app *app, enum lang l)
 	}
 	if (!desc.oom)
 		s = cJSON_PrintUnformatted(res);
-	buf_free(&desc);
 out:
+	buf_free(&desc);
 	cJSON_Delete(res);
 	return s;
 }
@@ -283,7 +283,7 @@ instructions(const struct app *app, enum lang l)
 	buf_puts(&b, "\n\n");
 	agents_facts(app, l, &b);
 	buf_puts(&b, LBL(app, l, "mcp.summary"));
-	buf_putc(&b, '\n');
+	buf_puts(&b, ".\n");
 	s = b.oom || name.oom ? NULL : buf_detach(&b);
 	buf_free(&b);
 	buf_free(&name);
