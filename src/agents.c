@@ -11,11 +11,24 @@
 
 #include "agents.h"
 #include "cv.h"
+#include "mcp.h"
 #include "markdown.h"
 #include "openapi.h"
 #include "portal.h"
 #include "response.h"
 #include "resume.h"
+
+/* The MCP endpoint's path in language l: "?lang=CODE" outside the
+ * default language, for the tools' texts and default language. */
+static const char *
+mcp_path(const struct app *app, enum lang l, char *buf, size_t len)
+{
+	if (xsnprintf(buf, len, "%s%s%s", MCP_PATH, l == LANG_DEFAULT ? "" :
+	    "?lang=", l == LANG_DEFAULT ? "" : lang_code(app->langs, l)) ==
+	    -1)
+		return MCP_PATH;
+	return buf;
+}
 
 /* Appends "- [text](base + path)". */
 static void
@@ -158,6 +171,10 @@ agents_llms(const struct app *app, enum lang l, struct buf *b)
 	buf_printf(b, ": %s\n", LBL(app, l, "llms.resume"));
 	item(b, app, "API catalog", PATH_API_CATALOG);
 	buf_printf(b, ": %s\n", LBL(app, l, "llms.catalog"));
+	if (site_has_route(MCP_PATH)) {
+		item(b, app, "MCP", mcp_path(app, l, tmp, sizeof(tmp)));
+		buf_printf(b, ": %s\n", LBL(app, l, "mcp.summary"));
+	}
 	for (i = 0; i < routes_len; i++) {
 		r = &routes[i];
 		if (r->kind != ROUTE_API || !route_live(app->model, r) ||
@@ -222,10 +239,34 @@ guide_licence(const struct app *app, enum lang l, struct buf *b)
 	buf_putc(b, '\n');
 }
 
-/* The facts section of agents.md: name, name rule, site.json's facts,
- * title, location and availability. */
-static void
-guide_facts(const struct app *app, enum lang l, struct buf *b)
+/*
+ * The MCP endpoint for agents.md and the developer portal: its URL,
+ * what it serves and how to connect (a client configured with the URL,
+ * or one POST with curl).  Nothing without the route.
+ */
+void
+agents_mcp(const struct app *app, enum lang l, struct buf *b)
+{
+	char	 tmp[64];
+	const char *url;
+
+	if (!site_has_route(MCP_PATH))
+		return;
+	url = mcp_path(app, l, tmp, sizeof(tmp));
+	buf_printf(b, "## MCP\n\n`%s%s`: ", app->cfg->base_url, url);
+	md_text(b, LBL(app, l, "mcp.summary"));
+	buf_printf(b, ".\n\n```sh\nclaude mcp add --transport http perfil "
+	    "'%s%s'\ncurl -s '%s%s' -H 'Content-Type: application/json' "
+	    "-H 'Accept: application/json, text/event-stream' \\\n"
+	    "  -d '{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}'"
+	    "\n```\n\n", app->cfg->base_url, url, app->cfg->base_url, url);
+}
+
+/* The facts section of agents.md and of the MCP server's instructions
+ * (mcp.c): name, name rule, site.json's facts, title, location and
+ * availability. */
+void
+agents_facts(const struct app *app, enum lang l, struct buf *b)
 {
 	const cJSON *p = app->model->profile.obj[l], *loc;
 	size_t	 i;
@@ -306,7 +347,7 @@ agents_guide(const struct app *app, enum lang l, struct buf *b)
 	lbl_fill(b, app->labels, l, "guide.intro", (const char *const []){
 	    "name", buf_cstr(&name), NULL });
 	buf_puts(b, "\n\n");
-	guide_facts(app, l, b);
+	agents_facts(app, l, b);
 
 	buf_printf(b, "## %s\n\n%s\n\n", LBL(app, l, "guide.reading"),
 	    LBL(app, l, "guide.reading.text"));
@@ -316,6 +357,7 @@ agents_guide(const struct app *app, enum lang l, struct buf *b)
 	buf_printf(b, "%s [llms.txt](%s%s).\n\n", LBL(app, l, "guide.index"),
 	    base, LPATH(app, l, "/llms.txt"));
 	guide_calling(app, l, b);
+	agents_mcp(app, l, b);
 	md_language_section(app, l, "guide.language", b);
 	buf_printf(b, "## %s\n\n", LBL(app, l, "guide.limits"));
 	for (i = 0; i < routes_len; i++) {

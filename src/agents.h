@@ -16,6 +16,8 @@
 
 void	 agents_llms(const struct app *, enum lang, struct buf *);
 void	 agents_guide(const struct app *, enum lang, struct buf *);
+void	 agents_facts(const struct app *, enum lang, struct buf *);
+void	 agents_mcp(const struct app *, enum lang, struct buf *);
 void	 agents_sitemap(const struct app *, struct buf *);
 void	 agents_robots(const struct app *, struct buf *);
 int	 agents_manifest(const struct app *, struct buf *);

@@ -18,8 +18,8 @@ api_begin(struct ctx *x)
 }
 
 /* Appends s percent-encoded for a query value (unreserved kept). */
-static void
-put_query_value(struct buf *b, const char *s)
+void
+api_query_value(struct buf *b, const char *s)
 {
 	static const char hex[] = "0123456789ABCDEF";
 	unsigned char c;
@@ -58,7 +58,7 @@ put_self(struct ctx *x, struct buf *b)
 		if (p->kind == PARAM_KIND_STRING) {
 			buf_putc(&u, sep);
 			buf_puts(&u, "q=");
-			put_query_value(&u, x->q);
+			api_query_value(&u, x->q);
 			sep = '&';
 			continue;
 		}

@@ -18,5 +18,6 @@ void	 api_item(struct ctx *);
 
 void	 api_begin(struct ctx *);
 void	 api_end(struct ctx *, long count, long total);
+void	 api_query_value(struct buf *, const char *);
 
 #endif /* PERFIL_API_H */

@@ -15,6 +15,7 @@
 struct site;
 struct search_index;
 struct prerender;
+struct mcp;
 struct settings;
 struct labels;
 
@@ -51,6 +52,7 @@ struct app {
 	struct site *site;		/* pages and agent files (pages.h) */
 	struct search_index *search;	/* search.h */
 	struct prerender *prerender;	/* default answers (prerender.h) */
+	struct mcp *mcp;		/* the MCP endpoint's (mcp.h) */
 	char	*placeholders;		/* "FILE: PATH: "VALUE" (why)" lines
 					 * (placeholder.h), or NULL */
 	int	 nplaceholders;

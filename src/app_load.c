@@ -14,6 +14,7 @@
 
 #include "app_load.h"
 #include "handler.h"
+#include "mcp.h"
 #include "openapi.h"
 #include "pages.h"
 #include "search.h"
@@ -195,7 +196,8 @@ app_load(struct app *app, const struct config *cfg, char *err, size_t errlen)
 		pthread_join(t, NULL);
 	if (app->site != NULL && half.rc == -1)
 		snprintf(err, errlen, "%s", half.err);
-	if (app->site == NULL || half.rc == -1)
+	if (app->site == NULL || half.rc == -1 ||
+	    (app->mcp = mcp_build(app, err, errlen)) == NULL)
 		goto fail;
 	if (app->labels->missing != NULL) {
 		snprintf(err, errlen, "%s/%s.json: no label has the key "
@@ -279,6 +281,7 @@ app_free(struct app *app)
 	site_free(app->site);
 	search_free(app->search);
 	prerender_free(app->prerender);
+	mcp_free(app->mcp);
 	content_free(app->model);
 	settings_free(app->settings);
 	if (app->labels != NULL)

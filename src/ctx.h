@@ -18,6 +18,16 @@
 
 struct route;
 
+/*
+ * Runs one request (method, path, query and extra "NAME=value"
+ * environment entries) through the dispatcher into the response.  The
+ * dispatcher's handle_synthetic has this type; app_load hands it to
+ * the builders, which never include the dispatcher.
+ */
+typedef int handle_synthetic_fn(const struct app *, const char *method,
+	    const char *path, const char *query, const char *const *extra,
+	    struct response *, struct arena *);
+
 struct ctx {
 	const struct app *app;
 	struct request *req;
@@ -29,16 +39,9 @@ struct ctx {
 	const char *q;			/* search terms, decoded */
 	struct response *resp;
 	struct arena *arena;
+	handle_synthetic_fn *run;	/* the dispatcher, for a handler
+					 * that answers with the API's own
+					 * answers (mcp.c) */
 };
-
-/*
- * Runs one request (method, path, query and extra "NAME=value"
- * environment entries) through the dispatcher into the response.  The
- * dispatcher's handle_synthetic has this type; app_load hands it to
- * the builders, which never include the dispatcher.
- */
-typedef int handle_synthetic_fn(const struct app *, const char *method,
-	    const char *path, const char *query, const char *const *extra,
-	    struct response *, struct arena *);
 
 #endif /* PERFIL_CTX_H */

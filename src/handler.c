@@ -14,6 +14,7 @@
 #include "encoding.h"
 #include "errors.h"
 #include "handler.h"
+#include "mcp.h"
 #include "openapi.h"
 #include "pages.h"
 #include "prerender.h"
@@ -33,6 +34,7 @@ static void (*const route_handlers[RH__MAX])(struct ctx *) = {
 	[RH_DOC] = pages_doc,
 	[RH_PROJECT_PAGE] = pages_project,
 	[RH_MEDIA] = pages_media,
+	[RH_MCP] = mcp_serve,
 };
 
 /* Quotes raw client bytes for a message: printable ASCII as is, the
@@ -394,6 +396,10 @@ handle_site(struct ctx *x, enum req_status st)
 		pages_not_found(x);
 		return;
 	}
+	if (x->route->handler == RH_MCP) {	/* POST: its own methods */
+		route_handlers[RH_MCP](x);
+		return;
+	}
 	if (req->method == METHOD_OPTIONS) {
 		preflight(x);
 		return;
@@ -437,13 +443,14 @@ handle_site(struct ctx *x, enum req_status st)
 }
 
 /*
- * Handles one request: reads envp, fills resp.  Every allocation is in
- * arena or in resp's buffers.  Never fails: a problem becomes an error
- * response.
+ * Handles one request: reads envp and the body read of it (body_len
+ * bytes, REQ_BODY_MAX + 1 when it was larger; NULL for none), fills
+ * resp.  Every allocation is in arena or in resp's buffers.  Never
+ * fails: a problem becomes an error response.
  */
 void
-handle_request(const struct app *app, char **envp, struct response *resp,
-    struct arena *arena)
+handle_request(const struct app *app, char **envp, const char *body,
+    size_t body_len, struct response *resp, struct arena *arena)
 {
 	struct request req;
 	struct ctx x;
@@ -456,7 +463,10 @@ handle_request(const struct app *app, char **envp, struct response *resp,
 	x.resp = resp;
 	x.arena = arena;
 	x.lang = LANG_DEFAULT;
+	x.run = handle_synthetic;
 	st = req_parse(&req, envp, arena);
+	req.body = body;
+	req.body_len = body_len;
 	if (route_is_api_path(req.path) || st == REQ_BAD_METHOD)
 		handle_api(&x, st);
 	else
@@ -504,6 +514,6 @@ handle_synthetic(const struct app *app, const char *method,
 		env[n++] = (char *)*extra;
 	}
 	env[n] = NULL;
-	handle_request(app, env, resp, arena);
+	handle_request(app, env, NULL, 0, resp, arena);
 	return 0;
 }

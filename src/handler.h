@@ -11,8 +11,8 @@
 
 #include "ctx.h"
 
-void	 handle_request(const struct app *, char **envp, struct response *,
-	    struct arena *);
+void	 handle_request(const struct app *, char **envp, const char *body,
+	    size_t body_len, struct response *, struct arena *);
 int	 handle_synthetic(const struct app *, const char *method,
 	    const char *path, const char *query, const char *const *extra,
 	    struct response *, struct arena *);

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "agents.h"
 #include "errors.h"
 #include "portal.h"
 #include "response.h"
@@ -253,7 +254,8 @@ developers_machine(const struct app *app, enum lang l, struct buf *b)
 	lbl_fill(b, app->labels, l, "dev.markdown", (const char *const []){
 	    "about_md", site_page_md_path(app, SITE_ABOUT, l), "index_md",
 	    site_page_md_path(app, SITE_HOME, l), NULL });
-	buf_putc(b, '\n');
+	buf_puts(b, "\n\n");
+	agents_mcp(app, l, b);
 }
 
 /* The portal's renderer (page_render_fn): the page self in language l. */

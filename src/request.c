@@ -205,6 +205,9 @@ req_parse(struct request *r, char **envp, struct arena *a)
 	r->if_match = req_env_get(envp, "HTTP_IF_MATCH");
 	r->acr_headers = req_env_get(envp,
 	    "HTTP_ACCESS_CONTROL_REQUEST_HEADERS");
+	r->content_type = req_env_get(envp, "CONTENT_TYPE");
+	r->origin = req_env_get(envp, "HTTP_ORIGIN");
+	r->mcp_version = req_env_get(envp, "HTTP_MCP_PROTOCOL_VERSION");
 	r->microcache = (m = req_env_get(envp, "PERFIL_MICROCACHE")) != NULL &&
 	    strcmp(m, "1") == 0;
 	r->path = "/";

@@ -14,6 +14,10 @@
 
 #include "util.h"
 
+/* The largest request body read (the MCP endpoint's JSON-RPC message,
+ * mcp.h); the fronts refuse larger ones first (conf/). */
+#define REQ_BODY_MAX	65536
+
 /*
  * A language is an index into the site's configured languages (struct
  * langs, from site.json's "languages"): 0 is the default one.  LANG__MAX
@@ -81,6 +85,11 @@ struct request {
 	const char *if_none_match;
 	const char *if_match;
 	const char *acr_headers;	/* Access-Control-Request-Headers */
+	const char *content_type;	/* CONTENT_TYPE, NULL if absent */
+	const char *origin;		/* Origin */
+	const char *mcp_version;	/* MCP-Protocol-Version */
+	const char *body;		/* the body read (handle_request), */
+	size_t	 body_len;		/* REQ_BODY_MAX + 1: larger */
 	int	 microcache;		/* PERFIL_MICROCACHE=1: the front keeps
 					 * answers (the nginx site's micro-
 					 * cache), see response.h expires_at */

@@ -81,6 +81,8 @@ const struct route routes[] = {
 	DOC("/robots.txt", "docRobots", RH_DOC, DOC_ROBOTS),
 	DOC("/manifest.webmanifest", "docManifest", RH_DOC, DOC_MANIFEST),
 	DOC("/icon.svg", "docIcon", RH_DOC, DOC_ICON),
+	/* The MCP server (mcp.h): POST, the API's operations as tools. */
+	DOC("/mcp", "mcpEndpoint", RH_MCP, 0),
 	DOC("/favicon.ico", "docFavicon", RH_DOC, DOC_FAVICON),
 	/* Discovery (RFC 8615 well-known URIs): the API catalog (RFC 9727)
 	 * and, when site.json names a contact, security.txt (RFC 9116). */

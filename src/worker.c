@@ -110,6 +110,7 @@ struct thread {
 	struct response resp;
 	struct arena arena;
 	struct buf out;
+	char	*in;		/* REQ_BODY_MAX + 1 bytes: a request body */
 	_Atomic long long *beat;	/* its beat (worker.h), or NULL */
 };
 
@@ -345,6 +346,26 @@ stdin_done(FCGX_Request *rq)
 }
 
 /*
+ * Reads the request's body into t->in, up to REQ_BODY_MAX + 1 bytes
+ * (one more than allowed: the handler refuses it as too large); the
+ * rest is dropped by stdin_done.  Returns the bytes read.  A request
+ * without a body (GET, HEAD) reads the end record only.
+ */
+static size_t
+read_body(struct thread *t, FCGX_Request *rq)
+{
+	size_t	 len = 0;
+	int	 n;
+
+	if (t->in == NULL && (t->in = malloc(REQ_BODY_MAX + 1)) == NULL)
+		return 0;
+	while (len < REQ_BODY_MAX + 1 && (n = FCGX_GetStr(t->in + len,
+	    (int)(REQ_BODY_MAX + 1 - len), rq->in)) > 0)
+		len += (size_t)n;
+	return len;
+}
+
+/*
  * Answers the request waiting on connection i.  Returns 0 when the
  * connection stays, or 1 when it was closed (by the peer, by libfcgi
  * for a connection not to be kept, or after an error).
@@ -372,7 +393,9 @@ conn_serve(struct thread *t, size_t i)
 		conn_close(t, i);
 		return 1;
 	}
-	handle_request(t->srv->app, rq->envp, &t->resp, &t->arena);
+	len = read_body(t, rq);
+	handle_request(t->srv->app, rq->envp, len > 0 ? t->in : NULL, len,
+	    &t->resp, &t->arena);
 	/* The head, then the body from where it is: the answers rendered
 	 * at start-up are not copied (a 2 MB one would stay in every
 	 * thread's buffers). */
@@ -491,6 +514,7 @@ thread_free(struct thread *t)
 		conn_close(t, t->nconn - 1);
 	close(t->ep);
 	free(t->peek);
+	free(t->in);
 	buf_free(&t->out);
 	arena_free(&t->arena);
 	resp_free(&t->resp);

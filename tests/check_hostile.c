@@ -7,7 +7,9 @@
 #include "config.h"
 
 #include <check.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <cjson/cJSON.h>
 
@@ -19,7 +21,7 @@ static struct response *
 run_env(char **env)
 {
 	arena_reset(&test_arena);
-	handle_request(&test_app, env, &test_resp, &test_arena);
+	handle_request(&test_app, env, NULL, 0, &test_resp, &test_arena);
 	resp_serialize(&test_resp, &test_wire);
 	return &test_resp;
 }
@@ -169,6 +171,103 @@ START_TEST(huge_accept_language)
 }
 END_TEST
 
+/*
+ * POSTs body (len bytes) to /mcp; asserts an answer under 500 whose body
+ * is one JSON object (a JSON-RPC response or error) or, for 202, empty.
+ * Returns the status.
+ */
+static int
+mcp_post(const char *body, size_t len)
+{
+	char	*env[] = { "REQUEST_METHOD=POST", "DOCUMENT_URI=/mcp",
+	    "CONTENT_TYPE=application/json", NULL };
+	cJSON	*j;
+
+	arena_reset(&test_arena);
+	handle_request(&test_app, env, body, len, &test_resp, &test_arena);
+	resp_serialize(&test_resp, &test_wire);
+	ck_assert_int_lt(test_resp.status, 500);
+	if (test_resp.status == 202)
+		ck_assert_str_eq(test_body(), "");
+	else {
+		j = cJSON_Parse(test_body());
+		ck_assert_msg(cJSON_IsObject(j), "not a JSON object: %.200s",
+		    test_body());
+		ck_assert(cJSON_HasObjectItem(j, "result") ||
+		    cJSON_HasObjectItem(j, "error"));
+		cJSON_Delete(j);
+	}
+	return test_resp.status;
+}
+
+/* Pathological JSON-RPC bodies: deep, long, wide, odd numbers, NUL
+ * bytes, invalid UTF-8, larger than the bound. */
+START_TEST(mcp_hostile_bodies)
+{
+	static const char *const bodies[] = {
+		"", " ", "null", "0", "\"x\"", "[]", "{}", "[{}]",
+		"{\"jsonrpc\":\"2.0\",\"id\":1e400,\"method\":\"ping\"}",
+		"{\"jsonrpc\":\"2.0\",\"id\":-0.5,\"method\":\"ping\"}",
+		"{\"jsonrpc\":\"2.0\",\"id\":null,\"method\":\"ping\"}",
+		"{\"jsonrpc\":\"2.0\",\"id\":true,\"method\":\"ping\"}",
+		"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\","
+		    "\"params\":{\"name\":\"listProjects\",\"arguments\":"
+		    "{\"limit\":1e300,\"offset\":-1e300}}}",
+		"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\","
+		    "\"params\":{\"name\":\"listProjects\",\"arguments\":"
+		    "{\"limit\":{\"a\":[1,2]},\"lang\":[\"en\"]}}}",
+		"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\","
+		    "\"params\":{\"name\":\"getProject\",\"arguments\":"
+		    "{\"slug\":\"../../etc/passwd\"}}}",
+		"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\","
+		    "\"params\":{\"name\":\"getProject\",\"arguments\":"
+		    "{\"slug\":\"a\\u0000b\"}}}",
+		"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\","
+		    "\"params\":{\"name\":\"searchContent\",\"arguments\":"
+		    "{\"q\":\"%00\\u0000&lang=xx\"}}}",
+		"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resources/read\","
+		    "\"params\":{\"uri\":\"/etc/passwd\"}}",
+		"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\","
+		    "\"params\":{\"protocolVersion\":7}}",
+		"{\"jsonrpc\":\"2.0\",\"id\":\"\xff\",\"method\":\"ping\"}",
+	};
+	static char big[REQ_BODY_MAX + 2];
+	size_t	 i, n;
+
+	for (i = 0; i < sizeof(bodies) / sizeof(bodies[0]); i++)
+		mcp_post(bodies[i], strlen(bodies[i]));
+	/* A NUL byte inside the body. */
+	ck_assert_int_eq(mcp_post("{\"jsonrpc\":\"2.0\",\0\"id\":1}", 22),
+	    400);
+	/* Nested 30,000 deep: cJSON's depth limit, a parse error. */
+	for (n = 0; n < 30000; n++)
+		big[n] = '[';
+	ck_assert_int_eq(mcp_post(big, n), 400);
+	/* The same depth inside params. */
+	n = (size_t)snprintf(big, sizeof(big), "{\"jsonrpc\":\"2.0\",\"id\":1,"
+	    "\"method\":\"ping\",\"params\":{\"x\":");
+	while (n < 40000)
+		big[n++] = '{';
+	ck_assert_int_eq(mcp_post(big, n), 400);
+	/* Ten thousand members in arguments. */
+	n = (size_t)snprintf(big, sizeof(big), "{\"jsonrpc\":\"2.0\",\"id\":1,"
+	    "\"method\":\"tools/call\",\"params\":{\"name\":\"getProfile\","
+	    "\"arguments\":{");
+	for (i = 0; i < 5000; i++)
+		n += (size_t)snprintf(big + n, sizeof(big) - n, "%s\"k%zu\":1",
+		    i ? "," : "", i);
+	n += (size_t)snprintf(big + n, sizeof(big) - n, "}}}");
+	ck_assert_int_eq(mcp_post(big, n), 200);
+	/* One byte over the bound. */
+	memset(big, ' ', sizeof(big));
+	ck_assert_int_eq(mcp_post(big, REQ_BODY_MAX + 1), 413);
+	/* A short message with the bytes of a longer one after it (the
+	 * worker's buffer): only len bytes count. */
+	memcpy(big, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}", 40);
+	ck_assert_int_eq(mcp_post(big, 40), 200);
+}
+END_TEST
+
 static Suite *
 hostile_suite(void)
 {
@@ -186,6 +285,7 @@ hostile_suite(void)
 	tcase_add_test(tc, method_override_ignored);
 	tcase_add_test(tc, if_none_match_star);
 	tcase_add_test(tc, huge_accept_language);
+	tcase_add_test(tc, mcp_hostile_bodies);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -43,11 +43,13 @@ static char	 etag[sizeof(((struct response *)0)->etag)];
 
 /* The whole of request handling: the same 200 answer every time. */
 void
-handle_request(const struct app *app, char **envp, struct response *r,
-    struct arena *a)
+handle_request(const struct app *app, char **envp, const char *in,
+    size_t inlen, struct response *r, struct arena *a)
 {
 	(void)app;
 	(void)envp;
+	(void)in;
+	(void)inlen;
 	(void)a;
 	resp_reset(r);
 	r->status = 200;

@@ -773,20 +773,25 @@ bb_private_stack() {
 	BASE=$STACK_BASE
 }
 
-# bb_npm_resume: a case that installs tests/resume's npm packages
-# (@jsonresume/schema, the theme) unless they are already there and newer
-# than the lock file; the file stops when they cannot be installed.
-bb_npm_resume() {
-	local dir=$STACK_ROOT/tests/resume
-	t 'npm ci installs @jsonresume/schema (tests/resume)'
-	if [[ -d $dir/node_modules/@jsonresume/schema &&
+# bb_npm DIR PACKAGE: a case that installs the npm packages of tests/DIR
+# unless PACKAGE is already there and newer than the lock file; the file
+# stops when they cannot be installed.
+bb_npm() {
+	local dir=$STACK_ROOT/tests/$1
+	t "npm ci installs $2 (tests/$1)"
+	if [[ -d $dir/node_modules/$2 &&
 		$dir/node_modules/.package-lock.json -nt $dir/package-lock.json ]] ||
 		(cd "$dir" && npm ci --no-audit --no-fund --loglevel=error) >"$BB_TMP/npm.log" 2>&1; then
 		_bb_pass
 	else
-		_bb_fail 'npm ci installs tests/resume' "see $BB_TMP/npm.log"
+		_bb_fail "npm ci installs tests/$1" "see $BB_TMP/npm.log"
 		exit 1
 	fi
+}
+
+# bb_npm_resume: tests/resume's packages (@jsonresume/schema, the theme).
+bb_npm_resume() {
+	bb_npm resume @jsonresume/schema
 }
 
 # bb_steady SECONDS CMD...: after a reload, run CMD every 0.1 s until it has

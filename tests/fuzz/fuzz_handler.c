@@ -137,7 +137,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	env[nenv] = NULL;
 
-	handle_request(&app, env, &resp, &arena);
+	handle_request(&app, env, NULL, 0, &resp, &arena);
 	if (resp.status < 200 || resp.status > 499)
 		abort();
 	body = resp_body(&resp, &blen);

@@ -105,6 +105,16 @@ perfil_install_npm() {
 	perfil_install_deps npm
 }
 
+# perfil_install_mcp_client: the official MCP client and Inspector that
+# tests/blackbox/mcp.test.sh drives /mcp with (tests/mcp, pinned by its lock
+# file); the test file runs the same npm ci when they are missing.
+perfil_install_mcp_client() {
+	local dir
+	dir=$(cd "$(dirname "${BASH_SOURCE[0]}")/../mcp" && pwd) || return 1
+	[[ -d $dir/node_modules/@modelcontextprotocol/sdk ]] && return 0
+	(cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+}
+
 if [[ ${BASH_SOURCE[0]} == "$0" ]]; then
 	set -euo pipefail
 	if [[ ${1-} == --serve ]]; then
@@ -112,5 +122,6 @@ if [[ ${BASH_SOURCE[0]} == "$0" ]]; then
 	else
 		perfil_install_deps "$@"
 		perfil_install_npm
+		perfil_install_mcp_client
 	fi
 fi
