@@ -128,7 +128,7 @@ in_lang() {
 
 for code in "${codes[@]}"; do
 	set_lang "$STACK_CONTENT" "$code"
-	kill -HUP "$sup"
+	bb_reload "$sup"
 	# The old workers serve their kept connections until they drain and
 	# the micro-cache keeps an answer to the end of its second: wait until
 	# the three pages are in the new language 15 times running (30 s at

@@ -812,6 +812,27 @@ bb_steady() {
 	((ok >= 15))
 }
 
+# bb_reload PID: send SIGHUP to the supervisor PID and wait (30 s at most)
+# until every worker it had before is gone: a draining worker still holds
+# nginx's kept connections and answers from the old content, so a test that
+# waits only for the new answer can see the old one again afterwards (it
+# did, under valgrind, with two reloads in flight). Then bb_steady covers
+# the micro-cache's second.
+bb_reload() {
+	local old i
+	old=$(pgrep -P "$1" | tr '\n' ' ')
+	kill -HUP "$1" || return 1
+	for ((i = 0; i < 300; i++)); do
+		local alive=0 p
+		for p in $old; do
+			kill -0 "$p" 2>/dev/null && alive=1
+		done
+		((alive == 0)) && return 0
+		sleep 0.1
+	done
+	return 1
+}
+
 # bb_status_is CODE PATH: whether GET PATH answers CODE (for bb_steady).
 bb_status_is() {
 	[[ $(curl -s -o /dev/null -w '%{http_code}' "$BASE$2") == "$1" ]]

@@ -281,8 +281,16 @@ expect_body_not_contains secret
 
 t 'a reload with a FIFO in media/ is refused: the good content keeps serving'
 mkfifo "$own/media/pipe.png"
+# Wait for the refusal before the next step changes the content: a slow
+# supervisor (valgrind) would otherwise read the content after the FIFO is
+# gone and load a third state.
+n=$(grep -c 'reload refused' "$STACK_DIR/perfil.log")
 kill -HUP "$STACK_RESPONDER_PID"
-sleep 2
+for ((i = 0; i < 300; i++)); do
+	(($(grep -c 'reload refused' "$STACK_DIR/perfil.log") > n)) && break
+	sleep 0.1
+done
+expect_equal 'refusals logged' $((n + 1)) "$(grep -c 'reload refused' "$STACK_DIR/perfil.log")"
 req GET /media/cv.pdf
 expect_status 200
 req GET /media/pipe.png
@@ -290,7 +298,7 @@ expect_status 404
 rm -f "$own/media/pipe.png"
 printf '%%PDF-1.4\n%%%%EOF\n' >"$own/media/cv-en.pdf"
 chmod a+r "$own/media/cv-en.pdf"
-kill -HUP "$STACK_RESPONDER_PID"
+bb_reload "$STACK_RESPONDER_PID"
 bb_steady 30 bb_status_is 200 /media/cv-en.pdf
 req GET /media/cv-en.pdf
 expect_status 200

@@ -122,7 +122,7 @@ done
 t 'a page removed from the content is a 404 after the reload, and gone from the sitemap and footer'
 rm "$STACK_CONTENT/pages/talks.es.md" "$STACK_CONTENT/pages/talks.en.md"
 n=$(grep -c 'content reloaded' "$log")
-kill -HUP "$sup"
+bb_reload "$sup"
 for ((i = 0; i < 200; i++)); do
 	(($(grep -c 'content reloaded' "$log") > n)) && break
 	sleep 0.05
