@@ -5,7 +5,7 @@
  * person, the facts agents must preserve, the name rule, the summary
  * line of llms.txt, whether the person is fictional (placeholder.h)
  * and, per page, its description and, for the owner's own pages, its
- * title, place, order and llms.txt section.  Every member
+ * title, place, order and llms.txt section; the look (theme.h).  Every member
  * is optional and the file itself may be absent: then no licence is
  * claimed, no pronoun is used and no fact is added.
  *
@@ -26,6 +26,7 @@
 
 #include "page_list.h"
 #include "request.h"
+#include "theme.h"
 
 #define SETTINGS_FILE		"site.json"
 #define SETTINGS_MAX_FACTS	32
@@ -49,18 +50,20 @@ struct licence {
 /*
  * One member of "pages": a page's description and, for the owner's own
  * pages (page_list.h), its title, place and order.  Written either as
- * a text (the description) or as an object of these members.
+ * a text (the description) or as an object of these members; a page
+ * the program makes takes a description and a place.
  */
 struct page_setting {
 	char	*name;			/* "talks", "about" */
 	char	*description[LANG__MAX];	/* or NULL */
 	char	*title[LANG__MAX];	/* or NULL: the file's "# " line */
-	int	 place;			/* enum page_place, or -1: footer */
+	int	 place;			/* enum page_place, or -1: the
+					 * page's own (an owner page's:
+					 * footer) */
 	long	 order;			/* 0 when not given */
 	int	 optional;		/* llms.txt: under "Optional" */
 	int	 owner_only;		/* sets a member only an owner page
-					 * has: title, place, order,
-					 * optional */
+					 * has: title, order, optional */
 };
 
 struct settings {
@@ -75,6 +78,7 @@ struct settings {
 	size_t	 nfacts;
 	int	 fictional;		/* the person is fictional: .example
 					 * hosts are meant (placeholder.h) */
+	struct theme theme;		/* "theme": accent and font */
 	struct page_setting pages[PAGE__MAX];	/* "pages", as written */
 	size_t	 npages;
 };
