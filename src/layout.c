@@ -98,7 +98,8 @@ static const char layout_css[] =
     "@media screen and (min-width:52rem){"
     ".sections{display:grid;grid-template-columns:10rem minmax(0,1fr);"
     "column-gap:2.5rem}"
-    ".sections>*{grid-column:2}"
+    ".sections>*{grid-column:2;margin-top:0;margin-bottom:.6rem}"
+    ".sections>h3{margin:1.4rem 0 .1rem}"
     ".sections>h2{grid-column:1;margin:1.9rem 0 0;border:0;padding:0;"
     "font-size:.8rem;line-height:1.9;text-transform:uppercase;"
     "letter-spacing:.09em;color:var(--muted);text-align:right}"
@@ -555,6 +556,23 @@ page_footer(const struct app *app, const struct view *v, enum lang l,
 	    LBL(app, l, "footer.api_status"));
 }
 
+/* Appends the owner's card (card.h) with the name kept whole. */
+static void
+card_body(const struct app *app, enum lang l, struct buf *b)
+{
+	struct buf c, n;
+
+	buf_init(&c);
+	buf_init(&n);
+	card_html(app, l, &c);
+	buf_markup_text(&n, md_str(app->model->profile.obj[l], "name"));
+	nowrap_words(b, buf_cstr(&c), c.len, buf_cstr(&n));
+	if (c.oom || n.oom)
+		b->oom = 1;
+	buf_free(&c);
+	buf_free(&n);
+}
+
 /*
  * Appends the whole HTML document of the page v whose markdown is md.
  * Returns 0, or -1 on failure.
@@ -582,7 +600,7 @@ layout(const struct app *app, const struct view *v, enum lang l,
 		/* The card says what the markdown says before its first
 		 * section; the sections follow, the CV's beside their
 		 * names. */
-		card_html(app, l, b);
+		card_body(app, l, b);
 		rest = (rest = strstr(md, "\n## ")) != NULL ? rest + 1 : "";
 		buf_puts(b, v->page == SITE_CV ? "<div class=\"sections\">\n" :
 		    "<div>\n");
