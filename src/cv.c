@@ -135,8 +135,8 @@ cv_head(const struct app *app, enum lang l, struct buf *b)
 
 /*
  * Writes into out the length of item it's period (its content-only
- * start and end; no end: to the present) in language l, "5 yrs, 9
- * mos" (date_duration).  Returns out, or "" when the item has no start
+ * start and end; no end: to the present) in language l, "5 years,
+ * 9 months" (date_duration).  Returns out, or "" when the item has no start
  * or ICU fails.
  */
 const char *

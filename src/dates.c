@@ -305,8 +305,10 @@ date_period(const struct date *start, const struct date *end,
 
 /*
  * Writes count whole units in locale with ICU's number formatter
- * (unit skeleton, short width: "5 yrs", "9 meses") into u (cap
- * UChars).  Returns the length, or -1.
+ * (unit skeleton, the units' full names: "5 years", "9 meses") into u
+ * (cap UChars).  Returns the length, or -1.  The full names, not the
+ * short width: short is cryptic in some languages ("3 a y 11 m." in
+ * Spanish).
  */
 static int32_t
 unit_format(const char *locale, const char *unit, int count, UChar *u,
@@ -319,8 +321,8 @@ unit_format(const char *locale, const char *unit, int count, UChar *u,
 	char	 s[64];
 	int32_t	 n = -1;
 
-	snprintf(s, sizeof(s), "measure-unit/duration-%s unit-width-short",
-	    unit);
+	snprintf(s, sizeof(s), "measure-unit/duration-%s "
+	    "unit-width-full-name", unit);
 	u_uastrcpy(skel, s);
 	f = unumf_openForSkeletonAndLocale(skel, -1, locale, &e);
 	r = unumf_openResult(&e);
@@ -340,8 +342,9 @@ unit_format(const char *locale, const char *unit, int count, UChar *u,
  * UTC) in locale into out: whole years and months, the months counted
  * inclusively (a start without a month is January, an end without one
  * December; "2019-03" to "2024-11" is 5 years 9 months), each through
- * ICU's unit formatter in its short width and the two joined by ICU's
- * list formatter for units ("5 yrs, 9 mos"; "5 años y 9 meses").
+ * ICU's unit formatter with the units' full names and the two joined
+ * by ICU's list formatter for units ("5 years, 9 months"; "5 años y 9
+ * meses").
  * Returns 0, or -1 (ICU failed, out too small, end before start).
  */
 int
@@ -381,7 +384,7 @@ date_duration(const struct date *start, const struct date *end,
 	else if (months % 12 > 0)
 		return -1;
 	lf = ulistfmt_openForType(locale, ULISTFMT_TYPE_UNITS,
-	    ULISTFMT_WIDTH_SHORT, &e);
+	    ULISTFMT_WIDTH_WIDE, &e);
 	len = ulistfmt_format(lf, items, lens, k, text, 160, &e);
 	if (U_FAILURE(e) || len >= 160)
 		goto out;

@@ -10,7 +10,7 @@
  * come from the label set of the language (date.range, date.present,
  * date.detail: the content loader fills a struct date_labels).
  *
- * A period's length ("5 yrs, 9 mos") is date_duration's: ICU's number
+ * A period's length ("5 years, 9 months") is date_duration's: ICU's number
  * formatter with a duration unit skeleton and its list formatter.
  *
  * Ownership: nothing is allocated; results go into caller buffers.
