@@ -103,15 +103,14 @@ place(const struct app *app, enum lang l, const cJSON *loc, struct buf *b)
 
 /* Appends the contact list: email, telephone, website, profiles. */
 static void
-contacts(const struct app *app, enum lang l, const cJSON *p, struct buf *b)
+contacts(const struct app *app, const cJSON *p, struct buf *b)
 {
 	const char *phone, *s;
 	const cJSON *e;
 	char	 tel[64];
 	size_t	 n = 0;
 
-	buf_printf(b, "<ul class=\"contact\" aria-label=\"%s\">\n",
-	    LBL(app, l, "contact.title"));
+	buf_puts(b, "<ul class=\"contact\">\n");
 	if (*md_str(p, "email") != '\0')
 		contact(b, icon_mail, "u-email", "", "mailto:",
 		    md_str(p, "email"), md_str(p, "email"), 0);
@@ -191,7 +190,7 @@ card_html(const struct app *app, enum lang l, struct buf *b)
 		buf_markup_text(b, md_str(p, "headline"));
 		buf_puts(b, "</p>\n");
 	}
-	contacts(app, l, p, b);
+	contacts(app, p, b);
 	buf_puts(b, "<p class=\"p-note\">");
 	buf_markup_text(b, md_str(p, "summary"));
 	buf_puts(b, "</p>\n</div>\n");

@@ -236,6 +236,19 @@ date_format(const struct date *d, const char *locale, char *out,
 	return 0;
 }
 
+/* Writes the len UChars of text as UTF-8 into out (outsz bytes, NUL
+ * included).  Returns 0, or -1 when it fails or does not fit. */
+static int
+utf8_out(const UChar *text, int32_t len, char *out, size_t outsz)
+{
+	UErrorCode e = U_ZERO_ERROR;
+	int32_t	 n;
+
+	u_strToUTF8(out, (int32_t)outsz, &n, text, len, &e);
+	return U_FAILURE(e) || e == U_STRING_NOT_TERMINATED_WARNING ||
+	    (size_t)n >= outsz ? -1 : 0;
+}
+
 /* date_format without the cache. */
 static int
 date_format_icu(const struct date *d, const char *locale, char *out,
@@ -264,9 +277,7 @@ date_format_icu(const struct date *d, const char *locale, char *out,
 	len = udat_format(fmt, ucal_getMillis(cal, &e), text, 128, NULL, &e);
 	if (U_FAILURE(e) || len >= 128)
 		goto out;
-	u_strToUTF8(out, (int32_t)outsz, &n, text, len, &e);
-	if (U_FAILURE(e) || e == U_STRING_NOT_TERMINATED_WARNING ||
-	    (size_t)n >= outsz)
+	if (utf8_out(text, len, out, outsz) == -1)
 		goto out;
 	rc = 0;
 out:
@@ -355,7 +366,7 @@ date_duration(const struct date *start, const struct date *end,
 	UErrorCode e = U_ZERO_ERROR;
 	UChar	 parts[2][64], text[160];
 	const UChar *items[2];
-	int32_t	 lens[2], len, n;
+	int32_t	 lens[2], len;
 	struct tm tm;
 	time_t	 now;
 	int	 months, ey, em, k = 0, rc = -1;
@@ -388,9 +399,7 @@ date_duration(const struct date *start, const struct date *end,
 	len = ulistfmt_format(lf, items, lens, k, text, 160, &e);
 	if (U_FAILURE(e) || len >= 160)
 		goto out;
-	u_strToUTF8(out, (int32_t)outsz, &n, text, len, &e);
-	if (U_FAILURE(e) || e == U_STRING_NOT_TERMINATED_WARNING ||
-	    (size_t)n >= outsz)
+	if (utf8_out(text, len, out, outsz) == -1)
 		goto out;
 	rc = 0;
 out:

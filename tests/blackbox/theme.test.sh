@@ -51,25 +51,20 @@ t 'a dark accent too dark for the dark background: refused, with the ratio measu
 dir=$(variant dark '.theme = {"accent": {"light": "#1f5f8b", "dark": "#1f5f8b"}}')
 expect_check_error "$dir" theme.accent.dark "#1f5f8b has a contrast ratio of $(contrast '#1f5f8b' '#16130f'):1 against the dark background #16130f"
 
-t 'an accent that is not #rrggbb: refused'
-dir=$(variant notcolour '.theme = {"accent": "blue"}')
-expect_check_error "$dir" theme.accent 'expected a colour "#rrggbb"'
-
-t 'a font stack not in the list: refused, the list named'
-dir=$(variant font '.theme = {"font": "Comic Sans"}')
-expect_check_error "$dir" theme.font 'expected one of the system font stacks "system-ui", "humanist", .* or "old-style"'
-
-t 'an unknown member of theme: refused'
-dir=$(variant unknown '.theme = {"colour": "#000000"}')
-expect_check_error "$dir" theme.colour 'unknown field'
-
-t 'a place that is neither nav nor footer: refused'
-dir=$(variant place '.pages.developers = {"place": "sidebar"}')
-expect_check_error "$dir" pages.developers.place 'expected "nav"'
-
-t 'a made page takes a place but not a title'
-dir=$(variant title '.pages.developers = {"title": {"es": "API", "en": "API"}}')
-expect_check_error "$dir" pages.developers 'a page of the site.s own takes a description and a place only'
+# site.json's jq change | member named | the reason
+while IFS='|' read -r change member reason; do
+	t "--check refuses $change: $member"
+	dir=$(variant refused "$change")
+	expect_check_error "$dir" "$member" "$reason"
+done <<'EOF'
+.theme = {"accent": "blue"}|theme.accent|expected a colour "#rrggbb"
+.theme = {"accent": {"light": "#1f5f8b"}}|theme.accent|expected both light and dark
+.theme = {"font": "Comic Sans"}|theme.font|expected one of the system font stacks "system-ui", "humanist", .* or "old-style"
+.theme = {"colour": "#000000"}|theme.colour|unknown field
+.theme = "dark"|theme|expected an object
+.pages.developers = {"place": "sidebar"}|pages.developers.place|expected "nav"
+.pages.developers = {"title": {"es": "API", "en": "API"}}|pages.developers|a page of the site.s own takes a description and a place only
+EOF
 
 t 'a good accent, a font stack and Developers in the footer: --check accepts them'
 PERFIL_CONTENT=$(variant good '.theme = {"accent": "#1f5f8b", "font": "transitional"}
