@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cv.h"
+#include "dates.h"
 
 /*
  * The path of project slug's page in language l, or of its markdown
@@ -133,6 +134,26 @@ cv_head(const struct app *app, enum lang l, struct buf *b)
 }
 
 /*
+ * Writes into out the length of item it's period (its content-only
+ * start and end; no end: to the present) in language l, "5 years,
+ * 9 months" (date_duration).  Returns out, or "" when the item has no start
+ * or ICU fails.
+ */
+const char *
+cv_duration(const struct app *app, const struct item *it, enum lang l,
+    char *out, size_t outsz)
+{
+	const char *s = md_str(it->src, "start"), *e = md_str(it->src, "end");
+	struct date ds, de;
+
+	if (date_parse(s, &ds) == -1 || (*e != '\0' &&
+	    date_parse(e, &de) == -1) || date_duration(&ds, *e != '\0' ?
+	    &de : NULL, lang_code(app->langs, l), out, outsz) == -1)
+		*out = '\0';
+	return out;
+}
+
+/*
  * The entries of one section, one function per collection: each
  * appends item it in language l.  The section's heading and loop are
  * cv_page's.
@@ -142,6 +163,7 @@ job(const struct app *app, enum lang l, const struct item *it,
     struct buf *b)
 {
 	const cJSON *o = it->obj[l];
+	char	 d[128];
 
 	buf_puts(b, "### ");
 	md_text(b, md_str(o, "role"));
@@ -149,6 +171,10 @@ job(const struct app *app, enum lang l, const struct item *it,
 	md_text(b, md_str(o, "organization"));
 	buf_puts(b, "** · ");
 	md_text(b, md_str(o, "period"));
+	if (*cv_duration(app, it, l, d, sizeof(d)) != '\0') {
+		buf_puts(b, " · ");
+		md_text(b, d);
+	}
 	buf_puts(b, "\n\n");
 	md_text(b, md_str(o, "description"));
 	buf_puts(b, "\n\n");
@@ -399,32 +425,29 @@ cv_projects(const struct app *app, int self, enum lang l,
 	}
 }
 
-/* Appends the markdown of project it's page in language l. */
+/*
+ * Appends the markdown of project it's page in language l: its facts
+ * at a glance under the title (technologies, website, the API), then
+ * its description and highlights.
+ */
 void
 cv_project(const struct app *app, const struct item *it, enum lang l,
     struct buf *b)
 {
-	const cJSON *o = it->obj[l], *e;
+	const cJSON *o = it->obj[l];
 
 	buf_puts(b, "# ");
 	md_text(b, md_str(o, "title"));
+	buf_printf(b, "\n\n- **%s**: ", LBL(app, l, "cv.stack"));
+	joined(b, cJSON_GetObjectItemCaseSensitive(o, "stack"));
+	buf_printf(b, "\n- **%s**: ", LBL(app, l, "cv.website"));
+	link(b, md_str(o, "url"), md_str(o, "url"));
+	buf_printf(b, "\n- **%s**: ", LBL(app, l, "cv.api"));
+	link(b, md_str(o, "api_url"), md_str(o, "api_url"));
 	buf_puts(b, "\n\n");
 	md_text(b, md_str(o, "description"));
 	buf_puts(b, "\n\n");
 	texts_list(app, l, it, "highlights", b);
-	buf_printf(b, "## %s\n\n", LBL(app, l, "cv.stack"));
-	cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(o, "stack")) {
-		buf_puts(b, "- ");
-		md_text(b, cJSON_GetStringValue(e) ? cJSON_GetStringValue(e) :
-		    "");
-		buf_putc(b, '\n');
-	}
-	buf_printf(b, "\n## %s\n\n- %s: ", LBL(app, l, "cv.links"),
-	    LBL(app, l, "cv.website"));
-	link(b, md_str(o, "url"), md_str(o, "url"));
-	buf_printf(b, "\n- %s: ", LBL(app, l, "cv.api"));
-	link(b, md_str(o, "api_url"), md_str(o, "api_url"));
-	buf_puts(b, "\n- ");
 	md_link_site(b, app, LBL(app, l, "cv.all_projects"),
 	    site_page_path(app, SITE_PROJECTS, l));
 	buf_puts(b, "\n");

@@ -6,10 +6,13 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include <unicode/ucal.h>
 #include <unicode/udat.h>
 #include <unicode/udatpg.h>
+#include <unicode/ulistformatter.h>
+#include <unicode/unumberformatter.h>
 #include <unicode/ustring.h>
 
 #include "dates.h"
@@ -233,6 +236,19 @@ date_format(const struct date *d, const char *locale, char *out,
 	return 0;
 }
 
+/* Writes the len UChars of text as UTF-8 into out (outsz bytes, NUL
+ * included).  Returns 0, or -1 when it fails or does not fit. */
+static int
+utf8_out(const UChar *text, int32_t len, char *out, size_t outsz)
+{
+	UErrorCode e = U_ZERO_ERROR;
+	int32_t	 n;
+
+	u_strToUTF8(out, (int32_t)outsz, &n, text, len, &e);
+	return U_FAILURE(e) || e == U_STRING_NOT_TERMINATED_WARNING ||
+	    (size_t)n >= outsz ? -1 : 0;
+}
+
 /* date_format without the cache. */
 static int
 date_format_icu(const struct date *d, const char *locale, char *out,
@@ -261,9 +277,7 @@ date_format_icu(const struct date *d, const char *locale, char *out,
 	len = udat_format(fmt, ucal_getMillis(cal, &e), text, 128, NULL, &e);
 	if (U_FAILURE(e) || len >= 128)
 		goto out;
-	u_strToUTF8(out, (int32_t)outsz, &n, text, len, &e);
-	if (U_FAILURE(e) || e == U_STRING_NOT_TERMINATED_WARNING ||
-	    (size_t)n >= outsz)
+	if (utf8_out(text, len, out, outsz) == -1)
 		goto out;
 	rc = 0;
 out:
@@ -298,4 +312,98 @@ date_period(const struct date *start, const struct date *end,
 	else
 		n = xsnprintf(out, outsz, "%s%s%s", a, lb->range_sep, b);
 	return n < 0 ? -1 : 0;
+}
+
+/*
+ * Writes count whole units in locale with ICU's number formatter
+ * (unit skeleton, the units' full names: "5 years", "9 meses") into u
+ * (cap UChars).  Returns the length, or -1.  The full names, not the
+ * short width: short is cryptic in some languages ("3 a y 11 m." in
+ * Spanish).
+ */
+static int32_t
+unit_format(const char *locale, const char *unit, int count, UChar *u,
+    int32_t cap)
+{
+	UNumberFormatter *f;
+	UFormattedNumber *r;
+	UErrorCode e = U_ZERO_ERROR;
+	UChar	 skel[64];
+	char	 s[64];
+	int32_t	 n = -1;
+
+	snprintf(s, sizeof(s), "measure-unit/duration-%s "
+	    "unit-width-full-name", unit);
+	u_uastrcpy(skel, s);
+	f = unumf_openForSkeletonAndLocale(skel, -1, locale, &e);
+	r = unumf_openResult(&e);
+	if (U_SUCCESS(e)) {
+		unumf_formatInt(f, count, r, &e);
+		n = unumf_resultToString(r, u, cap, &e);
+	}
+	if (r != NULL)
+		unumf_closeResult(r);
+	if (f != NULL)
+		unumf_close(f);
+	return U_FAILURE(e) || n >= cap ? -1 : n;
+}
+
+/*
+ * Writes the length of the period from start to end (NULL: to today,
+ * UTC) in locale into out: whole years and months, the months counted
+ * inclusively (a start without a month is January, an end without one
+ * December; "2019-03" to "2024-11" is 5 years 9 months), each through
+ * ICU's unit formatter with the units' full names and the two joined
+ * by ICU's list formatter for units ("5 years, 9 months"; "5 años y 9
+ * meses").
+ * Returns 0, or -1 (ICU failed, out too small, end before start).
+ */
+int
+date_duration(const struct date *start, const struct date *end,
+    const char *locale, char *out, size_t outsz)
+{
+	UListFormatter *lf = NULL;
+	UErrorCode e = U_ZERO_ERROR;
+	UChar	 parts[2][64], text[160];
+	const UChar *items[2];
+	int32_t	 lens[2], len;
+	struct tm tm;
+	time_t	 now;
+	int	 months, ey, em, k = 0, rc = -1;
+
+	if (end != NULL) {
+		ey = end->year;
+		em = end->month ? end->month : 12;
+	} else {
+		now = time(NULL);
+		gmtime_r(&now, &tm);
+		ey = tm.tm_year + 1900;
+		em = tm.tm_mon + 1;
+	}
+	months = ey * 12 + em - (start->year * 12 + (start->month ?
+	    start->month : 1)) + 1;
+	if (months < 1)
+		return -1;
+	if (months / 12 > 0 && (lens[k] = unit_format(locale, "year",
+	    months / 12, parts[k], 64)) >= 0)
+		items[k] = parts[k], k++;
+	else if (months / 12 > 0)
+		return -1;
+	if (months % 12 > 0 && (lens[k] = unit_format(locale, "month",
+	    months % 12, parts[k], 64)) >= 0)
+		items[k] = parts[k], k++;
+	else if (months % 12 > 0)
+		return -1;
+	lf = ulistfmt_openForType(locale, ULISTFMT_TYPE_UNITS,
+	    ULISTFMT_WIDTH_WIDE, &e);
+	len = ulistfmt_format(lf, items, lens, k, text, 160, &e);
+	if (U_FAILURE(e) || len >= 160)
+		goto out;
+	if (utf8_out(text, len, out, outsz) == -1)
+		goto out;
+	rc = 0;
+out:
+	if (lf != NULL)
+		ulistfmt_close(lf);
+	return rc;
 }

@@ -10,6 +10,9 @@
  * come from the label set of the language (date.range, date.present,
  * date.detail: the content loader fills a struct date_labels).
  *
+ * A period's length ("5 years, 9 months") is date_duration's: ICU's number
+ * formatter with a duration unit skeleton and its list formatter.
+ *
  * Ownership: nothing is allocated; results go into caller buffers.
  */
 #ifndef PERFIL_DATES_H
@@ -37,5 +40,7 @@ int	 date_format(const struct date *, const char *locale, char *out,
 	    size_t outsz);
 int	 date_period(const struct date *start, const struct date *end,
 	    const struct date_labels *, char *out, size_t outsz);
+int	 date_duration(const struct date *start, const struct date *end,
+	    const char *locale, char *out, size_t outsz);
 
 #endif /* PERFIL_DATES_H */

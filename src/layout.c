@@ -13,61 +13,111 @@
 
 #include <cmark.h>
 
+#include "card.h"
 #include "head.h"
 #include "layout.h"
 
 
-const char layout_css[] =
-    ":root{color-scheme:light dark;--bg:#fbfaf7;--fg:#1d1b19;"
-    "--muted:#5c5650;--accent:#8a3b12;--line:#e4ded6;--code:#f1ece5}"
-    "@media (prefers-color-scheme:dark){:root{--bg:#16130f;--fg:#ece6de;"
-    "--muted:#b3aaa0;--accent:#f0a36f;--line:#3a332c;--code:#241f1a}}"
+/*
+ * The one inline style (its SHA-256 is in the CSP), before the
+ * theme's variables (layout_style).  Light and dark by
+ * prefers-color-scheme; one column on phones, the CV's section names
+ * in a side column from 52rem; print on A4 without the navigation.
+ */
+static const char layout_css[] =
+    ":root{color-scheme:light dark;--bg:" THEME_BG_LIGHT ";--fg:#1d1b19;"
+    "--muted:#5c5650;--line:#e4ded6;--code:#f1ece5;--card:#f3efe8}"
+    "@media (prefers-color-scheme:dark){:root{--bg:" THEME_BG_DARK ";"
+    "--fg:#ece6de;--muted:#b3aaa0;--line:#3a332c;--code:#241f1a;"
+    "--card:#1f1b16}}"
     "*{box-sizing:border-box}"
     "html{-webkit-text-size-adjust:100%;text-size-adjust:100%}"
     "body{margin:0;background:var(--bg);color:var(--fg);"
-    "font:1.0625rem/1.65 system-ui,-apple-system,\"Segoe UI\",Roboto,"
-    "sans-serif}"
+    "font:1.0625rem/1.65 var(--font)}"
     ".skip{position:absolute;left:-999rem}"
     ".skip:focus{position:static;display:block;padding:.5rem 1.25rem}"
     "header,main,footer{max-width:46rem;margin:0 auto;padding:0 1.25rem}"
+    "main.wide,header,footer{max-width:62rem}"
     "header{border-bottom:1px solid var(--line)}main{overflow-wrap:break-word}"
     "nav ul{list-style:none;margin:0;padding:.6rem 0;display:flex;"
-    "flex-wrap:wrap;gap:0 1rem}"
-    "nav a{display:inline-block;padding:.3rem 0;white-space:nowrap}"
-    "nav a[aria-current=page]{text-decoration:none;"
+    "flex-wrap:wrap;gap:0 1.1rem}"
+    "nav a{display:inline-block;padding:.3rem 0;white-space:nowrap;"
+    "color:var(--fg);text-decoration:none}"
+    "nav a:hover{color:var(--accent)}"
+    "nav a[aria-current=page]{color:var(--accent);"
     "box-shadow:inset 0 -2px var(--accent)}"
     "nav .lang{margin-left:auto}"
     "a{color:var(--accent);text-underline-offset:.15em}"
     "a:focus-visible{outline:2px solid var(--accent);outline-offset:2px}"
     ".nw{white-space:nowrap}"
-    "h1{font-size:clamp(1.5rem,7vw,2rem);line-height:1.2;"
-    "margin:2.25rem 0 1rem}"
-    "h2{font-size:1.35rem;line-height:1.3;margin:2.25rem 0 .5rem}"
-    "h3{font-size:1.05rem;margin:1.75rem 0 .5rem;overflow-wrap:anywhere}"
+    "h1{font-size:clamp(1.6rem,7vw,2.3rem);line-height:1.15;"
+    "margin:2.25rem 0 1rem;letter-spacing:-.01em}"
+    "h2{font-size:1.3rem;line-height:1.3;margin:2.25rem 0 .5rem}"
+    "h3{font-size:1.05rem;margin:1.75rem 0 .25rem;overflow-wrap:anywhere}"
     "h3 code{font-size:1em;background:none;padding:0}"
+    "h3+p{margin-top:0}"
     "li{margin:.2rem 0}"
-    "main img{display:block;width:8rem;height:8rem;object-fit:cover;"
-    "border-radius:50%;overflow:hidden;font-size:.75rem;"
-    "background:var(--code)}"
+    "img{max-width:100%;height:auto}"
+    "main p>img{display:block;width:8rem;height:8rem;object-fit:cover;"
+    "border-radius:50%;background:var(--code)}"
+    ".card{margin:2.25rem 0 1rem}"
+    ".intro{display:flex;flex-wrap:wrap;align-items:center;"
+    "gap:1rem 1.75rem}"
+    ".intro img{width:8.5rem;height:8.5rem;object-fit:cover;"
+    "border-radius:50%;background:var(--code);font-size:.75rem;"
+    "box-shadow:0 0 0 4px var(--bg),0 0 0 5px var(--line)}"
+    ".intro>div{flex:1 1 16rem;min-width:0}"
+    ".intro h1{margin:0 0 .35rem}"
+    ".intro p{margin:.1rem 0}"
+    ".role{font-size:1.15rem;font-weight:600}"
+    ".also,.where{color:var(--muted)}"
+    ".lede{font-size:1.15rem;margin:1.25rem 0 .5rem}"
+    "svg{width:1.05em;height:1.05em;flex:none;fill:none;"
+    "stroke:currentColor;stroke-width:2;stroke-linecap:round;"
+    "stroke-linejoin:round;vertical-align:-.15em;margin-right:.35rem}"
+    ".contact{list-style:none;padding:.6rem 0;margin:1rem 0;display:flex;"
+    "flex-wrap:wrap;gap:.2rem 1.4rem;border-block:1px solid var(--line)}"
+    ".contact li{display:flex;align-items:center;margin:0;"
+    "overflow-wrap:anywhere}"
+    ".contact svg{color:var(--muted)}"
     "blockquote{margin:.5rem 0 1rem;padding-left:1rem;"
-    "border-left:3px solid var(--line)}"
+    "border-left:3px solid var(--accent);color:var(--muted)}"
     "code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,"
     "monospace;font-size:.88em;background:var(--code);padding:.1em .3em;"
     "border-radius:3px;overflow-wrap:anywhere}"
     "pre{background:var(--code);padding:.75rem 1rem;overflow-x:auto;"
-    "border-radius:6px;white-space:pre-wrap;overflow-wrap:anywhere}"
+    "border-radius:6px;white-space:pre-wrap;overflow-wrap:anywhere;"
+    "border-left:3px solid var(--line)}"
     "pre code{padding:0;background:none}"
+    "h2{padding-bottom:.2rem;border-bottom:1px solid var(--line)}"
+    ".page-home h2+ul{padding-left:1.1rem}"
+    ".page-project h1+ul{list-style:none;padding:.75rem 1rem;"
+    "background:var(--card);border-radius:6px;border-left:3px solid "
+    "var(--accent)}"
+    ".page-project h1+ul li{margin:.1rem 0}"
+    "@media screen and (min-width:52rem){"
+    ".sections{display:grid;grid-template-columns:10rem minmax(0,1fr);"
+    "column-gap:2.5rem}"
+    ".sections>*{grid-column:2;margin-top:0;margin-bottom:.6rem}"
+    ".sections>h3{margin:1.4rem 0 .1rem}"
+    ".sections>h2{grid-column:1;margin:1.9rem 0 0;border:0;padding:0;"
+    "font-size:.8rem;line-height:1.9;text-transform:uppercase;"
+    "letter-spacing:.09em;color:var(--muted);text-align:right}"
+    ".sections>h2+*{margin-top:1.9rem}"
+    ".sections>h2+h3{margin-top:1.9rem}}"
     "footer{margin-top:3rem;padding-top:1rem;padding-bottom:2.5rem;"
     "border-top:1px solid var(--line);color:var(--muted);font-size:.9rem}"
     "footer ul{list-style:none;padding:0;display:flex;flex-wrap:wrap;"
     "gap:0 1rem}"
-    "@media (max-width:30rem){nav ul{gap:0 .75rem;font-size:.95rem}}"
+    "@media (max-width:30rem){nav ul{gap:0 .75rem;font-size:.95rem}"
+    ".intro img{width:6.5rem;height:6.5rem}}"
     "@media print{header,footer,.skip{display:none}"
-    "body{font:9pt/1.35 system-ui,sans-serif;background:#fff;color:#000}"
-    "main{max-width:none;padding:0}a{color:#000;text-decoration:none}"
+    "body{font:9pt/1.35 var(--font);background:#fff;color:#000}"
+    "main,main.wide{max-width:none;padding:0}"
+    "a{color:#000;text-decoration:none}"
     "main a[href^=http]::after{content:\" (\" attr(href) \")\";"
     "font-size:.8em;overflow-wrap:anywhere}"
-    "main :is(h1,h2,h3) a[href]::after{content:none}"
+    "main :is(h1,h2,h3) a[href]::after,.contact a::after{content:none}"
     "h1{font-size:16pt;margin:0 0 .1rem}"
     "h2{font-size:12pt;margin:.7rem 0 .15rem;break-after:avoid;"
     "border-bottom:1px solid #999}"
@@ -76,7 +126,27 @@ const char layout_css[] =
     "li,blockquote{break-inside:avoid}"
     "blockquote{margin:0 0 .3rem;padding-left:.5rem}"
     "blockquote p{margin:0}main img{display:none}"
+    ".card{margin:0}.contact{margin:.2rem 0;padding:.2rem 0;"
+    "border-color:#999}.lede,.role{font-size:10pt}"
+    "svg{display:none}"
     "@page{size:A4;margin:1.1cm 1.4cm}}";
+
+/*
+ * Appends the page's whole inline style: the layout's CSS, then the
+ * variables of the owner's theme (settings.h, theme.h): the accent of
+ * each colour scheme and the font stack.  The same bytes for every
+ * page of a content load; pages.c hashes them for the CSP.
+ */
+void
+layout_style(const struct app *app, struct buf *b)
+{
+	const struct theme *t = &app->settings->theme;
+
+	buf_puts(b, layout_css);
+	buf_printf(b, ":root{--accent:%s;--font:%s}"
+	    "@media (prefers-color-scheme:dark){:root{--accent:%s}}",
+	    t->accent[0], theme_font_css(t->font), t->accent[1]);
+}
 
 static void
 html_url(struct buf *b, const struct app *app, const char *path)
@@ -224,25 +294,29 @@ img_sizes(struct buf *b, const struct app *app, const char *s, size_t n)
 }
 
 /* Appends cmark's HTML h with the name kept whole (its hyphenated
- * words never break at the hyphen) and the media images' sizes. */
+ * words never break at the hyphen), the media images' sizes and
+ * rel="me" on the links to the owner's profiles. */
 static void
 body_html(struct buf *b, const struct app *app, const char *h,
     const char *name)
 {
-	struct buf n, t, u;
+	struct buf n, t, u, r;
 
 	buf_init(&n);
 	buf_init(&t);
 	buf_init(&u);
+	buf_init(&r);
 	buf_markup_text(&n, name);
 	html_void(&t, h, strlen(h));
 	img_sizes(&u, app, buf_cstr(&t), t.len);
-	nowrap_words(b, buf_cstr(&u), u.len, buf_cstr(&n));
-	if (n.oom || t.oom || u.oom)
+	card_rel_me(app, buf_cstr(&u), u.len, &r);
+	nowrap_words(b, buf_cstr(&r), r.len, buf_cstr(&n));
+	if (n.oom || t.oom || u.oom || r.oom)
 		b->oom = 1;
 	buf_free(&n);
 	buf_free(&t);
 	buf_free(&u);
+	buf_free(&r);
 }
 
 #define TITLE_MAX	70	/* characters a title shows in search results */
@@ -383,7 +457,7 @@ page_head(const struct app *app, const struct view *v, enum lang l,
 		head_preview(app, &pv, l, b);
 	}
 	buf_puts(b, "<style>");
-	buf_puts(b, layout_css);
+	layout_style(app, b);
 	buf_puts(b, "</style>\n");
 	if (!v->item && (v->page == SITE_HOME || v->page == SITE_CV))
 		rc = head_json_ld(app, v->path[l], l, b);
@@ -482,6 +556,23 @@ page_footer(const struct app *app, const struct view *v, enum lang l,
 	    LBL(app, l, "footer.api_status"));
 }
 
+/* Appends the owner's card (card.h) with the name kept whole. */
+static void
+card_body(const struct app *app, enum lang l, struct buf *b)
+{
+	struct buf c, n;
+
+	buf_init(&c);
+	buf_init(&n);
+	card_html(app, l, &c);
+	buf_markup_text(&n, md_str(app->model->profile.obj[l], "name"));
+	nowrap_words(b, buf_cstr(&c), c.len, buf_cstr(&n));
+	if (c.oom || n.oom)
+		b->oom = 1;
+	buf_free(&c);
+	buf_free(&n);
+}
+
 /*
  * Appends the whole HTML document of the page v whose markdown is md.
  * Returns 0, or -1 on failure.
@@ -490,18 +581,37 @@ int
 layout(const struct app *app, const struct view *v, enum lang l,
     const char *md, struct buf *b)
 {
+	const char *cls = "", *rest = md;
 	char	*body;
+	int	 card;
 
 	if (page_head(app, v, l, md, b) == -1)
 		return -1;
 	buf_puts(b, "</head>\n<body>\n");
 	page_nav(app, v, l, b);
-	buf_puts(b, "<main id=\"main\">\n");
-	if ((body = cmark_markdown_to_html(md, strlen(md),
+	card = !v->item && (v->page == SITE_HOME || v->page == SITE_CV);
+	if (v->item && v->page == SITE_PROJECTS)
+		cls = " class=\"page-project\"";
+	else if (card)
+		cls = v->page == SITE_HOME ? " class=\"wide page-home\"" :
+		    " class=\"wide page-cv\"";
+	buf_printf(b, "<main id=\"main\"%s>\n", cls);
+	if (card) {
+		/* The card says what the markdown says before its first
+		 * section; the sections follow, the CV's beside their
+		 * names. */
+		card_body(app, l, b);
+		rest = (rest = strstr(md, "\n## ")) != NULL ? rest + 1 : "";
+		buf_puts(b, v->page == SITE_CV ? "<div class=\"sections\">\n" :
+		    "<div>\n");
+	}
+	if ((body = cmark_markdown_to_html(rest, strlen(rest),
 	    CMARK_OPT_DEFAULT | CMARK_OPT_SAFE)) == NULL)
 		return -1;
 	body_html(b, app, body, md_str(app->model->profile.obj[l], "name"));
 	free(body);
+	if (card)
+		buf_puts(b, "</div>\n");
 	buf_puts(b, "</main>\n");
 	page_footer(app, v, l, b);
 	buf_puts(b, "</body>\n</html>\n");

@@ -18,8 +18,8 @@ struct view {
 	const char *description;	/* NULL: the page's summary */
 };
 
-extern const char layout_css[];		/* the inline style, hashed by the CSP */
 
+void	 layout_style(const struct app *, struct buf *);
 void	 layout_view_page(const struct app *, struct view *, int page);
 int	 layout(const struct app *, const struct view *, enum lang,
 	    const char *md, struct buf *);

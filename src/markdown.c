@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cv.h"
 #include "errors.h"
 #include "markdown.h"
 #include "settings.h"
@@ -161,7 +162,9 @@ site_paths_build(const struct app *app, char *err, size_t errlen)
 			snprintf(base, sizeof(base), "/%s", sp->name[pg]);
 		} else {
 			sp->name[pg] = site_pages[pg].name;
-			sp->place[pg] = site_pages[pg].place;
+			ps = settings_page(app->settings, sp->name[pg]);
+			sp->place[pg] = ps != NULL && ps->place != -1 ?
+			    (enum page_place)ps->place : site_pages[pg].place;
 			snprintf(base, sizeof(base), "%s", site_pages[pg].path);
 		}
 		/* the markdown twin: PATH.md, "/index.md" for "/" */
@@ -442,6 +445,43 @@ md_profile_api_path(const struct app *app, enum lang l, char *buf, size_t len)
 }
 
 /*
+ * Appends the section saying what the owner does now: each position of
+ * the experience without an end (role, organization, period and its
+ * length), or nothing when there is none.
+ */
+static void
+home_now(const struct app *app, enum lang l, struct buf *b)
+{
+	const struct collection *c = &app->model->coll[COLL_EXPERIENCE];
+	const struct item *it;
+	char	 d[128];
+	size_t	 i;
+	int	 n = 0;
+
+	for (i = 0; i < c->len; i++) {
+		it = &c->items[i];
+		if (*md_str(it->src, "start") == '\0' ||
+		    *md_str(it->src, "end") != '\0')
+			continue;
+		if (n++ == 0)
+			md_heading(b, app, l, "home.now");
+		buf_puts(b, "- **");
+		md_text(b, md_str(it->obj[l], "role"));
+		buf_puts(b, "**, ");
+		md_text(b, md_str(it->obj[l], "organization"));
+		buf_puts(b, " · ");
+		md_text(b, md_str(it->obj[l], "period"));
+		if (*cv_duration(app, it, l, d, sizeof(d)) != '\0') {
+			buf_puts(b, " · ");
+			md_text(b, d);
+		}
+		buf_putc(b, '\n');
+	}
+	if (n > 0)
+		buf_putc(b, '\n');
+}
+
+/*
  * The renderers of the pages of page_list.h (page_render_fn): each
  * appends the markdown of page self in language l to b.
  */
@@ -484,6 +524,7 @@ md_home(const struct app *app, int self, enum lang l,
 	buf_puts(b, ".\n\n");
 	md_text(b, md_str(p, "summary"));
 	buf_puts(b, "\n\n");
+	home_now(app, l, b);
 	if ((v = cJSON_GetObjectItemCaseSensitive(p, "knows_about")) != NULL) {
 		md_heading(b, app, l, "home.expertise");
 		cJSON_ArrayForEach(e, v) {

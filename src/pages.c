@@ -111,10 +111,18 @@ make_csp(const struct app *app)
 	image = md_str(app->model->profile.obj[LANG_DEFAULT], "image");
 	if (*image != '\0' && app->model->media->portrait == NULL)
 		o = head_origin(image, origin, sizeof(origin));
-	sha256(layout_css, strlen(layout_css), d);
-	if (base64_encode(d, sizeof(d), h, sizeof(h)) == -1)
-		return NULL;
 	buf_init(&b);
+	layout_style(app, &b);	/* the theme's too: per content load */
+	if (b.oom) {
+		buf_free(&b);
+		return NULL;
+	}
+	sha256(buf_cstr(&b), b.len, d);
+	buf_reset(&b);
+	if (base64_encode(d, sizeof(d), h, sizeof(h)) == -1) {
+		buf_free(&b);
+		return NULL;
+	}
 	buf_printf(&b, "default-src 'none'; style-src 'sha256-%s'; "
 	    "img-src 'self'%s%s; connect-src 'self'; manifest-src 'self'; "
 	    "base-uri 'none'; form-action 'none'; frame-ancestors 'none'", h,

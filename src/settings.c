@@ -391,7 +391,7 @@ get_page_object(const cJSON *v, const char *what, struct page_setting *ps,
 			    "(expected description, title, place, order or "
 			    "optional)", what, m->string);
 		snprintf(sub, sizeof(sub), "%s.%s", what, m->string);
-		if (i > 0)
+		if (i > 0 && i != 2)	/* place: any page's */
 			ps->owner_only = 1;
 		if (i == 0 && get_text(m, sub, ls, ps->description, err,
 		    errlen) == -1)
@@ -431,7 +431,8 @@ get_page_object(const cJSON *v, const char *what, struct page_setting *ps,
 
 /*
  * Reads "pages": by page name, a description (a text) or an object of
- * page_members.  A made page (page_list.h) takes a description only;
+ * page_members.  A made page (page_list.h) takes a description and a
+ * place only;
  * any other name must be an owner page's, which site_paths_build
  * checks against the content.  Returns 0, or -1 with err set.
  */
@@ -468,9 +469,9 @@ get_pages(const cJSON *v, struct settings *s, char *err, size_t errlen)
 			return -1;
 		if (ps->owner_only && site_page_find(m->string) != -1)
 			return fail(err, errlen, "%s: a page of the site's "
-			    "own takes a description only; title, place, "
-			    "order and optional are for the owner's pages "
-			    "(pages/NAME.LANG.md)", what);
+			    "own takes a description and a place only; "
+			    "title, order and optional are for the owner's "
+			    "pages (pages/NAME.LANG.md)", what);
 	}
 	return 0;
 }
@@ -647,6 +648,9 @@ get_members(const cJSON *doc, struct settings *s, char *err, size_t errlen)
 		} else if (strcmp(m->string, "security") == 0) {
 			if (get_security(m, &s->security, err, errlen) == -1)
 				return -1;
+		} else if (strcmp(m->string, "theme") == 0) {
+			if (theme_parse(m, &s->theme, err, errlen) == -1)
+				return -1;
 		} else
 			return fail(err, errlen, "%.40s: unknown field",
 			    m->string);
@@ -740,6 +744,7 @@ settings_load(const char *dir, char *err, size_t errlen)
 		return NULL;
 	}
 	s->langs = langs_fallback;
+	theme_default(&s->theme);
 	memcpy(s->label_fallback, "en", 3);
 	memcpy(s->signals, signal_defaults, sizeof(s->signals));
 	if ((data = slurp(dir, &absent, err, errlen)) == NULL) {

@@ -6,7 +6,7 @@
  * line of llms.txt, whether the person is fictional (placeholder.h),
  * the Content Signals of robots.txt, the contacts of security.txt
  * and, per page, its description and, for the owner's own pages, its
- * title, place, order and llms.txt section.  Every member
+ * title, place, order and llms.txt section; the look (theme.h).  Every member
  * is optional and the file itself may be absent: then no licence is
  * claimed, no pronoun is used and no fact is added.
  *
@@ -27,6 +27,7 @@
 
 #include "page_list.h"
 #include "request.h"
+#include "theme.h"
 
 #define SETTINGS_FILE		"site.json"
 #define SETTINGS_MAX_FACTS	32
@@ -50,18 +51,20 @@ struct licence {
 /*
  * One member of "pages": a page's description and, for the owner's own
  * pages (page_list.h), its title, place and order.  Written either as
- * a text (the description) or as an object of these members.
+ * a text (the description) or as an object of these members; a page
+ * the program makes takes a description and a place.
  */
 struct page_setting {
 	char	*name;			/* "talks", "about" */
 	char	*description[LANG__MAX];	/* or NULL */
 	char	*title[LANG__MAX];	/* or NULL: the file's "# " line */
-	int	 place;			/* enum page_place, or -1: footer */
+	int	 place;			/* enum page_place, or -1: the
+					 * page's own (an owner page's:
+					 * footer) */
 	long	 order;			/* 0 when not given */
 	int	 optional;		/* llms.txt: under "Optional" */
 	int	 owner_only;		/* sets a member only an owner page
-					 * has: title, place, order,
-					 * optional */
+					 * has: title, order, optional */
 };
 
 /*
@@ -107,6 +110,7 @@ struct settings {
 					 * hosts are meant (placeholder.h) */
 	enum signal_value signals[SIGNAL__MAX];	/* "content_signals" */
 	struct security security;	/* "security" */
+	struct theme theme;		/* "theme": accent and font */
 	struct page_setting pages[PAGE__MAX];	/* "pages", as written */
 	size_t	 npages;
 };

@@ -58,7 +58,7 @@ if [[ $image == media/* ]]; then
 	t 'the home page shows the fingerprinted URL with the pixel size'
 	req GET /
 	expect_status 200
-	expect_body_contains "<img src=\"$BASE/$image?v=$fp\" alt=\"$name\" width=\"256\" height=\"256\">"
+	expect_body_contains "<img src=\"$BASE/$image?v=$fp\" alt=\"$name\" width=\"256\" height=\"256\" class=\"u-photo\">"
 	expect_body_contains "<meta property=\"og:image\" content=\"$BASE/$image?v=$fp\">"
 	expect_body_contains "\"image\":\"$BASE/$image?v=$fp\""
 	expect_header_match content-security-policy "img-src 'self'; "
@@ -251,7 +251,7 @@ t 'profile.image as "/media/NAME": the API gives the absolute URL, the page its 
 req GET /api/v1/profile
 expect_json .data.image "\"$BASE/media/portrait.png\""
 req GET /
-expect_body_contains 'width="300" height="200">'
+expect_body_contains 'width="300" height="200" class="u-photo">'
 
 t "the content's favicon is linked (fingerprinted) instead of the monogram; /favicon.ico redirects to it"
 req GET /en/cv

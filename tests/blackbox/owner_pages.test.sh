@@ -212,11 +212,11 @@ jq '.pages.nope = "a page that is not there"' "$scratch/site.json" >"$d/site.jso
 run_cmd "$PERFIL_BIN" --check --content "$d"
 expect_exit 0
 
-t '--check: site.json place, order and optional are checked'
+t '--check: site.json place, order and optional are checked (a made page takes a place, not an order)'
 d=$(variant bad-place)
 jq '.pages.talks = {"place": "sidebar"}' "$scratch/site.json" >"$d/site.json"
 expect_check_message "$d" 'pages\.talks\.place: expected "nav" \(the main menu\) or "footer"'
 jq '.pages.talks = {"order": 1.5}' "$scratch/site.json" >"$d/site.json"
 expect_check_message "$d" 'pages\.talks\.order: expected a whole number'
-jq '.pages.about = {"place": "footer"}' "$scratch/site.json" >"$d/site.json"
-expect_check_message "$d" 'pages\.about: a page of the site.s own takes a description only'
+jq '.pages.about = {"order": 3}' "$scratch/site.json" >"$d/site.json"
+expect_check_message "$d" 'pages\.about: a page of the site.s own takes a description and a place only'

@@ -64,7 +64,7 @@ for entry in "${pages[@]}"; do
 	*) expect_body_contains "<a href=\"$BASE$path\" aria-current=\"page\">" ;;
 	esac
 	expect_body_contains "<a href=\"$BASE$other\" hreflang=\"$([[ $lang == es ]] && echo en || echo es)\""
-	expect_body_contains '<main id="main">'
+	expect_body_contains '<main id="main"'
 
 	t "GET $path: canonical, hreflang alternates and the markdown alternate"
 	expect_body_contains "<link rel=\"canonical\" href=\"$BASE$path\">"
@@ -76,7 +76,8 @@ for entry in "${pages[@]}"; do
 	t "GET $path: no scripts, no external assets but the portrait, no raw HTML"
 	expect_equal 'script elements that are not JSON-LD' 0 \
 		"$(grep -o '<script[^>]*>' "$RESP_DIR/body" | grep -vc 'type="application/ld+json"')"
-	if [[ $path == / || $path == /en/ ]] && [[ -n $image ]]; then
+	# the owner's card (home and CV) shows the portrait
+	if [[ $path == / || $path == /en/ || $path == */cv ]] && [[ -n $image ]]; then
 		expect_body_contains "<img src=\"$image\" alt=\"$name\""
 	else
 		expect_body_not_contains '<img'

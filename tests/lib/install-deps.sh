@@ -37,6 +37,8 @@ PERFIL_TEST_DEPS=(
 	brotli
 	# the vCard parsed by a real vCard library (vcard.test.sh)
 	python3-vobject
+	# identity (identity.test.sh): the microformats2 parser
+	python3-mf2py
 	# website checks (tests/site/run): XML well-formedness, headless browser,
 	# node for html-validate, Lighthouse and markdownlint-cli2 (npm comes with
 	# it or as Debian's npm), pdfinfo to count the printed CV's pages
