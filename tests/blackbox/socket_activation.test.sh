@@ -24,14 +24,17 @@ done
 for line in 'StandardInput=socket' 'Restart=always' \
 	'ExecReload=/bin/kill -HUP $MAINPID' 'NoNewPrivileges=yes' \
 	'ProtectSystem=strict' 'ProtectHome=yes' 'PrivateTmp=yes' \
-	'CapabilityBoundingSet=' 'RestrictAddressFamilies=AF_UNIX' 'DynamicUser=yes'; do
+	'CapabilityBoundingSet=' 'RestrictAddressFamilies=AF_UNIX' 'DynamicUser=yes' \
+	'User=perfil' 'EnvironmentFile=-/usr/local/etc/perfil/perfil.conf'; do
 	grep -qxF "$line" "$units/perfil.service"
 	_bb_check $? "perfil.service: $line" "$(grep -E "^${line%%=*}=" "$units/perfil.service")"
 done
 
-# The unit's ExecStart, as words, with the binary, content and base URL of
-# this test run substituted.
-read -r -a exec_start < <(sed -n 's/^ExecStart=//p' "$units/perfil.service")
+# The unit's ExecStart, as words, its variables expanded from the unit's
+# Environment= defaults (conf/perfil.conf sets the same values); the binary,
+# content and base URL of this test run are substituted below.
+. "$STACK_ROOT/tests/lib/unit.sh"
+mapfile -d '' -t exec_start < <(unit_exec_start "$units/perfil.service" /dev/null)
 
 t 'systemd-analyze verify accepts both units (ExecStart pointed at the built binary)'
 if ! command -v systemd-analyze >/dev/null; then

@@ -30,6 +30,9 @@
 #                    directory is moved into $STACK_DIR either way, mode 0700,
 #                    nginx's user's alone.
 #   PERFIL_USER      as root, the responder's user (default perfil)
+#   PERFIL_NGINX_SITE the nginx site to put in front (default:
+#                    conf/nginx/perfil.conf; tests/deb/run: the installed
+#                    package's /etc/nginx/sites-available/perfil.conf)
 #   STACK_KEEPALIVE  N: nginx keeps up to N idle FastCGI connections per worker
 #                    (the shipped configuration says 16); 0: one connection
 #                    per request (fastcgi_pass to the socket, no keep_conn)
@@ -251,14 +254,15 @@ _stack_content() {
 }
 
 # _stack_write_nginx_conf: write $STACK_DIR/perfil.conf (the shipped server
-# block with port, socket and base URL substituted) and $STACK_DIR/nginx.conf.
+# block, or $PERFIL_NGINX_SITE, with port, socket and base URL substituted)
+# and $STACK_DIR/nginx.conf.
 _stack_write_nginx_conf() {
 	local d=$STACK_DIR
 	sed -e "s|http://127\.0\.0\.1:8080|$STACK_BASE|g" \
 		-e "s|127\.0\.0\.1:8080|127.0.0.1:$STACK_PORT|g" \
 		-e "s|/run/perfil/perfil\.sock|$STACK_SOCK|g" \
 		-e "s|/var/cache/nginx/perfil|$d/cache|g" \
-		"$STACK_ROOT/conf/nginx/perfil.conf" >"$d/perfil.conf" || return 1
+		"${PERFIL_NGINX_SITE:-$STACK_ROOT/conf/nginx/perfil.conf}" >"$d/perfil.conf" || return 1
 	# The cache directory is nginx's alone (mode 0700): as root nginx's
 	# workers run as www-data, which owns it.
 	mkdir -p "$d/cache" && chmod 700 "$d/cache" || return 1
