@@ -4,7 +4,11 @@
  * it restarts a worker that dies, stops them all on SIGTERM/SIGINT,
  * and on SIGHUP loads the content again: if it is valid, new workers
  * start with it and the old ones finish their requests and exit; if
- * not, the error is logged and the old workers keep serving.
+ * not, the error is logged and the old workers keep serving.  With
+ * --reload-check it does the same, without a signal, when the content's
+ * fingerprint changes (watch.h); the outcome goes to standard error,
+ * the log file (--log-file) and, through shared memory, the workers'
+ * health answer.
  */
 #include "config.h"
 
@@ -35,6 +39,7 @@
 #include "app_load.h"
 #include "options.h"
 #include "supervisor.h"
+#include "watch.h"
 #include "worker.h"
 
 /* A worker ends with _exit, which skips LeakSanitizer's atexit check:
@@ -145,6 +150,10 @@ struct sup {
 	/* Worker w[i]'s threads' beats (worker.h): MAX_THREADS from
 	 * beats[i * MAX_THREADS], in memory shared with the workers. */
 	_Atomic long long *beats;
+	struct watch_status *status;	/* shared with the workers, or
+					 * NULL */
+	long long checked;		/* the last look at the content (ms) */
+	char	 refused[WATCH_FP_LEN + 1];	/* the set last refused */
 };
 
 /* Sends sig to every worker, old generations included. */
@@ -158,29 +167,74 @@ signal_workers(struct sup *s, int sig)
 			kill(s->w[i].pid, sig);
 }
 
+/* The content's fingerprint now, as app_load takes it. */
+static void
+fingerprint(const struct config *cfg, char fp[WATCH_FP_LEN + 1])
+{
+	const char *dirs[2] = { cfg->content_dir, cfg->labels_dir };
+
+	watch_fingerprint(dirs, 2, fp);
+}
+
 /*
- * SIGHUP: loads the content again.  If it is valid, the workers are
- * told to stop (they drain, see worker.c) and a new generation starts
- * with the new content; if not, the old workers keep serving.
+ * SIGHUP, or changed content (why says which): loads the content
+ * again.  If it is valid, the workers are told to stop (they drain,
+ * see worker.c) and a new generation starts with the new content; if
+ * not, the old workers keep serving, and the refusal is logged and
+ * shown in health until a reload succeeds.
  */
 static void
-reload(struct sup *s)
+reload(struct sup *s, const char *why)
 {
 	struct app next;
-	char	 err[16384];
+	char	 err[16384], msg[256];
 
 	if (app_load(&next, s->cfg, err, sizeof(err)) == -1) {
-		warnx_lines("reload refused, still serving the previous "
-		    "content: ", err);
+		fingerprint(s->cfg, s->refused);
+		snprintf(msg, sizeof(msg), "%s: reload refused, still serving "
+		    "content %s: ", why, s->app->fingerprint);
+		warnx_lines(msg, err);
+		watch_log(s->cfg->log_file, msg, err);
+		if (s->status != NULL)
+			watch_status_set(s->status, s->refused, err,
+			    s->cfg->content_dir);
 		return;
 	}
-	warnx("content reloaded; replacing workers");
+	snprintf(msg, sizeof(msg), "%s: content %s loaded; replacing "
+	    "workers", why, next.fingerprint);
+	warnx("%s", msg);
+	watch_log(s->cfg->log_file, "", msg);
+	if (s->status != NULL)
+		watch_status_set(s->status, next.fingerprint, NULL, NULL);
+	s->refused[0] = '\0';
+	next.reload = s->status;
 	signal_workers(s, SIGTERM);
 	/* The old workers have their own copy of the old content. */
 	app_free(s->app);
 	*s->app = next;
 	s->gen++;
 	got_chld = 1;
+}
+
+/*
+ * --reload-check: at most once every reload_ms, the content's
+ * fingerprint; a change from the set served (and from the set last
+ * refused, which is not tried again until it changes) reloads.
+ */
+static void
+watch_check(struct sup *s)
+{
+	char	 fp[WATCH_FP_LEN + 1];
+	long long now = monotonic_ms();
+
+	if (s->cfg->reload_ms <= 0 || now - s->checked < s->cfg->reload_ms)
+		return;
+	s->checked = now;
+	fingerprint(s->cfg, fp);
+	if (strcmp(fp, s->app->fingerprint) != 0 &&
+	    strcmp(fp, s->refused) != 0)
+		reload(s, "content changed");
+	s->checked = monotonic_ms();
 }
 
 /* Collects the workers that ended, reporting those that should not have. */
@@ -333,7 +387,8 @@ supervise(struct app *app, const struct config *cfg, int fd, int nworkers,
     int nthreads)
 {
 	static struct sup s;	/* 3 kB of workers: not on the stack */
-	struct timespec tick = { 1, 0 };
+	struct timespec tick;
+	long long ms;
 	sigset_t all, old;
 	void	*m;
 
@@ -351,6 +406,16 @@ supervise(struct app *app, const struct config *cfg, int fd, int nworkers,
 		warn("mmap (progress of the workers)");
 	else
 		s.beats = m;
+	/* The outcome of the reloads, read by the workers' health. */
+	m = mmap(NULL, sizeof(*s.status), PROT_READ | PROT_WRITE, MAP_SHARED |
+	    MAP_ANONYMOUS, -1, 0);
+	if (m == MAP_FAILED)
+		warn("mmap (reload status)");
+	else {
+		s.status = m;
+		app->reload = s.status;
+	}
+	s.checked = monotonic_ms();
 	sigemptyset(&all);
 	sigaddset(&all, SIGTERM);
 	sigaddset(&all, SIGINT);
@@ -362,8 +427,10 @@ supervise(struct app *app, const struct config *cfg, int fd, int nworkers,
 	while (!atomic_load(&worker_got_term)) {
 		if (got_hup) {
 			got_hup = 0;
-			reload(&s);
+			reload(&s, "SIGHUP");
+			s.checked = monotonic_ms();
 		}
+		watch_check(&s);
 		if (got_chld) {
 			got_chld = 0;
 			reap(&s);
@@ -371,10 +438,23 @@ supervise(struct app *app, const struct config *cfg, int fd, int nworkers,
 		}
 		kill_hung(&s);
 		/* Signals are taken only here; a second at most between
-		 * two looks at the workers' progress. */
+		 * two looks at the workers' progress, and the wait ends
+		 * when the content check is due. */
+		ms = 1000;
+		if (cfg->reload_ms > 0 && s.checked + cfg->reload_ms -
+		    monotonic_ms() < ms)
+			ms = s.checked + cfg->reload_ms - monotonic_ms();
+		if (ms < 1)
+			ms = 1;
+		tick.tv_sec = (time_t)(ms / 1000);
+		tick.tv_nsec = (long)(ms % 1000) * 1000000;
 		(void)ppoll(NULL, 0, &tick, &old);
 	}
 	stop_workers(&s);
+	if (s.status != NULL) {
+		app->reload = NULL;
+		munmap(s.status, sizeof(*s.status));
+	}
 	return 0;
 }
 
