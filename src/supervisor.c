@@ -191,8 +191,9 @@ reload(struct sup *s, const char *why)
 
 	if (app_load(&next, s->cfg, err, sizeof(err)) == -1) {
 		fingerprint(s->cfg, s->refused);
-		snprintf(msg, sizeof(msg), "%s: reload refused, still serving "
-		    "content %s: ", why, s->app->fingerprint);
+		snprintf(msg, sizeof(msg), "reload refused (%s), still "
+		    "serving the previous content (%s): ", why,
+		    s->app->fingerprint);
 		warnx_lines(msg, err);
 		watch_log(s->cfg->log_file, msg, err);
 		if (s->status != NULL)
@@ -200,8 +201,8 @@ reload(struct sup *s, const char *why)
 			    s->cfg->content_dir);
 		return;
 	}
-	snprintf(msg, sizeof(msg), "%s: content %s loaded; replacing "
-	    "workers", why, next.fingerprint);
+	snprintf(msg, sizeof(msg), "content reloaded (%s, content %s); "
+	    "replacing workers", why, next.fingerprint);
 	warnx("%s", msg);
 	watch_log(s->cfg->log_file, "", msg);
 	if (s->status != NULL)
