@@ -437,6 +437,26 @@ handle_site(struct ctx *x, enum req_status st)
 }
 
 /*
+ * A site under a sub-path of its host (a base URL such as
+ * https://example.org/~ana, a shared host's user directory): the web
+ * server passes the whole path (REQUEST_URI), and the routes start
+ * after the base URL's path.  A path outside it stays as it is.
+ */
+static void
+strip_base_path(const struct app *app, struct request *req)
+{
+	const char *b = strstr(app->cfg->base_url, "://");
+	size_t	 n;
+
+	if (b == NULL || (b = strchr(b + 3, '/')) == NULL)
+		return;
+	n = strlen(b);
+	if (strncmp(req->path, b, n) == 0 &&
+	    (req->path[n] == '/' || req->path[n] == '\0'))
+		req->path = req->path[n] == '\0' ? "/" : req->path + n;
+}
+
+/*
  * Handles one request: reads envp, fills resp.  Every allocation is in
  * arena or in resp's buffers.  Never fails: a problem becomes an error
  * response.
@@ -457,6 +477,7 @@ handle_request(const struct app *app, char **envp, struct response *resp,
 	x.arena = arena;
 	x.lang = LANG_DEFAULT;
 	st = req_parse(&req, envp, arena);
+	strip_base_path(app, &req);
 	if (route_is_api_path(req.path) || st == REQ_BAD_METHOD)
 		handle_api(&x, st);
 	else

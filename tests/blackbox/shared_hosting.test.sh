@@ -39,22 +39,30 @@ as_user() {
 if [[ $(id -u) == 0 ]]; then
 	chown www-data: "$home"
 fi
+ana=$home/users/ana/public_html
+
+# upload DIR BASE-URL: copy perfil.fcgi, content/ (site.json's base_url
+# BASE-URL), labels/ and .htaccess into DIR, as the user.
+upload() {
+	as_user mkdir -p "$1" &&
+		as_user cp "$bin" "$1/perfil.fcgi" &&
+		as_user cp -R "$CONTENT" "$1/content" &&
+		as_user cp -R "$STACK_ROOT/labels" "$1/labels" &&
+		as_user cp "$STACK_ROOT/conf/apache/htaccess" "$1/.htaccess" &&
+		jq --arg b "$2" '.base_url = $b' "$CONTENT/site.json" >"$home/site.json" &&
+		as_user cp "$home/site.json" "$1/content/site.json"
+}
 
 t 'the upload: perfil.fcgi, content/, labels/ and .htaccess, copied as the user'
-as_user mkdir "$pub" &&
-	as_user cp "$bin" "$pub/perfil.fcgi" &&
-	as_user cp -R "$CONTENT" "$pub/content" &&
-	as_user cp -R "$STACK_ROOT/labels" "$pub/labels" &&
-	as_user cp "$STACK_ROOT/conf/apache/htaccess" "$pub/.htaccess" &&
-	jq --arg b "$site" '.base_url = $b' "$CONTENT/site.json" >"$home/site.json" &&
-	as_user cp "$home/site.json" "$pub/content/site.json"
-_bb_check $? "$pub holds the upload" "$(ls -A "$pub" | tr '\n' ' ')"
+upload "$pub" "$site" && upload "$ana" "$site/~ana"
+_bb_check $? "$pub and $ana hold the upload" "$(ls -A "$pub" | tr '\n' ' ')"
 
-# The host's configuration: the user's directory may hold .htaccess
-# overrides of FileInfo and Options, nothing else; no FastCGI setting names
-# perfil.
+# The host's configuration: the users' directories (the document root, and
+# /~NAME/ through mod_userdir) may hold .htaccess overrides of FileInfo and
+# Options, nothing else; no FastCGI setting names perfil.
 cat >"$home/site.conf" <<EOF
 Mutex pthread fcgid-pipe fcgid-proctbl
+LoadModule userdir_module $APACHE_MODULES/mod_userdir.so
 <VirtualHost 127.0.0.1:$port>
     ServerName 127.0.0.1
     DocumentRoot $pub
@@ -64,6 +72,12 @@ Mutex pthread fcgid-pipe fcgid-proctbl
         Require all denied
     </Directory>
     <Directory $pub>
+        AllowOverride FileInfo Options
+        Options None
+        Require all granted
+    </Directory>
+    UserDir $home/users/*/public_html
+    <Directory $home/users/*/public_html>
         AllowOverride FileInfo Options
         Options None
         Require all granted
@@ -141,6 +155,23 @@ for p in /content/profile.json /content/site.json /perfil.log /.htaccess /labels
 	expect_body_not_contains 'started'
 done
 expect_equal 'log file beside the binary' yes "$([[ -s $pub/perfil.log ]] && echo yes)"
+
+t 'a site under a sub-path (/~ana/, base_url ending in /~ana): the routes start after it'
+req GET '/~ana/api/v1/projects?limit=1'
+expect_success es
+expect_json '.meta.limit' 1
+expect_json '.meta.self' "\"$site/~ana/api/v1/projects?limit=1\""
+expect_json '.meta.source' "\"$site/~ana/\""
+req GET /~ana/api/v1/health
+expect_json '.data.openapi_url' "\"$site/~ana/openapi.json\""
+req GET /~ana/en/about
+expect_status 200
+expect_body_contains "href=\"$site/~ana/en/cv\""
+req GET /~ana/api/v1/nothing
+expect_error 404 not_found
+req GET /~ana/content/site.json
+expect_status 404
+expect_equal 'log file beside the sub-path binary' yes "$([[ -s $ana/perfil.log ]] && echo yes)"
 
 # headline: the English headline perfil serves now; is_headline TEXT:
 # whether it is TEXT (for bb_steady).
