@@ -7,6 +7,7 @@
 #include <err.h>
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -293,6 +294,44 @@ oom:
 }
 
 /*
+ * Refuses a log file beneath the content or label directory: each line
+ * written would change the content's fingerprint and reload it.
+ * Returns 0, or -1 after a message.
+ */
+static int
+check_log_file(const struct options *o)
+{
+	char	 dir[4096], real[PATH_MAX], in[PATH_MAX], *slash;
+	const char *dirs[2] = { o->cfg.content_dir, o->cfg.labels_dir };
+	size_t	 n;
+	int	 i;
+
+	if (o->cfg.log_file == NULL || o->cfg.reload_ms == 0)
+		return 0;
+	snprintf(dir, sizeof(dir), "%s", o->cfg.log_file);
+	if ((slash = strrchr(dir, '/')) == NULL)
+		snprintf(dir, sizeof(dir), ".");
+	else if (slash == dir)
+		dir[1] = '\0';
+	else
+		*slash = '\0';
+	if (realpath(dir, real) == NULL)
+		return 0;	/* not writable anyway: skipped */
+	for (i = 0; i < 2; i++) {
+		if (realpath(dirs[i], in) == NULL)
+			continue;
+		n = strlen(in);
+		if (strncmp(real, in, n) == 0 && (real[n] == '/' ||
+		    real[n] == '\0')) {
+			warnx("--log-file %s is inside %s: each line would "
+			    "reload the content", o->cfg.log_file, dirs[i]);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/*
  * Parses the command line into o.  Returns 1 to go on, or 0 to exit
  * with *status: 0 after --help or --version, 2 after a usage error
  * (with a message).
@@ -363,6 +402,8 @@ options_parse(struct options *o, int argc, char *argv[], int *status)
 	    beside_exe(o) == -1)
 		return 0;
 	default_labels(o);
+	if (check_log_file(o) == -1)
+		return 0;
 	return 1;
 }
 

@@ -56,6 +56,7 @@
 #endif
 
 static volatile sig_atomic_t got_hup, got_chld;	/* the supervisor's */
+static int notify_fd = -1;	/* the content's change notices (watch.h) */
 
 struct worker {
 	pid_t	 pid;
@@ -126,6 +127,8 @@ spawn(const struct app *app, int fd, int nthreads, _Atomic long long *beats)
 		return pid;
 	if (prctl(PR_SET_PDEATHSIG, SIGTERM) == -1 || getppid() != parent)
 		_exit(1);
+	if (notify_fd != -1)
+		close(notify_fd);
 	/* SIGTERM stays blocked, as in the supervisor, until
 	 * worker_serve() sets the workers' mask. */
 	sup_set_handler(SIGHUP, SIG_IGN);
@@ -153,6 +156,7 @@ struct sup {
 	struct watch_status *status;	/* shared with the workers, or
 					 * NULL */
 	long long checked;		/* the last look at the content (ms) */
+	long long notified;		/* the last change notice (ms), or 0 */
 	char	 refused[WATCH_FP_LEN + 1];	/* the set last refused */
 };
 
@@ -217,10 +221,22 @@ reload(struct sup *s, const char *why)
 	got_chld = 1;
 }
 
+/* Opens the change notices again: a new directory is watched too. */
+static void
+notify_reopen(const struct config *cfg)
+{
+	const char *dirs[2] = { cfg->content_dir, cfg->labels_dir };
+
+	if (notify_fd != -1)
+		close(notify_fd);
+	notify_fd = watch_notify_open(dirs, 2);
+}
+
 /*
- * --reload-check: at most once every reload_ms, the content's
- * fingerprint; a change from the set served (and from the set last
- * refused, which is not tried again until it changes) reloads.
+ * --reload-check: the content's fingerprint every reload_ms, and
+ * WATCH_SETTLE_MS after a change notice (inotify, when it can be had);
+ * a change from the set served (and from the set last refused, which is
+ * not tried again until it changes) reloads.
  */
 static void
 watch_check(struct sup *s)
@@ -228,8 +244,16 @@ watch_check(struct sup *s)
 	char	 fp[WATCH_FP_LEN + 1];
 	long long now = monotonic_ms();
 
-	if (s->cfg->reload_ms <= 0 || now - s->checked < s->cfg->reload_ms)
+	if (s->cfg->reload_ms <= 0)
 		return;
+	if (notify_fd != -1 && watch_notify_drain(notify_fd))
+		s->notified = now;
+	if (now - s->checked < s->cfg->reload_ms && (s->notified == 0 ||
+	    now - s->notified < WATCH_SETTLE_MS))
+		return;
+	if (s->notified != 0)
+		notify_reopen(s->cfg);
+	s->notified = 0;
 	s->checked = now;
 	fingerprint(s->cfg, fp);
 	if (strcmp(fp, s->app->fingerprint) != 0 &&
@@ -389,6 +413,7 @@ supervise(struct app *app, const struct config *cfg, int fd, int nworkers,
 {
 	static struct sup s;	/* 3 kB of workers: not on the stack */
 	struct timespec tick;
+	struct pollfd pfd;
 	long long ms;
 	sigset_t all, old;
 	void	*m;
@@ -417,6 +442,8 @@ supervise(struct app *app, const struct config *cfg, int fd, int nworkers,
 		app->reload = s.status;
 	}
 	s.checked = monotonic_ms();
+	if (cfg->reload_ms > 0)
+		notify_reopen(cfg);
 	sigemptyset(&all);
 	sigaddset(&all, SIGTERM);
 	sigaddset(&all, SIGINT);
@@ -445,13 +472,25 @@ supervise(struct app *app, const struct config *cfg, int fd, int nworkers,
 		if (cfg->reload_ms > 0 && s.checked + cfg->reload_ms -
 		    monotonic_ms() < ms)
 			ms = s.checked + cfg->reload_ms - monotonic_ms();
+		if (s.notified != 0 && s.notified + WATCH_SETTLE_MS -
+		    monotonic_ms() < ms)
+			ms = s.notified + WATCH_SETTLE_MS - monotonic_ms();
 		if (ms < 1)
 			ms = 1;
 		tick.tv_sec = (time_t)(ms / 1000);
 		tick.tv_nsec = (long)(ms % 1000) * 1000000;
-		(void)ppoll(NULL, 0, &tick, &old);
+		pfd.fd = notify_fd;
+		pfd.events = POLLIN;
+		pfd.revents = 0;
+		/* A notice wakes the loop; while one settles, only time. */
+		(void)ppoll(&pfd, notify_fd != -1 && s.notified == 0 ? 1 : 0,
+		    &tick, &old);
 	}
 	stop_workers(&s);
+	if (notify_fd != -1) {
+		close(notify_fd);
+		notify_fd = -1;
+	}
 	if (s.status != NULL) {
 		app->reload = NULL;
 		munmap(s.status, sizeof(*s.status));

@@ -4,6 +4,7 @@
  */
 #include "config.h"
 
+#include <sys/inotify.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 
@@ -124,6 +125,66 @@ watch_fingerprint(const char *const dirs[], int ndirs,
 	}
 	snprintf(fp, WATCH_FP_LEN + 1, "%016llx", (unsigned long long)
 	    (w.sum[0] ^ w.sum[1] ^ w.sum[2] ^ w.sum[3]));
+}
+
+/* Adds an inotify watch on directory path and on each beneath it. */
+static void
+notify_add(int ifd, const char *path, int depth)
+{
+	struct dirent *de;
+	struct stat st;
+	char	 sub[1024];
+	DIR	*d;
+
+	if (inotify_add_watch(ifd, path, IN_CLOSE_WRITE | IN_CREATE |
+	    IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_ATTRIB |
+	    IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR | IN_DONT_FOLLOW) ==
+	    -1 || depth >= WALK_DEPTH || (d = opendir(path)) == NULL)
+		return;
+	while ((de = readdir(d)) != NULL) {
+		if (strcmp(de->d_name, ".") == 0 ||
+		    strcmp(de->d_name, "..") == 0 ||
+		    snprintf(sub, sizeof(sub), "%s/%s", path, de->d_name) >=
+		    (int)sizeof(sub))
+			continue;
+		if (fstatat(dirfd(d), de->d_name, &st,
+		    AT_SYMLINK_NOFOLLOW) == 0 && S_ISDIR(st.st_mode))
+			notify_add(ifd, sub, depth + 1);
+	}
+	closedir(d);
+}
+
+/*
+ * An inotify descriptor (non-blocking) watching every directory beneath
+ * dirs[0..ndirs): readable as soon as a file there is written, made,
+ * removed or renamed, so that a reload need not wait for the next look.
+ * Returns it, or -1 when inotify cannot be had (then only the periodic
+ * look notices changes).  The caller closes it, and opens a new one
+ * after a change (a new directory is watched from then on).
+ */
+int
+watch_notify_open(const char *const dirs[], int ndirs)
+{
+	int	 ifd, i;
+
+	if ((ifd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC)) == -1)
+		return -1;
+	for (i = 0; i < ndirs; i++)
+		notify_add(ifd, dirs[i], 0);
+	return ifd;
+}
+
+/* Reads every event waiting on ifd; returns 1 when there was one. */
+int
+watch_notify_drain(int ifd)
+{
+	char	 b[4096] __attribute__((aligned(__alignof__(struct
+		    inotify_event))));
+	int	 any = 0;
+
+	while (read(ifd, b, sizeof(b)) > 0)
+		any = 1;
+	return any;
 }
 
 /* The time now, UTC, as ISO 8601 to the second. */
