@@ -83,6 +83,19 @@ usage(FILE *f)
 	    THREADS_DEFAULT);
 }
 
+/* Parses s, all of it, as a number in base from min to max into *out;
+ * returns 0, or -1 (no message). */
+static int
+parse_long(const char *s, int base, long min, long max, long *out)
+{
+	char	*end;
+
+	errno = 0;
+	*out = strtol(s, &end, base);
+	return errno || end == s || *end != '\0' || *out < min || *out > max ?
+	    -1 : 0;
+}
+
 /*
  * Parses the decimal count s of option name, 1 to max.  Returns it, or
  * -1 after a message.
@@ -90,12 +103,9 @@ usage(FILE *f)
 static int
 parse_count(const char *s, int max, const char *name)
 {
-	char	*end;
 	long	 n;
 
-	errno = 0;
-	n = strtol(s, &end, 10);
-	if (errno || end == s || *end != '\0' || n < 1 || n > max) {
+	if (parse_long(s, 10, 1, max, &n) == -1) {
 		warnx("%s must be 1 to %d", name, max);
 		return -1;
 	}
@@ -107,12 +117,9 @@ parse_count(const char *s, int max, const char *name)
 static int
 parse_seconds(const char *s, int *ms)
 {
-	char	*end;
 	long	 n;
 
-	errno = 0;
-	n = strtol(s, &end, 10);
-	if (errno || end == s || *end != '\0' || n < 0 || n > 3600) {
+	if (parse_long(s, 10, 0, 3600, &n) == -1) {
 		warnx("--reload-check must be 0 (off) to 3600 seconds");
 		return -1;
 	}
@@ -124,12 +131,9 @@ parse_seconds(const char *s, int *ms)
 static int
 parse_mode(const char *s, mode_t *mode)
 {
-	char	*end;
 	long	 m;
 
-	errno = 0;
-	m = strtol(s, &end, 8);
-	if (errno || end == s || *end != '\0' || m < 0 || m > 0777) {
+	if (parse_long(s, 8, 0, 0777, &m) == -1) {
 		warnx("--socket-mode must be octal, such as 0660");
 		return -1;
 	}
