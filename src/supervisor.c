@@ -262,6 +262,23 @@ watch_check(struct sup *s)
 	s->checked = monotonic_ms();
 }
 
+/*
+ * How long the supervisor may wait for a signal: a second at most
+ * between two looks at the workers' progress, less when the content's
+ * look is due sooner (or a change notice has settled).
+ */
+static long long
+wait_ms(const struct sup *s)
+{
+	long long ms = 1000, now = monotonic_ms();
+
+	if (s->cfg->reload_ms > 0 && s->checked + s->cfg->reload_ms - now < ms)
+		ms = s->checked + s->cfg->reload_ms - now;
+	if (s->notified != 0 && s->notified + WATCH_SETTLE_MS - now < ms)
+		ms = s->notified + WATCH_SETTLE_MS - now;
+	return ms < 1 ? 1 : ms;
+}
+
 /* Collects the workers that ended, reporting those that should not have. */
 static void
 reap(struct sup *s)
@@ -465,18 +482,8 @@ supervise(struct app *app, const struct config *cfg, int fd, int nworkers,
 			start_workers(&s);
 		}
 		kill_hung(&s);
-		/* Signals are taken only here; a second at most between
-		 * two looks at the workers' progress, and the wait ends
-		 * when the content check is due. */
-		ms = 1000;
-		if (cfg->reload_ms > 0 && s.checked + cfg->reload_ms -
-		    monotonic_ms() < ms)
-			ms = s.checked + cfg->reload_ms - monotonic_ms();
-		if (s.notified != 0 && s.notified + WATCH_SETTLE_MS -
-		    monotonic_ms() < ms)
-			ms = s.notified + WATCH_SETTLE_MS - monotonic_ms();
-		if (ms < 1)
-			ms = 1;
+		/* Signals are taken only here. */
+		ms = wait_ms(&s);
 		tick.tv_sec = (time_t)(ms / 1000);
 		tick.tv_nsec = (long)(ms % 1000) * 1000000;
 		pfd.fd = notify_fd;
