@@ -102,6 +102,32 @@ api_end(struct ctx *x, long count, long total)
 	buf_puts(b, "}}");
 }
 
+/*
+ * Health's "content": the fingerprint of the content served and when
+ * it was loaded, and the last reload when it was refused (watch.h; the
+ * supervisor's shared status, read per request: health is never
+ * pre-rendered).
+ */
+static void
+health_content(const struct app *app, struct buf *b)
+{
+	struct watch_status st;
+
+	buf_printf(b, ",\"content\":{\"fingerprint\":\"%s\",\"loaded_at\":"
+	    "\"%s\"", app->fingerprint, app->loaded_at);
+	if (app->reload != NULL) {
+		watch_status_get(app->reload, &st);
+		if (st.refused) {
+			buf_printf(b, ",\"reload_refused\":{\"at\":\"%s\","
+			    "\"fingerprint\":\"%s\",\"reason\":", st.at,
+			    st.fp);
+			buf_json_string(b, st.reason, strlen(st.reason));
+			buf_putc(b, '}');
+		}
+	}
+	buf_putc(b, '}');
+}
+
 void
 api_health(struct ctx *x)
 {
@@ -115,6 +141,7 @@ api_health(struct ctx *x)
 	buf_append(b, x->app->cfg->base_url, strlen(x->app->cfg->base_url));
 	buf_puts(b, "/openapi.json\",\"documentation_url\":");
 	buf_json_string(b, doc, strlen(doc));
+	health_content(x->app, b);
 	buf_putc(b, '}');
 	api_end(x, 1, 0);
 }

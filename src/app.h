@@ -11,6 +11,7 @@
 #define PERFIL_APP_H
 
 #include "content.h"
+#include "watch.h"
 
 struct site;
 struct search_index;
@@ -19,20 +20,25 @@ struct mcp;
 struct settings;
 struct labels;
 
-#define PERFIL_API_VERSION	"1.0.0"
+#define PERFIL_API_VERSION	"1.1.0"
 
 struct config {
 	const char *content_dir;
 	const char *base_url;		/* no trailing slash */
 	const char *labels_dir;		/* the label sets (labels.h) */
 	int	 strict;		/* --strict: placeholders are errors */
+	int	 base_given;		/* --base-url given: it wins over
+					 * site.json's "base_url" */
+	int	 reload_ms;		/* --reload-check, in ms; 0: off */
+	const char *log_file;		/* --log-file, or NULL */
 };
 
 struct openapi;
 struct site_paths;
 
 struct app {
-	const struct config *cfg;
+	const struct config *cfg;	/* a copy of app_load's, with the
+					 * base URL site.json may set */
 	struct model *model;
 	struct settings *settings;	/* site.json (settings.h) */
 	const struct langs *langs;	/* settings->langs: the site's */
@@ -56,6 +62,12 @@ struct app {
 	char	*placeholders;		/* "FILE: PATH: "VALUE" (why)" lines
 					 * (placeholder.h), or NULL */
 	int	 nplaceholders;
+	char	 fingerprint[WATCH_FP_LEN + 1];	/* of the content loaded
+						 * (watch.h) */
+	char	 loaded_at[WATCH_TIME_LEN + 1];	/* when, UTC */
+	const struct watch_status *reload;	/* the last reload's
+						 * outcome, shared by the
+						 * supervisor, or NULL */
 };
 
 #endif /* PERFIL_APP_H */

@@ -24,6 +24,7 @@
 #include "labels.h"
 #include "markdown.h"
 #include "placeholder.h"
+#include "watch.h"
 
 static char	*lang_hint(const struct langs *, int);
 
@@ -135,15 +136,32 @@ app_load(struct app *app, const struct config *cfg, char *err, size_t errlen)
 {
 	struct half half;
 	struct labels_src src;
+	struct config *own;
+	const char *dirs[2];
 	pthread_t t;
 	char	 pre[8], site_labels[1024];
 	int	 k, l, threaded;
 
 	memset(app, 0, sizeof(*app));
-	app->cfg = cfg;
+	/* The fingerprint before reading: an edit made while loading
+	 * changes it again, and the watch (supervisor.c) loads again. */
+	dirs[0] = cfg->content_dir;
+	dirs[1] = cfg->labels_dir;
+	watch_fingerprint(dirs, 2, app->fingerprint);
+	watch_time(app->loaded_at);
+	if ((own = malloc(sizeof(*own))) == NULL) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	*own = *cfg;
+	app->cfg = own;
 	if ((app->settings = settings_load(cfg->content_dir, err,
 	    errlen)) == NULL)
 		goto fail;
+	/* site.json's base URL, unless --base-url was given. */
+	if (!cfg->base_given && app->settings->base_url != NULL)
+		own->base_url = app->settings->base_url;
+	cfg = own;
 	app->langs = &app->settings->langs;
 	if ((app->labels = calloc(1, sizeof(*app->labels))) == NULL)
 		goto oom;
@@ -294,5 +312,6 @@ app_free(struct app *app)
 	free(app->lang_once);
 	free(app->lang_hint);
 	free(app->placeholders);
+	free((struct config *)app->cfg);
 	memset(app, 0, sizeof(*app));
 }

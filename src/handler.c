@@ -443,6 +443,26 @@ handle_site(struct ctx *x, enum req_status st)
 }
 
 /*
+ * A site under a sub-path of its host (a base URL such as
+ * https://example.org/~ana, a shared host's user directory): the web
+ * server passes the whole path (REQUEST_URI), and the routes start
+ * after the base URL's path.  A path outside it stays as it is.
+ */
+static void
+strip_base_path(const struct app *app, struct request *req)
+{
+	const char *b = strstr(app->cfg->base_url, "://");
+	size_t	 n;
+
+	if (b == NULL || (b = strchr(b + 3, '/')) == NULL)
+		return;
+	n = strlen(b);
+	if (strncmp(req->path, b, n) == 0 &&
+	    (req->path[n] == '/' || req->path[n] == '\0'))
+		req->path = req->path[n] == '\0' ? "/" : req->path + n;
+}
+
+/*
  * Handles one request: reads envp and the body read of it (body_len
  * bytes, REQ_BODY_MAX + 1 when it was larger; NULL for none), fills
  * resp.  Every allocation is in arena or in resp's buffers.  Never
@@ -467,6 +487,7 @@ handle_request(const struct app *app, char **envp, const char *body,
 	st = req_parse(&req, envp, arena);
 	req.body = body;
 	req.body_len = body_len;
+	strip_base_path(app, &req);
 	if (route_is_api_path(req.path) || st == REQ_BAD_METHOD)
 		handle_api(&x, st);
 	else

@@ -29,6 +29,7 @@
 #include "options.h"
 #include "settings.h"
 #include "supervisor.h"
+#include "watch.h"
 #include "worker.h"
 
 static void
@@ -272,14 +273,20 @@ run_server(struct options *o)
 		goto out;
 	if (app_load(&app, &o->cfg, err, sizeof(err)) == -1) {
 		warnx_lines("", err);
+		watch_log(o->cfg.log_file, "cannot start: ", err);
 		rc = 1;
 		goto out;
 	}
+	snprintf(err, sizeof(err), "started (pid %ld), serving content %s "
+	    "from %s", (long)getpid(), app.fingerprint, o->cfg.content_dir);
+	watch_log(o->cfg.log_file, "", err);
 	sup_set_handler(SIGPIPE, SIG_IGN);
 	sup_set_handler(SIGTERM, worker_on_term);
 	sup_set_handler(SIGINT, worker_on_term);
 	options_defaults(o);
-	if (o->nworkers == 1 && o->sock == NULL) {
+	/* A lone process on fd 0 (mod_fcgid) has a supervisor of its own
+	 * when it watches the content: mod_fcgid sends it no signal. */
+	if (o->nworkers == 1 && o->sock == NULL && o->cfg.reload_ms == 0) {
 		sup_set_handler(SIGHUP, SIG_IGN);
 		rc = worker_serve(&app, fd, o->nthreads, NULL);
 	} else {

@@ -7,6 +7,7 @@
 #include <err.h>
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,10 +27,20 @@ usage(FILE *f)
 "  --socket PATH|HOST:PORT  listen on a unix socket or TCP address; without\n"
 "                           it, listen on file descriptor 0 (spawn-fcgi,\n"
 "                           Apache mod_fcgid)\n"
-"  --content DIR            content directory (default %s)\n"
-"  --base-url URL           public base URL of the site (default %s)\n"
-"  --labels DIR             label sets, one LANG.json per language (default\n"
+"  --content DIR            content directory (default: content/ beside the\n"
+"                           executable if there is one, else\n"
 "                           %s)\n"
+"  --base-url URL           public base URL of the site (default: site.json's\n"
+"                           base_url, else %s)\n"
+"  --labels DIR             label sets, one LANG.json per language (default:\n"
+"                           labels/ beside the executable if there is one,\n"
+"                           else %s)\n"
+"  --reload-check SECONDS   look for changed content every SECONDS (1 to\n"
+"                           3600; at once on an inotify notice) and reload it\n"
+"                           as SIGHUP does; 0 turns it off (default 1)\n"
+"  --log-file FILE          also append start-up and reload messages to FILE\n"
+"                           (default: perfil.log beside the executable when\n"
+"                           the content is found there, else none)\n"
 "  --workers N              worker processes, 1 to %d (default: one per CPU,\n"
 "                           at least 2, with --socket; else 1)\n"
 "  --threads N              serving threads per worker, 1 to %d (default: %d\n"
@@ -67,9 +78,22 @@ usage(FILE *f)
 "Signals: SIGTERM/SIGINT stop: the socket is closed at once, requests read\n"
 "are answered, and kept FastCGI connections drain before the exit; SIGHUP\n"
 "reloads the content (a set that fails validation is refused and the old\n"
-"one keeps serving).\n",
+"one keeps serving); --reload-check does the same without a signal.\n",
 	    PERFIL_CONTENT_DIR, PERFIL_BASE_URL, PERFIL_LABELS_DIR, MAX_WORKERS, MAX_THREADS,
 	    THREADS_DEFAULT);
+}
+
+/* Parses s, all of it, as a number in base from min to max into *out;
+ * returns 0, or -1 (no message). */
+static int
+parse_long(const char *s, int base, long min, long max, long *out)
+{
+	char	*end;
+
+	errno = 0;
+	*out = strtol(s, &end, base);
+	return errno || end == s || *end != '\0' || *out < min || *out > max ?
+	    -1 : 0;
 }
 
 /*
@@ -79,28 +103,37 @@ usage(FILE *f)
 static int
 parse_count(const char *s, int max, const char *name)
 {
-	char	*end;
 	long	 n;
 
-	errno = 0;
-	n = strtol(s, &end, 10);
-	if (errno || end == s || *end != '\0' || n < 1 || n > max) {
+	if (parse_long(s, 10, 1, max, &n) == -1) {
 		warnx("%s must be 1 to %d", name, max);
 		return -1;
 	}
 	return (int)n;
 }
 
+/* Parses --reload-check, 0 to 3600 seconds, into *ms; returns 0, or -1
+ * after a message. */
+static int
+parse_seconds(const char *s, int *ms)
+{
+	long	 n;
+
+	if (parse_long(s, 10, 0, 3600, &n) == -1) {
+		warnx("--reload-check must be 0 (off) to 3600 seconds");
+		return -1;
+	}
+	*ms = (int)n * 1000;
+	return 0;
+}
+
 /* Parses --socket-mode; returns 0, or -1 after a message. */
 static int
 parse_mode(const char *s, mode_t *mode)
 {
-	char	*end;
 	long	 m;
 
-	errno = 0;
-	m = strtol(s, &end, 8);
-	if (errno || end == s || *end != '\0' || m < 0 || m > 0777) {
+	if (parse_long(s, 8, 0, 0777, &m) == -1) {
 		warnx("--socket-mode must be octal, such as 0660");
 		return -1;
 	}
@@ -172,9 +205,12 @@ apply(struct options *o, int ch, int argc, char *argv[])
 {
 	switch (ch) {
 	case 's': o->sock = optarg; break;
-	case 'c': o->cfg.content_dir = optarg; break;
-	case 'b': o->cfg.base_url = optarg; break;
-	case 'L': o->cfg.labels_dir = optarg; break;
+	case 'c': o->cfg.content_dir = optarg; o->content_given = 1; break;
+	case 'b': o->cfg.base_url = optarg; o->cfg.base_given = 1; break;
+	case 'F': o->cfg.log_file = optarg; break;
+	case 'r':
+		return parse_seconds(optarg, &o->cfg.reload_ms);
+	case 'L': o->cfg.labels_dir = optarg; o->labels_given = 1; break;
 	case 'u': o->user = optarg; break;
 	case 'g': o->group = optarg; break;
 	case 'p': o->pid_file = optarg; break;
@@ -217,6 +253,89 @@ default_labels(struct options *o)
 }
 
 /*
+ * An uploaded executable finds what no option names beside itself
+ * (a shared host's .htaccess cannot give it a command line): content/
+ * and labels/ in its own directory (/proc/self/exe's), and then the log
+ * file perfil.log there.  Not finding them keeps the built-in defaults.
+ * Returns 0, or -1 after a message.
+ */
+static int
+beside_exe(struct options *o)
+{
+	char	 exe[4096], *slash;
+	ssize_t	 n;
+
+	if ((n = readlink("/proc/self/exe", exe, sizeof(exe) - 1)) <= 0 ||
+	    (size_t)n >= sizeof(exe) - 1)
+		return 0;
+	exe[n] = '\0';
+	if ((slash = strrchr(exe, '/')) == NULL)
+		return 0;
+	*slash = '\0';
+	if (!o->content_given) {
+		if (asprintf(&o->own[0], "%s/content", exe) == -1)
+			goto oom;
+		if (access(o->own[0], X_OK) == 0) {
+			o->cfg.content_dir = o->own[0];
+			if (o->cfg.log_file == NULL) {
+				if (asprintf(&o->own[2], "%s/perfil.log",
+				    exe) == -1)
+					goto oom;
+				o->cfg.log_file = o->own[2];
+			}
+		}
+	}
+	if (!o->labels_given) {
+		if (asprintf(&o->own[1], "%s/labels", exe) == -1)
+			goto oom;
+		if (access(o->own[1], X_OK) == 0)
+			o->cfg.labels_dir = o->own[1];
+	}
+	return 0;
+oom:
+	warn("asprintf");
+	return -1;
+}
+
+/*
+ * Refuses a log file beneath the content or label directory: each line
+ * written would change the content's fingerprint and reload it.
+ * Returns 0, or -1 after a message.
+ */
+static int
+check_log_file(const struct options *o)
+{
+	char	 dir[4096], real[PATH_MAX], in[PATH_MAX], *slash;
+	const char *dirs[2] = { o->cfg.content_dir, o->cfg.labels_dir };
+	size_t	 n;
+	int	 i;
+
+	if (o->cfg.log_file == NULL || o->cfg.reload_ms == 0)
+		return 0;
+	snprintf(dir, sizeof(dir), "%s", o->cfg.log_file);
+	if ((slash = strrchr(dir, '/')) == NULL)
+		snprintf(dir, sizeof(dir), ".");
+	else if (slash == dir)
+		dir[1] = '\0';
+	else
+		*slash = '\0';
+	if (realpath(dir, real) == NULL)
+		return 0;	/* not writable anyway: skipped */
+	for (i = 0; i < 2; i++) {
+		if (realpath(dirs[i], in) == NULL)
+			continue;
+		n = strlen(in);
+		if (strncmp(real, in, n) == 0 && (real[n] == '/' ||
+		    real[n] == '\0')) {
+			warnx("--log-file %s is inside %s: each line would "
+			    "reload the content", o->cfg.log_file, dirs[i]);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/*
  * Parses the command line into o.  Returns 1 to go on, or 0 to exit
  * with *status: 0 after --help or --version, 2 after a usage error
  * (with a message).
@@ -241,6 +360,8 @@ options_parse(struct options *o, int argc, char *argv[], int *status)
 		{ "from-resume", required_argument, NULL, 'R' },
 		{ "languages", required_argument, NULL, 'l' },
 		{ "dump-openapi", optional_argument, NULL, 'O' },
+		{ "reload-check", required_argument, NULL, 'r' },
+		{ "log-file", required_argument, NULL, 'F' },
 		{ "version", no_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
@@ -252,6 +373,7 @@ options_parse(struct options *o, int argc, char *argv[], int *status)
 	o->cfg.base_url = PERFIL_BASE_URL;
 	o->cfg.labels_dir = PERFIL_LABELS_DIR;
 	o->sock_mode = 0660;
+	o->cfg.reload_ms = 1000;
 	*status = 2;
 	while ((ch = getopt_long(argc, argv, "", opts, NULL)) != -1) {
 		if (ch == 'V') {
@@ -280,9 +402,12 @@ options_parse(struct options *o, int argc, char *argv[], int *status)
 		warnx("--languages needs --init DIR");
 		return 0;
 	}
-	if (check_base_url(o) == -1)
+	if (check_base_url(o) == -1 ||
+	    beside_exe(o) == -1)
 		return 0;
 	default_labels(o);
+	if (check_log_file(o) == -1)
+		return 0;
 	return 1;
 }
 
@@ -312,6 +437,12 @@ options_defaults(struct options *o)
 void
 options_free(struct options *o)
 {
+	int	 i;
+
 	free(o->base);
 	o->base = NULL;
+	for (i = 0; i < 3; i++) {
+		free(o->own[i]);
+		o->own[i] = NULL;
+	}
 }

@@ -2,8 +2,9 @@
  * options.h: the command line of perfil-fcgi.
  *
  * Ownership: options_parse fills a struct options whose strings point
- * into argv, except base (the normalised --base-url), which
- * options_free releases.
+ * into argv, except base (the normalised --base-url) and own (the
+ * directories found beside the executable), which options_free
+ * releases.
  */
 #ifndef PERFIL_OPTIONS_H
 #define PERFIL_OPTIONS_H
@@ -39,6 +40,9 @@ struct options {
 	int	 nworkers;	/* --workers, 0 until options_defaults */
 	int	 nthreads;	/* --threads, 0 until options_defaults */
 	char	*base;		/* owned copy behind cfg.base_url */
+	int	 content_given, labels_given;	/* --content, --labels */
+	char	*own[3];	/* owned: content, labels and log file
+				 * found beside the executable */
 };
 
 int	 options_parse(struct options *, int argc, char *argv[], int *status);

@@ -113,7 +113,9 @@ prerender_build(const struct app *app, handle_synthetic_fn *run, char *err,
 	arena_init(&arena, 16384);
 	for (i = 0; i < routes_len && rc == 0; i++) {
 		r = &routes[i];
-		if (r->kind != ROUTE_API || !route_live(app->model, r))
+		/* Health reads the reload status per request (api.c). */
+		if (r->kind != ROUTE_API || !route_live(app->model, r) ||
+		    r->handler == RH_HEALTH)
 			continue;
 		for (l = 0; l < app->langs->n && rc == 0; l++) {
 			pr->block[i * LANG__MAX + l].first = pr->len;

@@ -190,6 +190,34 @@ get_code(const cJSON *v, const char *what, char out[4], char *err,
 }
 
 /*
+ * Reads "base_url": the site's public base URL when --base-url is not
+ * given (a shared host, where the command line is not the owner's): an
+ * absolute http(s) URL without query or fragment, kept without its
+ * trailing slashes.  Returns 0, or -1 with err set.
+ */
+static int
+get_base_url(const cJSON *v, char **out, char *err, size_t errlen)
+{
+	const char *u = cJSON_GetStringValue(v);
+	size_t	 n, skip = 0;
+
+	if (u != NULL && strncmp(u, "http://", 7) == 0)
+		skip = 7;
+	else if (u != NULL && strncmp(u, "https://", 8) == 0)
+		skip = 8;
+	if (skip == 0 || strpbrk(u, " \t\r\n\"<>\\?#") != NULL ||
+	    strlen(u) > 200 || u[skip] == '\0' || u[skip] == '/')
+		return fail(err, errlen, "base_url: expected an absolute "
+		    "http(s) URL without query or fragment, such as "
+		    "\"https://www.example.org\"");
+	if ((*out = strdup(u)) == NULL)
+		return fail(err, errlen, "out of memory");
+	while ((n = strlen(*out)) > skip + 1 && (*out)[n - 1] == '/')
+		(*out)[n - 1] = '\0';
+	return 0;
+}
+
+/*
  * Reads "languages": an array of 1..LANG__MAX distinct ISO 639-1 codes
  * ICU has data for.  A language needs no label set: the labels a set
  * lacks fall back (labels.h).  Absent, the set stays langs_fallback.
@@ -634,6 +662,9 @@ get_members(const cJSON *doc, struct settings *s, char *err, size_t errlen)
 		} else if (strcmp(m->string, "facts") == 0) {
 			if (get_facts(m, s, err, errlen) == -1)
 				return -1;
+		} else if (strcmp(m->string, "base_url") == 0) {
+			if (get_base_url(m, &s->base_url, err, errlen) == -1)
+				return -1;
 		} else if (strcmp(m->string, "fictional") == 0) {
 			if (!cJSON_IsBool(m))
 				return fail(err, errlen, "fictional: expected "
@@ -777,6 +808,7 @@ settings_free(struct settings *s)
 
 	if (s == NULL)
 		return;
+	free(s->base_url);
 	free(s->licence.name);
 	free(s->licence.spdx);
 	for (i = 0; i < s->security.ncontact; i++)

@@ -98,6 +98,7 @@ struct security {
 
 struct settings {
 	struct langs langs;		/* "languages"; [0] the default */
+	char	*base_url;		/* "base_url", or NULL */
 	char	 label_fallback[4];	/* "label_fallback": the language
 					 * of untranslated labels; "en" */
 	struct licence licence;

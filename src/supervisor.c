@@ -4,7 +4,11 @@
  * it restarts a worker that dies, stops them all on SIGTERM/SIGINT,
  * and on SIGHUP loads the content again: if it is valid, new workers
  * start with it and the old ones finish their requests and exit; if
- * not, the error is logged and the old workers keep serving.
+ * not, the error is logged and the old workers keep serving.  With
+ * --reload-check it does the same, without a signal, when the content's
+ * fingerprint changes (watch.h); the outcome goes to standard error,
+ * the log file (--log-file) and, through shared memory, the workers'
+ * health answer.
  */
 #include "config.h"
 
@@ -35,6 +39,7 @@
 #include "app_load.h"
 #include "options.h"
 #include "supervisor.h"
+#include "watch.h"
 #include "worker.h"
 
 /* A worker ends with _exit, which skips LeakSanitizer's atexit check:
@@ -51,6 +56,7 @@
 #endif
 
 static volatile sig_atomic_t got_hup, got_chld;	/* the supervisor's */
+static int notify_fd = -1;	/* the content's change notices (watch.h) */
 
 struct worker {
 	pid_t	 pid;
@@ -121,6 +127,8 @@ spawn(const struct app *app, int fd, int nthreads, _Atomic long long *beats)
 		return pid;
 	if (prctl(PR_SET_PDEATHSIG, SIGTERM) == -1 || getppid() != parent)
 		_exit(1);
+	if (notify_fd != -1)
+		close(notify_fd);
 	/* SIGTERM stays blocked, as in the supervisor, until
 	 * worker_serve() sets the workers' mask. */
 	sup_set_handler(SIGHUP, SIG_IGN);
@@ -145,6 +153,11 @@ struct sup {
 	/* Worker w[i]'s threads' beats (worker.h): MAX_THREADS from
 	 * beats[i * MAX_THREADS], in memory shared with the workers. */
 	_Atomic long long *beats;
+	struct watch_status *status;	/* shared with the workers, or
+					 * NULL */
+	long long checked;		/* the last look at the content (ms) */
+	long long notified;		/* the last change notice (ms), or 0 */
+	char	 refused[WATCH_FP_LEN + 1];	/* the set last refused */
 };
 
 /* Sends sig to every worker, old generations included. */
@@ -158,29 +171,112 @@ signal_workers(struct sup *s, int sig)
 			kill(s->w[i].pid, sig);
 }
 
+/* The content's fingerprint now, as app_load takes it. */
+static void
+fingerprint(const struct config *cfg, char fp[WATCH_FP_LEN + 1])
+{
+	const char *dirs[2] = { cfg->content_dir, cfg->labels_dir };
+
+	watch_fingerprint(dirs, 2, fp);
+}
+
 /*
- * SIGHUP: loads the content again.  If it is valid, the workers are
- * told to stop (they drain, see worker.c) and a new generation starts
- * with the new content; if not, the old workers keep serving.
+ * SIGHUP, or changed content (why says which): loads the content
+ * again.  If it is valid, the workers are told to stop (they drain,
+ * see worker.c) and a new generation starts with the new content; if
+ * not, the old workers keep serving, and the refusal is logged and
+ * shown in health until a reload succeeds.
  */
 static void
-reload(struct sup *s)
+reload(struct sup *s, const char *why)
 {
 	struct app next;
-	char	 err[16384];
+	char	 err[16384], msg[256];
 
 	if (app_load(&next, s->cfg, err, sizeof(err)) == -1) {
-		warnx_lines("reload refused, still serving the previous "
-		    "content: ", err);
+		fingerprint(s->cfg, s->refused);
+		snprintf(msg, sizeof(msg), "reload refused (%s), still "
+		    "serving the previous content (%s): ", why,
+		    s->app->fingerprint);
+		warnx_lines(msg, err);
+		watch_log(s->cfg->log_file, msg, err);
+		if (s->status != NULL)
+			watch_status_set(s->status, s->refused, err,
+			    s->cfg->content_dir);
 		return;
 	}
-	warnx("content reloaded; replacing workers");
+	snprintf(msg, sizeof(msg), "content reloaded (%s, content %s); "
+	    "replacing workers", why, next.fingerprint);
+	warnx("%s", msg);
+	watch_log(s->cfg->log_file, "", msg);
+	if (s->status != NULL)
+		watch_status_set(s->status, next.fingerprint, NULL, NULL);
+	s->refused[0] = '\0';
+	next.reload = s->status;
 	signal_workers(s, SIGTERM);
 	/* The old workers have their own copy of the old content. */
 	app_free(s->app);
 	*s->app = next;
 	s->gen++;
 	got_chld = 1;
+}
+
+/* Opens the change notices again: a new directory is watched too. */
+static void
+notify_reopen(const struct config *cfg)
+{
+	const char *dirs[2] = { cfg->content_dir, cfg->labels_dir };
+
+	if (notify_fd != -1)
+		close(notify_fd);
+	notify_fd = watch_notify_open(dirs, 2);
+}
+
+/*
+ * --reload-check: the content's fingerprint every reload_ms, and
+ * WATCH_SETTLE_MS after a change notice (inotify, when it can be had);
+ * a change from the set served (and from the set last refused, which is
+ * not tried again until it changes) reloads.
+ */
+static void
+watch_check(struct sup *s)
+{
+	char	 fp[WATCH_FP_LEN + 1];
+	long long now = monotonic_ms();
+
+	if (s->cfg->reload_ms <= 0)
+		return;
+	if (notify_fd != -1 && watch_notify_drain(notify_fd))
+		s->notified = now;
+	if (now - s->checked < s->cfg->reload_ms && (s->notified == 0 ||
+	    now - s->notified < WATCH_SETTLE_MS))
+		return;
+	if (s->notified != 0)
+		notify_reopen(s->cfg);
+	s->notified = 0;
+	s->checked = now;
+	fingerprint(s->cfg, fp);
+	if (strcmp(fp, s->app->fingerprint) != 0 &&
+	    strcmp(fp, s->refused) != 0)
+		reload(s, "content changed");
+	s->checked = monotonic_ms();
+}
+
+/*
+ * How long the supervisor may wait for a signal: a second at most
+ * between two looks at the workers' progress, less when the content's
+ * look is due sooner (or a change notice has settled).
+ */
+static long long
+wait_ms(const struct sup *s)
+{
+	long long ms = 1000, now = monotonic_ms();
+
+	if (s->cfg->reload_ms > 0 && s->checked + s->cfg->reload_ms - now < ms)
+		ms = s->checked + s->cfg->reload_ms - now;
+	if (s->notified != 0 && s->notified + WATCH_SETTLE_MS - now < ms)
+		ms = s->notified + WATCH_SETTLE_MS - now;
+	return ms < 1 ? 1 : ms;
 }
 
 /* Collects the workers that ended, reporting those that should not have. */
@@ -333,7 +429,9 @@ supervise(struct app *app, const struct config *cfg, int fd, int nworkers,
     int nthreads)
 {
 	static struct sup s;	/* 3 kB of workers: not on the stack */
-	struct timespec tick = { 1, 0 };
+	struct timespec tick;
+	struct pollfd pfd;
+	long long ms;
 	sigset_t all, old;
 	void	*m;
 
@@ -351,6 +449,18 @@ supervise(struct app *app, const struct config *cfg, int fd, int nworkers,
 		warn("mmap (progress of the workers)");
 	else
 		s.beats = m;
+	/* The outcome of the reloads, read by the workers' health. */
+	m = mmap(NULL, sizeof(*s.status), PROT_READ | PROT_WRITE, MAP_SHARED |
+	    MAP_ANONYMOUS, -1, 0);
+	if (m == MAP_FAILED)
+		warn("mmap (reload status)");
+	else {
+		s.status = m;
+		app->reload = s.status;
+	}
+	s.checked = monotonic_ms();
+	if (cfg->reload_ms > 0)
+		notify_reopen(cfg);
 	sigemptyset(&all);
 	sigaddset(&all, SIGTERM);
 	sigaddset(&all, SIGINT);
@@ -362,19 +472,36 @@ supervise(struct app *app, const struct config *cfg, int fd, int nworkers,
 	while (!atomic_load(&worker_got_term)) {
 		if (got_hup) {
 			got_hup = 0;
-			reload(&s);
+			reload(&s, "SIGHUP");
+			s.checked = monotonic_ms();
 		}
+		watch_check(&s);
 		if (got_chld) {
 			got_chld = 0;
 			reap(&s);
 			start_workers(&s);
 		}
 		kill_hung(&s);
-		/* Signals are taken only here; a second at most between
-		 * two looks at the workers' progress. */
-		(void)ppoll(NULL, 0, &tick, &old);
+		/* Signals are taken only here. */
+		ms = wait_ms(&s);
+		tick.tv_sec = (time_t)(ms / 1000);
+		tick.tv_nsec = (long)(ms % 1000) * 1000000;
+		pfd.fd = notify_fd;
+		pfd.events = POLLIN;
+		pfd.revents = 0;
+		/* A notice wakes the loop; while one settles, only time. */
+		(void)ppoll(&pfd, notify_fd != -1 && s.notified == 0 ? 1 : 0,
+		    &tick, &old);
 	}
 	stop_workers(&s);
+	if (notify_fd != -1) {
+		close(notify_fd);
+		notify_fd = -1;
+	}
+	if (s.status != NULL) {
+		app->reload = NULL;
+		munmap(s.status, sizeof(*s.status));
+	}
 	return 0;
 }
 

@@ -89,17 +89,64 @@ START_TEST(every_route_answers)
 }
 END_TEST
 
+/*
+ * A refused reload, as the supervisor records it: health names it with
+ * the first line of the reason, the content directory's path taken out.
+ */
+START_TEST(health_reload_refused)
+{
+	static struct watch_status st;
+	char	 reason[512];
+	cJSON	*j, *r;
+
+	snprintf(reason, sizeof(reason), "%s/skills.json: (top level): "
+	    "invalid JSON\n%s/profile.json: second", test_cfg.content_dir,
+	    test_cfg.content_dir);
+	watch_status_set(&st, "0123456789abcdef", reason,
+	    test_cfg.content_dir);
+	test_app.reload = &st;
+	run("GET", "/api/v1/health", NULL, NULL, NULL, NULL);
+	test_app.reload = NULL;
+	ck_assert_int_eq(test_resp.status, 200);
+	j = body_json();
+	r = cJSON_GetObjectItem(cJSON_GetObjectItem(cJSON_GetObjectItem(j,
+	    "data"), "content"), "reload_refused");
+	ck_assert_ptr_nonnull(r);
+	ck_assert_str_eq(cJSON_GetObjectItem(r, "reason")->valuestring,
+	    "skills.json: (top level): invalid JSON");
+	ck_assert_str_eq(cJSON_GetObjectItem(r, "fingerprint")->valuestring,
+	    "0123456789abcdef");
+	ck_assert_uint_eq(strlen(cJSON_GetObjectItem(r, "at")->valuestring),
+	    WATCH_TIME_LEN);
+	cJSON_Delete(j);
+	/* An accepted reload clears it. */
+	watch_status_set(&st, "fedcba9876543210", NULL, NULL);
+	test_app.reload = &st;
+	run("GET", "/api/v1/health", NULL, NULL, NULL, NULL);
+	test_app.reload = NULL;
+	j = body_json();
+	ck_assert_ptr_null(cJSON_GetObjectItem(cJSON_GetObjectItem(
+	    cJSON_GetObjectItem(j, "data"), "content"), "reload_refused"));
+	cJSON_Delete(j);
+}
+END_TEST
+
 START_TEST(health_and_meta)
 {
-	cJSON	*j, *d, *m;
+	cJSON	*j, *d, *m, *c;
 
 	run("GET", "/api/v1/health", NULL, NULL, NULL, NULL);
 	ck_assert_int_eq(test_resp.status, 200);
 	j = body_json();
 	d = cJSON_GetObjectItem(j, "data");
 	m = cJSON_GetObjectItem(j, "meta");
-	ck_assert_int_eq(cJSON_GetArraySize(d), 4);
+	ck_assert_int_eq(cJSON_GetArraySize(d), 5);
 	ck_assert_str_eq(cJSON_GetObjectItem(d, "status")->valuestring, "ok");
+	c = cJSON_GetObjectItem(d, "content");
+	ck_assert_int_eq(cJSON_GetArraySize(c), 2);
+	ck_assert_str_eq(cJSON_GetObjectItem(c, "fingerprint")->valuestring,
+	    test_app.fingerprint);
+	ck_assert_uint_eq(strlen(test_app.fingerprint), WATCH_FP_LEN);
 	ck_assert_str_eq(cJSON_GetObjectItem(d, "api_version")->valuestring,
 	    PERFIL_API_VERSION);
 	ck_assert_str_eq(cJSON_GetObjectItem(d, "openapi_url")->valuestring,
@@ -330,6 +377,7 @@ handler_suite(void)
 	tcase_add_unchecked_fixture(tc, testenv_setup, testenv_teardown);
 	tcase_add_test(tc, every_route_answers);
 	tcase_add_test(tc, health_and_meta);
+	tcase_add_test(tc, health_reload_refused);
 	tcase_add_test(tc, pagination);
 	tcase_add_test(tc, invalid_parameters);
 	tcase_add_test(tc, bad_requests);

@@ -205,6 +205,48 @@ site_dir_remove(const char *dir)
 	rmdir(dir);
 }
 
+/* site.json's "base_url": kept without trailing slashes, or refused. */
+START_TEST(base_url_setting)
+{
+	static const struct {
+		const char *json;
+		const char *want;	/* the URL kept, or a message part */
+	} t[] = {
+		{ "{\"base_url\": \"https://www.example.org\"}",
+		    "https://www.example.org" },
+		{ "{\"base_url\": \"http://h.example/site//\"}",
+		    "http://h.example/site" },
+		{ "{\"base_url\": \"https://h.example/\"}", "https://h.example" },
+		{ "{\"base_url\": \"ftp://h.example\"}", "base_url: expected" },
+		{ "{\"base_url\": \"https://\"}", "base_url: expected" },
+		{ "{\"base_url\": \"https:///x\"}", "base_url: expected" },
+		{ "{\"base_url\": \"https://h.example/?q=1\"}",
+		    "base_url: expected" },
+		{ "{\"base_url\": \"https://h.example/\\\"<x>\"}",
+		    "base_url: expected" },
+		{ "{\"base_url\": 1}", "base_url: expected" },
+	};
+	struct settings *st;
+	char	 err[512], *dir;
+	size_t	 i;
+
+	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		dir = site_dir(t[i].json);
+		err[0] = '\0';
+		st = settings_load(dir, err, sizeof(err));
+		if (st != NULL) {
+			ck_assert_msg(st->base_url != NULL &&
+			    strcmp(st->base_url, t[i].want) == 0, "%s: got %s",
+			    t[i].json, st->base_url ? st->base_url : "NULL");
+			settings_free(st);
+		} else
+			ck_assert_msg(strstr(err, t[i].want) != NULL,
+			    "%s: want %s, got %s", t[i].json, t[i].want, err);
+		site_dir_remove(dir);
+	}
+}
+END_TEST
+
 /* site.json's "languages": the set, its order, and each refusal. */
 START_TEST(languages_setting)
 {
@@ -420,6 +462,7 @@ labels_suite(void)
 	tcase_add_test(tc, templates_name_profile_texts);
 	tcase_add_test(tc, absent_settings_claim_nothing);
 	tcase_add_test(tc, languages_setting);
+	tcase_add_test(tc, base_url_setting);
 	tcase_add_test(tc, languages_option);
 	tcase_add_test(tc, labels_follow_the_setting);
 	tcase_add_test(tc, english_set_for_the_documents);

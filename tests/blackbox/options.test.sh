@@ -27,6 +27,18 @@ for bad in 0 65 -1 abc '' 2x 1e1; do
 	expect_stderr_match '--threads must be 1 to 64'
 done
 
+t 'a bad --reload-check, or a --log-file inside the content: status 2 and a message'
+for bad in -1 3601 abc '' 1.5; do
+	run_cmd "$PERFIL_BIN" --socket "$sock" --content "$CONTENT" "${user_args[@]}" --reload-check "$bad"
+	expect_exit 2
+	expect_stderr_match '--reload-check must be 0 \(off\) to 3600 seconds'
+done
+run_cmd "$PERFIL_BIN" --check --content "$CONTENT" --log-file "$CONTENT/media/perfil.log"
+expect_exit 2
+expect_stderr_match 'inside .*: each line would reload the content'
+run_cmd "$PERFIL_BIN" --check --content "$CONTENT" --reload-check 0 --log-file "$CONTENT/perfil.log"
+expect_exit 0
+
 t '--workers 1 --threads 64: the worker runs 64 threads, answers, and SIGTERM stops them all (status 0)'
 ops_start "$dir/run.log" "$PERFIL_BIN" --socket "$sock" --content "$CONTENT" \
 	"${user_args[@]}" --workers 1 --threads 64

@@ -78,19 +78,27 @@ if [[ $(id -u) == 0 ]]; then
 	spawn+=(-u www-data -g www-data -U www-data -G www-data)
 fi
 
+# spawned LOG CMD...: run CMD under spawn-fcgi on $STACK_SOCK (its output to
+# LOG), wait for the socket and start nginx in front; sets sup.
+spawned() {
+	local log=$1 i
+	shift
+	ops_start "$log" "${spawn[@]}" -- "$@"
+	sup=$OPS_PID
+	STACK_RESPONDER_PID=$sup
+	for ((i = 0; i < 100; i++)); do
+		[[ -S $STACK_SOCK ]] && break
+		sleep 0.05
+	done
+	stack_start_nginx
+}
+
 t "spawn-fcgi runs the unit's ExecStart on fd 0; nginx in front answers"
 if ! command -v spawn-fcgi >/dev/null; then
 	_bb_check 1 'spawn-fcgi installed (Debian package spawn-fcgi)' 'missing'
 	exit 1
 fi
-ops_start "$STACK_DIR/perfil.log" "${spawn[@]}" -- "${cmd[@]}"
-sup=$OPS_PID
-STACK_RESPONDER_PID=$sup
-for ((i = 0; i < 100; i++)); do
-	[[ -S $STACK_SOCK ]] && break
-	sleep 0.05
-done
-stack_start_nginx
+spawned "$STACK_DIR/perfil.log" "${cmd[@]}"
 req GET /api/v1/health
 expect_success es
 expect_json '.data.status' '"ok"'
@@ -130,23 +138,24 @@ ops_stop "$sup"
 STACK_RESPONDER_PID=
 expect_equal 'exit status' 0 "$OPS_STATUS"
 
-t 'without --workers, on fd 0 (mod_fcgid, spawn-fcgi) one process serves alone'
-ops_start "$STACK_DIR/single.log" "${spawn[@]}" -- "$PERFIL_BIN" \
-	--content "$STACK_CONTENT" --base-url "$STACK_BASE"
-single=$OPS_PID
-STACK_RESPONDER_PID=$single
-for ((i = 0; i < 100; i++)); do
-	[[ -S $STACK_SOCK ]] && break
-	sleep 0.05
-done
-stack_start_nginx
-req GET /api/v1/about
-expect_success es
-expect_equal 'child processes' 0 "$(ops_workers "$single" | wc -l)"
-stack_stop_nginx
-ops_stop "$single"
-STACK_RESPONDER_PID=
-expect_equal 'exit status on SIGTERM' 0 "$OPS_STATUS"
+# single WHAT WORKERS ARGS...: under spawn-fcgi without --workers, the
+# process and its child processes serving GET /api/v1/about.
+single() {
+	local what=$1 want=$2
+	shift 2
+	t "$what"
+	spawned "$STACK_DIR/single.log" "$PERFIL_BIN" \
+		--content "$STACK_CONTENT" --base-url "$STACK_BASE" "$@"
+	req GET /api/v1/about
+	expect_success es
+	expect_equal 'child processes' "$want" "$(ops_workers "$sup" | wc -l)"
+	stack_stop_nginx
+	ops_stop "$sup"
+	STACK_RESPONDER_PID=
+	expect_equal 'exit status on SIGTERM' 0 "$OPS_STATUS"
+}
+single 'without --workers, on fd 0 (mod_fcgid, spawn-fcgi) one worker serves, under a supervisor that watches the content (no signal comes from mod_fcgid)' 1
+single 'with --reload-check 0, on fd 0 one process serves alone' 0 --reload-check 0
 
 t 'with standard input not a socket and no --socket, it refuses with status 2'
 run_cmd "$PERFIL_BIN" --content "$STACK_CONTENT" "${OPS_USER[@]}"

@@ -1,0 +1,232 @@
+#!/usr/bin/env bash
+# front: nginx-only it starts its own Apache, configured as a shared host; run once
+# Shared hosting (docs/deployment.md, "Shared hosting"): a private Apache
+# with mod_fcgid whose virtual host lets a user's directory hold an
+# .htaccess with "AllowOverride FileInfo Options" and nothing more. The user
+# copies three things there, as she would upload them: perfil.fcgi (the
+# binary, $PERFIL_HOSTING_BIN, else $PERFIL_BIN), content/ (the demo's, with
+# "base_url" in site.json) with labels/, and conf/apache/htaccess as
+# .htaccess. No command line, no FcgidWrapper, no FcgidInitialEnv, no
+# signal: the API, the site, the error envelope and 405 answer through it;
+# an edit is served within 2 s; a broken set is refused (perfil.log beside
+# the binary and health say why) while the old content keeps serving; the
+# fix is served.
+. "$(dirname "$0")/lib.sh"
+. "$STACK_ROOT/tests/lib/stack.sh"
+. "$STACK_ROOT/tests/lib/apache.sh"
+. "$STACK_ROOT/tests/blackbox/ops.sh"
+
+bin=${PERFIL_HOSTING_BIN:-${PERFIL_BIN:-$STACK_ROOT/_build/default/src/perfil-fcgi}}
+STACK_TRAP=0
+STACK_LOG_DIR=$BLACKBOX_OUT/logs/shared_hosting
+home=$(mktemp -d "${TMPDIR:-/tmp}/perfil-home.XXXXXX") || exit 1
+chmod 755 "$home"
+trap 'apache_stop; rm -rf "$home"; _bb_finish' EXIT
+pub=$home/public_html
+port=$(stack_free_port $((${BASE##*:} + 870))) || exit 1
+site=http://127.0.0.1:$port
+
+# as_user CMD...: run CMD as the site's owner. As root that is www-data,
+# Apache's user, which mod_fcgid runs perfil.fcgi as (a host's suexec runs
+# it as the owner of the files: the same thing).
+as_user() {
+	if [[ $(id -u) == 0 ]]; then
+		runuser -u www-data -- "$@"
+	else
+		"$@"
+	fi
+}
+if [[ $(id -u) == 0 ]]; then
+	chown www-data: "$home"
+fi
+ana=$home/users/ana/public_html
+
+# upload DIR BASE-URL: copy perfil.fcgi, content/ (site.json's base_url
+# BASE-URL), labels/ and .htaccess into DIR, as the user.
+upload() {
+	as_user mkdir -p "$1" &&
+		as_user cp "$bin" "$1/perfil.fcgi" &&
+		as_user cp -R "$CONTENT" "$1/content" &&
+		as_user cp -R "$STACK_ROOT/labels" "$1/labels" &&
+		as_user cp "$STACK_ROOT/conf/apache/htaccess" "$1/.htaccess" &&
+		jq --arg b "$2" '.base_url = $b' "$CONTENT/site.json" >"$home/site.json" &&
+		as_user cp "$home/site.json" "$1/content/site.json"
+}
+
+t 'the upload: perfil.fcgi, content/, labels/ and .htaccess, copied as the user'
+upload "$pub" "$site" && upload "$ana" "$site/~ana"
+_bb_check $? "$pub and $ana hold the upload" "$(ls -A "$pub" | tr '\n' ' ')"
+
+# The host's configuration: the users' directories (the document root, and
+# /~NAME/ through mod_userdir) may hold .htaccess overrides of FileInfo and
+# Options, nothing else; no FastCGI setting names perfil.
+cat >"$home/site.conf" <<EOF
+Mutex pthread fcgid-pipe fcgid-proctbl
+LoadModule userdir_module $APACHE_MODULES/mod_userdir.so
+<VirtualHost 127.0.0.1:$port>
+    ServerName 127.0.0.1
+    DocumentRoot $pub
+    <Directory />
+        AllowOverride None
+        Options None
+        Require all denied
+    </Directory>
+    <Directory $pub>
+        AllowOverride FileInfo Options
+        Options None
+        Require all granted
+    </Directory>
+    UserDir $home/users/*/public_html
+    <Directory $home/users/*/public_html>
+        AllowOverride FileInfo Options
+        Options None
+        Require all granted
+    </Directory>
+</VirtualHost>
+EOF
+APACHE_SITE_CONF=$home/site.conf
+if ! apache_start "$port"; then
+	t 'a private Apache with mod_fcgid and the user directory starts'
+	_bb_check 1 "Apache on $site" 'it did not start'
+	exit 1
+fi
+BASE=$STACK_BASE
+
+t 'health through .htaccess: the base URL is site.json'"'"'s, the content is named'
+req GET /api/v1/health
+expect_success es
+expect_json '.data.openapi_url' "\"$site/openapi.json\""
+expect_json_true '.data.content.fingerprint | test("^[0-9a-f]{16}$")'
+expect_json_true '.data.content | has("reload_refused") | not'
+
+t 'mod_fcgid started perfil.fcgi with no argument; one worker under its supervisor'
+sup=
+for p in $(pgrep -f "^$pub/perfil.fcgi"); do
+	[[ -n $(pgrep -P "$p") ]] && sup=$p
+done
+args=$(tr '\0' ' ' <"/proc/$sup/cmdline" 2>/dev/null)
+expect_equal 'command line' "$pub/perfil.fcgi " "$args"
+expect_equal 'workers' 1 "$(ops_workers "$sup" | wc -l)"
+for p in $sup $(ops_workers "$sup"); do
+	awk -v p="$p" '/^(Rss|Pss):/ { printf "        (process %s %s %d KiB)\n", p, $1, $2 }' \
+		"/proc/$p/smaps_rollup" 2>/dev/null
+done
+
+t 'the API through .htaccess: path and query reach perfil intact'
+req GET '/api/v1/projects?limit=2&offset=1'
+expect_success es
+expect_json '.meta.limit' 2
+expect_json '.meta.offset' 1
+expect_json '.meta.self' "\"$site/api/v1/projects?limit=2&offset=1\""
+req GET /api/v1/profile
+expect_success es
+expect_json '.data.name' "$(content profile.json .name)"
+req GET '/api/v1/search?q=migraci%C3%B3n&lang=en'
+expect_success en
+
+t 'the site through .htaccess: pages, markdown twins, media'
+req GET /
+expect_status 200
+expect_header_match content-type '^text/html'
+req GET /en/about.md
+expect_status 200
+expect_header_match content-type '^text/markdown'
+media=$(ls "$CONTENT/media" | head -n 1)
+req GET "/media/$media"
+expect_status 200
+expect_equal 'bytes of /media/'"$media" "$(wc -c <"$CONTENT/media/$media")" "$(wc -c <"$RESP_DIR/body")"
+
+t 'the error envelope through .htaccess: 400 and 404 under /api'
+req GET '/api/v1/projects?limit=abc'
+expect_error 400 invalid_parameter
+req GET /api/v1/nothing
+expect_error 404 not_found
+
+t 'writes through .htaccess: 405 with Allow'
+req POST /api/v1/profile -d x=1
+expect_error 405 method_not_allowed
+expect_header allow 'GET, HEAD, OPTIONS'
+
+t 'content/, perfil.log, .htaccess and the binary are never sent as files'
+for p in /content/profile.json /content/site.json /perfil.log /.htaccess /labels/en.json; do
+	req GET "$p"
+	expect_status 404
+	expect_body_not_contains '"headline"'
+	expect_body_not_contains 'started'
+done
+expect_equal 'log file beside the binary' yes "$([[ -s $pub/perfil.log ]] && echo yes)"
+
+t 'a site under a sub-path (/~ana/, base_url ending in /~ana): the routes start after it'
+req GET '/~ana/api/v1/projects?limit=1'
+expect_success es
+expect_json '.meta.limit' 1
+expect_json '.meta.self' "\"$site/~ana/api/v1/projects?limit=1\""
+expect_json '.meta.source' "\"$site/~ana/\""
+req GET /~ana/api/v1/health
+expect_json '.data.openapi_url' "\"$site/~ana/openapi.json\""
+req GET /~ana/en/about
+expect_status 200
+expect_body_contains "href=\"$site/~ana/en/cv\""
+req GET /~ana/api/v1/nothing
+expect_error 404 not_found
+req GET /~ana/content/site.json
+expect_status 404
+expect_equal 'log file beside the sub-path binary' yes "$([[ -s $ana/perfil.log ]] && echo yes)"
+
+# headline: the English headline perfil serves now; is_headline TEXT:
+# whether it is TEXT (for bb_steady).
+headline() {
+	curl -s "$BASE/api/v1/profile?lang=en" | jq -r .data.headline
+}
+is_headline() {
+	[[ $(headline) == "$1" ]]
+}
+# edit_profile JQ: rewrite content/profile.json as the user.
+edit_profile() {
+	jq "$1" "$pub/content/profile.json" >"$home/profile.json" &&
+		as_user cp "$home/profile.json" "$pub/content/profile.json"
+}
+
+t 'an edit of content/profile.json is served within 2 s, with no signal'
+start=$(ops_ms)
+edit_profile '.headline.en = "Edited on the host"'
+for ((i = 0; i < 100; i++)); do
+	is_headline 'Edited on the host' && break
+	sleep 0.02
+done
+ms=$(($(ops_ms) - start))
+_bb_check $((ms > 2000)) 'the new headline within 2000 ms' "$ms ms"
+printf '        (edit served after %d ms)\n' "$ms"
+bb_steady 5 is_headline 'Edited on the host'
+_bb_check $? 'every answer after it has the new headline' "$(headline)"
+fp=$(curl -s "$BASE/api/v1/health" | jq -r .data.content.fingerprint)
+
+t 'a broken content set is refused: the old content keeps serving, perfil.log and health say why'
+printf '{"name": ' | as_user tee "$pub/content/skills.json" >/dev/null
+ops_wait_file "$pub/perfil.log" 'reload refused.*skills\.json' 3
+_bb_check $? 'perfil.log: "reload refused" naming skills.json' "$(tail -n 2 "$pub/perfil.log")"
+for ((i = 0; i < 60; i++)); do
+	curl -s "$BASE/api/v1/health" | jq -e .data.content.reload_refused >/dev/null && break
+	sleep 0.05
+done
+req GET /api/v1/health
+expect_status 200
+expect_json '.data.content.fingerprint' "\"$fp\""
+expect_json_true '.data.content.reload_refused.reason | test("^skills\\.json: ")'
+expect_json_true '.data.content.reload_refused.fingerprint != .data.content.fingerprint'
+expect_body_not_contains "$pub"
+expect_equal 'headline' 'Edited on the host' "$(headline)"
+req GET /api/v1/skills
+expect_success es
+
+t 'the fix is served: health clears the refusal'
+cp "$CONTENT/skills.json" "$home/skills.json"
+as_user cp "$home/skills.json" "$pub/content/skills.json"
+edit_profile '.headline.en = "Fixed on the host"'
+bb_steady 5 is_headline 'Fixed on the host'
+_bb_check $? 'the fixed content' "$(headline)"
+req GET /api/v1/health
+expect_json_true '.data.content | has("reload_refused") | not'
+expect_json_true ".data.content.fingerprint != \"$fp\""
+ops_wait_file "$pub/perfil.log" 'content reloaded' 1
+_bb_check $? 'perfil.log: content reloaded' "$(tail -n 1 "$pub/perfil.log")"
