@@ -19,6 +19,9 @@
 
 #include "agents.h"
 #include "cv.h"
+#ifdef HAVE_PDF
+#include "cv_pdf.h"
+#endif
 #include "head.h"
 #include "layout.h"
 #include "pages.h"
@@ -151,6 +154,11 @@ build_docs(const struct app *app, struct site *s, struct buf *b)
 		if (ok)
 			ok = resume_build(app, l, b) == 0 &&
 			    keep(&s->doc[DOC_RESUME][l], b) == 0;
+#ifdef HAVE_PDF
+		if (ok)
+			ok = cv_pdf(app, l, b) == 0 &&
+			    keep(&s->doc[DOC_CV_PDF][l], b) == 0;
+#endif
 	}
 	if (ok) {
 		agents_sitemap(app, b);
@@ -327,6 +335,7 @@ pages_doc(struct ctx *x)
 		[DOC_LLMS] = "text/plain; charset=utf-8",
 		[DOC_AGENTS] = TYPE_MARKDOWN,
 		[DOC_RESUME] = "application/json",
+		[DOC_CV_PDF] = "application/pdf",
 		[DOC_SITEMAP] = "application/xml; charset=utf-8",
 		[DOC_ROBOTS] = "text/plain; charset=utf-8",
 		[DOC_MANIFEST] = "application/manifest+json",
