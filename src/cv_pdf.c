@@ -683,9 +683,33 @@ metadata(struct pdf *p, cairo_surface_t *s)
 	buf_free(&t);
 }
 
+/* Returns 1 when the markdown md of /cv (len bytes) is not too long
+ * for a PDF (CV_PDF_MAX). */
+static int
+fits(size_t len)
+{
+	return len <= CV_PDF_MAX;
+}
+
+/* Returns 1 when /cv in language l gets a PDF this load (cv_pdf.h). */
+int
+cv_pdf_fits(const struct app *app, enum lang l)
+{
+	struct buf md;
+	int	 ok;
+
+	buf_init(&md);
+	cv_page(app, SITE_CV, l, &md);
+	ok = !md.oom && fits(md.len);
+	buf_free(&md);
+	return ok;
+}
+
 /*
- * Appends to out the PDF of the résumé in language l.  Returns 0, or
- * -1 (out of memory, or cairo failed: a message on standard error).
+ * Appends to out the PDF of the résumé in language l.  Returns 0, 1
+ * when the CV is too long for one (cv_pdf_fits; a warning on standard
+ * error, nothing appended), or -1 (out of memory, or cairo failed: a
+ * message on standard error).
  */
 int
 cv_pdf(const struct app *app, enum lang l, struct buf *out)
@@ -698,6 +722,7 @@ cv_pdf(const struct app *app, enum lang l, struct buf *out)
 	cmark_node *doc = NULL;
 	cairo_status_t st;
 	size_t	 i, k, from = out->len;
+	char	 path[32];
 	int	 rc = -1;
 
 	memset(&p, 0, sizeof(p));
@@ -705,6 +730,14 @@ cv_pdf(const struct app *app, enum lang l, struct buf *out)
 	p.l = l;
 	buf_init(&md);
 	cv_page(app, SITE_CV, l, &md);
+	if (!md.oom && !fits(md.len)) {
+		warnx("warning: %s left out: the CV is %zu KiB of text, more "
+		    "than the %zu KiB a PDF is made from",
+		    lang_path(app->langs, l, "/cv.pdf", path, sizeof(path)),
+		    md.len / 1024, (size_t)CV_PDF_MAX / 1024);
+		buf_free(&md);
+		return 1;
+	}
 	if (md.oom || buf_cstr(&md) == NULL ||
 	    (doc = cmark_parse_document(md.data, md.len,
 	    CMARK_OPT_DEFAULT)) == NULL) {

@@ -155,9 +155,14 @@ build_docs(const struct app *app, struct site *s, struct buf *b)
 			ok = resume_build(app, l, b) == 0 &&
 			    keep(&s->doc[DOC_RESUME][l], b) == 0;
 #ifdef HAVE_PDF
-		if (ok)
-			ok = cv_pdf(app, l, b) == 0 &&
-			    keep(&s->doc[DOC_CV_PDF][l], b) == 0;
+		if (ok) {
+			/* 1: too long for a PDF, none kept (pages_doc: a
+			 * 404) */
+			int	 rc = cv_pdf(app, l, b);
+
+			ok = rc == 1 || (rc == 0 &&
+			    keep(&s->doc[DOC_CV_PDF][l], b) == 0);
+		}
 #endif
 	}
 	if (ok) {
@@ -354,6 +359,11 @@ pages_doc(struct ctx *x)
 		r->content_language = lang_code(x->app->langs, l);
 	if (d == DOC_MANIFEST || d == DOC_RESUME)
 		resp_header(r, "Access-Control-Allow-Origin", "*");
+	if (s->doc[d][l].data == NULL && s->doc[d][l].cdata[CODING_GZIP] ==
+	    NULL) {		/* not made this load: the CV's PDF */
+		pages_not_found(x);
+		return;
+	}
 	if (d == DOC_FAVICON) {
 		r->status = 301;
 		if (x->app->model->media->favicon != NULL)

@@ -223,3 +223,27 @@ check_pdf en '' 6
 t 'one language: no /en/cv.pdf'
 req GET /en/cv.pdf
 expect_status 404
+
+# A CV too long to typeset at every load (cv_pdf.h, CV_PDF_MAX: 128 KiB of
+# markdown): generated content, 60 items a collection.
+stack_stop
+big=$BB_TMP/big
+rm -rf "$big"
+"$STACK_ROOT/tests/bench/gen-content" "$big" 60 >/dev/null
+chmod -R a+rX "$big"
+export PERFIL_CONTENT=$big
+CONTENT=$big
+bb_private_stack 900 'serving a CV too long for a PDF'
+t 'a CV longer than 128 KiB of text has no PDF: a 404, not in llms.txt, a warning at load'
+req GET /cv.md
+expect_status 200
+size=$(stat -c %s "$RESP_DIR/body")
+expect_equal "more than 128 KiB ($size bytes)" yes "$( ((size > 131072)) && echo yes || echo no)"
+req GET /cv.pdf
+expect_status 404
+req GET /en/cv.pdf
+expect_status 404
+req GET /llms.txt
+expect_status 200
+expect_body_not_contains 'cv.pdf'
+expect_equal 'warning at load' 2 "$(grep -c 'warning: /\(en/\)\?cv.pdf left out: the CV is' "$STACK_DIR/perfil.log")"
