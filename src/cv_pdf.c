@@ -30,6 +30,7 @@
 #include <cairo.h>
 #include <cairo-pdf.h>
 #include <cmark.h>
+#include <fontconfig/fontconfig.h>
 #include <pango/pangocairo.h>
 
 #include "cv.h"
@@ -699,7 +700,7 @@ cv_pdf_fits(const struct app *app, enum lang l)
 	int	 ok;
 
 	buf_init(&md);
-	cv_page(app, SITE_CV, l, &md);
+	cv_page(app, CV_FOR_PDF, l, &md);
 	ok = !md.oom && fits(md.len);
 	buf_free(&md);
 	return ok;
@@ -729,7 +730,7 @@ cv_pdf(const struct app *app, enum lang l, struct buf *out)
 	p.app = app;
 	p.l = l;
 	buf_init(&md);
-	cv_page(app, SITE_CV, l, &md);
+	cv_page(app, CV_FOR_PDF, l, &md);
 	if (!md.oom && !fits(md.len)) {
 		warnx("warning: %s left out: the CV is %zu KiB of text, more "
 		    "than the %zu KiB a PDF is made from",
@@ -737,6 +738,18 @@ cv_pdf(const struct app *app, enum lang l, struct buf *out)
 		    md.len / 1024, (size_t)CV_PDF_MAX / 1024);
 		buf_free(&md);
 		return 1;
+	}
+	/*
+	 * fontconfig loaded here, on this thread: pango would start a
+	 * thread of its own to do it and wait for it on glib's futex-based
+	 * lock, which ThreadSanitizer cannot see (it reported the loading
+	 * racing with the first lookup).  Loaded, pango's FcInit is a no-op.
+	 */
+	if (!FcInit()) {
+		warnx("%s: fontconfig could not load its configuration",
+		    lang_path(app->langs, l, "/cv.pdf", path, sizeof(path)));
+		buf_free(&md);
+		return -1;
 	}
 	if (md.oom || buf_cstr(&md) == NULL ||
 	    (doc = cmark_parse_document(md.data, md.len,

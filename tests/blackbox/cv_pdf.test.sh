@@ -36,19 +36,6 @@ flat() {
 	sed 's/\xc2\xa0//g; s/\xe2\x80\xaf//g' | tr -d ' \t\n\f\r'
 }
 
-# missing_flat FILE: print the lines of stdin that FILE (already flat) does
-# not contain once both are flat, joined by " | ".
-missing_flat() {
-	local s f out=()
-	while IFS= read -r s; do
-		f=$(printf '%s' "$s" | flat)
-		[[ -z $f ]] && continue
-		grep -qF -- "$f" "$1" || out+=("$s")
-	done
-	local IFS='|'
-	printf '%s' "${out[*]}"
-}
-
 # item_texts COLLECTION LANG: one line per text the CV shows of each item of
 # COLLECTION in LANG (page_items: the API's items), and the highlights the
 # content gives positions and projects (not in the API); nothing for a
@@ -158,18 +145,18 @@ check_pdf() {
 	t "$pre/cv.pdf: the head: name, job title, email, and the section headings of $pre/cv"
 	expect_equal 'head texts missing' '' "$(printf '%s\n' "$name" "$email" \
 		"$(jq -r .data.job_title "$BB_TMP/profile.json")" |
-		missing_flat "$BB_TMP/pdf-$lang.txt")"
+		missing "$BB_TMP/pdf-$lang.txt" flat)"
 	expect_differ 'sections on the page' 0 "$(grep -c '^## ' "$BB_TMP/cv-$lang.md")"
 	expect_equal 'headings missing' '' "$(sed -n 's/^## //p' "$BB_TMP/cv-$lang.md" |
-		missing_flat "$BB_TMP/pdf-$lang.txt")"
+		missing "$BB_TMP/pdf-$lang.txt" flat)"
 
 	for c in $colls; do
 		item_texts "$c" "$lang" >"$BB_TMP/texts"
 		[[ -s $BB_TMP/texts ]] || continue
 		t "$pre/cv.pdf: every item of $c, as the API gives it in $lang"
 		expect_equal "section heading $(label "cv.$c")" '' \
-			"$(label "cv.$c" | missing_flat "$BB_TMP/pdf-$lang.txt")"
-		expect_equal "$c texts missing" '' "$(missing_flat "$BB_TMP/pdf-$lang.txt" <"$BB_TMP/texts")"
+			"$(label "cv.$c" | missing "$BB_TMP/pdf-$lang.txt" flat)"
+		expect_equal "$c texts missing" '' "$(missing "$BB_TMP/pdf-$lang.txt" flat <"$BB_TMP/texts")"
 	done
 
 	t "$pre/cv.pdf: the links are link annotations: website, email, projects, credentials, recommenders"

@@ -670,13 +670,18 @@ api_localized() {
 
 # The CV's items (cv.test.sh, cv_pdf.test.sh).
 
-# missing FILE: print the lines of stdin that FILE does not contain
-# (fixed strings), joined by " | ".
+# missing FILE [FILTER]: print the lines of stdin that FILE does not contain
+# (fixed strings), joined by " | "; with FILTER, a command, each line is
+# looked for as FILTER prints it (cv_pdf.test.sh: without white space).
 missing() {
-	local s out=()
+	local s f out=()
 	while IFS= read -r s; do
-		[[ -z $s ]] && continue
-		grep -qF -- "$s" "$1" || out+=("$s")
+		f=$s
+		if [[ -n ${2-} ]]; then
+			f=$(printf '%s' "$s" | "$2")
+		fi
+		[[ -z $f ]] && continue
+		grep -qF -- "$f" "$1" || out+=("$s")
 	done
 	local IFS='|'
 	printf '%s' "${out[*]}"

@@ -28,7 +28,7 @@ PERFIL_SERVE_DEPS=(
 	zlib1g-dev libbrotli-dev
 	# the CV's PDF (/cv.pdf, configure --disable-pdf leaves it out): cairo
 	# and pango, and the font it embeds (fontconfig finds DejaVu Sans)
-	libcairo2-dev libpango1.0-dev fonts-dejavu-core
+	libcairo2-dev libpango1.0-dev libfontconfig-dev fonts-dejavu-core
 	# the web server in front, and what tests/lib/stack.sh uses to start it
 	# and print the first URLs (curl: is it up; jq: a project's slug)
 	nginx-light curl jq
