@@ -211,6 +211,18 @@ t 'one language: no /en/cv.pdf'
 req GET /en/cv.pdf
 expect_status 404
 
+t 'the same content makes the same PDF: its ETag holds across a reload (SIGHUP)'
+req GET /cv.pdf
+tag=$(header etag)
+kill -HUP "$STACK_RESPONDER_PID"
+expect_equal 'content reloaded' yes "$(for _ in $(seq 100); do
+	grep -q 'content reloaded' "$STACK_DIR/perfil.log" && { echo yes; break; }
+	sleep 0.1; done)"
+bb_steady 10 bb_status_is 200 /cv.pdf
+req GET /cv.pdf
+expect_status 200
+expect_header etag "$tag"
+
 # A CV too long to typeset at every load (cv_pdf.h, CV_PDF_MAX: 128 KiB of
 # markdown): generated content, 60 items a collection.
 stack_stop
