@@ -12,6 +12,12 @@
 #include "agents.h"
 #include "cv.h"
 #include "mcp.h"
+#ifdef HAVE_PDF
+#include "cv_pdf.h"
+#define CV_PDF_FITS(app, l)	cv_pdf_fits(app, l)
+#else
+#define CV_PDF_FITS(app, l)	0
+#endif
 #include "markdown.h"
 #include "openapi.h"
 #include "portal.h"
@@ -140,7 +146,7 @@ agents_llms(const struct app *app, enum lang l, struct buf *b)
 {
 	const struct route *r;
 	const char *path, *d;
-	char	 tmp[512];
+	char	 tmp[512], label[256];
 	size_t	 i;
 	int	 pg, o;
 
@@ -154,6 +160,12 @@ agents_llms(const struct app *app, enum lang l, struct buf *b)
 		buf_puts(b, ": ");
 		md_text(b, site_page_summary(app, pg, l));
 		buf_putc(b, '\n');
+	}
+	/* The CV's PDF, when built with it (HAVE_PDF) and made this load. */
+	if (CV_PDF_FITS(app, l) && xsnprintf(label, sizeof(label),
+	    "%s (PDF)", site_page_label(app, SITE_CV, l)) != -1) {
+		item(b, app, label, LPATH(app, l, "/cv.pdf"));
+		buf_printf(b, ": %s\n", LBL(app, l, "llms.cv_pdf"));
 	}
 	if (app->model->coll[COLL_PROJECTS].len > 0) {
 		buf_printf(b, "\n## %s\n\n", LBL(app, l, "projects.title"));

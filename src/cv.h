@@ -14,6 +14,8 @@
 #include "markdown.h"
 
 page_render_fn cv_page, cv_projects;	/* page_list.h's renderers */
+/* cv_page's self when cv_pdf.c typesets it for /cv.pdf (not the page). */
+#define CV_FOR_PDF	(-1)
 void	 cv_project(const struct app *, const struct item *, enum lang,
 	    struct buf *);
 const char *cv_project_path(const struct app *, enum lang,

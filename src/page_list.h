@@ -87,6 +87,7 @@ enum site_doc {
 	DOC_AGENTS,		/* /agents.md, /en/agents.md */
 	DOC_RESUME,		/* /resume.json, /en/resume.json */
 	DOC_VCARD,		/* /contact.vcf, /en/contact.vcf */
+	DOC_CV_PDF,		/* /cv.pdf, /en/cv.pdf (HAVE_PDF) */
 	DOC_SITEMAP,		/* the rest exist once, in [LANG_DEFAULT] */
 	DOC_ROBOTS,
 	DOC_MANIFEST,

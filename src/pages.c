@@ -20,6 +20,9 @@
 
 #include "agents.h"
 #include "cv.h"
+#ifdef HAVE_PDF
+#include "cv_pdf.h"
+#endif
 #include "head.h"
 #include "layout.h"
 #include "pages.h"
@@ -172,6 +175,16 @@ build_docs(const struct app *app, struct site *s, struct buf *b)
 			vcard_build(app, l, LPATH(app, l, PATH_VCARD), b);
 			ok = keep(&s->doc[DOC_VCARD][l], b) == 0;
 		}
+#ifdef HAVE_PDF
+		if (ok) {
+			/* 1: too long for a PDF, none kept (pages_doc: a
+			 * 404) */
+			int	 rc = cv_pdf(app, l, b);
+
+			ok = rc == 1 || (rc == 0 &&
+			    keep(&s->doc[DOC_CV_PDF][l], b) == 0);
+		}
+#endif
 	}
 	if (ok)
 		ok = agents_api_catalog(app, b) == 0 &&
@@ -351,6 +364,7 @@ pages_doc(struct ctx *x)
 		[DOC_LLMS] = "text/plain; charset=utf-8",
 		[DOC_AGENTS] = TYPE_MARKDOWN,
 		[DOC_RESUME] = "application/json",
+		[DOC_CV_PDF] = "application/pdf",
 		[DOC_SITEMAP] = "application/xml; charset=utf-8",
 		[DOC_ROBOTS] = "text/plain; charset=utf-8",
 		[DOC_MANIFEST] = "application/manifest+json",
@@ -384,6 +398,11 @@ pages_doc(struct ctx *x)
 		}
 		resp_header(r, "X-Content-Type-Options", "nosniff");
 		agents_security(x->app, time(NULL), &r->body);
+		return;
+	}
+	if (s->doc[d][l].data == NULL && s->doc[d][l].cdata[CODING_GZIP] ==
+	    NULL) {		/* not made this load: the CV's PDF */
+		pages_not_found(x);
 		return;
 	}
 	if (d == DOC_FAVICON) {

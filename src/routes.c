@@ -77,6 +77,9 @@ const struct route routes[] = {
 	DOC("/agents.md", "docAgents", RH_DOC, DOC_AGENTS),
 	DOC("/resume.json", "docResume", RH_DOC, DOC_RESUME),
 	DOC(PATH_VCARD, "docVcard", RH_DOC, DOC_VCARD),
+#ifdef HAVE_PDF
+	DOC("/cv.pdf", "docCvPdf", RH_DOC, DOC_CV_PDF),
+#endif
 	DOC("/sitemap.xml", "docSitemap", RH_DOC, DOC_SITEMAP),
 	DOC("/robots.txt", "docRobots", RH_DOC, DOC_ROBOTS),
 	DOC("/manifest.webmanifest", "docManifest", RH_DOC, DOC_MANIFEST),
@@ -105,14 +108,15 @@ const size_t routes_len = sizeof(routes) / sizeof(routes[0]);
 /*
  * Returns 1 when route r exists in every language of the site, under
  * "/CODE" outside the default one: the pages, llms.txt, agents.md,
- * the JSON Resume and the vCard.
+ * the JSON Resume, the vCard and the CV's PDF.
  */
 int
 route_per_lang(const struct route *r)
 {
 	return r->kind == ROUTE_PAGE || (r->handler == RH_DOC &&
 	    (r->arg == DOC_LLMS || r->arg == DOC_AGENTS ||
-	    r->arg == DOC_RESUME || r->arg == DOC_VCARD));
+	    r->arg == DOC_RESUME || r->arg == DOC_VCARD ||
+	    r->arg == DOC_CV_PDF));
 }
 
 /*

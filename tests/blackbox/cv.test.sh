@@ -24,42 +24,6 @@ md_plain() {
 	sed 's/\\\([][\\`*_<>#+=-]\)/\1/g' "$1"
 }
 
-# missing FILE: print the lines of stdin that FILE does not contain
-# (fixed strings), joined by " | ".
-missing() {
-	local s out=()
-	while IFS= read -r s; do
-		[[ -z $s ]] && continue
-		grep -qF -- "$s" "$1" || out+=("$s")
-	done
-	local IFS='|'
-	printf '%s' "${out[*]}"
-}
-
-# api_list COLLECTION LANG: the API's data array, compact, in LANG.
-api_list() {
-	req GET "/api/v1/$1?limit=100&lang=$2"
-	jq -c .data "$RESP_DIR/body"
-}
-
-# page_items COLLECTION LANG: what the CV page shows of each item: the API's
-# items in LANG, except the fields the API keeps in Spanish whatever the
-# language (SPEC: project description, experience period, certification and
-# recommendation date), which the page gives in its own language (the
-# content's translation, tests/blackbox/lib.sh localized). Fails when the
-# API and the content disagree on the items (slugs, order).
-page_items() {
-	api_list "$1" "$2" >"$BB_TMP/api.json"
-	localized "$1.json" "$2" >"$BB_TMP/loc.json"
-	jq -c --slurpfile loc "$BB_TMP/loc.json" '
-		if [.[].slug] != [$loc[0][].slug] then error("slugs differ")
-		else [to_entries[] | .key as $i | .value
-			| (if has("period") then .period = $loc[0][$i].period else . end)
-			| (if has("date") then .date = $loc[0][$i].date else . end)
-			| (if has("stack") then .description = $loc[0][$i].description else . end)]
-		end' "$BB_TMP/api.json"
-}
-
 for lang in es en; do
 	if [[ $lang == es ]]; then pre=; else pre=/en; fi
 	label() { jq -r --arg k "$1" '.[$k]' "$LABELS/$lang.json"; }

@@ -668,6 +668,49 @@ api_localized() {
 		"$CONTENT/$1"
 }
 
+# The CV's items (cv.test.sh, cv_pdf.test.sh).
+
+# missing FILE [FILTER]: print the lines of stdin that FILE does not contain
+# (fixed strings), joined by " | "; with FILTER, a command, each line is
+# looked for as FILTER prints it (cv_pdf.test.sh: without white space).
+missing() {
+	local s f out=()
+	while IFS= read -r s; do
+		f=$s
+		if [[ -n ${2-} ]]; then
+			f=$(printf '%s' "$s" | "$2")
+		fi
+		[[ -z $f ]] && continue
+		grep -qF -- "$f" "$1" || out+=("$s")
+	done
+	local IFS='|'
+	printf '%s' "${out[*]}"
+}
+
+# api_list COLLECTION LANG: the API's data array, compact, in LANG.
+api_list() {
+	req GET "/api/v1/$1?limit=100&lang=$2"
+	jq -c .data "$RESP_DIR/body"
+}
+
+# page_items COLLECTION LANG: what the CV page shows of each item: the API's
+# items in LANG, except the fields the API keeps in Spanish whatever the
+# language (SPEC: project description, experience period, certification and
+# recommendation date), which the page gives in its own language (the
+# content's translation, tests/blackbox/lib.sh localized). Fails when the
+# API and the content disagree on the items (slugs, order).
+page_items() {
+	api_list "$1" "$2" >"$BB_TMP/api.json"
+	localized "$1.json" "$2" >"$BB_TMP/loc.json"
+	jq -c --slurpfile loc "$BB_TMP/loc.json" '
+		if [.[].slug] != [$loc[0][].slug] then error("slugs differ")
+		else [to_entries[] | .key as $i | .value
+			| (if has("period") then .period = $loc[0][$i].period else . end)
+			| (if has("date") then .date = $loc[0][$i].date else . end)
+			| (if has("stack") then .description = $loc[0][$i].description else . end)]
+		end' "$BB_TMP/api.json"
+}
+
 # --- Commands ---------------------------------------------------------------
 
 # run_cmd CMD [ARG...]: run a command; keep $CMD_STATUS and the files

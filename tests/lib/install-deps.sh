@@ -18,7 +18,8 @@
 # and Essential packages (and apt, ca-certificates) with their dependencies:
 #   apt-get -s -o Dir::State::status=FILE install --no-install-recommends LIST
 # then summing apt-cache's Size of every "Inst" line: the serve list is 104
-# packages (100 new, 4 upgraded), 101 MiB to download, 419 MiB installed.
+# packages (100 new, 4 upgraded), 101 MiB to download, 419 MiB installed
+# (measured before cairo, pango and fonts-dejavu-core joined it for /cv.pdf).
 PERFIL_SERVE_DEPS=(
 	# build
 	build-essential autoconf automake pkg-config
@@ -26,6 +27,9 @@ PERFIL_SERVE_DEPS=(
 	# ./configure --enable-self-contained)
 	libfcgi-dev libcjson-dev libicu-dev libcmark-dev libyaml-dev
 	zlib1g-dev libbrotli-dev
+	# the CV's PDF (/cv.pdf, configure --disable-pdf leaves it out): cairo
+	# and pango, and the font it embeds (fontconfig finds DejaVu Sans)
+	libcairo2-dev libpango1.0-dev libfontconfig-dev fonts-dejavu-core
 	# the web server in front, and what tests/lib/stack.sh uses to start it
 	# and print the first URLs (curl: is it up; jq: a project's slug)
 	nginx-light curl jq
@@ -41,8 +45,10 @@ PERFIL_TEST_DEPS=(
 	python3-mf2py
 	# website checks (tests/site/run): XML well-formedness, headless browser,
 	# node for html-validate, Lighthouse and markdownlint-cli2 (npm comes with
-	# it or as Debian's npm), pdfinfo to count the printed CV's pages
-	libxml2-utils chromium nodejs poppler-utils
+	# it or as Debian's npm), pdfinfo to count the printed CV's pages; the
+	# CV's PDF (tests/blackbox/cv_pdf.test.sh): pdftotext, pdffonts, pdfinfo
+	# (poppler-utils) and qpdf for its catalog, structure and links
+	libxml2-utils chromium nodejs poppler-utils qpdf
 	# benchmark (tests/bench/run): wrk, and php-fpm for the PHP-FPM peer (the
 	# Node.js peer uses nodejs above)
 	wrk php-fpm
