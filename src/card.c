@@ -9,6 +9,9 @@
 #include <string.h>
 
 #include "card.h"
+#ifdef HAVE_PDF
+#include "cv_pdf.h"
+#endif
 #include "media.h"
 
 /* The icons' drawings (24 by 24, stroked with the text's colour). */
@@ -24,6 +27,9 @@ static const char *const icon_web =
 static const char *const icon_place =
     "<path d=\"M12 21s-7-6-7-11a7 7 0 0 1 14 0c0 5-7 11-7 11z\"/>"
     "<circle cx=\"12\" cy=\"10\" r=\"2.5\"/>";
+static const char *const icon_file =
+    "<path d=\"M14 3H6v18h12V7z\"/><path d=\"M14 3v4h4M12 11v6m-3-3 3 3 "
+    "3-3\"/>";
 static const char *const icon_link =
     "<path d=\"M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1\"/>"
     "<path d=\"M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1\"/>";
@@ -191,6 +197,20 @@ card_html(const struct app *app, enum lang l, struct buf *b)
 		buf_puts(b, "</p>\n");
 	}
 	contacts(app, p, b);
+#ifdef HAVE_PDF
+	/* The CV as a PDF (cv_pdf.c), when this load made one. */
+	if (cv_pdf_fits(app, l)) {
+		char	 tmp[64];
+
+		buf_puts(b, "<p class=\"cv-pdf\"><a href=\"");
+		buf_markup_text(b, app->cfg->base_url);
+		buf_markup_text(b, LPATH(app, l, "/cv.pdf"));
+		buf_puts(b, "\" type=\"application/pdf\">");
+		icon(b, icon_file);
+		buf_markup_text(b, LBL(app, l, "cv.pdf"));
+		buf_puts(b, "</a></p>\n");
+	}
+#endif
 	buf_puts(b, "<p class=\"p-note\">");
 	buf_markup_text(b, md_str(p, "summary"));
 	buf_puts(b, "</p>\n</div>\n");

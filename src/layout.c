@@ -80,6 +80,7 @@ static const char layout_css[] =
     ".contact li{display:flex;align-items:center;margin:0;"
     "overflow-wrap:anywhere}"
     ".contact svg{color:var(--muted)}"
+    ".cv-pdf{margin:0 0 1rem;font-weight:600}"
     "blockquote{margin:.5rem 0 1rem;padding-left:1rem;"
     "border-left:3px solid var(--accent);color:var(--muted)}"
     "code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,"
@@ -128,7 +129,7 @@ static const char layout_css[] =
     "blockquote p{margin:0}main img{display:none}"
     ".card{margin:0}.contact{margin:.2rem 0;padding:.2rem 0;"
     "border-color:#999}.lede,.role{font-size:10pt}"
-    "svg{display:none}"
+    "svg,.cv-pdf{display:none}"
     "@page{size:A4;margin:1.1cm 1.4cm}}";
 
 /*

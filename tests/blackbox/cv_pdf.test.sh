@@ -27,6 +27,8 @@ if [[ $RESP_STATUS == 404 ]]; then
 	expect_status 404
 	req GET /llms.txt
 	expect_body_not_contains 'cv.pdf'
+	req GET /cv
+	expect_body_not_contains 'cv.pdf'
 	exit 0
 fi
 
@@ -179,6 +181,12 @@ check_pdf() {
 	t "$pre/llms.txt links $pre/cv.pdf"
 	req GET "$pre/llms.txt"
 	expect_body_contains "($BASE$pre/cv.pdf)"
+
+	t "the owner's card on $pre/ and $pre/cv links $pre/cv.pdf"
+	for p in "$pre/" "$pre/cv"; do
+		req GET "$p"
+		expect_body_contains "<a href=\"$BASE$pre/cv.pdf\" type=\"application/pdf\">"
+	done
 }
 
 for lang in es en; do
@@ -245,4 +253,8 @@ expect_status 404
 req GET /llms.txt
 expect_status 200
 expect_body_not_contains 'cv.pdf'
+for p in / /cv /en/cv; do
+	req GET "$p"
+	expect_body_not_contains 'cv.pdf'
+done
 expect_equal 'warning at load' 2 "$(grep -c 'warning: /\(en/\)\?cv.pdf left out: the CV is' "$STACK_DIR/perfil.log")"
