@@ -163,6 +163,7 @@ job(const struct app *app, enum lang l, const struct item *it,
     struct buf *b)
 {
 	const cJSON *o = it->obj[l];
+	const char *where;
 	char	 d[128];
 
 	buf_puts(b, "### ");
@@ -170,6 +171,13 @@ job(const struct app *app, enum lang l, const struct item *it,
 	buf_puts(b, "\n\n**");
 	md_text(b, md_str(o, "organization"));
 	buf_puts(b, "** · ");
+	/* content-only (FIELD_CONTENT): where the job was, when given */
+	where = content_text(app->langs, cJSON_GetObjectItemCaseSensitive(
+	    it->src, "location"), l);
+	if (where != NULL && *where != '\0') {
+		md_text(b, where);
+		buf_puts(b, " · ");
+	}
 	md_text(b, md_str(o, "period"));
 	if (*cv_duration(app, it, l, d, sizeof(d)) != '\0') {
 		buf_puts(b, " · ");

@@ -131,7 +131,7 @@ view='del(.meta, ."$schema") | .references |= map(del(.url)) | .skills |= map(de
 for lang in es en; do
 	if [[ $lang == es ]]; then pre=; else pre=/$lang; fi
 
-	t "$pre/cv and $pre/cv.md show every item of every section, its highlights and the phone"
+	t "$pre/cv and $pre/cv.md show every item of every section, its highlights, each job's location and the phone"
 	for p in "$pre/cv.md" "$pre/cv"; do
 		req GET "$p"
 		expect_status 200
@@ -142,6 +142,14 @@ for lang in es en; do
 				expect_body_contains "$(html "$text")"
 			fi
 		done <"$BB_TMP/facts"
+		# each job's line: employer, where, period (the issue's "location")
+		while IFS=$'\t' read -r org where; do
+			if [[ $p == *.md ]]; then
+				expect_body_contains "$(md "$org")** · $(md "$where") · "
+			else
+				expect_body_contains "$(html "$org")</strong> · $(html "$where") · "
+			fi
+		done < <(jq -r '.work[] | select(.location) | [.name, .location] | @tsv' "$doc")
 		expect_body_contains 'tel:+34612345678'
 	done
 
