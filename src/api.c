@@ -5,6 +5,7 @@
  */
 #include "config.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "api.h"
@@ -103,29 +104,52 @@ api_end(struct ctx *x, long count, long total)
 }
 
 /*
- * Health's "content": the fingerprint of the content served and when
- * it was loaded, and the last reload when it was refused (watch.h; the
- * supervisor's shared status, read per request: health is never
- * pre-rendered).
+ * Appends to out (len bytes) the RFC 9651 string of s: printable ASCII,
+ * '"' and '\\' escaped, any other byte a '?'; cut short to fit.
  */
 static void
-health_content(const struct app *app, struct buf *b)
+sf_string(char *out, size_t len, const char *s)
 {
-	struct watch_status st;
+	size_t	 n = 0;
 
-	buf_printf(b, ",\"content\":{\"fingerprint\":\"%s\",\"loaded_at\":"
-	    "\"%s\"", app->fingerprint, app->loaded_at);
-	if (app->reload != NULL) {
-		watch_status_get(app->reload, &st);
-		if (st.refused) {
-			buf_printf(b, ",\"reload_refused\":{\"at\":\"%s\","
-			    "\"fingerprint\":\"%s\",\"reason\":", st.at,
-			    st.fp);
-			buf_json_string(b, st.reason, strlen(st.reason));
-			buf_putc(b, '}');
-		}
+	out[n++] = '"';
+	for (; *s != '\0' && n + 4 < len; s++) {
+		if (*s == '"' || *s == '\\')
+			out[n++] = '\\';
+		out[n++] = *s >= 0x20 && *s < 0x7f ? *s : '?';
 	}
-	buf_putc(b, '}');
+	out[n++] = '"';
+	out[n] = '\0';
+}
+
+/*
+ * Health's headers: which content is served (Perfil-Content: its
+ * fingerprint and when it was loaded) and, while the last reload was
+ * refused, when, the refused set's fingerprint and why
+ * (Perfil-Reload-Refused), as RFC 9651 dictionaries.  Headers, not
+ * members of data: the contract closes Health (SPEC.md, "Additional
+ * properties are not allowed").  Read per request from the supervisor's
+ * shared status (watch.h): health is never pre-rendered.
+ */
+static void
+health_headers(struct ctx *x)
+{
+	const struct app *app = x->app;
+	struct watch_status st;
+	char	 v[WATCH_REASON_MAX * 2 + 128], reason[WATCH_REASON_MAX * 2 + 3];
+
+	snprintf(v, sizeof(v), "fingerprint=\"%s\", loaded-at=\"%s\"",
+	    app->fingerprint, app->loaded_at);
+	resp_header(x->resp, "Perfil-Content", v);
+	if (app->reload == NULL)
+		return;
+	watch_status_get(app->reload, &st);
+	if (!st.refused)
+		return;
+	sf_string(reason, sizeof(reason), st.reason);
+	snprintf(v, sizeof(v), "at=\"%s\", fingerprint=\"%s\", reason=%s",
+	    st.at, st.fp, reason);
+	resp_header(x->resp, "Perfil-Reload-Refused", v);
 }
 
 void
@@ -141,8 +165,8 @@ api_health(struct ctx *x)
 	buf_append(b, x->app->cfg->base_url, strlen(x->app->cfg->base_url));
 	buf_puts(b, "/openapi.json\",\"documentation_url\":");
 	buf_json_string(b, doc, strlen(doc));
-	health_content(x->app, b);
 	buf_putc(b, '}');
+	health_headers(x);
 	api_end(x, 1, 0);
 }
 

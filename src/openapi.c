@@ -202,6 +202,11 @@ success_response(struct gen *g, const struct route *r, cJSON *resps)
 	put_ref(g, h, "Content-Encoding", "headers", "Content-Encoding");
 	put_ref(g, h, "Access-Control-Allow-Origin", "headers",
 	    "Access-Control-Allow-Origin");
+	if (r->handler == RH_HEALTH) {	/* the reloads (api.c) */
+		put_ref(g, h, "Perfil-Content", "headers", "Perfil-Content");
+		put_ref(g, h, "Perfil-Reload-Refused", "headers",
+		    "Perfil-Reload-Refused");
+	}
 	m = put_obj(g, put_obj(g, ok, "content"), MEDIA_JSON);
 	s = put_obj(g, m, "schema");
 	put_str(g, s, "type", "object");

@@ -431,6 +431,18 @@ components_headers(struct gen *g, cJSON *comp)
 	    "Response headers a browser script may read.");
 	put_header(g, h, "X-Content-Type-Options", 1, NULL, nosniff,
 	    "Browsers must not guess another media type.");
+	put_header(g, h, "Perfil-Content", 1, "^fingerprint=\"[0-9a-f]{16}\", "
+	    "loaded-at=\"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}"
+	    "Z\"$", NULL, "Which content is served: its fingerprint (16 hex "
+	    "digits that change with any change to the content files) and "
+	    "when it was loaded (UTC), as an RFC 9651 dictionary.");
+	put_header(g, h, "Perfil-Reload-Refused", 0, "^at=\"[^\"]+\", "
+	    "fingerprint=\"[0-9a-f]{16}\", reason=\".*\"$", NULL, "Present "
+	    "while the last reload was refused (the content found failed "
+	    "validation; the content of Perfil-Content keeps serving): when "
+	    "(UTC), the refused set's fingerprint and its first problem as "
+	    "--check names it (file, field, reason; ASCII), as an RFC 9651 "
+	    "dictionary.");
 }
 
 /* The descriptions of the lang and Accept-Language parameters. */

@@ -43,24 +43,6 @@ static const struct field collmeta_f[] = {
 	F_URI("documentation_url", REQ, "Developer portal."),
 	F_END
 };
-static const struct field health_refused_f[] = {
-	F_STR("at", REQ, "When the reload was refused (UTC, ISO 8601)."),
-	F_STR("fingerprint", REQ, "Fingerprint of the content refused."),
-	F_STR("reason", REQ, "The first problem found, as --check names it: "
-	    "file, field and reason."),
-	F_END
-};
-static const struct field health_content_f[] = {
-	F_STR("fingerprint", REQ, "16 hex digits that change with any "
-	    "change to the content files served (names, sizes, times)."),
-	F_STR("loaded_at", REQ, "When the content served was loaded (UTC, "
-	    "ISO 8601)."),
-	{ .name = "reload_refused", .kind = F_OBJECT, .flags = FIELD_CLOSED,
-	    .sub = health_refused_f, .description = "Present when the last "
-	    "reload was refused (the content it found failed validation); "
-	    "the content of fingerprint keeps serving." },
-	F_END
-};
 static const struct field health_f[] = {
 	{ .name = "status", .kind = F_STRING, .flags = REQ,
 	    .values = health_status, .description = "Always ok." },
@@ -69,10 +51,6 @@ static const struct field health_f[] = {
 	    .description = "Semantic version of the API contract." },
 	F_URI("openapi_url", REQ, "The OpenAPI document."),
 	F_URI("documentation_url", REQ, "Developer portal."),
-	{ .name = "content", .kind = F_OBJECT, .flags = FIELD_CLOSED,
-	    .sub = health_content_f, .description = "Which content is "
-	    "served, and whether the last reload was refused (added in "
-	    "1.1.0)." },
 	F_END
 };
 

@@ -90,63 +90,60 @@ START_TEST(every_route_answers)
 END_TEST
 
 /*
- * A refused reload, as the supervisor records it: health names it with
- * the first line of the reason, the content directory's path taken out.
+ * A refused reload, as the supervisor records it: health says it in
+ * its Perfil-Reload-Refused header with the first line of the reason,
+ * the content directory's path taken out, quotes escaped and non-ASCII
+ * bytes as '?'; its data stays closed (SPEC.md).
  */
 START_TEST(health_reload_refused)
 {
 	static struct watch_status st;
-	char	 reason[512];
-	cJSON	*j, *r;
+	char	 reason[512], want[256];
+	cJSON	*j;
 
 	snprintf(reason, sizeof(reason), "%s/skills.json: (top level): "
-	    "invalid JSON\n%s/profile.json: second", test_cfg.content_dir,
-	    test_cfg.content_dir);
+	    "invalid \"JSON\" \xc3\xa9\n%s/profile.json: second",
+	    test_cfg.content_dir, test_cfg.content_dir);
 	watch_status_set(&st, "0123456789abcdef", reason,
 	    test_cfg.content_dir);
 	test_app.reload = &st;
 	run("GET", "/api/v1/health", NULL, NULL, NULL, NULL);
 	test_app.reload = NULL;
 	ck_assert_int_eq(test_resp.status, 200);
+	snprintf(want, sizeof(want), "at=\"%s\", fingerprint=\"0123456789"
+	    "abcdef\", reason=\"skills.json: (top level): invalid \\\"JSON"
+	    "\\\" ??\"", st.at);
+	ck_assert(has_header("Perfil-Reload-Refused", want));
 	j = body_json();
-	r = cJSON_GetObjectItem(cJSON_GetObjectItem(cJSON_GetObjectItem(j,
-	    "data"), "content"), "reload_refused");
-	ck_assert_ptr_nonnull(r);
-	ck_assert_str_eq(cJSON_GetObjectItem(r, "reason")->valuestring,
-	    "skills.json: (top level): invalid JSON");
-	ck_assert_str_eq(cJSON_GetObjectItem(r, "fingerprint")->valuestring,
-	    "0123456789abcdef");
-	ck_assert_uint_eq(strlen(cJSON_GetObjectItem(r, "at")->valuestring),
-	    WATCH_TIME_LEN);
+	ck_assert_int_eq(cJSON_GetArraySize(cJSON_GetObjectItem(j, "data")),
+	    4);
 	cJSON_Delete(j);
 	/* An accepted reload clears it. */
 	watch_status_set(&st, "fedcba9876543210", NULL, NULL);
 	test_app.reload = &st;
 	run("GET", "/api/v1/health", NULL, NULL, NULL, NULL);
 	test_app.reload = NULL;
-	j = body_json();
-	ck_assert_ptr_null(cJSON_GetObjectItem(cJSON_GetObjectItem(
-	    cJSON_GetObjectItem(j, "data"), "content"), "reload_refused"));
-	cJSON_Delete(j);
+	ck_assert(!resp_has_header(&test_resp, "Perfil-Reload-Refused"));
+	ck_assert(resp_has_header(&test_resp, "Perfil-Content"));
 }
 END_TEST
 
 START_TEST(health_and_meta)
 {
-	cJSON	*j, *d, *m, *c;
+	cJSON	*j, *d, *m;
+	char	 want[128];
 
 	run("GET", "/api/v1/health", NULL, NULL, NULL, NULL);
 	ck_assert_int_eq(test_resp.status, 200);
 	j = body_json();
 	d = cJSON_GetObjectItem(j, "data");
 	m = cJSON_GetObjectItem(j, "meta");
-	ck_assert_int_eq(cJSON_GetArraySize(d), 5);
+	ck_assert_int_eq(cJSON_GetArraySize(d), 4);	/* closed: SPEC.md */
 	ck_assert_str_eq(cJSON_GetObjectItem(d, "status")->valuestring, "ok");
-	c = cJSON_GetObjectItem(d, "content");
-	ck_assert_int_eq(cJSON_GetArraySize(c), 2);
-	ck_assert_str_eq(cJSON_GetObjectItem(c, "fingerprint")->valuestring,
-	    test_app.fingerprint);
 	ck_assert_uint_eq(strlen(test_app.fingerprint), WATCH_FP_LEN);
+	snprintf(want, sizeof(want), "fingerprint=\"%s\", loaded-at=\"%s\"",
+	    test_app.fingerprint, test_app.loaded_at);
+	ck_assert(has_header("Perfil-Content", want));
 	ck_assert_str_eq(cJSON_GetObjectItem(d, "api_version")->valuestring,
 	    PERFIL_API_VERSION);
 	ck_assert_str_eq(cJSON_GetObjectItem(d, "openapi_url")->valuestring,

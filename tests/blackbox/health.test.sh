@@ -7,20 +7,20 @@ req GET /api/v1/health
 expect_success es
 expect_meta /api/v1/health es
 
-t 'health data has exactly status, api_version, openapi_url, documentation_url and content'
+t 'health data has exactly status, api_version, openapi_url and documentation_url (the contract closes it)'
 req GET /api/v1/health
-expect_json '.data | keys' '["api_version","content","documentation_url","openapi_url","status"]'
+expect_json '.data | keys' '["api_version","documentation_url","openapi_url","status"]'
 expect_json '.data.status' '"ok"'
 expect_json_true '.data.api_version | test("^[0-9]+\\.[0-9]+\\.[0-9]+$")'
 expect_json '.data.openapi_url' "\"$BASE/openapi.json\""
 expect_json '.data.documentation_url' "\"$BASE/developers\""
 
-t 'health content: the fingerprint and load time of the content served, no refused reload'
+t 'health headers: Perfil-Content names the fingerprint and load time of the content served; no refused reload'
 req GET /api/v1/health
-expect_json '.data.content | keys' '["fingerprint","loaded_at"]'
-expect_json_true '.data.content.fingerprint | test("^[0-9a-f]{16}$")'
-expect_json_true '.data.content.loaded_at | test("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$")'
-expect_json_true '(.data.content.loaded_at | fromdateiso8601) <= now'
+expect_header_match perfil-content '^fingerprint="[0-9a-f]{16}", loaded-at="[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z"$'
+loaded=$(header perfil-content | sed 's/.*loaded-at="\([^"]*\)".*/\1/')
+expect_equal 'loaded-at is not in the future' yes "$( (($(date -u -d "$loaded" +%s) <= $(date -u +%s))) && echo yes || echo no)"
+expect_header_absent perfil-reload-refused
 
 t 'health meta has exactly count, self, source and documentation_url, count 1'
 req GET /api/v1/health
