@@ -263,7 +263,9 @@ req() {
 	printf '%s\n' "$method $path ${REQ_ARGS[*]}" >"$RESP_DIR/request"
 	# The contract step (tests/contract/run) holds every saved response to
 	# the OpenAPI document; BB_NOT_PERFIL=1 (a cache in front that rewrites
-	# headers, varnish.test.sh) saves none.
+	# headers, varnish.test.sh) saves none; BB_OWN_DOCUMENT=1 (a content
+	# set a test made, e.g. by --init --from-resume, that the demo's
+	# document does not describe) holds them to that set's own document.
 	meta=$BLACKBOX_OUT/responses/$n.meta
 	if [[ ${BB_NOT_PERFIL-} == 1 ]]; then
 		meta=/dev/null
@@ -277,6 +279,7 @@ req() {
 		BB_M_STATUS=$((10#$RESP_STATUS)) BB_M_TEST=$BB_FILE \
 		BB_M_CASE=$_BB_CASE BB_M_META=$meta \
 		BB_M_CONTENT=${PERFIL_CONTENT:-content} \
+		BB_M_OWN=${BB_OWN_DOCUMENT:-0} \
 		awk '
 		function esc(s,   out, i, c) {
 			if (s !~ /[\\"\001-\037]/)
@@ -310,7 +313,9 @@ req() {
 			    ",\"status\":" (ENVIRON["BB_M_STATUS"] + 0) \
 			    ",\"test\":" esc(ENVIRON["BB_M_TEST"]) \
 			    ",\"case\":" esc(ENVIRON["BB_M_CASE"]) \
-			    ",\"content\":" esc(ENVIRON["BB_M_CONTENT"]) ",\"headers\":{"
+			    ",\"content\":" esc(ENVIRON["BB_M_CONTENT"]) \
+			    (ENVIRON["BB_M_OWN"] == "1" ? ",\"own_document\":true" : "") \
+			    ",\"headers\":{"
 			for (i = 1; i <= n; i++)
 				out = out (i > 1 ? "," : "") esc(order[i]) ":" esc(h[order[i]])
 			print out "}}" > ENVIRON["BB_M_META"]
