@@ -83,6 +83,9 @@ fi
 spawned() {
 	local log=$1 i
 	shift
+	# The last process's socket file stays: without this, the wait below
+	# ends at once and the case can signal a process still starting.
+	rm -f "$STACK_SOCK"
 	ops_start "$log" "${spawn[@]}" -- "$@"
 	sup=$OPS_PID
 	STACK_RESPONDER_PID=$sup
