@@ -170,9 +170,14 @@ for extra in '--reload-check 0' ''; do
 	# shellcheck disable=SC2086 # $extra: zero or two words
 	ops_start "$STACK_DIR/early.log" "${spawn[@]}" -- "$PERFIL_BIN" \
 		--content "$STACK_CONTENT" --base-url "$STACK_BASE" $extra
-	for ((i = 0; i < 200; i++)); do
-		[[ $(readlink "/proc/$OPS_PID/exe" 2>/dev/null) == *perfil-fcgi* ]] && break
-		sleep 0.005
+	# As soon as a SIGTERM handler is there (SigCgt bit 15: libfcgi's
+	# from FCGX_Init, then perfil's): before it, the default action
+	# rightly kills the process while its libraries load.
+	for ((i = 0; i < 1000; i++)); do
+		cgt=$(sed -n 's/^SigCgt:[[:space:]]*//p' "/proc/$OPS_PID/status" 2>/dev/null)
+		[[ $(readlink "/proc/$OPS_PID/exe" 2>/dev/null) == *perfil-fcgi* && -n $cgt ]] &&
+			((16#$cgt & 0x4000)) && break
+		sleep 0.002
 	done
 	ops_stop "$OPS_PID"
 	expect_equal 'exit status on an early SIGTERM' 0 "$OPS_STATUS"
