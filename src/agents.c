@@ -12,12 +12,6 @@
 #include "agents.h"
 #include "cv.h"
 #include "mcp.h"
-#ifdef HAVE_PDF
-#include "cv_pdf.h"
-#define CV_PDF_FITS(app, l)	cv_pdf_fits(app, l)
-#else
-#define CV_PDF_FITS(app, l)	0
-#endif
 #include "markdown.h"
 #include "openapi.h"
 #include "portal.h"
@@ -162,7 +156,7 @@ agents_llms(const struct app *app, enum lang l, struct buf *b)
 		buf_putc(b, '\n');
 	}
 	/* The CV's PDF, when built with it (HAVE_PDF) and made this load. */
-	if (CV_PDF_FITS(app, l) && xsnprintf(label, sizeof(label),
+	if (app->cv_pdf[l] && xsnprintf(label, sizeof(label),
 	    "%s (PDF)", site_page_label(app, SITE_CV, l)) != -1) {
 		item(b, app, label, LPATH(app, l, "/cv.pdf"));
 		buf_printf(b, ": %s\n", LBL(app, l, "llms.cv_pdf"));

@@ -68,6 +68,9 @@ struct app {
 	const struct watch_status *reload;	/* the last reload's
 						 * outcome, shared by the
 						 * supervisor, or NULL */
+	int	 cv_pdf[LANG__MAX];	/* /cv.pdf is made this load
+					 * (cv_pdf_fits): the card and
+					 * llms.txt link it */
 };
 
 #endif /* PERFIL_APP_H */

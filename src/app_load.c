@@ -13,6 +13,9 @@
 #include <string.h>
 
 #include "app_load.h"
+#ifdef HAVE_PDF
+#include "cv_pdf.h"
+#endif
 #include "handler.h"
 #include "mcp.h"
 #include "openapi.h"
@@ -207,6 +210,11 @@ app_load(struct app *app, const struct config *cfg, char *err, size_t errlen)
 	 * had: the website here, the API's on the other thread. */
 	memset(&half, 0, sizeof(half));
 	half.app = app;
+#ifdef HAVE_PDF
+	/* Asked once: each answer renders the whole CV's markdown. */
+	for (l = 0; l < app->langs->n; l++)
+		app->cv_pdf[l] = cv_pdf_fits(app, (enum lang)l);
+#endif
 	if ((threaded = pthread_create(&t, NULL, api_half, &half) == 0) == 0)
 		api_half(&half);
 	app->site = site_build(app, err, errlen);

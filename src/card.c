@@ -9,9 +9,6 @@
 #include <string.h>
 
 #include "card.h"
-#ifdef HAVE_PDF
-#include "cv_pdf.h"
-#endif
 #include "media.h"
 
 /* The icons' drawings (24 by 24, stroked with the text's colour). */
@@ -197,9 +194,8 @@ card_html(const struct app *app, enum lang l, struct buf *b)
 		buf_puts(b, "</p>\n");
 	}
 	contacts(app, p, b);
-#ifdef HAVE_PDF
 	/* The CV as a PDF (cv_pdf.c), when this load made one. */
-	if (cv_pdf_fits(app, l)) {
+	if (app->cv_pdf[l]) {
 		char	 tmp[64];
 
 		buf_puts(b, "<p class=\"cv-pdf\"><a href=\"");
@@ -210,7 +206,6 @@ card_html(const struct app *app, enum lang l, struct buf *b)
 		buf_markup_text(b, LBL(app, l, "cv.pdf"));
 		buf_puts(b, "</a></p>\n");
 	}
-#endif
 	buf_puts(b, "<p class=\"p-note\">");
 	buf_markup_text(b, md_str(p, "summary"));
 	buf_puts(b, "</p>\n</div>\n");
