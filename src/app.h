@@ -68,6 +68,10 @@ struct app {
 	const struct watch_status *reload;	/* the last reload's
 						 * outcome, shared by the
 						 * supervisor, or NULL */
+	const char *base_path;		/* the base URL's path ("/~ana"),
+					 * "" when none: routes start
+					 * after it (handler.c) */
+	size_t	 base_path_len;
 	int	 cv_pdf[LANG__MAX];	/* /cv.pdf is made this load
 					 * (cv_pdf_fits): the card and
 					 * llms.txt link it */

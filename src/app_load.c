@@ -165,6 +165,12 @@ app_load(struct app *app, const struct config *cfg, char *err, size_t errlen)
 	if (!cfg->base_given && app->settings->base_url != NULL)
 		own->base_url = app->settings->base_url;
 	cfg = own;
+	/* The base URL's path, found once (not per request). */
+	app->base_path = strstr(cfg->base_url, "://");
+	if (app->base_path == NULL ||
+	    (app->base_path = strchr(app->base_path + 3, '/')) == NULL)
+		app->base_path = "";
+	app->base_path_len = strlen(app->base_path);
 	app->langs = &app->settings->langs;
 	if ((app->labels = calloc(1, sizeof(*app->labels))) == NULL)
 		goto oom;

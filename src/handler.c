@@ -451,13 +451,11 @@ handle_site(struct ctx *x, enum req_status st)
 static void
 strip_base_path(const struct app *app, struct request *req)
 {
-	const char *b = strstr(app->cfg->base_url, "://");
-	size_t	 n;
+	size_t	 n = app->base_path_len;
 
-	if (b == NULL || (b = strchr(b + 3, '/')) == NULL)
+	if (n == 0)
 		return;
-	n = strlen(b);
-	if (strncmp(req->path, b, n) == 0 &&
+	if (strncmp(req->path, app->base_path, n) == 0 &&
 	    (req->path[n] == '/' || req->path[n] == '\0'))
 		req->path = req->path[n] == '\0' ? "/" : req->path + n;
 }
