@@ -661,8 +661,10 @@ put_arg(struct buf *q, const char *name, const cJSON *a)
 		api_query_value(q, a->valuestring);
 		return;
 	}
-	if (cJSON_IsNumber(a) && a->valuedouble == (double)(long)a->valuedouble &&
-	    a->valuedouble > -1e15 && a->valuedouble < 1e15) {
+	/* the range first: casting a double beyond long's is undefined */
+	if (cJSON_IsNumber(a) && a->valuedouble > -1e15 &&
+	    a->valuedouble < 1e15 &&
+	    a->valuedouble == (double)(long)a->valuedouble) {
 		buf_printf(q, "%ld", (long)a->valuedouble);
 		return;
 	}

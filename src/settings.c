@@ -440,9 +440,11 @@ get_page_object(const cJSON *v, const char *what, struct page_setting *ps,
 				    sub);
 		}
 		if (i == 3) {
-			if (!cJSON_IsNumber(m) || m->valuedouble !=
-			    (double)(long)m->valuedouble ||
-			    m->valuedouble < -1000 || m->valuedouble > 1000)
+			/* the range before the cast: casting a double
+			 * beyond long's is undefined */
+			if (!cJSON_IsNumber(m) || !(m->valuedouble >= -1000 &&
+			    m->valuedouble <= 1000) || m->valuedouble !=
+			    (double)(long)m->valuedouble)
 				return fail(err, errlen, "%s: expected a whole "
 				    "number from -1000 to 1000", sub);
 			ps->order = (long)m->valuedouble;
@@ -589,8 +591,10 @@ get_security(const cJSON *v, struct security *sec, char *err,
 	/* One URI is an array of one. */
 	for (e = cJSON_IsArray(m) ? m->child : m; e != NULL;
 	    e = cJSON_IsArray(m) ? e->next : NULL) {
-		snprintf(what, sizeof(what), cJSON_IsArray(m) ? "[%d]" : "",
-		    i++);
+		if (cJSON_IsArray(m))
+			snprintf(what, sizeof(what), "[%d]", i++);
+		else
+			what[0] = '\0';
 		if (!plain_string(e) || !security_uri(e->valuestring))
 			return fail(err, errlen, "security.contact%s: not a "
 			    "mailto:, https: or tel: URI", what);

@@ -106,6 +106,11 @@ expect_json '.result.isError' true
 expect_json '.result.content[0].text | fromjson | .error.code' '"not_found"'
 mcp '{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"getProfile","arguments":{"bogus":1}}}'
 expect_json '.result.isError' true
+# a number beyond any integer (the handler fuzzer found its cast undefined)
+mcp '{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"listProjects","arguments":{"limit":1e300}}}'
+expect_status 200
+expect_json '.result.isError' true
+expect_json '.result.content[0].text | fromjson | .error.code' '"invalid_parameter"'
 
 t 'an unknown tool and malformed params are -32602; an unknown method -32601'
 mcp '{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"deleteEverything"}}'

@@ -220,5 +220,7 @@ jq '.pages.talks = {"place": "sidebar"}' "$scratch/site.json" >"$d/site.json"
 expect_check_message "$d" 'pages\.talks\.place: expected "nav" \(the main menu\) or "footer"'
 jq '.pages.talks = {"order": 1.5}' "$scratch/site.json" >"$d/site.json"
 expect_check_message "$d" 'pages\.talks\.order: expected a whole number'
+jq '.pages.talks = {"order": 1e300}' "$scratch/site.json" >"$d/site.json"
+expect_check_message "$d" 'pages\.talks\.order: expected a whole number'
 jq '.pages.about = {"order": 3}' "$scratch/site.json" >"$d/site.json"
 expect_check_message "$d" 'pages\.about: a page of the site.s own takes a description and a place only'

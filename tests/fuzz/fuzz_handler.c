@@ -7,11 +7,14 @@
  * DOCUMENT_URI, line 3 QUERY_STRING; a line that is exactly "!" leaves
  * that variable out.  Every further line is a raw "NAME=value" entry
  * (HTTP_ACCEPT_LANGUAGE=..., REQUEST_URI=..., PATH_INFO=..., ...).
+ * A line that is exactly "BODY" ends the environment: the bytes after
+ * it are the request body (a POST /mcp's JSON-RPC message, say).
  *
  * Checked beyond the sanitizers: the status is a 2xx, 3xx or 4xx
  * (never 5xx), a JSON body parses, a JSON error is the five-member
- * envelope repeating the status, and the header block has no bare CR
- * or LF (no header injection).
+ * envelope repeating the status (or, from /mcp, a JSON-RPC 2.0 error
+ * object), and the header block has no bare CR or LF (no header
+ * injection).
  *
  * PERFIL_FUZZ_CONTENT overrides the content directory.
  */
@@ -32,8 +35,8 @@
 int	 LLVMFuzzerInitialize(int *, char ***);
 int	 LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 
-static struct config cfg = { FUZZ_CONTENT_DIR, "http://fuzz.example",
-    FUZZ_LABELS_DIR };
+static struct config cfg = { .content_dir = FUZZ_CONTENT_DIR,
+    .base_url = "http://fuzz.example", .labels_dir = FUZZ_LABELS_DIR };
 static struct app app;
 static struct response resp;
 static struct arena arena;
@@ -80,6 +83,30 @@ check_error(const cJSON *j, int status)
 		abort();
 }
 
+/*
+ * Aborts unless j is exactly a JSON-RPC 2.0 error object, the form /mcp
+ * answers its errors in (docs/mcp.md): jsonrpc "2.0", an id (null, a
+ * number or a string), and an error with an integer code and a message.
+ */
+static void
+check_rpc_error(const cJSON *j)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(j, "jsonrpc");
+	const cJSON *id = cJSON_GetObjectItemCaseSensitive(j, "id");
+	const cJSON *e = cJSON_GetObjectItemCaseSensitive(j, "error");
+	const cJSON *code;
+
+	if (cJSON_GetArraySize(j) != 3 || !cJSON_IsString(v) ||
+	    strcmp(v->valuestring, "2.0") != 0 || id == NULL ||
+	    !(cJSON_IsNull(id) || cJSON_IsNumber(id) || cJSON_IsString(id)) ||
+	    !cJSON_IsObject(e) || cJSON_GetArraySize(e) != 2)
+		abort();
+	code = cJSON_GetObjectItemCaseSensitive(e, "code");
+	if (!cJSON_IsNumber(code) || code->valuedouble != code->valueint ||
+	    !cJSON_IsString(cJSON_GetObjectItemCaseSensitive(e, "message")))
+		abort();
+}
+
 /* Aborts on a bare CR or LF in the header block of the wire form. */
 static void
 check_headers(const char *w, size_t n)
@@ -112,13 +139,18 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char	*copy, *line, *next, *env[MAX_ENV + 1];
 	size_t	 nenv = 0, nline = 0, len;
 	cJSON	*j;
-	const char *body;
-	size_t	 blen;
+	const char *body, *rbody = NULL;
+	size_t	 blen, rlen = 0;
 
 	if ((copy = malloc(size + 1)) == NULL)
 		return 0;
 	memcpy(copy, data, size);
 	copy[size] = '\0';
+	if ((line = memmem(copy, size, "\nBODY\n", 6)) != NULL) {
+		*line = '\0';
+		rbody = line + 6;
+		rlen = size - (size_t)(rbody - copy);
+	}
 	arena_reset(&arena);
 	for (line = copy; line != NULL && nenv < MAX_ENV; line = next,
 	    nline++) {
@@ -137,7 +169,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	env[nenv] = NULL;
 
-	handle_request(&app, env, NULL, 0, &resp, &arena);
+	handle_request(&app, env, rbody, rlen, &resp, &arena);
 	if (resp.status < 200 || resp.status > 499)
 		abort();
 	body = resp_body(&resp, &blen);
@@ -146,7 +178,12 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	    blen > 0) {
 		if ((j = cJSON_ParseWithLength(body, blen)) == NULL)
 			abort();
-		if (resp.status >= 400)
+		/* /mcp answers JSON-RPC errors; everything else the
+		 * API's envelope */
+		if (resp.status >= 400 &&
+		    cJSON_GetObjectItemCaseSensitive(j, "jsonrpc") != NULL)
+			check_rpc_error(j);
+		else if (resp.status >= 400)
 			check_error(j, resp.status);
 		cJSON_Delete(j);
 	}
