@@ -97,9 +97,8 @@ emit_node(yaml_emitter_t *e, const cJSON *n)
 	if (cJSON_IsBool(n))
 		return emit_scalar(e, cJSON_IsTrue(n) ? "true" : "false", 0);
 	if (cJSON_IsNumber(n)) {
-		if (n->valuedouble > -9007199254740992.0 &&
-		    n->valuedouble < 9007199254740992.0 &&
-		    n->valuedouble == (double)(long long)n->valuedouble)
+		if (whole_in(n->valuedouble, -9007199254740991.0,
+		    9007199254740991.0))
 			snprintf(num, sizeof(num), "%.0f", n->valuedouble);
 		else
 			snprintf(num, sizeof(num), "%.17g", n->valuedouble);

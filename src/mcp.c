@@ -661,10 +661,8 @@ put_arg(struct buf *q, const char *name, const cJSON *a)
 		api_query_value(q, a->valuestring);
 		return;
 	}
-	/* the range first: casting a double beyond long's is undefined */
-	if (cJSON_IsNumber(a) && a->valuedouble > -1e15 &&
-	    a->valuedouble < 1e15 &&
-	    a->valuedouble == (double)(long)a->valuedouble) {
+	if (cJSON_IsNumber(a) && whole_in(a->valuedouble, -999999999999999.0,
+	    999999999999999.0)) {
 		buf_printf(q, "%ld", (long)a->valuedouble);
 		return;
 	}

@@ -440,11 +440,8 @@ get_page_object(const cJSON *v, const char *what, struct page_setting *ps,
 				    sub);
 		}
 		if (i == 3) {
-			/* the range before the cast: casting a double
-			 * beyond long's is undefined */
-			if (!cJSON_IsNumber(m) || !(m->valuedouble >= -1000 &&
-			    m->valuedouble <= 1000) || m->valuedouble !=
-			    (double)(long)m->valuedouble)
+			if (!cJSON_IsNumber(m) ||
+			    !whole_in(m->valuedouble, -1000, 1000))
 				return fail(err, errlen, "%s: expected a whole "
 				    "number from -1000 to 1000", sub);
 			ps->order = (long)m->valuedouble;

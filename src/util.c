@@ -472,6 +472,17 @@ hash_words64(const void *p, size_t n)
 }
 
 /* snprintf that returns -1 on error or truncation, else the length. */
+/*
+ * True when v is a whole number from lo to hi (both whole, within
+ * long long's range).  The range comes before the cast: casting a
+ * double beyond long long's is undefined (and NaN fails the range).
+ */
+int
+whole_in(double v, double lo, double hi)
+{
+	return v >= lo && v <= hi && v == (double)(long long)v;
+}
+
 int
 xsnprintf(char *dst, size_t size, const char *fmt, ...)
 {
