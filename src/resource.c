@@ -76,7 +76,7 @@ static const struct field el_link = { .kind = F_OBJECT, .flags = REQ,
 
 static const struct field profile_f[] = {
 	FLD("name", TEXT, REQ | FIELD_NAME, "Full name, as the person "
-	    "writes it in the answer's language; quote it whole."),
+	    "writes it; quote it whole."),
 	FLD("given_name", TEXT, FIELD_NAME, "Given name."),
 	FLD("family_name", TEXT, FIELD_NAME, "Family name, whole."),
 	FLD("headline", TEXT, REQ, "One-line professional headline."),
