@@ -88,16 +88,18 @@ struct search_doc {
 /*
  * Where a match may start: one word start (see "Matching" above) of a
  * title or an unshared body.  The index keeps them per language in
- * buckets by the first two folded bytes there (the second 0 at the
- * end of a text), so that a term is compared only at the word starts
- * that begin with its own first bytes.
+ * buckets by the first two folded bytes there when the first is ASCII
+ * (the second 0 at the end of a text), else by a hash of the first code
+ * point, so that a term is compared only at the word starts that begin
+ * with its own first bytes or code point.
  */
 struct search_post {
 	uint32_t field;		/* document index * 2, + 1 for its body */
 	uint32_t at;		/* folded offset */
 };
 
-#define SEARCH_BUCKETS	65536	/* first byte << 8 | second byte */
+#define SEARCH_BUCKETS	65536	/* ASCII first byte << 8 | second byte;
+				 * 0x8000 | hash of a first code point */
 
 struct search_index {
 	struct search_doc *docs[LANG__MAX];	/* in tie-break order */

@@ -381,12 +381,26 @@ out:
 	return rc;
 }
 
-/* The bucket of the word start at fold[at] (see search_post). */
+/*
+ * The bucket of the word start at fold[at] (see search_post): an ASCII
+ * first byte with the next byte; else a hash of the first code point
+ * alone, above every ASCII bucket (the first two bytes of a kana or an
+ * ideograph are shared by 64 code points, whose starts one bucket held).
+ */
 static uint32_t
 bucket_of(const char *fold, size_t len, size_t at)
 {
-	return (uint32_t)(unsigned char)fold[at] << 8 |
-	    (at + 1 < len ? (unsigned char)fold[at + 1] : 0);
+	unsigned char c = (unsigned char)fold[at];
+	uint32_t h = 2166136261u;	/* FNV-1a */
+	size_t	 n, i;
+
+	if (c < 0x80)
+		return (uint32_t)c << 8 |
+		    (at + 1 < len ? (unsigned char)fold[at + 1] : 0);
+	n = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : 2;
+	for (i = at; i < at + n && i < len; i++)
+		h = (h ^ (unsigned char)fold[i]) * 16777619u;
+	return 0x8000 | (h & 0x7fff);
 }
 
 /*
@@ -575,8 +589,9 @@ tally_match(struct tally *y, int body, size_t j, uint32_t at, size_t len)
 
 /*
  * Whether term t is at folded offset p->at - a of the field of word
- * start p (a: 0, or one of t's anchors); the bucket has already matched
- * the first two bytes from the anchor (the second 0 at the end).
+ * start p (a: 0, or one of t's anchors); an ASCII bucket has already
+ * matched the first two bytes (the second 0 at the end), a hash bucket
+ * nothing for sure.
  */
 static int
 post_matches(const struct search_index *ix, enum lang l,
@@ -585,7 +600,7 @@ post_matches(const struct search_index *ix, enum lang l,
 	const struct search_doc *d = &ix->docs[l][p->field >> 1];
 	const struct search_field *f = p->field & 1 ? &d->body : &d->title;
 
-	if (a > 0)
+	if (a > 0 || (unsigned char)t->s[0] >= 0x80)	/* a hash bucket */
 		return p->at >= a && p->at - a + t->len <= f->fold_len &&
 		    memcmp(f->fold + p->at - a, t->s, t->len) == 0;
 	if (t->len < 2)
@@ -645,7 +660,10 @@ search_run(const struct search_index *ix, enum lang l,
 			a = k == 0 ? 0 : t->anchor[k - 1];
 			lo = (size_t)(unsigned char)t->s[a] << 8;
 			hi = lo + 256;
-			if (t->len - a > 1) {
+			if ((unsigned char)t->s[a] >= 0x80) {
+				lo = bucket_of(t->s, t->len, a);
+				hi = lo + 1;
+			} else if (t->len - a > 1) {
 				lo |= (unsigned char)t->s[a + 1];
 				hi = lo + 1;
 			}
