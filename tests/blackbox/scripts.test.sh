@@ -46,6 +46,29 @@ misses() {
 
 t 'a Japanese academic site imported from JSON Resume'
 serve_import ja-academic ja,en 1100
+cp "$BB_TMP/stdout" "$BB_TMP/ja.report"
+
+t 'Japanese: project slugs are readable ASCII from the English titles, kana read by ICU, never Chinese readings'
+expect_equal 'project slugs' '["fairjp-a-fairness-toolkit-for-japanese-text-classifiers","hogen-corpus-a-corpus-of-japanese-dialects"]' \
+	"$(jq -c 'map(.slug)' "$BB_TMP/ja-academic/projects.json")"
+expect_equal 'the position with kana and kanji' risachienjinia-kotobarabo \
+	"$(jq -r '.[1].slug' "$BB_TMP/ja-academic/experience.json")"
+expect_equal 'slugs with a Chinese reading (jing-dou-da-xue, ...)' '' \
+	"$(cat "$BB_TMP/ja-academic"/*.json | jq -r '.. | .slug? // empty' | grep -E 'jing|dou|xue|ri-ben' || true)"
+expect_equal 'each slug that leaves kanji out is reported with its file and item' yes \
+	"$(grep -qF 'slug: education.json: [0].slug = "item" leaves out the ideographs of "京都大学"' "$BB_TMP/ja.report" &&
+		grep -qF 'slug: experience.json: [1].slug = "risachienjinia-kotobarabo" leaves out' "$BB_TMP/ja.report" &&
+		echo yes || echo no)"
+
+t 'an import whose project titles are kanji only warns and names each slug'
+jq '.projects = [{"name": "京都大学", "url": "https://a.example", "keywords": ["C"]},
+	{"name": "深層学習", "url": "https://b.example", "keywords": ["C"]}] | .meta.language = "ja"' \
+	"$STACK_ROOT/tests/resume/ja-academic.resume.json" >"$BB_TMP/kanji.json"
+rm -rf "$BB_TMP/kanji"
+run_cmd "$PERFIL_BIN" --init "$BB_TMP/kanji" --from-resume "$BB_TMP/kanji.json" --languages ja
+expect_exit 0
+expect_stdout_match 'slug: projects\.json: \[0\]\.slug = "item" leaves out the ideographs of "京都大学"'
+expect_stdout_match 'slug: projects\.json: \[1\]\.slug = "item-2" leaves out the ideographs of "深層学習"'
 
 t 'Japanese: words in the middle of a sentence are found'
 for q in 医療 方言 オープンソース 深層学習 研究室 ソース 学習 コーパス; do
@@ -63,6 +86,11 @@ misses ja ープン
 
 t 'a Chinese academic site imported from JSON Resume'
 serve_import zh-academic zh,en 1110
+
+t 'Chinese: a position in ideographs alone has its pinyin slug, and no warning'
+expect_equal 'slug' bo-shi-hou-yan-jiu-yuan-qing-hua-da-xue \
+	"$(jq -r '.[0].slug' "$BB_TMP/zh-academic/experience.json")"
+expect_equal 'slug warnings' '' "$(grep '^slug:' "$BB_TMP/stdout" || true)"
 
 t 'Chinese: words in the middle of a sentence are found'
 for q in 深度学习 医疗 方言 实验室 开源 语料库; do
