@@ -84,6 +84,82 @@ t 'Japanese: a word that starts inside a dictionary word is not found'
 misses ja 習
 misses ja ープン
 
+# merge A-DIR B-DIR OUT: the content of two imports of the same résumé, A in
+# Japanese and B in English, as one site: each translated text takes its
+# ja from A and its en from B; a plain string that differs (a name, an
+# organisation, a technology) becomes {"ja": A's, "en": B's}; slugs are B's.
+merge() {
+	local f
+	mkdir -p "$3"
+	cp -R "$1"/. "$3"/
+	for f in "$1"/*.json; do
+		f=$(basename "$f")
+		jq -n --slurpfile a "$1/$f" --slurpfile b "$2/$f" '
+		  def m($a; $b; $k):
+		    if ($a | type) == "object" and ($b | type) == "object" then
+		      if ($a | keys) == ["en", "ja"] then {ja: $a.ja, en: $b.en}
+		      else reduce ($a | keys[]) as $x ({}; .[$x] = m($a[$x]; $b[$x]; $x)) end
+		    elif ($a | type) == "array" and ($b | type) == "array" then
+		      [range(0; $a | length) as $i | m($a[$i]; $b[$i]; $k)]
+		    elif ($a | type) == "string" and ($b | type) == "string" and $a != $b then
+		      if $k == "slug" then $b else {ja: $a, en: $b} end
+		    else $a end;
+		  m($a[0]; $b[0]; "")' >"$3/$f"
+	done
+}
+
+t 'names, organisations, places and technologies per language: a Japanese and English site from the two résumés'
+for l in ja en; do
+	n=ja-academic; [[ $l == en ]] && n=ja-academic.en
+	rm -rf "$BB_TMP/both-$l"
+	run_cmd "$PERFIL_BIN" --init "$BB_TMP/both-$l" --from-resume \
+		"$STACK_ROOT/tests/resume/$n.resume.json" --languages ja,en
+	expect_exit 0
+done
+rm -rf "$BB_TMP/both"
+merge "$BB_TMP/both-ja" "$BB_TMP/both-en" "$BB_TMP/both"
+# The name's parts, in each language's order (CLDR): family first in ja.
+jq '.given_name = {ja: "美咲", en: "Misaki"} | .family_name = {ja: "佐藤", en: "Sato"}' \
+	"$BB_TMP/both/profile.json" >"$BB_TMP/p.json" && mv "$BB_TMP/p.json" "$BB_TMP/both/profile.json"
+run_cmd "$PERFIL_BIN" --check --content "$BB_TMP/both"
+expect_exit 0
+expect_equal 'the employer is per language' '{"en":"Kyoto University","ja":"京都大学"}' \
+	"$(jq -S -c '.[0].organization' "$BB_TMP/both/experience.json")"
+chmod -R a+rX "$BB_TMP/both"
+stack_stop
+BASE=${BASE_SHARED:=$BASE}
+export PERFIL_CONTENT=$BB_TMP/both
+bb_private_stack 1130 'serving the Japanese and English site'
+
+t '/api/v1/profile gives the name in the language asked'
+req GET '/api/v1/profile?lang=en'
+expect_status 200
+expect_json '.data.name' '"Misaki Sato"'
+expect_json '.data.family_name' '"Sato"'
+req GET '/api/v1/profile?lang=ja'
+expect_status 200
+expect_json '.data.name' '"佐藤 美咲"'
+expect_json '.data.given_name' '"美咲"'
+req GET '/api/v1/experience?lang=en'
+expect_json '.data[0].organization' '"Kyoto University"'
+req GET '/api/v1/skills?lang=en'
+expect_json_true '[.data[].skills[].name] | index("Morphological analysis") != null'
+
+t '/en/resume.json holds no Japanese where the English résumé had English'
+req GET /en/resume.json
+expect_status 200
+expect_json '.basics.name' '"Misaki Sato"'
+expect_json '[.. | strings | select(test("[\\p{Han}\\p{Hiragana}\\p{Katakana}]"))]' '[]'
+req GET /resume.json
+expect_json '.basics.name' '"佐藤 美咲"'
+expect_json '.work[0].name' '"京都大学"'
+
+t 'the English MCP instructions give the English name'
+req GET /en/agents.md
+expect_status 200
+expect_body_contains '"Misaki Sato"'
+expect_body_not_contains '佐藤'
+
 t 'a Chinese academic site imported from JSON Resume'
 serve_import zh-academic zh,en 1110
 
