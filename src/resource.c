@@ -392,6 +392,9 @@ static const struct field publication_f[] = {
 	FLD("publisher", TEXT, FIELD_NAME, "Publisher, journal or "
 	    "event."),
 	FLD("date", WHEN, OPT, "Date of release"),
+	FLD("date_iso", DATE, FIELD_API | FIELD_ISO, "The date of release as "
+	    "an ISO date (YYYY, YYYY-MM or YYYY-MM-DD), when the content "
+	    "gives one; date is its text in the answer's language."),
 	FLD("description", TEXT, OPT, "What it is about."),
 	FLD("url", URI, OPT, "Where to read or watch it."),
 	END
@@ -415,6 +418,9 @@ static const struct field award_f[] = {
 	FLD("title", TEXT, REQ | FIELD_TITLE, "Name of the award."),
 	FLD("awarder", TEXT, FIELD_NAME, "Who gave it."),
 	FLD("date", WHEN, OPT, "Date received"),
+	FLD("date_iso", DATE, FIELD_API | FIELD_ISO, "The date received as "
+	    "an ISO date (YYYY, YYYY-MM or YYYY-MM-DD), when the content "
+	    "gives one; date is its text in the answer's language."),
 	FLD("description", TEXT, OPT, "What it was for."),
 	END
 };

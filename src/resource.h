@@ -76,12 +76,16 @@ enum {
 	FIELD_DATED	= 1 << 7,	/* TEXT: the API value is the period
 					 * of the object's start and end, then
 					 * the text; either may be absent */
-	FIELD_NAME	= 1 << 8	/* TEXT: a name or other text that is
+	FIELD_NAME	= 1 << 8,	/* TEXT: a name or other text that is
 					 * mostly the same in every language
 					 * (people, organisations, places,
 					 * technologies): a plain string is
 					 * that text in every language, an
 					 * object one per language */
+	FIELD_ISO	= 1 << 9	/* DATE, FIELD_API: the member before
+					 * it in the list (a WHEN) as the
+					 * content gives it, when that is an
+					 * ISO date; absent when it is text */
 };
 
 /* One member of an object (or the element of an array: name NULL). */

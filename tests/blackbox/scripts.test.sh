@@ -11,6 +11,9 @@
 . "$(dirname "$0")/lib.sh"
 . "$STACK_ROOT/tests/lib/stack.sh"
 trap 'stack_stop; _bb_finish' EXIT
+# Every stack here serves an import: the contract holds each to its own
+# OpenAPI document (tests/contract/run).
+export BB_OWN_DOCUMENT=1
 
 # serve_import NAME LANGS OFFSET: imports tests/resume/NAME.resume.json into
 # $BB_TMP/NAME as a site in LANGS and serves it on a private stack.
@@ -153,6 +156,15 @@ expect_json '[.. | strings | select(test("[\\p{Han}\\p{Hiragana}\\p{Katakana}]")
 req GET /resume.json
 expect_json '.basics.name' '"佐藤 美咲"'
 expect_json '.work[0].name' '"京都大学"'
+
+t 'publication and award dates keep their ISO form beside the text'
+req GET '/api/v1/publications?lang=ja'
+expect_status 200
+expect_json '.data[0].date_iso' '"2023-12-10"'
+expect_json '.data[0].date' '"2023年12月10日"'
+req GET '/api/v1/awards?lang=en'
+expect_json '.data[0].date_iso' '"2023-03-15"'
+expect_json '.data[0].date' '"March 15, 2023"'
 
 t 'the English MCP instructions give the English name'
 req GET /en/agents.md
