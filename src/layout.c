@@ -548,7 +548,7 @@ page_footer(const struct app *app, const struct view *v, enum lang l,
 		    "footer.markdown"));
 	}
 	buf_puts(b, "<li><a href=\"");
-	html_url(b, app, LPATH(app, l, "/llms.txt"));
+	html_url(b, app, LPATH(app, l, site_doc_path(DOC_LLMS)));
 	buf_puts(b, "\">llms.txt</a></li>\n<li><a href=\"");
 	html_url(b, app, LPATH(app, l, "/agents.md"));
 	buf_puts(b, "\">agents.md</a></li>\n<li><a href=\"");

@@ -614,9 +614,9 @@ md_contact(const struct app *app, int self, enum lang l,
 	md_url(b, md_str(p, "url"));
 	/* The same card for an address book (vcard.c). */
 	buf_printf(b, ")\n- %s: [%s](", LBL(app, l, "contact.vcard"),
-	    PATH_VCARD + 1);
+	    site_doc_path(DOC_VCARD) + 1);
 	md_url(b, app->cfg->base_url);
-	md_url(b, LPATH(app, l, PATH_VCARD));
+	md_url(b, LPATH(app, l, site_doc_path(DOC_VCARD)));
 	buf_printf(b, ")\n- %s: ", LBL(app, l, "contact.location"));
 	md_text(b, md_str(loc, "city"));
 	buf_puts(b, ", ");
@@ -720,7 +720,7 @@ md_not_found(const struct app *app, enum lang l, struct buf *b)
 	md_link_site(b, app, LBL(app, l, "dev.title"),
 	    site_page_path(app, SITE_DEVELOPERS, l));
 	buf_printf(b, ": %s\n- ", LBL(app, l, "nf.developers"));
-	md_link_site(b, app, "llms.txt", LPATH(app, l, "/llms.txt"));
+	md_link_site(b, app, "llms.txt", LPATH(app, l, site_doc_path(DOC_LLMS)));
 	buf_printf(b, ": %s\n- ", LBL(app, l, "dev.llms"));
 	md_link_site(b, app, "API", md_profile_api_path(app, l, tmp,
 	    sizeof(tmp)));

@@ -118,7 +118,7 @@ route_examples(struct gen *g, const struct route *r, cJSON *media,
 			    query_l, r->operation_id);
 			return -1;
 		}
-		if (r->handler == RH_HEALTH)
+		if (r->flags & ROUTE_STATUS)
 			health_example(g, body);
 		if (l == 0)
 			snprintf(summary, sizeof(summary), "%s (the default)",
@@ -202,7 +202,7 @@ success_response(struct gen *g, const struct route *r, cJSON *resps)
 	put_ref(g, h, "Content-Encoding", "headers", "Content-Encoding");
 	put_ref(g, h, "Access-Control-Allow-Origin", "headers",
 	    "Access-Control-Allow-Origin");
-	if (r->handler == RH_HEALTH) {	/* the reloads (api.c) */
+	if (r->flags & ROUTE_STATUS) {	/* the reloads (api.c) */
 		put_ref(g, h, "Perfil-Content", "headers", "Perfil-Content");
 		put_ref(g, h, "Perfil-Reload-Refused", "headers",
 		    "Perfil-Reload-Refused");
@@ -583,13 +583,14 @@ openapi_headers(struct response *r, enum openapi_format f)
 	resp_header(r, "X-Content-Type-Options", "nosniff");
 }
 
-/* Route handler of the document; route->arg is the format. */
+/* Route handler of the document; route->arg is its row of SITE_DOCS
+ * (page_list.h), DOC_OPENAPI_YAML the YAML form. */
 void
 openapi_serve(struct ctx *x)
 {
 	const struct openapi *o = x->app->openapi;
-	enum openapi_format f = x->route->arg == OPENAPI_YAML ? OPENAPI_YAML :
-	    OPENAPI_JSON;
+	enum openapi_format f = x->route->arg == DOC_OPENAPI_YAML ?
+	    OPENAPI_YAML : OPENAPI_JSON;
 
 	if (o == NULL) {
 		err_send(x, ERR_INTERNAL, "Retry the request later.",
