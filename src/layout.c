@@ -348,7 +348,7 @@ page_title(struct buf *b, const struct app *app, const struct view *v,
 		return;
 	}
 	buf_init(&t);
-	md_title(&t, md);
+	site_md_title(&t, md);
 	if (strcmp(buf_cstr(&t), name) == 0)
 		buf_puts(b, site_page_label(app, v->page, l));
 	else
