@@ -15,7 +15,6 @@
 #include "cv_pdf.h"
 #endif
 #include "head.h"
-#include "mcp.h"
 #include "markdown.h"
 #include "openapi.h"
 #include "portal.h"
@@ -171,7 +170,7 @@ agents_llms(const struct app *app, enum lang l, struct buf *b)
 	buf_printf(b, ": %s\n", LBL(app, l, "llms.resume"));
 	item(b, app, "API catalog", site_doc_path(DOC_API_CATALOG));
 	buf_printf(b, ": %s\n", LBL(app, l, "llms.catalog"));
-	if (site_has_route(MCP_PATH)) {
+	if (route_handler_path(RH_MCP) != NULL) {
 		item(b, app, "MCP", portal_mcp_path(app, l, tmp, sizeof(tmp)));
 		buf_printf(b, ": %s\n", LBL(app, l, "mcp.summary"));
 	}
@@ -577,6 +576,7 @@ int
 agents_api_catalog(const struct app *app, enum lang unused, struct buf *b)
 {
 	const struct route *r;
+	const char *mcp;
 	cJSON	*doc, *ls, *ctx, *desc, *status;
 	char	 prefix[64] = "";
 	size_t	 i, n;
@@ -610,8 +610,8 @@ agents_api_catalog(const struct app *app, enum lang unused, struct buf *b)
 				catalog_link(app, status, r->path, TYPE_JSON,
 				    NULL);
 	}
-	if (site_has_route("/mcp") &&
-	    (ctx = catalog_context(app, ls, "/mcp")) != NULL)
+	if ((mcp = route_handler_path(RH_MCP)) != NULL &&
+	    (ctx = catalog_context(app, ls, mcp)) != NULL)
 		catalog_portal(app, ctx);
 	(void)unused;
 	return put_json(doc, b);

@@ -12,7 +12,6 @@
 #include <string.h>
 
 #include "errors.h"
-#include "mcp.h"
 #include "portal.h"
 #include "response.h"
 
@@ -21,10 +20,14 @@
 const char *
 portal_mcp_path(const struct app *app, enum lang l, char *buf, size_t len)
 {
-	if (xsnprintf(buf, len, "%s%s%s", MCP_PATH, l == LANG_DEFAULT ? "" :
+	const char *mcp = route_handler_path(RH_MCP);
+
+	if (mcp == NULL)
+		return NULL;
+	if (xsnprintf(buf, len, "%s%s%s", mcp, l == LANG_DEFAULT ? "" :
 	    "?lang=", l == LANG_DEFAULT ? "" : lang_code(app->langs, l)) ==
 	    -1)
-		return MCP_PATH;
+		return mcp;
 	return buf;
 }
 
@@ -39,7 +42,7 @@ portal_mcp(const struct app *app, enum lang l, struct buf *b)
 	char	 tmp[64];
 	const char *url;
 
-	if (!site_has_route(MCP_PATH))
+	if (route_handler_path(RH_MCP) == NULL)
 		return;
 	url = portal_mcp_path(app, l, tmp, sizeof(tmp));
 	buf_printf(b, "## MCP\n\n`%s%s`: ", app->cfg->base_url, url);

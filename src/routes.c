@@ -134,6 +134,20 @@ route_item_pages(enum coll k)
 	return 0;
 }
 
+/* The path of the first route handler h serves ("/mcp" for RH_MCP), or
+ * NULL when the table has none: how a renderer links to an endpoint
+ * without including its handler's header. */
+const char *
+route_handler_path(enum route_handler h)
+{
+	size_t	 i;
+
+	for (i = 0; i < routes_len; i++)
+		if (routes[i].handler == h)
+			return routes[i].path;
+	return NULL;
+}
+
 /* The schema name of route r's data: a collection's is its
  * resource's (resource.c). */
 const char *

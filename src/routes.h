@@ -99,6 +99,7 @@ const struct route *route_match(const char *path, const char **slug,
 int		 route_is_api_path(const char *path);
 int		 route_per_lang(const struct route *);
 int		 route_item_pages(enum coll);
+const char	*route_handler_path(enum route_handler);
 int		 route_live(const struct model *, const struct route *);
 const char	*route_schema(const struct route *);
 const char	*route_summary(struct labels *, const struct route *,
