@@ -691,58 +691,19 @@ get_members(const cJSON *doc, struct settings *s, char *err, size_t errlen)
 }
 
 /*
- * Reads dir/site.json into a NUL-terminated buffer, beneath dir and
- * never blocking (open_beneath; only a regular file is read).  Returns
- * it, or NULL with *absent set when there is no such file, or NULL
- * with err set on any other failure.
+ * Reads dir/site.json (read_beneath, util.h: the reader of every
+ * content file).  Returns it, or NULL with *absent set when there is
+ * no such file, or NULL with err set on any other failure.
  */
 static char *
 slurp(const char *dir, int *absent, char *err, size_t errlen)
 {
-	struct stat st;
-	char	*data = NULL;
-	FILE	*f = NULL;
+	char	 why[256], *data;
 	size_t	 len;
-	int	 fd;
 
-	*absent = 0;
-	if ((fd = open_beneath(dir, SETTINGS_FILE)) == -1 ||
-	    (f = fdopen(fd, "rb")) == NULL) {
-		if (errno == ENOENT)
-			*absent = 1;
-		else
-			fail(err, errlen, "(top level): cannot open: %s",
-			    open_beneath_error(errno));
-		if (fd != -1)
-			close(fd);
-		return NULL;
-	}
-	if (fstat(fd, &st) == -1 || !S_ISREG(st.st_mode)) {
-		fail(err, errlen, "(top level): not a regular file");
-		goto out;
-	}
-	if ((data = malloc(SETTINGS_MAX_SIZE + 1)) == NULL) {
-		fail(err, errlen, "out of memory");
-		goto out;
-	}
-	len = fread(data, 1, SETTINGS_MAX_SIZE + 1, f);
-	if (ferror(f) || len > SETTINGS_MAX_SIZE) {
-		fail(err, errlen, ferror(f) ? "(top level): cannot read" :
-		    "(top level): file is larger than %d bytes",
-		    SETTINGS_MAX_SIZE);
-		free(data);
-		data = NULL;
-		goto out;
-	}
-	data[len] = '\0';
-	if (memchr(data, '\0', len) != NULL || !utf8_valid(data, len)) {
-		fail(err, errlen, "(top level): file is not valid UTF-8 "
-		    "text");
-		free(data);
-		data = NULL;
-	}
-out:
-	fclose(f);
+	if ((data = read_beneath(dir, SETTINGS_FILE, SETTINGS_MAX_SIZE, &len,
+	    absent, why, sizeof(why))) == NULL && !*absent)
+		fail(err, errlen, "(top level): %s", why);
 	return data;
 }
 
