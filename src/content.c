@@ -574,47 +574,6 @@ load_pages(struct vctx *c, const char *dir, struct model *m)
 }
 
 /*
- * Copies the problems found into err, one "FILE: FIELD.PATH: reason"
- * per line (no newline after the last); what does not fit is counted
- * in a last line.
- */
-static void
-report(struct vctx *c, char *err, size_t errlen)
-{
-	const char *s = buf_cstr(&c->errs);
-	size_t	 len, cut;
-	int	 shown = 0, n;
-	char	 more[64];
-
-	if (c->errs.oom || c->nerr == 0) {
-		snprintf(err, errlen, "content: out of memory");
-		return;
-	}
-	len = strlen(s);
-	if (len > 0 && s[len - 1] == '\n')
-		len--;
-	for (cut = 0; cut < len; cut++)
-		if (s[cut] == '\n')
-			shown++;
-	shown++;
-	n = c->nerr - shown;
-	more[0] = '\0';
-	if (n > 0)
-		snprintf(more, sizeof(more), "\n... and %d more problems", n);
-	while (len + strlen(more) >= errlen && len > 0) {
-		/* drop whole lines from the end until it fits */
-		while (len > 0 && s[len - 1] != '\n')
-			len--;
-		if (len > 0)
-			len--;
-		n++;
-		snprintf(more, sizeof(more), "\n... and %d more problems", n);
-	}
-	snprintf(err, errlen, "%.*s%s", (int)len, s, len > 0 ? more :
-	    more + (more[0] ? 1 : 0));
-}
-
-/*
  * Loads every content file under dir, its texts in the languages ls
  * (NULL: langs_fallback), the words around dates from the label sets
  * lb.  Returns the model, or NULL with every problem found in err, one
@@ -674,7 +633,7 @@ content_load(const char *dir, const char *base_url, const struct langs *ls,
 		buf_free(&c.errs);
 		return m;
 	}
-	report(&c, err, errlen);
+	vc_report(&c, err, errlen);
 	buf_free(&c.errs);
 	content_free(m);
 	return NULL;
