@@ -148,8 +148,8 @@ route_parameters(struct gen *g, const struct route *r, cJSON *op)
 		gen_put_str(g, p, "name", "slug");
 		gen_put_str(g, p, "in", "path");
 		gen_put_bool(g, p, "required", 1);
-		gen_put_strf(g, p, "description", "The slug field of one item of "
-		    "%s; an unknown slug is %d %s.", r->coll < COLL__MAX ?
+		gen_put_strf(g, p, "description", "The slug field of one item "
+		    "of %s; an unknown slug is %d %s.", r->coll < COLL__MAX ?
 		    content_coll_name(r->coll) : "the collection",
 		    err_status(ERR_NOT_FOUND), err_code_name(ERR_NOT_FOUND));
 		gen_value_schema(g, gen_put_obj(g, p, "schema"), field_find(
@@ -203,7 +203,8 @@ success_response(struct gen *g, const struct route *r, cJSON *resps)
 	gen_put_ref(g, h, "Access-Control-Allow-Origin", "headers",
 	    "Access-Control-Allow-Origin");
 	if (r->flags & ROUTE_STATUS) {	/* the reloads (api.c) */
-		gen_put_ref(g, h, "Perfil-Content", "headers", "Perfil-Content");
+		gen_put_ref(g, h, "Perfil-Content", "headers",
+		    "Perfil-Content");
 		gen_put_ref(g, h, "Perfil-Reload-Refused", "headers",
 		    "Perfil-Reload-Refused");
 	}

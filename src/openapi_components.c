@@ -80,7 +80,8 @@ put_vstrf(struct gen *g, cJSON *parent, const char *key, const char *fmt,
 
 /* As gen_put_str, the string formatted from fmt. */
 void
-gen_put_strf(struct gen *g, cJSON *parent, const char *key, const char *fmt, ...)
+gen_put_strf(struct gen *g, cJSON *parent, const char *key,
+    const char *fmt, ...)
 {
 	va_list	 ap;
 

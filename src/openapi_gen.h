@@ -34,7 +34,8 @@ struct gen {
 cJSON	*gen_put(struct gen *, cJSON *parent, const char *key, cJSON *item);
 cJSON	*gen_put_obj(struct gen *, cJSON *parent, const char *key);
 cJSON	*gen_put_arr(struct gen *, cJSON *parent, const char *key);
-void	 gen_put_str(struct gen *, cJSON *parent, const char *key, const char *);
+void	 gen_put_str(struct gen *, cJSON *parent, const char *key,
+	    const char *);
 void	 gen_put_strf(struct gen *, cJSON *parent, const char *key,
 	    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 void	 gen_put_num(struct gen *, cJSON *parent, const char *key, double);

@@ -180,7 +180,8 @@ build_docs(const struct app *app, struct site *s, struct buf *b)
 		for (l = 0; l < n && ok; l++) {
 			if ((rc = builders[d](app, l, b)) == 1)
 				buf_reset(b);
-			ok = rc == 1 || (rc == 0 && keep(&s->doc[d][l], b) == 0);
+			ok = rc == 1 || (rc == 0 &&
+			    keep(&s->doc[d][l], b) == 0);
 		}
 	}
 	return ok;

@@ -283,7 +283,8 @@ developers_machine(const struct app *app, enum lang l, struct buf *b)
 		buf_putc(b, '\n');
 	}
 	buf_puts(b, "- ");
-	md_link_site(b, app, "llms.txt", LPATH(app, l, site_doc_path(DOC_LLMS)));
+	md_link_site(b, app, "llms.txt",
+	    LPATH(app, l, site_doc_path(DOC_LLMS)));
 	buf_printf(b, ": %s\n- ", LBL(app, l, "dev.llms"));
 	md_link_site(b, app, "agents.md", LPATH(app, l, "/agents.md"));
 	buf_printf(b, ": %s\n- ", LBL(app, l, "dev.agents"));

@@ -106,28 +106,34 @@ settings_text(const cJSON *v, const char *what, const struct langs *ls,
 
 	if (cJSON_IsString(v)) {
 		if (!settings_plain(v))
-			return settings_fail(err, errlen, "%s: must be a non-empty "
+			return settings_fail(err, errlen,
+			    "%s: must be a non-empty "
 			    "text without control characters", what);
 		for (l = 0; l < ls->n; l++)
 			if ((out[l] = settings_dup(v)) == NULL)
-				return settings_fail(err, errlen, "out of memory");
+				return settings_fail(err, errlen,
+				    "out of memory");
 		return 0;
 	}
 	if (!cJSON_IsObject(v))
-		return settings_fail(err, errlen, "%s: expected a text, a string or an "
+		return settings_fail(err, errlen,
+		    "%s: expected a text, a string or an "
 		    "object with one string per language", what);
 	cJSON_ArrayForEach(m, v)
 		if (lang_find(ls, m->string, strlen(m->string)) == -1)
-			return settings_fail(err, errlen, "%s.%.40s: unknown language "
+			return settings_fail(err, errlen,
+			    "%s.%.40s: unknown language "
 			    "(not in languages)", what, m->string);
 	for (l = 0; l < ls->n; l++) {
 		m = cJSON_GetObjectItemCaseSensitive(v, lang_code(ls,
 		    (enum lang)l));
 		if (m == NULL)
-			return settings_fail(err, errlen, "%s.%s: missing translation",
+			return settings_fail(err, errlen,
+			    "%s.%s: missing translation",
 			    what, lang_code(ls, (enum lang)l));
 		if (!settings_plain(m))
-			return settings_fail(err, errlen, "%s.%s: must be a non-empty "
+			return settings_fail(err, errlen,
+			    "%s.%s: must be a non-empty "
 			    "string without control characters", what,
 			    lang_code(ls, (enum lang)l));
 		if ((out[l] = settings_dup(m)) == NULL)
@@ -172,10 +178,12 @@ get_code(const cJSON *v, const char *what, char out[4], char *err,
 
 	if (c == NULL || strlen(c) != 2 || c[0] < 'a' || c[0] > 'z' ||
 	    c[1] < 'a' || c[1] > 'z')
-		return settings_fail(err, errlen, "%s: expected an ISO 639-1 code in "
+		return settings_fail(err, errlen,
+		    "%s: expected an ISO 639-1 code in "
 		    "lower case such as \"es\"", what);
 	if (!icu_has_language(c))
-		return settings_fail(err, errlen, "%s: unknown language code \"%s\" "
+		return settings_fail(err, errlen,
+		    "%s: unknown language code \"%s\" "
 		    "(not an ISO 639-1 code ICU has locale data for)", what,
 		    c);
 	memcpy(out, c, 3);
@@ -200,7 +208,8 @@ get_base_url(const cJSON *v, char **out, char *err, size_t errlen)
 		skip = 8;
 	if (skip == 0 || strpbrk(u, " \t\r\n\"<>\\?#") != NULL ||
 	    strlen(u) > 200 || u[skip] == '\0' || u[skip] == '/')
-		return settings_fail(err, errlen, "base_url: expected an absolute "
+		return settings_fail(err, errlen,
+		    "base_url: expected an absolute "
 		    "http(s) URL without query or fragment, such as "
 		    "\"https://www.example.org\"");
 	if ((*out = strdup(u)) == NULL)
@@ -225,7 +234,8 @@ get_languages(const cJSON *v, struct langs *ls, char *err, size_t errlen)
 
 	if (!cJSON_IsArray(v) || cJSON_GetArraySize(v) < 1 ||
 	    cJSON_GetArraySize(v) > LANG__MAX)
-		return settings_fail(err, errlen, "languages: expected an array of 1 "
+		return settings_fail(err, errlen,
+		    "languages: expected an array of 1 "
 		    "to %d language codes, the default first", LANG__MAX);
 	memset(ls, 0, sizeof(*ls));
 	cJSON_ArrayForEach(e, v) {
@@ -233,7 +243,8 @@ get_languages(const cJSON *v, struct langs *ls, char *err, size_t errlen)
 		if (get_code(e, what, c, err, errlen) == -1)
 			return -1;
 		if (lang_find(ls, c, 2) != -1)
-			return settings_fail(err, errlen, "languages[%d]: \"%s\" is "
+			return settings_fail(err, errlen,
+			    "languages[%d]: \"%s\" is "
 			    "listed twice", i, c);
 		memcpy(ls->code[i++], c, 3);
 		ls->n = i;
@@ -294,7 +305,8 @@ get_licence(const cJSON *v, const struct langs *ls, struct licence *lc,
 		if (strspn(m->valuestring, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 		    "abcdefghijklmnopqrstuvwxyz0123456789.-+") !=
 		    strlen(m->valuestring))
-			return settings_fail(err, errlen, "licence.spdx: expected an "
+			return settings_fail(err, errlen,
+			    "licence.spdx: expected an "
 			    "SPDX identifier such as CC-BY-4.0");
 		if ((lc->spdx = settings_dup(m)) == NULL)
 			return settings_fail(err, errlen, "out of memory");
@@ -315,7 +327,8 @@ get_pronouns(const cJSON *v, enum pronouns *p, char *err, size_t errlen)
 				*p = (enum pronouns)i;
 				return 0;
 			}
-	return settings_fail(err, errlen, "pronouns: expected one of \"she\", \"he\", "
+	return settings_fail(err, errlen,
+	    "pronouns: expected one of \"she\", \"he\", "
 	    "\"they\" or \"none\" (none: the person is named, never "
 	    "referred to by a pronoun)");
 }
@@ -331,7 +344,8 @@ get_facts(const cJSON *v, struct settings *s, char *err, size_t errlen)
 		    SETTINGS_MAX_FACTS);
 	cJSON_ArrayForEach(e, v) {
 		snprintf(what, sizeof(what), "facts[%zu]", s->nfacts);
-		if (settings_text(e, what, &s->langs, s->facts[s->nfacts++], err,
+		if (settings_text(e, what, &s->langs, s->facts[s->nfacts++],
+		    err,
 		    errlen) == -1)
 			return -1;
 	}
@@ -375,7 +389,8 @@ read_pronouns(const cJSON *v, struct settings *s, char *err, size_t errlen)
 static int
 read_name_rule(const cJSON *v, struct settings *s, char *err, size_t errlen)
 {
-	return settings_text(v, "name_rule", &s->langs, s->name_rule, err, errlen);
+	return settings_text(v, "name_rule", &s->langs, s->name_rule, err,
+	    errlen);
 }
 
 static int
@@ -444,8 +459,9 @@ static const struct field fact_f = FLD(NULL, STRING, FIELD_PER_LANG);
 	X("facts", ARRAY, 0, &fact_f, get_facts)			\
 	X("base_url", STRING, 0, NULL, read_base_url)			\
 	X("fictional", BOOL, 0, NULL, read_fictional)			\
-	X("pages", OBJECT, FIELD_READER, NULL, settings_read_pages)		\
-	X("content_signals", OBJECT, FIELD_READER, NULL, settings_read_signals)	\
+	X("pages", OBJECT, FIELD_READER, NULL, settings_read_pages)	\
+	X("content_signals", OBJECT, FIELD_READER, NULL,		\
+	    settings_read_signals)					\
 	X("security", OBJECT, FIELD_READER, NULL,			\
 	    settings_read_security)					\
 	X("theme", OBJECT, FIELD_READER, NULL, read_theme)
@@ -638,11 +654,13 @@ check_one(const char *t, const char *what, const cJSON *profile, char *err,
 	for (p = t; t != NULL && (p = strstr(p, "@@")) != NULL;
 	    p = end + 2) {
 		if ((end = strstr(p + 2, "@@")) == NULL)
-			return settings_fail(err, errlen, "%s: \"@@\" without its "
+			return settings_fail(err, errlen,
+			    "%s: \"@@\" without its "
 			    "closing \"@@\"", what);
 		if (settings_lookup(profile, p + 2, (size_t)(end - p - 2)) ==
 		    NULL)
-			return settings_fail(err, errlen, "%s: @@%.*s@@ names no text "
+			return settings_fail(err, errlen,
+			    "%s: @@%.*s@@ names no text "
 			    "of profile.json", what, (int)(end - p - 2) > 60 ?
 			    60 : (int)(end - p - 2), p + 2);
 	}

@@ -68,7 +68,8 @@ get_page_object(const cJSON *v, const char *what, struct page_setting *ps,
 			if (strcmp(m->string, page_members[i]) == 0)
 				break;
 		if (page_members[i] == NULL)
-			return settings_fail(err, errlen, "%s.%.40s: unknown field "
+			return settings_fail(err, errlen,
+			    "%s.%.40s: unknown field "
 			    "(expected description, title, place, order or "
 			    "optional)", what, m->string);
 		snprintf(sub, sizeof(sub), "%s.%s", what, m->string);
@@ -88,20 +89,23 @@ get_page_object(const cJSON *v, const char *what, struct page_setting *ps,
 			    "footer") == 0)
 				ps->place = PAGE_FOOTER;
 			else
-				return settings_fail(err, errlen, "%s: expected "
+				return settings_fail(err, errlen,
+				    "%s: expected "
 				    "\"nav\" (the main menu) or \"footer\"",
 				    sub);
 		}
 		if (i == 3) {
 			if (!cJSON_IsNumber(m) ||
 			    !whole_in(m->valuedouble, -1000, 1000))
-				return settings_fail(err, errlen, "%s: expected a whole "
+				return settings_fail(err, errlen,
+				    "%s: expected a whole "
 				    "number from -1000 to 1000", sub);
 			ps->order = (long)m->valuedouble;
 		}
 		if (i == 4) {
 			if (!cJSON_IsBool(m))
-				return settings_fail(err, errlen, "%s: expected true "
+				return settings_fail(err, errlen,
+				    "%s: expected true "
 				    "or false", sub);
 			ps->optional = cJSON_IsTrue(m);
 		}
@@ -117,25 +121,29 @@ get_page_object(const cJSON *v, const char *what, struct page_setting *ps,
  * checks against the content.  Returns 0, or -1 with err set.
  */
 int
-settings_read_pages(const cJSON *v, struct settings *s, char *err, size_t errlen)
+settings_read_pages(const cJSON *v, struct settings *s, char *err,
+    size_t errlen)
 {
 	struct page_setting *ps;
 	const cJSON *m;
 	char	 what[64];
 
 	if (!cJSON_IsObject(v))
-		return settings_fail(err, errlen, "pages: expected an object of pages "
+		return settings_fail(err, errlen,
+		    "pages: expected an object of pages "
 		    "by name");
 	cJSON_ArrayForEach(m, v) {
 		snprintf(what, sizeof(what), "pages.%.40s", m->string);
 		if (site_page_find(m->string) == -1 &&
 		    !owner_name_valid(m->string, strlen(m->string)))
-			return settings_fail(err, errlen, "%s: not a page name (a "
+			return settings_fail(err, errlen,
+			    "%s: not a page name (a "
 			    "site page, or NAME of a file pages/NAME.LANG.md:"
 			    " 1 to %d characters a-z, 0-9 and \"-\")", what,
 			    OWNER_NAME_MAX);
 		if (settings_page(s, m->string) != NULL)
-			return settings_fail(err, errlen, "%s: duplicate field", what);
+			return settings_fail(err, errlen,
+			    "%s: duplicate field", what);
 		if (s->npages == PAGE__MAX)
 			return settings_fail(err, errlen, "pages: more than %d",
 			    PAGE__MAX);
@@ -148,7 +156,8 @@ settings_read_pages(const cJSON *v, struct settings *s, char *err, size_t errlen
 		    ps->description, err, errlen) == -1)
 			return -1;
 		if (ps->owner_only && site_page_find(m->string) != -1)
-			return settings_fail(err, errlen, "%s: a page of the site's "
+			return settings_fail(err, errlen,
+			    "%s: a page of the site's "
 			    "own takes a description and a place only; "
 			    "title, order and optional are for the owner's "
 			    "pages (pages/NAME.LANG.md)", what);
@@ -162,20 +171,23 @@ settings_read_pages(const cJSON *v, struct settings *s, char *err, size_t errlen
  * keeps its default (signal_defaults).  Returns 0, or -1 with err set.
  */
 int
-settings_read_signals(const cJSON *v, struct settings *s, char *err, size_t errlen)
+settings_read_signals(const cJSON *v, struct settings *s, char *err,
+    size_t errlen)
 {
 	const cJSON *m;
 	int	 i;
 
 	if (!cJSON_IsObject(v))
-		return settings_fail(err, errlen, "content_signals: expected an object "
+		return settings_fail(err, errlen,
+		    "content_signals: expected an object "
 		    "of search, ai_input and ai_train");
 	cJSON_ArrayForEach(m, v) {
 		for (i = 0; i < SIGNAL__MAX; i++)
 			if (strcmp(m->string, signal_members[i]) == 0)
 				break;
 		if (i == SIGNAL__MAX)
-			return settings_fail(err, errlen, "content_signals.%.40s: "
+			return settings_fail(err, errlen,
+			    "content_signals.%.40s: "
 			    "unknown field (expected search, ai_input or "
 			    "ai_train)", m->string);
 		if (cJSON_IsNull(m))
@@ -184,7 +196,8 @@ settings_read_signals(const cJSON *v, struct settings *s, char *err, size_t errl
 			s->signals[i] = cJSON_IsTrue(m) ? SIGNAL_YES :
 			    SIGNAL_NO;
 		else
-			return settings_fail(err, errlen, "content_signals.%s: expected "
+			return settings_fail(err, errlen,
+			    "content_signals.%s: expected "
 			    "true (yes), false (no) or null (not stated)",
 			    m->string);
 	}
@@ -224,18 +237,21 @@ settings_get_security(const cJSON *v, struct security *sec, char *err,
 	int	 i = 0;
 
 	if (!cJSON_IsObject(v))
-		return settings_fail(err, errlen, "security: expected an object with "
+		return settings_fail(err, errlen,
+		    "security: expected an object with "
 		    "contact and, optionally, policy");
 	cJSON_ArrayForEach(m, v)
 		if (strcmp(m->string, "contact") != 0 &&
 		    strcmp(m->string, "policy") != 0)
-			return settings_fail(err, errlen, "security.%.40s: unknown "
+			return settings_fail(err, errlen,
+			    "security.%.40s: unknown "
 			    "field (expected contact or policy)", m->string);
 	m = cJSON_GetObjectItemCaseSensitive(v, "contact");
 	if (m == NULL || (cJSON_IsArray(m) && (cJSON_GetArraySize(m) < 1 ||
 	    cJSON_GetArraySize(m) > SECURITY_MAX_CONTACTS)) ||
 	    (!cJSON_IsArray(m) && !cJSON_IsString(m)))
-		return settings_fail(err, errlen, "security.contact: required, a URI "
+		return settings_fail(err, errlen,
+		    "security.contact: required, a URI "
 		    "or an array of 1 to %d URIs (mailto:, https: or tel:)",
 		    SECURITY_MAX_CONTACTS);
 	/* One URI is an array of one. */
@@ -246,7 +262,8 @@ settings_get_security(const cJSON *v, struct security *sec, char *err,
 		else
 			what[0] = '\0';
 		if (!settings_plain(e) || !security_uri(e->valuestring))
-			return settings_fail(err, errlen, "security.contact%s: not a "
+			return settings_fail(err, errlen,
+			    "security.contact%s: not a "
 			    "mailto:, https: or tel: URI", what);
 		if ((sec->contact[sec->ncontact++] = settings_dup(e)) == NULL)
 			return settings_fail(err, errlen, "out of memory");
@@ -254,7 +271,8 @@ settings_get_security(const cJSON *v, struct security *sec, char *err,
 	if ((m = cJSON_GetObjectItemCaseSensitive(v, "policy")) != NULL) {
 		if (!settings_plain(m) || strncmp(m->valuestring, "https://",
 		    8) != 0 || !valid_url(m->valuestring))
-			return settings_fail(err, errlen, "security.policy: not an "
+			return settings_fail(err, errlen,
+			    "security.policy: not an "
 			    "absolute https URL");
 		if ((sec->policy = settings_dup(m)) == NULL)
 			return settings_fail(err, errlen, "out of memory");

@@ -22,7 +22,8 @@
 #define LBL(app, l, key)	lbl((app)->labels, (l), (key))
 /* Site path p in language l (lang_path), built in the caller's char
  * array tmp. */
-#define LPATH(app, l, p)	lang_path((app)->langs, (l), (p), tmp, sizeof(tmp))
+#define LPATH(app, l, p)	\
+	lang_path((app)->langs, (l), (p), tmp, sizeof(tmp))
 
 #define PAGE_PATH_MAX	(OWNER_NAME_MAX + 16)	/* "/CODE/NAME.md" */
 
