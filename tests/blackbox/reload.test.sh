@@ -99,7 +99,7 @@ grep -q 'site\.json: licence\.url: not an absolute http(s) URI: "ftp://x\.exampl
 _bb_check $? 'the bad URL, as a content field'"'"'s' "$(tail -n 4 "$log")"
 req GET /api/v1/profile
 expect_status 200
-expect_equal 'refusals' $((n + 1)) "$(grep -c 'reload refused' "$log")"
+expect_equal 'refusal lines, one per problem' $((n + 3)) "$(grep -c 'reload refused' "$log")"
 cp "$BB_TMP/site.json.good" "$STACK_CONTENT/site.json"
 
 t 'SIGHUP with a valid modified set: the new content is served, no request fails during the swap'
