@@ -162,8 +162,8 @@ agents_llms(const struct app *app, enum lang l, struct buf *b)
 	item(b, app, LBL(app, l, "llms.guide"),
 	    LPATH(app, l, site_doc_path(DOC_AGENTS)));
 	buf_printf(b, ": %s\n", LBL(app, l, "llms.guide.summary"));
-	if (site_has_route("/openapi.json")) {
-		item(b, app, "OpenAPI 3.1", "/openapi.json");
+	if (site_has_route(site_doc_path(DOC_OPENAPI))) {
+		item(b, app, "OpenAPI 3.1", site_doc_path(DOC_OPENAPI));
 		buf_printf(b, ": %s\n", LBL(app, l, "llms.openapi"));
 	}
 	item(b, app, "JSON Resume", resume_path(app, l, tmp, sizeof(tmp)));
@@ -355,9 +355,10 @@ agents_guide(const struct app *app, enum lang l, struct buf *b)
 	    "portal", buf_cstr(&portal), NULL });
 	buf_puts(b, "\n\n");
 	guide_licence(app, l, b);
-	if (site_has_route("/openapi.json"))
-		buf_printf(b, "\n%s: [OpenAPI 3.1](%s/openapi.json).\n",
-		    LBL(app, l, "guide.openapi"), base);
+	if (site_has_route(site_doc_path(DOC_OPENAPI)))
+		buf_printf(b, "\n%s: [OpenAPI 3.1](%s%s).\n",
+		    LBL(app, l, "guide.openapi"), base,
+		    site_doc_path(DOC_OPENAPI));
 	if (name.oom || portal.oom)
 		b->oom = 1;
 	buf_free(&name);

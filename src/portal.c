@@ -272,23 +272,27 @@ developers_machine(const struct app *app, enum lang l, struct buf *b)
 	char	 tmp[64];
 
 	md_heading(b, app, l, "dev.machine");
-	if (site_has_route("/openapi.json")) {
+	if (site_has_route(site_doc_path(DOC_OPENAPI))) {
 		buf_puts(b, "- ");
-		md_link_site(b, app, "OpenAPI 3.1 (JSON)", "/openapi.json");
+		md_link_site(b, app, "OpenAPI 3.1 (JSON)",
+		    site_doc_path(DOC_OPENAPI));
 		buf_putc(b, '\n');
 	}
-	if (site_has_route("/api/openapi.yaml")) {
+	if (site_has_route(site_doc_path(DOC_OPENAPI_YAML))) {
 		buf_puts(b, "- ");
-		md_link_site(b, app, "OpenAPI 3.1 (YAML)", "/api/openapi.yaml");
+		md_link_site(b, app, "OpenAPI 3.1 (YAML)",
+		    site_doc_path(DOC_OPENAPI_YAML));
 		buf_putc(b, '\n');
 	}
 	buf_puts(b, "- ");
 	md_link_site(b, app, "llms.txt",
 	    LPATH(app, l, site_doc_path(DOC_LLMS)));
 	buf_printf(b, ": %s\n- ", LBL(app, l, "dev.llms"));
-	md_link_site(b, app, "agents.md", LPATH(app, l, "/agents.md"));
+	md_link_site(b, app, "agents.md",
+	    LPATH(app, l, site_doc_path(DOC_AGENTS)));
 	buf_printf(b, ": %s\n- ", LBL(app, l, "dev.agents"));
-	md_link_site(b, app, "JSON Resume", LPATH(app, l, "/resume.json"));
+	md_link_site(b, app, "JSON Resume",
+	    LPATH(app, l, site_doc_path(DOC_RESUME)));
 	buf_printf(b, ": %s\n\n", LBL(app, l, "dev.resume"));
 	lbl_fill(b, app->labels, l, "dev.markdown", (const char *const []){
 	    "about_md", site_page_md_path(app, SITE_ABOUT, l), "index_md",
