@@ -524,17 +524,12 @@ import_field(struct imp *m, struct row *r, const struct resume_field *f)
 {
 	const char *v = f->key != NULL ? str(r->e, f->key) : NULL;
 	char	 buf[512], sl[128];
-	int	 dropped;
 
 	switch (f->kind) {
 	case RK_SLUG:
 		add_str(m, r->o, f->member, slug_make(m->slugs, joined(f, r->e,
-		    buf, sizeof(buf)), r->taken, sl, sizeof(sl), &dropped));
-		if (dropped)
-			buf_printf(m->report, "slug: %s: [%d].%s = \"%s\" "
-			    "leaves out the ideographs of \"%s\" (no reading "
-			    "of them is sure): set a slug of your own\n",
-			    r->res->file, r->i, f->member, sl, buf);
+		    buf, sizeof(buf)), r->taken, sl, sizeof(sl), m->report,
+		    r->res->file, r->i));
 		break;
 	case RK_TEXT:
 		if (v != NULL || f->todo != NULL)

@@ -176,13 +176,13 @@ slug_find(struct slug_set *ss, struct hsearch_data *t, const char *key,
 
 /*
  * A slug from text, by rules r (slug.h), unique in ss, which then holds
- * it too; "item" when nothing is left of the text.  *dropped is set
- * when ideographs were left out (the slug does not say them).  Returns
- * out.
+ * it too; "item" when nothing is left of the text.  When ideographs
+ * were left out (the slug does not say them), a line of report names
+ * the slug, as item index of file.  Returns out.
  */
 char *
 slug_make(struct slug_rules *r, const char *text, struct slug_set *ss,
-    char *out, size_t len, int *dropped)
+    char *out, size_t len, struct buf *report, const char *file, int index)
 {
 	UTransliterator *tr = NULL;
 	UChar	 u[512];
@@ -192,10 +192,10 @@ slug_make(struct slug_rules *r, const char *text, struct slug_set *ss,
 	int32_t	 n = 0, lim;
 	size_t	 i, o = 0;
 	intptr_t k;
+	int	 dropped = 0;
 
 	if (text == NULL)
 		text = "";
-	*dropped = 0;
 	if (r != NULL) {
 		/* Chinese readings for a Chinese text only, never where
 		 * kana say the text is Japanese. */
@@ -204,7 +204,7 @@ slug_make(struct slug_rules *r, const char *text, struct slug_set *ss,
 			tr = r->han;
 		else {
 			tr = r->kana;
-			*dropped = has_script(text, USCRIPT_HAN);
+			dropped = has_script(text, USCRIPT_HAN);
 		}
 	}
 	u_strFromUTF8(u, 512, &n, text, -1, &ec);
@@ -243,5 +243,9 @@ slug_make(struct slug_rules *r, const char *text, struct slug_set *ss,
 	if (next != NULL)
 		next->data = (void *)(k + 1);
 	(void)slug_find(ss, &ss->taken, out, 0, 1);
+	if (dropped && report != NULL)
+		buf_printf(report, "slug: %s: [%d].slug = \"%s\" leaves out "
+		    "the ideographs of \"%s\" (no reading of them is sure): "
+		    "set a slug of your own\n", file, index, out, text);
 	return out;
 }

@@ -7,8 +7,9 @@
  * ("Katakana-Latin; Hiragana-Latin": "コーパス" is "kopasu"), ideographs
  * by ICU's Han-Latin (pinyin) only for a language written in ideographs
  * alone (uscript_getCode: Chinese), never for Japanese text (a text with
- * kana, or of a language that writes kana): those are left out, and the
- * slug says so (slug_make's *dropped) so that the owner can set one;
+ * kana, or of a language that writes kana): those are left out, and a
+ * "slug:" line in the import's report names the slug so that the owner
+ * can set one;
  * every other script by Any-Latin.  Then runs of anything but [a-z0-9]
  * become one "-".  A caller that has the title in several languages
  * takes one written in Latin letters where there is one
@@ -25,6 +26,8 @@
 #include <search.h>
 #include <stddef.h>
 
+#include "util.h"
+
 /* The slugs of one collection being made. */
 struct slug_set {
 	struct hsearch_data taken, next;
@@ -39,7 +42,8 @@ void		 slug_set_free(struct slug_set *);
 struct slug_rules *slug_rules_open(const char *lang);
 void		 slug_rules_close(struct slug_rules *);
 char		*slug_make(struct slug_rules *, const char *text,
-		    struct slug_set *, char *out, size_t len, int *dropped);
+		    struct slug_set *, char *out, size_t len, struct buf *report,
+		    const char *file, int index);
 int		 slug_latin_text(const char *text);
 
 #endif /* PERFIL_SLUG_H */
