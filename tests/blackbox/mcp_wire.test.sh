@@ -186,3 +186,24 @@ expect_json '.error.code' -32601
 mcp '{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{'"$META"'}}'
 expect_status 400
 expect_json '.error.code' -32020
+
+# Apache makes its 400 and 414 before any <Location> or <If> applies (its
+# request line is not known yet), so they keep the API's envelope there
+# (JSON, not JSON-RPC): nginx's site reads the request line.
+if [[ ${PERFIL_FRONT:-nginx} != apache ]]; then
+t "the front's own 414 and 400 (headers too large) at /mcp are JSON-RPC errors"
+req POST "/mcp?lang=$(printf 'e%.0s' {1..9000})" -H "$MCP_JSON" -H "$MCP_ACCEPT" --data-binary '{"jsonrpc":"2.0","id":1,"method":"ping"}'
+expect_status 414
+expect_header content-type 'application/json; charset=utf-8'
+expect_json '.jsonrpc' '"2.0"'
+expect_json '.error.code' -32600
+req POST /mcp -H "$MCP_JSON" -H "$MCP_ACCEPT" -H "X-Big: $(printf 'b%.0s' {1..20000})" --data-binary '{"jsonrpc":"2.0","id":1,"method":"ping"}'
+expect_status 400
+expect_header content-type 'application/json; charset=utf-8'
+expect_json '.jsonrpc' '"2.0"'
+expect_json '.error.code' -32600
+# The API keeps its own envelope.
+req GET "/api/v1/profile?lang=$(printf 'e%.0s' {1..9000})"
+expect_status 414
+expect_json '.error.status' 414
+fi
