@@ -294,7 +294,7 @@ modern_checks(struct mcp_call *c, const char *method, size_t mlen)
 		    MCP_MODERN);
 		return -1;
 	}
-	if (strcmp(pv->valuestring, c->version) != 0 || c->has_nul) {
+	if (strcmp(pv->valuestring, c->version) != 0) {
 		mcp_error(c, 400, MCP_E_HEADER_MISMATCH, NULL, "Header "
 		    "mismatch: MCP-Protocol-Version is %s, _meta's "
 		    "protocolVersion %s.", c->version, arena_excerpt(a,
