@@ -7,7 +7,8 @@
 # Revision 2025-11-25: server-initialize, ping, tools-list, resources-list,
 # dns-rebinding-protection. Revision 2026-07-28: server-stateless, caching,
 # http-header-validation, sep-2164-resource-not-found, tools-list,
-# resources-list, dns-rebinding-protection. Each must end with no failed check
+# resources-list, dns-rebinding-protection, server-sse-multiple-streams
+# (concurrent requests, each answered alone). Each must end with no failed check
 # but those tests/conformance/expected-failures.yml lists (the suite exits
 # non-zero for any other failure, and for a listed one that passes). The
 # scenarios left out need the suite's own test tools, prompts, completions,
@@ -43,6 +44,6 @@ for s in server-initialize ping tools-list resources-list dns-rebinding-protecti
 	conformance 2025-11-25 "$s"
 done
 for s in server-stateless caching http-header-validation sep-2164-resource-not-found \
-	tools-list resources-list dns-rebinding-protection; do
+	tools-list resources-list dns-rebinding-protection server-sse-multiple-streams; do
 	conformance 2026-07-28 "$s"
 done
