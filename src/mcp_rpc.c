@@ -261,7 +261,7 @@ void
 mcp_dispatch(struct mcp_call *c, const char *method, size_t len)
 {
 	struct buf names;
-	size_t	 i, n = 0;
+	size_t	 i, k, n = 0;
 
 	if (c->params != NULL && !cJSON_IsObject(c->params)) {
 		mcp_error(c, 200, MCP_E_INVALID_PARAMS, NULL, "params must be "
@@ -279,11 +279,12 @@ mcp_dispatch(struct mcp_call *c, const char *method, size_t len)
 	for (i = 0; i < NMETHODS; i++)
 		if (methods[i].eras & (int)c->era)
 			n++;
-	for (i = 0; i < NMETHODS; i++) {
+	for (i = 0, k = 0; i < NMETHODS; i++) {
 		if (!(methods[i].eras & (int)c->era))
 			continue;
-		buf_printf(&names, "%s%s", names.len == 0 ? "" : --n == 0 ?
-		    " and " : ", ", methods[i].name);
+		k++;
+		buf_printf(&names, "%s%s", k == 1 ? "" : k == n ? " and " :
+		    ", ", methods[i].name);
 	}
 	mcp_error(c, c->era == MCP_ERA_MODERN ? 404 : 200, MCP_E_NO_METHOD,
 	    NULL, "Method not found: %s. This server answers %s (protocol "

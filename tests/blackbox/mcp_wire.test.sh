@@ -178,10 +178,13 @@ for m in initialize ping prompts/list subscriptions/listen no/such; do
 	expect_json '.id' 1
 	expect_json '.error.code' -32601
 done
+# The error names the methods of the request's era, from the method table.
+expect_json_true '.error.message | contains("answers server/discover, tools/list, tools/call, resources/list, resources/templates/list and resources/read (protocol revision 2026-07-28)")'
 mcp '{"jsonrpc":"2.0","id":1,"method":"ping"}' -H 'MCP-Protocol-Version: 2025-11-25'
 expect_json '.' '{"jsonrpc":"2.0","id":1,"result":{}}'
 mcp '{"jsonrpc":"2.0","id":1,"method":"server/discover"}' -H 'MCP-Protocol-Version: 2025-11-25'
 expect_json '.error.code' -32601
+expect_json_true '.error.message | contains("answers initialize, ping, tools/list, tools/call, resources/list, resources/templates/list and resources/read (protocol revision 2025-11-25)")'
 # _meta naming a revision without the header: a modern client's mistake.
 mcp '{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{'"$META"'}}'
 expect_status 400
