@@ -12,7 +12,9 @@
  * itself through the dispatcher (ctx.run), so that its structured
  * result is the API's answer {data, meta} for the same parameters and
  * its errors the API's.  Its resources are the markdown pages and the
- * JSON Resume in every language, read the same way.  docs/mcp.md
+ * per-language text documents of SITE_DOCS (page_list.h: the agent
+ * files, the JSON Resume, the vCard) in every language, read the same
+ * way.  docs/mcp.md
  * describes it; mcp_int.h its parts.
  *
  * Ownership: mcp_build returns a struct mcp that mcp_free releases,

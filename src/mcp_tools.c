@@ -20,7 +20,7 @@
 #include "markdown.h"
 #include "mcp_int.h"
 #include "openapi.h"
-#include "resume.h"
+#include "pages.h"
 #include "routes.h"
 
 /* The tools: the API's operations but the health check. */
@@ -292,15 +292,33 @@ add_resource(struct mcp *m, const struct app *app, cJSON *list,
 	return 0;
 }
 
-/* The resources: every page's markdown twin and the JSON Resume, in
- * every language, listed and kept by URI. */
+/* True when a document of media type t is text a client can read as a
+ * resource (not the CV's PDF, not an image). */
+static int
+doc_is_text(const char *t)
+{
+	return strncmp(t, "text/", 5) == 0 ||
+	    (strncmp(t, "application/", 12) == 0 &&
+	    (strstr(t, "json") != NULL || strstr(t, "xml") != NULL ||
+	    strstr(t, "yaml") != NULL));
+}
+
+/*
+ * The resources: every page's markdown twin and every document of the
+ * table (SITE_DOCS, page_list.h) that is per language and text (the
+ * agent files, the JSON Resume, the vCard, ...), in every language
+ * where the content has it, listed and kept by URI.  A document added
+ * to the table becomes a resource with no change here.
+ */
 int
 mcp_tools_resources(struct mcp *m, const struct app *app)
 {
+	const struct site_doc_info *di;
+	const struct rendered *r;
 	cJSON	*res, *list;
-	char	 name[128], tmp[64];
-	const char *code;
-	int	 i, l, pg, rc = -1;
+	char	 name[128], tmp[128], mime[64];
+	const char *code, *file;
+	int	 i, l, pg, d, rc = -1;
 
 	if ((res = cJSON_CreateObject()) == NULL ||
 	    (list = cJSON_AddArrayToObject(res, "resources")) == NULL)
@@ -317,11 +335,24 @@ mcp_tools_resources(struct mcp *m, const struct app *app)
 			    (enum lang)l), "text/markdown") == -1)
 				goto out;
 		}
-		snprintf(name, sizeof(name), "resume.%s", code);
-		if (add_resource(m, app, list, resume_path(app, (enum lang)l,
-		    tmp, sizeof(tmp)), name, "JSON Resume",
-		    LBL(app, l, "llms.resume"), "application/json") == -1)
-			goto out;
+		for (d = 0; d < SITE_DOC__MAX; d++) {
+			di = &site_docs[d];
+			r = &app->site->doc[d][l];
+			if (!(di->flags & DOC_PER_LANG) || (di->flags &
+			    (DOC_PER_REQUEST | DOC_REDIRECT)) ||
+			    !doc_is_text(di->type) || (r->data == NULL &&
+			    r->cdata[CODING_GZIP] == NULL))
+				continue;
+			file = strrchr(di->path, '/') + 1;
+			snprintf(name, sizeof(name), "%.*s.%s",
+			    (int)strcspn(file, "."), file, code);
+			snprintf(mime, sizeof(mime), "%.*s",
+			    (int)strcspn(di->type, "; "), di->type);
+			if (add_resource(m, app, list, lang_path(app->langs,
+			    (enum lang)l, di->path, tmp, sizeof(tmp)), name,
+			    file, NULL, mime) == -1)
+				goto out;
+		}
 	}
 	if ((m->resources = cJSON_PrintUnformatted(res)) != NULL)
 		rc = 0;
