@@ -8,7 +8,7 @@
 # no read error), every answer a 200, no "emerg" or "crit" line in Apache's
 # error log, and afterwards the site still answers within a second.
 # Before that, the same load in rounds of 5 s (at most APACHE_WARM_ROUNDS,
-# default 12) until mod_fcgid runs 64 responders or three rounds start none
+# default 24) until mod_fcgid runs 64 responders or three rounds start none
 # (it starts them on demand, one at a time, up to
 # FcgidMaxProcessesPerClass; a request that finds none free waits a whole
 # second, so the first seconds after a start are slow by design: checked
@@ -26,7 +26,7 @@
 . "$STACK_ROOT/tests/blackbox/ops.sh"
 
 secs=${APACHE_LOAD_SECONDS:-30}
-warm=${APACHE_WARM_ROUNDS:-12}
+warm=${APACHE_WARM_ROUNDS:-24}
 limit=default # wrk's own: 2 s
 checked=0
 if [[ -n ${PERFIL_WRAPPER-} || $PERFIL_BIN != */_build/default/* ]]; then
