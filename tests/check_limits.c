@@ -21,6 +21,7 @@
 #include "content.h"
 #include "demo_langs.h"
 #include "settings.h"
+#include "testenv.h"
 #include "util.h"
 
 static char tmpdir[256];
@@ -229,6 +230,33 @@ START_TEST(base_url_control_characters)
 }
 END_TEST
 
+/* The owner's label values are text in the HTML: escaped. */
+START_TEST(label_values_escaped)
+{
+	char	 path[512];
+	const char *body;
+
+	snprintf(path, sizeof(path), "%s/labels", tmpdir);
+	ck_assert_int_eq(mkdir(path, 0700), 0);
+	write_file("labels/en.json", "{\"nav.skip\":\"<script>alert(1)"
+	    "</script>\",\"footer.api_status\":\"a&b\",\"nav.main\":"
+	    "\"x\\\" onmouseover=\\\"y\",\"word.of\":\"<i>of\"}");
+	test_cfg.content_dir = tmpdir;
+	testenv_setup();
+	run("GET", "/en/", NULL, NULL, NULL, NULL);
+	body = test_body();
+	ck_assert_int_eq(test_resp.status, 200);
+	ck_assert_msg(strstr(body, "<script>alert") == NULL, "%s", body);
+	ck_assert_ptr_nonnull(strstr(body, ">&lt;script&gt;alert(1)&lt;/"
+	    "script&gt;</a>"));
+	ck_assert_ptr_nonnull(strstr(body, ">a&amp;b</a>"));
+	ck_assert_ptr_nonnull(strstr(body, "aria-label=\"x&quot; "
+	    "onmouseover=&quot;y\""));
+	ck_assert_ptr_nonnull(strstr(body, " &lt;i&gt;of "));
+	testenv_teardown();
+}
+END_TEST
+
 static Suite *
 limits_suite(void)
 {
@@ -243,6 +271,7 @@ limits_suite(void)
 	tcase_add_test(tc, long_character_refused);
 	tcase_add_test(tc, page_limits);
 	tcase_add_test(tc, base_url_control_characters);
+	tcase_add_test(tc, label_values_escaped);
 	suite_add_tcase(s, tc);
 	return s;
 }
