@@ -257,6 +257,29 @@ START_TEST(label_values_escaped)
 }
 END_TEST
 
+/* An unknown slug's 404 names the 20 nearest slugs, not all 1,000. */
+START_TEST(unknown_slug_hint_bounded)
+{
+	char	 cmd[1200];
+	const char *body;
+
+	snprintf(cmd, sizeof(cmd), "jq '[range(1000) as $i | .[0] | .slug = "
+	    "\"p\\($i)\"]' '%s/projects.json' >'%s/projects.json'",
+	    TEST_CONTENT_DIR, tmpdir);
+	ck_assert_int_eq(system(cmd), 0);
+	test_cfg.content_dir = tmpdir;
+	testenv_setup();
+	run("GET", "/api/v1/projects/p99x", NULL, NULL, NULL, NULL);
+	body = test_body();
+	ck_assert_int_eq(test_resp.status, 404);
+	ck_assert_msg(strlen(body) < 2048, "%zu bytes", strlen(body));
+	ck_assert_msg(strstr(body, "nearest to it (20 of 1000): p99, p990, "
+	    "p991, ") != NULL, "%s", body);
+	ck_assert_ptr_nonnull(strstr(body, "/api/v1/projects."));
+	testenv_teardown();
+}
+END_TEST
+
 static Suite *
 limits_suite(void)
 {
@@ -272,6 +295,7 @@ limits_suite(void)
 	tcase_add_test(tc, page_limits);
 	tcase_add_test(tc, base_url_control_characters);
 	tcase_add_test(tc, label_values_escaped);
+	tcase_add_test(tc, unknown_slug_hint_bounded);
 	suite_add_tcase(s, tc);
 	return s;
 }
