@@ -280,6 +280,25 @@ START_TEST(unknown_slug_hint_bounded)
 }
 END_TEST
 
+/* Media: the 16 MiB total is checked before a file is read, so the
+ * fifth 4 MiB image is refused unread. */
+START_TEST(media_total_before_reading)
+{
+	char	 cmd[1400];
+	int	 i;
+
+	for (i = 0; i < 5; i++) {
+		snprintf(cmd, sizeof(cmd), "cp '%s/media/portrait.png' "
+		    "'%s/media/p%d.png' && truncate -s 4000000 "
+		    "'%s/media/p%d.png'", TEST_CONTENT_DIR, tmpdir, i, tmpdir,
+		    i);
+		ck_assert_int_eq(system(cmd), 0);
+	}
+	refused("bytes: the files would total more than the limit of "
+	    "16777216 bytes (16 MiB)");
+}
+END_TEST
+
 static Suite *
 limits_suite(void)
 {
@@ -296,6 +315,7 @@ limits_suite(void)
 	tcase_add_test(tc, base_url_control_characters);
 	tcase_add_test(tc, label_values_escaped);
 	tcase_add_test(tc, unknown_slug_hint_bounded);
+	tcase_add_test(tc, media_total_before_reading);
 	suite_add_tcase(s, tc);
 	return s;
 }
