@@ -20,6 +20,7 @@
 
 #include "content.h"
 #include "demo_langs.h"
+#include "encoding.h"
 #include "settings.h"
 #include "testenv.h"
 #include "util.h"
@@ -299,6 +300,53 @@ START_TEST(media_total_before_reading)
 }
 END_TEST
 
+/*
+ * A large answer kept only compressed (enc_shrink) is inflated once for
+ * clients without gzip and kept, not inflated per request; a gzip
+ * variant that does not inflate is an error the caller answers (-1),
+ * not an empty 500.
+ */
+START_TEST(shrunk_answer_inflated_once)
+{
+	struct rendered r;
+	struct request req;
+	struct response resp;
+	size_t	 i, len = ENC_LARGE * 2;
+	char	*data;
+	const char *first;
+
+	ck_assert_ptr_nonnull(data = malloc(len + 1));
+	for (i = 0; i < len; i++)
+		data[i] = "abcdefgh\n"[i % 9];
+	data[len] = '\0';
+	memset(&r, 0, sizeof(r));
+	ck_assert_int_eq(enc_keep(&r, data, len, "\"t\""), 0);
+	enc_shrink(&r);
+	ck_assert_ptr_null(r.data);
+	memset(&req, 0, sizeof(req));
+	resp_init(&resp);
+	ck_assert_int_eq(enc_answer(&r, &req, &resp), 0);
+	ck_assert_ptr_nonnull(first = resp.kept);
+	ck_assert_uint_eq(resp.kept_len, len);
+	ck_assert_int_eq(memcmp(first, "abcdefgh\nabc", 12), 0);
+	ck_assert_ptr_eq(r.data, first);
+	resp_free(&resp);
+	resp_init(&resp);
+	ck_assert_int_eq(enc_answer(&r, &req, &resp), 0);
+	ck_assert_ptr_eq(resp.kept, first);	/* not inflated again */
+	resp_free(&resp);
+	/* a broken gzip variant */
+	free(r.data);
+	r.data = NULL;
+	memset(r.cdata[CODING_GZIP] + 10, 0xff, 16);
+	resp_init(&resp);
+	ck_assert_int_eq(enc_answer(&r, &req, &resp), -1);
+	ck_assert_ptr_null(resp.kept);
+	resp_free(&resp);
+	enc_free(&r);
+}
+END_TEST
+
 static Suite *
 limits_suite(void)
 {
@@ -316,6 +364,7 @@ limits_suite(void)
 	tcase_add_test(tc, label_values_escaped);
 	tcase_add_test(tc, unknown_slug_hint_bounded);
 	tcase_add_test(tc, media_total_before_reading);
+	tcase_add_test(tc, shrunk_answer_inflated_once);
 	suite_add_tcase(s, tc);
 	return s;
 }
