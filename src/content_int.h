@@ -1,7 +1,8 @@
 /*
  * content_int.h: what the three parts of the content loader share:
  * content.c reads the files and builds the model, content_check.c
- * validates each value against its declaration (resource.h), and
+ * validates each value against its declaration (resource.h,
+ * content_check.h), and
  * content_json.c makes the API object of each item per language.
  * Not for other modules: they read content.h.
  *
@@ -17,42 +18,7 @@
 #include <cjson/cJSON.h>
 
 #include "content.h"
-#include "dates.h"
-#define CONTENT_MAX_ERRORS	200	/* reported; the rest are counted */
-#define CONTENT_PAGE_MAX	(1 << 20)	/* bytes of one owner page */
-#define CONTENT_PAGES_MAX	(4 << 20)	/* of all pages, all languages */
-#define CONTENT_PAGE_DEPTH	32	/* block quotes and lists on a line */
-#define CONTENT_PAGE_BLOCKS	65536	/* block quote and list markers */
-#define CONTENT_PAGE_MARKUP	65536 	/* inline markup: *_`[]<>!&\\ */
-#define CONTENT_MAX_CLUSTER	32	/* code points in one character: a
-					 * base and its marks (UAX #15's
-					 * stream-safe text allows 31) */
-
-/* Validation state: where we are, and every problem found so far. */
-struct vctx {
-	const char *file;
-	char	 path[512];
-	size_t	 pathlen;
-	struct buf errs;		/* "FILE: PATH: reason\n" lines */
-	int	 nerr;
-	const struct langs *langs;	/* the site's languages */
-	char	 lang_all[LANG__MAX * 4 + 8];	/* "es and en", for errors */
-	struct date_labels dl[LANG__MAX]; /* their date words */
-	struct media_set *media;	/* media/, read first; NULL when it
-					 * failed */
-	const char *base_url;
-};
-
-int	 vc_failv(struct vctx *, const char *file, const char *where,
-	    const char *fmt, va_list) __attribute__((format(printf, 4, 0)));
-int	 vc_fail(struct vctx *, const char *fmt, ...)
-	    __attribute__((format(printf, 2, 3)));
-size_t	 vc_push(struct vctx *, const char *name, int index);
-void	 vc_pop(struct vctx *, size_t old);
-int	 content_validate(struct vctx *, const cJSON *, const struct field *);
-int	 content_check_page(struct vctx *, const char *md, size_t len);
-int	 content_check_items(struct vctx *, const cJSON *doc,
-	    const struct field *el);
+#include "content_check.h"
 void	 content_normalise(const struct vctx *, cJSON *, const struct field *);
 const char *content_default_lang_field(const struct field *);
 int	 content_media_load(struct vctx *, const char *dir,
