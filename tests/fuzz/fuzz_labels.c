@@ -30,7 +30,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct labels lb;
 	struct labels_src src = { FUZZ_LABELS_DIR, NULL, NULL };
 	const cJSON *it;
-	char	 path[96], err[512];
+	char	 path[96], err[16384];
 	const char *file;
 	int	 fd, l;
 

@@ -3,7 +3,8 @@
  * (settings_load): the input is written as site.json in a scratch
  * directory and loaded.  Checks that it never crashes, leaks or reads
  * out of bounds (ASan), that a refusal always has a message naming
- * site.json, and that an accepted base_url holds no control character.
+ * site.json (in a buffer of the size perfil-fcgi gives, 16 KiB), and
+ * that an accepted base_url holds no control character.
  */
 #include "config.h"
 
@@ -24,7 +25,7 @@ int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct settings *s;
-	char	 path[96], err[512];
+	char	 path[96], err[16384];
 	const char *p;
 	int	 fd;
 
