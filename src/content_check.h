@@ -60,6 +60,7 @@ int	 content_validate(struct vctx *, const cJSON *, const struct field *);
 int	 content_check_page(struct vctx *, const char *md, size_t len);
 int	 content_check_items(struct vctx *, const cJSON *doc,
 	    const struct field *el);
+int	 content_check_names(struct vctx *, const cJSON *profile);
 int	 content_check_object(const char *path, const cJSON *,
 	    const struct field *, const struct langs *, char *err,
 	    size_t errlen);

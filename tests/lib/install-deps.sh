@@ -58,6 +58,8 @@ PERFIL_TEST_DEPS=(
 	# port, never the system's), spawn-fcgi, systemd-analyze, groff for man,
 	# Varnish as the shared cache in front (tests/blackbox/varnish.test.sh)
 	apache2 libapache2-mod-fcgid spawn-fcgi systemd groff-base mandoc varnish
+	# fresh Debian roots for tests/install/foreign-roots
+	debootstrap
 	# the Debian package (tests/deb/run): dpkg-buildpackage with debhelper
 	# (it brings dh-autoreconf), lintian, and man-db for man -w
 	dpkg-dev debhelper lintian man-db
@@ -126,6 +128,17 @@ perfil_install_mcp_client() {
 	(cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
 }
 
+# perfil_install_conformance: the official MCP conformance suite and the
+# Node 22 it needs (npm's node package, beside Debian's nodejs) that
+# tests/blackbox/mcp_conformance.test.sh runs against /mcp (tests/conformance,
+# pinned by its lock file); the test file runs the same npm ci when missing.
+perfil_install_conformance() {
+	local dir
+	dir=$(cd "$(dirname "${BASH_SOURCE[0]}")/../conformance" && pwd) || return 1
+	[[ -d $dir/node_modules/@modelcontextprotocol/conformance ]] && return 0
+	(cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+}
+
 if [[ ${BASH_SOURCE[0]} == "$0" ]]; then
 	set -euo pipefail
 	if [[ ${1-} == --serve ]]; then
@@ -134,5 +147,6 @@ if [[ ${BASH_SOURCE[0]} == "$0" ]]; then
 		perfil_install_deps "$@"
 		perfil_install_npm
 		perfil_install_mcp_client
+		perfil_install_conformance
 	fi
 fi
