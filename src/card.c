@@ -181,7 +181,9 @@ card_html(const struct app *app, enum lang l, struct buf *b)
 	    NULL) {
 		buf_puts(b, "<p class=\"also\">");
 		buf_markup_text(b, md_str(co, "role"));
-		buf_printf(b, " %s ", LBL(app, l, "word.of"));
+		buf_puts(b, " ");
+		buf_markup_text(b, LBL(app, l, "word.of"));
+		buf_puts(b, " ");
 		buf_markup_text(b, md_str(co, "name"));
 		buf_puts(b, "</p>\n");
 	}

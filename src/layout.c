@@ -479,9 +479,12 @@ page_nav(const struct app *app, const struct view *v, enum lang l,
 	const char *code;
 	int	 pg, other, i;
 
-	buf_printf(b, "<a class=\"skip\" href=\"#main\">%s</a>\n<header>\n"
-	    "<nav aria-label=\"%s\">\n<ul>\n", LBL(app, l, "nav.skip"),
-	    LBL(app, l, "nav.main"));
+	/* Labels are the owner's text (CONTENT/labels): escaped. */
+	buf_puts(b, "<a class=\"skip\" href=\"#main\">");
+	buf_markup_text(b, LBL(app, l, "nav.skip"));
+	buf_puts(b, "</a>\n<header>\n<nav aria-label=\"");
+	buf_markup_text(b, LBL(app, l, "nav.main"));
+	buf_puts(b, "\">\n<ul>\n");
 	for (i = 0; i < app->paths->n; i++) {
 		if (app->paths->place[pg = app->paths->order[i]] != PAGE_NAV)
 			continue;
@@ -499,8 +502,10 @@ page_nav(const struct app *app, const struct view *v, enum lang l,
 		buf_puts(b, "<li class=\"lang\"><a href=\"");
 		html_url(b, app, v->page < 0 ? site_page_path(app, SITE_HOME,
 		    (enum lang)other) : v->path[other]);
-		buf_printf(b, "\" hreflang=\"%s\" lang=\"%s\">%s</a></li>\n",
-		    code, code, labels_own_name(app->labels, (enum lang)other));
+		buf_printf(b, "\" hreflang=\"%s\" lang=\"%s\">", code, code);
+		buf_markup_text(b, labels_own_name(app->labels,
+		    (enum lang)other));
+		buf_puts(b, "</a></li>\n");
 	}
 	buf_puts(b, "</ul>\n</nav>\n</header>\n");
 }
@@ -521,7 +526,7 @@ page_footer(const struct app *app, const struct view *v, enum lang l,
 	buf_puts(b, "</span>");
 	if (app->settings->licence.name != NULL) {
 		buf_puts(b, ". ");
-		buf_puts(b, LBL(app, l, "footer.licence"));
+		buf_markup_text(b, LBL(app, l, "footer.licence"));
 		buf_puts(b, " <a href=\"");
 		buf_markup_text(b, app->settings->licence.url[l]);
 		buf_puts(b, "\">");
@@ -529,7 +534,7 @@ page_footer(const struct app *app, const struct view *v, enum lang l,
 		buf_puts(b, "</a>");
 	}
 	buf_puts(b, ". ");
-	buf_puts(b, LBL(app, l, "footer.no_tracking"));
+	buf_markup_text(b, LBL(app, l, "footer.no_tracking"));
 	buf_puts(b, "</p>\n<ul>\n");
 	for (i = 0; i < app->paths->n; i++) {
 		if (app->paths->place[pg = app->paths->order[i]] !=
@@ -544,8 +549,9 @@ page_footer(const struct app *app, const struct view *v, enum lang l,
 	if (v->page >= 0) {
 		buf_puts(b, "<li><a href=\"");
 		html_url(b, app, v->md_path[l]);
-		buf_printf(b, "\">%s</a></li>\n", LBL(app, l,
-		    "footer.markdown"));
+		buf_puts(b, "\">");
+		buf_markup_text(b, LBL(app, l, "footer.markdown"));
+		buf_puts(b, "</a></li>\n");
 	}
 	buf_puts(b, "<li><a href=\"");
 	html_url(b, app, LPATH(app, l, site_doc_path(DOC_LLMS)));
@@ -553,8 +559,9 @@ page_footer(const struct app *app, const struct view *v, enum lang l,
 	html_url(b, app, LPATH(app, l, site_doc_path(DOC_AGENTS)));
 	buf_puts(b, "\">agents.md</a></li>\n<li><a href=\"");
 	html_url(b, app, "/api/v1/health");
-	buf_printf(b, "\">%s</a></li>\n</ul>\n</footer>\n",
-	    LBL(app, l, "footer.api_status"));
+	buf_puts(b, "\">");
+	buf_markup_text(b, LBL(app, l, "footer.api_status"));
+	buf_puts(b, "</a></li>\n</ul>\n</footer>\n");
 }
 
 /* Appends the owner's card (card.h) with the name kept whole. */

@@ -443,9 +443,9 @@ components_headers(struct gen *g, cJSON *comp)
 	    "fingerprint=\"[0-9a-f]{16}\", reason=\".*\"$", NULL, "Present "
 	    "while the last reload was refused (the content found failed "
 	    "validation; the content of Perfil-Content keeps serving): when "
-	    "(UTC), the refused set's fingerprint and its first problem as "
-	    "--check names it (file, field, reason; ASCII), as an RFC 9651 "
-	    "dictionary.");
+	    "(UTC), the refused set's fingerprint and which file (relative "
+	    "to the content directory; the reason is in the server's log), "
+	    "as an RFC 9651 dictionary.");
 }
 
 /* The descriptions of the lang and Accept-Language parameters. */

@@ -170,8 +170,7 @@ check_base_url(struct options *o)
 	const char *u = o->cfg.base_url;
 	size_t	 n;
 
-	if ((strncmp(u, "http://", 7) != 0 && strncmp(u, "https://", 8) != 0) ||
-	    strpbrk(u, " \t\r\n\"<>\\?#") != NULL || strlen(u) > 200) {
+	if (!url_is_base(u)) {
 		warnx("--base-url must be an absolute http(s) URL without "
 		    "query or fragment");
 		return -1;

@@ -200,20 +200,16 @@ static int
 get_base_url(const cJSON *v, char **out, char *err, size_t errlen)
 {
 	const char *u = cJSON_GetStringValue(v);
-	size_t	 n, skip = 0;
+	size_t	 n, skip;
 
-	if (u != NULL && strncmp(u, "http://", 7) == 0)
-		skip = 7;
-	else if (u != NULL && strncmp(u, "https://", 8) == 0)
-		skip = 8;
-	if (skip == 0 || strpbrk(u, " \t\r\n\"<>\\?#") != NULL ||
-	    strlen(u) > 200 || u[skip] == '\0' || u[skip] == '/')
+	if (u == NULL || !url_is_base(u))
 		return settings_fail(err, errlen,
 		    "base_url: expected an absolute "
 		    "http(s) URL without query or fragment, such as "
 		    "\"https://www.example.org\"");
 	if ((*out = strdup(u)) == NULL)
 		return settings_fail(err, errlen, "out of memory");
+	skip = (size_t)(url_authority(u) - u);
 	while ((n = strlen(*out)) > skip + 1 && (*out)[n - 1] == '/')
 		(*out)[n - 1] = '\0';
 	return 0;
