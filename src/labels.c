@@ -210,6 +210,26 @@ check_set(struct labels *lb, const cJSON *set, const char *dir,
 }
 
 /*
+ * The file name of the installed label set of code's likely script,
+ * "zh-Hans" for zh (ICU's likely subtags), into out.  Returns 0, or -1
+ * when ICU names no script for it.
+ */
+static int
+script_code(const char *code, char *out, size_t outlen)
+{
+	char	 full[ULOC_FULLNAME_CAPACITY], script[8];
+	UErrorCode ec = U_ZERO_ERROR;
+
+	uloc_addLikelySubtags(code, full, sizeof(full), &ec);
+	if (U_FAILURE(ec))
+		return -1;
+	uloc_getScript(full, script, sizeof(script), &ec);
+	if (U_FAILURE(ec) || script[0] == '\0')
+		return -1;
+	return xsnprintf(out, outlen, "%s-%s", code, script) == -1 ? -1 : 0;
+}
+
+/*
  * The sets of language code: the site's (content labels/) and the
  * installed one, loaded and checked once.  Returns the entry, or NULL
  * with err set.
@@ -219,6 +239,7 @@ code_sets(struct labels *lb, const struct labels_src *src, const char *code,
     char *err, size_t errlen)
 {
 	struct label_code *c;
+	char	 file[32] = "";
 	int	 absent, i;
 
 	for (i = 0; i < lb->ncodes; i++)
@@ -236,11 +257,20 @@ code_sets(struct labels *lb, const struct labels_src *src, const char *code,
 	if ((c->set[1] = load_set(src->dir, code, &absent, err, errlen)) ==
 	    NULL && !absent)
 		return NULL;
+	/* No CODE.json installed: the set of the language's likely script
+	 * (ICU: zh is written in Hans, so labels/zh-Hans.json). */
+	if (c->set[1] == NULL && script_code(code, file, sizeof(file)) == 0 &&
+	    (c->set[1] = load_set(src->dir, file, &absent, err, errlen)) ==
+	    NULL && !absent)
+		return NULL;
+	if (c->set[1] == NULL)
+		file[0] = '\0';
 	if (c->set[0] != NULL && lb->ref != NULL && check_set(lb, c->set[0],
 	    src->site_dir, code, lb->ref, err, errlen) == -1)
 		return NULL;
 	if (c->set[1] != NULL && lb->ref != NULL && check_set(lb, c->set[1],
-	    src->dir, code, lb->ref, err, errlen) == -1)
+	    src->dir, file[0] != '\0' ? file : code, lb->ref, err,
+	    errlen) == -1)
 		return NULL;
 	return c;
 }
@@ -371,6 +401,7 @@ icu_names(struct labels *lb, int l, const char *code)
 		snprintf(lang, sizeof(lang), "%s", code);
 	snprintf(lb->og_locale[l], sizeof(lb->og_locale[l]), "%s%s%s", lang,
 	    region[0] != '\0' ? "_" : "", region);
+	lb->rtl[l] = uloc_isRightToLeft(full);
 }
 
 /*
@@ -543,6 +574,14 @@ labels_own_name(const struct labels *lb, enum lang l)
 }
 
 /* The Open Graph locale of configured language l ("es_ES"). */
+/* 1 when language l is written right to left (ICU: its likely
+ * script's character orientation), else 0. */
+int
+labels_rtl(const struct labels *lb, enum lang l)
+{
+	return lb->rtl[l];
+}
+
 const char *
 labels_og_locale(const struct labels *lb, enum lang l)
 {

@@ -178,6 +178,8 @@ run_offline(const struct options *o)
 		/* Warnings do not fail the check: an untranslated label is
 		 * shown in the fallback language. */
 		warnx_lines("warning: ", buf_cstr(&app.labels->warnings));
+		if (app.glyphs != NULL)
+			warnx_lines("warning: font: ", app.glyphs);
 		print_summary(&app);
 	}
 	else {
@@ -289,6 +291,10 @@ run_server(struct options *o)
 	snprintf(err, sizeof(err), "started (pid %ld), serving content %s "
 	    "from %s", (long)getpid(), app.fingerprint, o->cfg.content_dir);
 	watch_log(o->cfg.log_file, "", err);
+	if (app.glyphs != NULL) {
+		warnx_lines("warning: font: ", app.glyphs);
+		watch_log(o->cfg.log_file, "warning: font: ", app.glyphs);
+	}
 	sup_set_handler(SIGPIPE, SIG_IGN);
 	options_defaults(o);
 	/* A lone process on fd 0 (mod_fcgid) has a supervisor of its own
