@@ -31,8 +31,6 @@
 #include <cairo-pdf.h>
 #include <cmark.h>
 #include <pango/pangocairo.h>
-#include <unicode/uchar.h>
-#include <unicode/utf8.h>
 
 #include "cv.h"
 #include "cv_fonts.h"
@@ -111,7 +109,6 @@ struct pdf {
 	double	 y;			/* where the next line goes */
 };
 
-static int	 has_rtl(const char *, int);
 static PangoLayout *small_layout(struct pdf *, double, const char *);
 
 /* Only links a reader can follow from a file: the web, mail, phone. */
@@ -231,13 +228,13 @@ add_block(struct pdf *p, cmark_node *n, enum blk kind, int bullet)
 		goto out;
 	}
 	/*
-	 * A paragraph of an RTL language that holds RTL text is set RTL
-	 * whatever it starts with ("تعلم الآلة: Python" and "Python: تعلم"
-	 * alike), right-aligned; any other takes its first strong
-	 * character's direction (pango's auto direction), right-aligned
-	 * when that is RTL (an Arabic quote in an English CV).
+	 * In a language written right to left every paragraph is set RTL,
+	 * right-aligned, as the page's dir="rtl" sets it (an English title
+	 * quoted in an Arabic CV included); in any other, a paragraph takes
+	 * its first strong character's direction (pango's auto direction),
+	 * right-aligned when that is RTL (an Arabic quote in an English CV).
 	 */
-	bk->rtl = has_rtl(t.data, p->rtl);
+	bk->rtl = p->rtl;
 	bk->layout = pango_layout_new(bk->rtl ? p->pc_rtl : p->pc);
 	if (bk->rtl) {
 		pango_layout_set_auto_dir(bk->layout, FALSE);
@@ -259,31 +256,6 @@ add_block(struct pdf *p, cmark_node *n, enum blk kind, int bullet)
 out:
 	pango_attr_list_unref(al);
 	buf_free(&t);
-}
-
-/*
- * Returns 1 when UTF-8 text t is set right to left: with any, when it
- * holds a right-to-left letter (Hebrew, Arabic, ...); else when its
- * first strong character is one.
- */
-static int
-has_rtl(const char *t, int any)
-{
-	int32_t	 i = 0, len = (int32_t)strlen(t);
-	UChar32	 c;
-	UCharDirection d;
-
-	while (i < len) {
-		U8_NEXT(t, i, len, c);
-		if (c < 0)
-			continue;
-		d = u_charDirection(c);
-		if (d == U_RIGHT_TO_LEFT || d == U_RIGHT_TO_LEFT_ARABIC)
-			return 1;
-		if (d == U_LEFT_TO_RIGHT && !any)
-			return 0;
-	}
-	return 0;
 }
 
 /* Adds the blocks of n's children; a paragraph in a list or a quote

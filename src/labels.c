@@ -652,38 +652,34 @@ country_display_name(const char *code, const char *in, char *out,
 }
 
 /*
- * Appends the names of the n language codes in language in, joined as
- * ICU's list format of that language does ("Spanish, English, and
- * Catalan"; "español, inglés y catalán").  Without the list format the
- * names are joined with ", ".
+ * Appends the n (at most LANG_LIST_MAX) UTF-8 strings items joined as
+ * language in joins a list ("a, b, and c"; "a, b y c"; "a、b、c"),
+ * by ICU's list patterns; ", " when ICU cannot.
  */
 void
-lang_names_list(struct buf *b, const char *const *codes, int n,
-    const char *in)
+labels_join(struct buf *b, const char *const *items, int n, const char *in)
 {
 	UListFormatter *lf;
 	UErrorCode ec = U_ZERO_ERROR;
-	UChar	 names[LANG_LIST_MAX][64], out[LANG_LIST_MAX * 64 + 64];
-	const UChar *items[LANG_LIST_MAX];
-	char	 name[128], *utf8;
+	UChar	 u[LANG_LIST_MAX][64], out[LANG_LIST_MAX * 64 + 64];
+	const UChar *it[LANG_LIST_MAX];
+	char	*utf8;
 	int32_t	 len, ulen;
-	int	 i;
+	int	 i, ok = 1;
 
 	if (n > LANG_LIST_MAX)
 		n = LANG_LIST_MAX;
-	for (i = 0; i < n; i++) {
-		lang_display_name(codes[i], in, name, sizeof(name));
+	for (i = 0; i < n && ok; i++) {
 		ec = U_ZERO_ERROR;
-		u_strFromUTF8(names[i], 64, NULL, name, -1, &ec);
-		if (U_FAILURE(ec) || ec == U_STRING_NOT_TERMINATED_WARNING)
-			u_uastrcpy(names[i], codes[i]);
-		items[i] = names[i];
+		u_strFromUTF8(u[i], 64, NULL, items[i], -1, &ec);
+		ok = U_SUCCESS(ec) && ec != U_STRING_NOT_TERMINATED_WARNING;
+		it[i] = u[i];
 	}
 	ec = U_ZERO_ERROR;
-	lf = ulistfmt_openForType(in, ULISTFMT_TYPE_AND, ULISTFMT_WIDTH_WIDE,
-	    &ec);
-	if (U_SUCCESS(ec)) {
-		ulen = ulistfmt_format(lf, items, NULL, n, out,
+	lf = ok ? ulistfmt_openForType(in, ULISTFMT_TYPE_AND,
+	    ULISTFMT_WIDTH_WIDE, &ec) : NULL;
+	if (lf != NULL && U_SUCCESS(ec)) {
+		ulen = ulistfmt_format(lf, it, NULL, n, out,
 		    (int32_t)(sizeof(out) / sizeof(out[0])), &ec);
 		ulistfmt_close(lf);
 		if (U_SUCCESS(ec) && ec != U_STRING_NOT_TERMINATED_WARNING &&
@@ -696,8 +692,25 @@ lang_names_list(struct buf *b, const char *const *codes, int n,
 				return;
 		}
 	}
+	for (i = 0; i < n; i++)
+		buf_printf(b, "%s%s", i ? ", " : "", items[i]);
+}
+
+/* Appends the names of the n languages codes in language in, joined
+ * as a list by labels_join ("Spanish, English, and Catalan"). */
+void
+lang_names_list(struct buf *b, const char *const *codes, int n,
+    const char *in)
+{
+	char	 names[LANG_LIST_MAX][128];
+	const char *items[LANG_LIST_MAX];
+	int	 i;
+
+	if (n > LANG_LIST_MAX)
+		n = LANG_LIST_MAX;
 	for (i = 0; i < n; i++) {
-		lang_display_name(codes[i], in, name, sizeof(name));
-		buf_printf(b, "%s%s", i ? ", " : "", name);
+		lang_display_name(codes[i], in, names[i], sizeof(names[i]));
+		items[i] = names[i];
 	}
+	labels_join(b, items, n, in);
 }

@@ -109,6 +109,8 @@ int		 lang_display_name(const char *code, const char *in,
 int		 country_display_name(const char *code, const char *in,
 		    char *out, size_t outlen);
 #define LANG_LIST_MAX	32	/* names lang_names_list joins */
+void		 labels_join(struct buf *, const char *const *items, int n,
+		    const char *in);
 void		 lang_names_list(struct buf *, const char *const *codes,
 		    int n, const char *in);
 void		 lbl_fill(struct buf *, struct labels *, enum lang,
