@@ -472,6 +472,10 @@ labels_from(struct labels *lb, const struct labels_src *src,
 			chain[n++] = fbc;
 		if (chain[n - 1] != en)
 			chain[n++] = en;
+		if (slot != (int)LABELS_DOC)
+			lb->noset[slot] = chain[0]->set[0] == NULL &&
+			    chain[0]->set[1] == NULL;
+		lb->fallback_code = chain[1 < n ? 1 : 0]->code;
 		if (label_table(lb, slot, code, chain, n) == -1) {
 			snprintf(err, errlen, "out of memory");
 			goto err;
@@ -574,6 +578,41 @@ labels_own_name(const struct labels *lb, enum lang l)
 }
 
 /* The Open Graph locale of configured language l ("es_ES"). */
+/*
+ * Appends one plain line per language of the site that lacks labels:
+ * "no label set for ja (Japanese): the 180 interface texts are shown
+ * in English (en); ..." or, for a partial set, how many keys fall back.
+ * Returns the number of lines.
+ */
+int
+labels_gaps(const struct labels *lb, const char *site_dir, struct buf *b)
+{
+	char	 name[128], fb[128];
+	int	 l, n = 0;
+
+	for (l = 0; l < lb->langs.n; l++) {
+		if (lb->nuntranslated[l] == 0)
+			continue;
+		lang_display_name(lang_code(&lb->langs, (enum lang)l), "en",
+		    name, sizeof(name));
+		lang_display_name(lb->fallback_code, "en", fb, sizeof(fb));
+		if (lb->noset[l])
+			buf_printf(b, "no label set for %s (%s): its %zu "
+			    "interface texts (menus, headings, the footer) "
+			    "are shown in %s; write them in %s/labels/%s.json "
+			    "(docs/languages.md)\n", lang_code(&lb->langs,
+			    (enum lang)l), name, lb->nuntranslated[l], fb,
+			    site_dir, lang_code(&lb->langs, (enum lang)l));
+		else
+			buf_printf(b, "the label set for %s (%s) lacks %zu "
+			    "interface texts, shown in %s (the warnings "
+			    "name them)\n", lang_code(&lb->langs, (enum lang)l),
+			    name, lb->nuntranslated[l], fb);
+		n++;
+	}
+	return n;
+}
+
 /* 1 when language l is written right to left (ICU: its likely
  * script's character orientation), else 0. */
 int
