@@ -94,6 +94,7 @@ cv_head(const struct app *app, enum lang l, struct buf *b)
 {
 	const cJSON *p = app->model->profile.obj[l], *loc;
 	const char *email = md_str(p, "email"), *phone, *s;
+	char	 country[128];
 
 	loc = cJSON_GetObjectItemCaseSensitive(p, "location");
 	buf_puts(b, "# ");
@@ -110,7 +111,13 @@ cv_head(const struct app *app, enum lang l, struct buf *b)
 	buf_puts(b, ", ");
 	md_text(b, md_str(loc, "region"));
 	buf_puts(b, " (");
-	md_text(b, md_str(loc, "country"));
+	/* the country's name in the page's language, as the card says it
+	 * (ICU), not its code: "(Japan)", "(日本)" */
+	if (country_display_name(md_str(loc, "country"), lang_code(app->langs,
+	    l), country, sizeof(country)) == 0)
+		md_text(b, country);
+	else
+		md_text(b, md_str(loc, "country"));
 	buf_puts(b, ") · [");
 	md_text(b, email);
 	buf_puts(b, "](mailto:");
