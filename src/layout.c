@@ -34,7 +34,7 @@ static const char layout_css[] =
     "html{-webkit-text-size-adjust:100%;text-size-adjust:100%}"
     "body{margin:0;background:var(--bg);color:var(--fg);"
     "font:1.0625rem/1.65 var(--font)}"
-    ".skip{position:absolute;left:-999rem}"
+    ".skip{position:absolute;inset-inline-start:-999rem}"
     ".skip:focus{position:static;display:block;padding:.5rem 1.25rem}"
     "header,main,footer{max-width:46rem;margin:0 auto;padding:0 1.25rem}"
     "main.wide,header,footer{max-width:62rem}"
