@@ -142,26 +142,6 @@ cv_head(const struct app *app, enum lang l, struct buf *b)
 }
 
 /*
- * Writes into out the length of item it's period (its content-only
- * start and end; no end: to the present) in language l, "5 years,
- * 9 months" (date_duration).  Returns out, or "" when the item has no start
- * or ICU fails.
- */
-const char *
-cv_duration(const struct app *app, const struct item *it, enum lang l,
-    char *out, size_t outsz)
-{
-	const char *s = md_str(it->src, "start"), *e = md_str(it->src, "end");
-	struct date ds, de;
-
-	if (date_parse(s, &ds) == -1 || (*e != '\0' &&
-	    date_parse(e, &de) == -1) || date_duration(&ds, *e != '\0' ?
-	    &de : NULL, lang_code(app->langs, l), out, outsz) == -1)
-		*out = '\0';
-	return out;
-}
-
-/*
  * The entries of one section, one function per collection: each
  * appends item it in language l.  The section's heading and loop are
  * cv_page's.
@@ -187,7 +167,7 @@ job(const struct app *app, enum lang l, const struct item *it,
 		buf_puts(b, " · ");
 	}
 	md_text(b, md_str(o, "period"));
-	if (*cv_duration(app, it, l, d, sizeof(d)) != '\0') {
+	if (*md_duration(app, it, l, d, sizeof(d)) != '\0') {
 		buf_puts(b, " · ");
 		md_text(b, d);
 	}

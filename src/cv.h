@@ -20,8 +20,6 @@ void	 cv_project(const struct app *, const struct item *, enum lang,
 	    struct buf *);
 const char *cv_project_path(const struct app *, enum lang,
 	    const char *slug, int md, char *out, size_t outsz);
-const char *cv_duration(const struct app *, const struct item *, enum lang,
-	    char *out, size_t outsz);
 void	 cv_project_links(const struct app *, enum lang, struct buf *);
 
 #endif /* PERFIL_CV_H */

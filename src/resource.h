@@ -73,9 +73,16 @@ enum {
 					 * language whatever the request's
 					 * (docs/contract.md says so); pages
 					 * and search keep its translations */
-	FIELD_DATED	= 1 << 7	/* TEXT: the API value is the period
+	FIELD_DATED	= 1 << 7,	/* TEXT: the API value is the period
 					 * of the object's start and end, then
 					 * the text; either may be absent */
+	FIELD_PER_LANG	= 1 << 8,	/* one value for every language, or
+					 * an object with one per language
+					 * (site.json's texts and URLs) */
+	FIELD_READER	= 1 << 9	/* checked by its reader only (a
+					 * site.json member whose shape no
+					 * kind says): the validator checks
+					 * that it is known and once */
 };
 
 /* One member of an object (or the element of an array: name NULL). */
