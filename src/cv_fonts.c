@@ -11,6 +11,7 @@
 #include <fontconfig/fontconfig.h>
 #include <pango/pangocairo.h>
 #include <unicode/uchar.h>
+#include <unicode/uloc.h>
 #include <unicode/utf8.h>
 
 #include "cv_fonts.h"
@@ -22,6 +23,23 @@ struct cv_fonts_scan {
 	FcCharSet *have;	/* every installed font's characters */
 };
 
+/* lang with ICU's likely region ("zh" gives "zh-CN", "ja" "ja-JP")
+ * into out; lang itself when ICU has none. */
+static const char *
+likely_tag(const char *lang, char *out, size_t outlen)
+{
+	char	 full[ULOC_FULLNAME_CAPACITY], l[12], r[8];
+	UErrorCode ec = U_ZERO_ERROR;
+
+	uloc_addLikelySubtags(lang, full, sizeof(full), &ec);
+	uloc_getLanguage(full, l, sizeof(l), &ec);
+	uloc_getCountry(full, r, sizeof(r), &ec);
+	if (U_FAILURE(ec) || l[0] == '\0' || r[0] == '\0')
+		return lang;
+	snprintf(out, outlen, "%s-%s", l, r);
+	return out;
+}
+
 /*
  * A pango context for a PDF in language lang (a BCP 47 tag), with
  * outlines as designed (no hinting: the same layout on every machine),
@@ -32,6 +50,7 @@ cv_fonts_context(const char *lang)
 {
 	cairo_font_options_t *fo;
 	PangoContext *pc;
+	char	 tag[32];
 
 	/*
 	 * fontconfig loaded here, on this thread: pango would start a
@@ -57,8 +76,11 @@ cv_fonts_context(const char *lang)
 	pango_cairo_context_set_font_options(pc, fo);
 	cairo_font_options_destroy(fo);
 	/* The language picks among fonts that share characters: Japanese
-	 * kanji from a Japanese face, not a Chinese one. */
-	pango_context_set_language(pc, pango_language_from_string(lang));
+	 * kanji from a Japanese face, Chinese hanzi from a Chinese one.
+	 * fontconfig knows Chinese by region (zh-cn, zh-tw), so the tag
+	 * given is the language with ICU's likely region ("zh" is "zh-CN"). */
+	pango_context_set_language(pc, pango_language_from_string(
+	    likely_tag(lang, tag, sizeof(tag))));
 	return pc;
 }
 

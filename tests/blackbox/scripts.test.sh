@@ -8,7 +8,8 @@
 #   language, a font for each character);
 # - the page is <html lang="CODE"> with dir="rtl" exactly for ar and he (ICU's
 #   direction, not a list);
-# - /cv.pdf embeds a font of the script (pdffonts: Noto CJK, Noto Sans Arabic,
+# - /cv.pdf embeds a font of the script (pdffonts: Noto CJK in the face of the
+#   language, JP, SC or KR; DejaVu or Noto Sans for Arabic,
 #   Hebrew, Devanagari, Thai) and pdftotext holds the owner's name and every
 #   text of /cv's main column written in the script;
 # - in the Arabic and Hebrew PDFs, every line with a letter of the script ends
@@ -51,7 +52,7 @@ declare -A AVAIL=(
 )
 # A font pdffonts must list for each language's script.
 declare -A FONT=(
-	[ja]='CJK' [zh]='CJK' [ko]='CJK'
+	[ja]='CJKjp' [zh]='CJKsc' [ko]='CJKkr'
 	# DejaVu Sans has Arabic and Hebrew; the text check below shows its
 	# glyphs are the right ones
 	[ar]='DejaVuSans|NotoSansArabic|NotoNaskhArabic|NotoKufiArabic'
