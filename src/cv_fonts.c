@@ -23,20 +23,36 @@ struct cv_fonts_scan {
 	FcCharSet *have;	/* every installed font's characters */
 };
 
-/* lang with ICU's likely region ("zh" gives "zh-CN", "ja" "ja-JP")
- * into out; lang itself when ICU has none. */
+/*
+ * The tag fontconfig knows for lang, into out: lang itself when it has
+ * an orthography for it ("ja", "ko", "ar"), else lang with ICU's
+ * likely region, which fontconfig knows Chinese by ("zh" is "zh-cn",
+ * not a language of its own there).
+ */
 static const char *
 likely_tag(const char *lang, char *out, size_t outlen)
 {
 	char	 full[ULOC_FULLNAME_CAPACITY], l[12], r[8];
 	UErrorCode ec = U_ZERO_ERROR;
+	FcStrSet *known;
+	size_t	 i;
+	int	 has;
 
+	if ((known = FcGetLangs()) != NULL) {
+		has = FcStrSetMember(known, (const FcChar8 *)lang);
+		FcStrSetDestroy(known);
+		if (has)
+			return lang;
+	}
 	uloc_addLikelySubtags(lang, full, sizeof(full), &ec);
 	uloc_getLanguage(full, l, sizeof(l), &ec);
 	uloc_getCountry(full, r, sizeof(r), &ec);
 	if (U_FAILURE(ec) || l[0] == '\0' || r[0] == '\0')
 		return lang;
 	snprintf(out, outlen, "%s-%s", l, r);
+	for (i = 0; out[i] != '\0'; i++)
+		if (out[i] >= 'A' && out[i] <= 'Z')
+			out[i] = (char)(out[i] - 'A' + 'a');
 	return out;
 }
 
@@ -77,8 +93,7 @@ cv_fonts_context(const char *lang)
 	cairo_font_options_destroy(fo);
 	/* The language picks among fonts that share characters: Japanese
 	 * kanji from a Japanese face, Chinese hanzi from a Chinese one.
-	 * fontconfig knows Chinese by region (zh-cn, zh-tw), so the tag
-	 * given is the language with ICU's likely region ("zh" is "zh-CN"). */
+	 * fontconfig knows Chinese by region (zh-cn, zh-tw): likely_tag. */
 	pango_context_set_language(pc, pango_language_from_string(
 	    likely_tag(lang, tag, sizeof(tag))));
 	return pc;
