@@ -51,6 +51,7 @@ void	 vc_report(struct vctx *, char *err, size_t errlen);
 int	 content_validate(struct vctx *, const cJSON *, const struct field *);
 int	 content_check_items(struct vctx *, const cJSON *doc,
 	    const struct field *el);
+int	 content_check_names(struct vctx *, const cJSON *profile);
 int	 content_check_object(const char *path, const cJSON *,
 	    const struct field *, const struct langs *, char *err,
 	    size_t errlen);

@@ -19,7 +19,8 @@
 
 #include "content.h"
 #include "content_check.h"
-void	 content_normalise(const struct vctx *, cJSON *, const struct field *);
+void	 content_normalise(const struct vctx *, cJSON *, const struct field *,
+	    int names);
 const char *content_default_lang_field(const struct field *);
 int	 content_media_load(struct vctx *, const char *dir,
 	    struct media_set **);

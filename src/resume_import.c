@@ -17,11 +17,11 @@
 
 #include <unicode/uloc.h>
 #include <unicode/ustring.h>
-#include <unicode/utrans.h>
 
 #include "resume_import.h"
 #include "resume_values.h"
 #include "settings.h"
+#include "slug.h"
 
 /* The placeholders: marked "TODO" so that grep finds every one. */
 #define TODO_EMAIL	"todo@example.org"
@@ -45,7 +45,7 @@ struct imp {
 	struct langs langs;	/* the site's */
 	enum lang lang;		/* the document's, one of langs */
 	struct buf *report;
-	UTransliterator *tr;	/* slugs: Any-Latin; Latin-ASCII; Lower */
+	struct slug_rules *slugs; /* in the document's language (slug.h) */
 	int	 years;		/* skills given the placeholder years */
 	const struct resume_field *years_f;	/* their row */
 	const char *years_file;		/* its collection's */
@@ -527,8 +527,9 @@ import_field(struct imp *m, struct row *r, const struct resume_field *f)
 
 	switch (f->kind) {
 	case RK_SLUG:
-		add_str(m, r->o, f->member, resume_slug(m->tr, joined(f, r->e,
-		    buf, sizeof(buf)), r->taken, sl, sizeof(sl)));
+		add_str(m, r->o, f->member, slug_make(m->slugs, joined(f, r->e,
+		    buf, sizeof(buf)), r->taken, sl, sizeof(sl), m->report,
+		    r->res->file, r->i));
 		break;
 	case RK_TEXT:
 		if (v != NULL || f->todo != NULL)
@@ -773,8 +774,6 @@ resume_import(const char *file, const struct langs *ls,
     struct init_content *c, struct buf *report, char *err, size_t errlen)
 {
 	struct imp m;
-	UErrorCode ec = U_ZERO_ERROR;
-	UChar	 id[64];
 	int	 l;
 
 	memset(c, 0, sizeof(*c));
@@ -782,9 +781,8 @@ resume_import(const char *file, const struct langs *ls,
 	m.report = report;
 	if ((m.doc = resume_read(file, err, errlen)) == NULL)
 		return -1;
-	u_uastrcpy(id, "Any-Latin; Latin-ASCII; Lower");
-	m.tr = utrans_openU(id, -1, UTRANS_FORWARD, NULL, 0, NULL, &ec);
 	doc_langs(&m, ls);
+	m.slugs = slug_rules_open(lang_code(&m.langs, m.lang));
 	c->langs = m.langs;
 	c->profile = profile(&m);
 	c->about = about(&m);
@@ -798,8 +796,7 @@ resume_import(const char *file, const struct langs *ls,
 			    "the %s texts are copies to translate\n",
 			    lang_code(&m.langs, m.lang),
 			    lang_code(&m.langs, (enum lang)l));
-	if (m.tr != NULL)
-		utrans_close(m.tr);
+	slug_rules_close(m.slugs);
 	cJSON_Delete((cJSON *)m.doc);
 	if (m.oom || report->oom) {
 		init_content_free(c);

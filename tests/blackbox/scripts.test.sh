@@ -1,319 +1,196 @@
 #!/usr/bin/env bash
-# front: nginx-only it reloads a private stack with SIGHUP once per script
-# Every script on the page and in the PDF (issue 36). A one-language site in
-# each of ja, zh, ko, ar, he, hi and th is imported from a JSON Resume written
-# in that language (tests/fixtures/scripts/CODE.resume.json, real sentences;
-# the Arabic one quotes an English title) with --init --from-resume, and:
-# - --check passes with no warning about labels or fonts (a label set for each
-#   language, a font for each character);
-# - the page is <html lang="CODE"> with dir="rtl" exactly for ar and he (ICU's
-#   direction, not a list);
-# - /cv.pdf embeds a font of the script (pdffonts: Noto CJK in the face of the
-#   language, JP, SC or KR; DejaVu or Noto Sans for Arabic,
-#   Hebrew, Devanagari, Thai) and pdftotext holds the owner's name and every
-#   text of /cv's main column written in the script;
-# - in the Arabic and Hebrew PDFs, every line with a letter of the script ends
-#   at the right margin (pdftotext -bbox-layout), and the short ones do not
-#   start at the left one;
-# - the Japanese pages (/, /cv, /about, /contact, /projects) show no English
-#   word: their visible text outside code, links' addresses and the owner's
-#   own Latin strings holds none but the names of formats (API, JSON, PDF...);
-# - --check names a character no installed font has (file, field, U+XXXX and
-#   the character), with the system's fonts and with a FONTCONFIG_FILE that
-#   knows DejaVu alone (how the shared-hosting upload points at its fonts),
-#   and a reload logs it.
+# front: nginx-only the search and the import are the responder's own; one front is enough
+# Every script in the data: search finds a word in the middle of a sentence
+# of a language written without spaces (ICU's dictionary word breaks), folds
+# hiragana to katakana and half-width to full-width kana, on sites imported
+# from a Japanese, a Chinese and a Thai JSON Resume (tests/resume/*-
+# academic.resume.json), through nginx; a term the dictionary splits
+# otherwise than the text is found where one of its words starts one of the
+# text's; a word that starts inside a dictionary word is not found (word
+# starts, not substrings).
 . "$(dirname "$0")/lib.sh"
 . "$STACK_ROOT/tests/lib/stack.sh"
 trap 'stack_stop; _bb_finish' EXIT
+# Every stack here serves an import: the contract holds each to its own
+# OpenAPI document (tests/contract/run).
+export BB_OWN_DOCUMENT=1
 
-: "${PERFIL_BIN:?}"
-for tool in pdftotext pdffonts fc-list; do
-	bb_require "$tool"
-done
-FIX=$STACK_ROOT/tests/fixtures/scripts
-CODES=(ja zh ko ar he hi th)
-
-req GET /cv.pdf
-if [[ $RESP_STATUS == 404 ]]; then
-	t 'built without the PDF (--disable-pdf): nothing of the PDF to check'
-	_bb_pass
-	exit 0
-fi
-
-# What JSON Resume has no place for, in each language: the availability.
-declare -A AVAIL=(
-	[ja]='2026年4月から共同研究の相談を受け付けています。'
-	[zh]='目前可以接受远程的后端咨询项目。'
-	[ko]='다음 달부터 프리랜서 프로젝트를 맡을 수 있습니다.'
-	[ar]='متاحة لمشاريع استشارية عن بُعد ابتداءً من الشهر القادم.'
-	[he]='פנויה לפרויקטים של ייעוץ החל מהחודש הבא.'
-	[hi]='अगले महीने से परामर्श परियोजनाओं के लिए उपलब्ध हूँ।'
-	[th]='พร้อมรับงานที่ปรึกษาตั้งแต่เดือนหน้าเป็นต้นไป'
-)
-# A font pdffonts must list for each language's script.
-declare -A FONT=(
-	[ja]='CJKjp' [zh]='CJKsc' [ko]='CJKkr'
-	# DejaVu Sans has Arabic and Hebrew; the text check below shows its
-	# glyphs are the right ones
-	[ar]='DejaVuSans|NotoSansArabic|NotoNaskhArabic|NotoKufiArabic'
-	[he]='DejaVuSans|NotoSansHebrew|NotoSerifHebrew'
-	[hi]='NotoSansDevanagari|NotoSerifDevanagari'
-	[th]='NotoSansThai|NotoSerifThai|NotoSansThaiLooped'
-)
-# The script's letters, as a PCRE class (grep -P, in UTF-8).
-declare -A SCRIPT=(
-	[ja]='\p{Han}\p{Hiragana}\p{Katakana}' [zh]='\p{Han}' [ko]='\p{Hangul}'
-	[ar]='\p{Arabic}' [he]='\p{Hebrew}' [hi]='\p{Devanagari}' [th]='\p{Thai}'
-)
-
-# missing_texts CODE PDF TEXTS: the lines of file TEXTS that pdftotext's text
-# of the PDF (file PDF) does not hold, white space aside (a text wrapped over
-# lines, or split into words by pdftotext's spacing heuristics as it does
-# Thai). For a right-to-left CODE the script's letters are counted instead:
-# each text's letters must all be among those of the PDF not counted for an
-# earlier text. pdftotext's order is no evidence there: it gives RTL lines
-# with embedding marks, digits and punctuation in visual order, Arabic's
-# lam-alef ligatures with their two letters swapped and a word with a shadda
-# split over two lines (poppler 22). The reading order is the screenshots'
-# (tests/site/run) and the right margin the bounding boxes' (below).
-missing_texts() {
-	python3 - "$@" <<'PY'
-import sys, unicodedata
-code, pdf, texts = sys.argv[1], open(sys.argv[2], encoding="utf-8").read(), sys.argv[3]
-want = {"ar": "ARABIC", "he": "HEBREW"}.get(code)
-def flat(t):
-    out = []
-    for c in t:
-        if c.isspace() or unicodedata.category(c) == "Cf":
-            continue
-        if want:
-            if not unicodedata.category(c).startswith("L") or \
-                    not unicodedata.name(c, "").startswith(want):
-                continue
-        out.append(c)
-    return "".join(out)
-whole = flat(pdf)
-left = {}
-for c in whole:
-    left[c] = left.get(c, 0) + 1
-for line in open(texts, encoding="utf-8"):
-    line = line.strip()
-    if not line:
-        continue
-    if not want:
-        ok = flat(line) in whole
-    else:
-        need = {}
-        for c in flat(line):
-            need[c] = need.get(c, 0) + 1
-        ok = all(left.get(c, 0) >= n for c, n in need.items())
-        for c, n in need.items():
-            left[c] = left.get(c, 0) - n
-    if not ok:
-        print(line)
-PY
-}
-
-# main_texts FILE: the text of each element of the <main> of the HTML page in
-# FILE, one a line (the page's own words, entities decoded).
-main_texts() {
-	python3 -c '
-import html, re, sys
-s = open(sys.argv[1], encoding="utf-8").read()
-m = re.search(r"(?s)<main[^>]*>(.*)</main>", s)
-s = m.group(1) if m else ""
-s = re.sub(r"(?s)<(svg|style|script)[^>]*>.*?</\1>", "", s)
-for part in re.split(r"<[^>]+>", s):
-    part = html.unescape(part).strip()
-    if part:
-        print(part)' "$1"
-}
-
-# visible_words FILE: the Latin words of the page in FILE a reader sees:
-# outside <head>, <code>, <pre>, and not e-mail addresses or host names.
-visible_words() {
-	python3 -c '
-import html, re, sys
-s = open(sys.argv[1], encoding="utf-8").read()
-s = re.sub(r"(?s)<head>.*?</head>", "", s)
-s = re.sub(r"(?s)<(style|script|code|pre|svg)[^>]*>.*?</\1>", " ", s)
-s = html.unescape(re.sub(r"<[^>]+>", " ", s))
-s = re.sub(r"\S+@\S+|\S+\.(example|com|org|txt|md|vcf|json)\S*|https?://\S+", " ", s)
-for w in re.findall(r"[A-Za-z][A-Za-z-]+", s):
-    print(w)' "$1"
-}
-
-# Format and brand names a Japanese page says as they are.
-ALLOWED_WORDS=' API JSON PDF Markdown Cookie vCard GitHub Resume OpenAPI MCP '
-
-SITES=$BB_TMP/scripts
-rm -rf "$SITES" && mkdir -p "$SITES"
-for code in "${CODES[@]}"; do
-	t "a $code site imported from its JSON Resume passes --check with no label or font warning"
-	site=$SITES/$code
-	run_cmd "$PERFIL_BIN" --init "$site" --from-resume "$FIX/$code.resume.json" \
-		--languages "$code" --labels "$STACK_ROOT/labels"
+# serve_import NAME LANGS OFFSET: imports tests/resume/NAME.resume.json into
+# $BB_TMP/NAME as a site in LANGS and serves it on a private stack.
+serve_import() {
+	local out=$BB_TMP/$1
+	rm -rf "$out"
+	run_cmd "$PERFIL_BIN" --init "$out" --from-resume \
+		"$STACK_ROOT/tests/resume/$1.resume.json" --languages "$2"
 	expect_exit 0
-	jq --arg a "${AVAIL[$code]}" '.availability.statement = $a' \
-		"$site/profile.json" >"$site/p.json" && mv "$site/p.json" "$site/profile.json"
-	# the people are made up: their .example hosts are meant
-	jq '.fictional = true' "$site/site.json" >"$site/s.json" &&
-		mv "$site/s.json" "$site/site.json"
-	run_cmd "$PERFIL_BIN" --check --content "$site" --labels "$STACK_ROOT/labels"
-	expect_exit 0
-	expect_equal 'label, font and placeholder warnings' '' \
-		"$(grep -E 'warning|note' "$BB_TMP/stderr")"
-done
-
-# One private stack; each site in turn replaces its content, then SIGHUP.
-mkdir -p "$SITES/served" && cp -R "$SITES/ja/." "$SITES/served/"
-export PERFIL_CONTENT=$SITES/served
-PERFIL_ARGS='--reload-check 0 --workers 1'
-STACK_CACHE=0
-bb_private_stack 660 'serving one script at a time'
-sup=$STACK_RESPONDER_PID
-
-# in_lang CODE: whether / is served in language CODE.
-in_lang() {
-	curl -s "$BASE/" | grep -qF "<html lang=\"$1\""
+	chmod -R a+rX "$out"
+	stack_stop
+	BASE=${BASE_SHARED:=$BASE}
+	export PERFIL_CONTENT=$out
+	bb_private_stack "$3" "serving the import of $1"
 }
 
-for code in "${CODES[@]}"; do
-	rm -rf "${STACK_CONTENT:?}"/* && cp -R "$SITES/$code/." "$STACK_CONTENT/"
-	bb_reload "$sup"
-	bb_steady 30 in_lang "$code"
-	if [[ $code == ar || $code == he ]]; then dir=' dir="rtl"'; else dir=; fi
-
-	t "$code: <html lang=\"$code\"$dir>, as ICU gives the direction"
-	req GET /cv
+# finds LANG Q: a search for Q in LANG has a hit, and its snippet or title
+# quotes Q's text (or, with a third argument, that text).
+finds() {
+	req GET "/api/v1/search?lang=$1&q=$(jq -rn --arg q "$2" '$q | @uri')"
 	expect_status 200
-	expect_body_contains "<html lang=\"$code\"$dir>"
-	cp "$RESP_DIR/body" "$BB_TMP/cv-$code.html"
+	expect_json_true '.meta.total >= 1'
+	expect_json_true '[.data[] | (.snippet + " " + .title) | contains($w)]
+		| any' --arg w "${3:-$2}"
+}
 
-	t "$code: /cv.pdf embeds a font of the script (pdffonts)"
-	curl -s -o "$BB_TMP/cv-$code.pdf" "$BASE/cv.pdf"
-	fonts=$(pdffonts "$BB_TMP/cv-$code.pdf" 2>&1)
-	_bb_check "$(grep -qE "${FONT[$code]}" <<<"$fonts"; echo $?)" \
-		"a font matching ${FONT[$code]} among the embedded ones" "$fonts"
-
-	t "$code: pdftotext of /cv.pdf holds the owner's name and every $code text of /cv"
-	# the page's link to the PDF is the one text the PDF leaves out
-	pdf_link=$(grep -o '<p class="cv-pdf">.*</p>' "$BB_TMP/cv-$code.html" |
-		sed 's/<[^>]*>//g')
-	pdftotext "$BB_TMP/cv-$code.pdf" "$BB_TMP/cv-$code.txt"
-	name=$(jq -r '.name' "$SITES/$code/profile.json")
-	printf '%s\n' "$name" >"$BB_TMP/name-$code.txt"
-	expect_equal 'the name missing from the PDF' '' \
-		"$(missing_texts "$code" "$BB_TMP/cv-$code.txt" "$BB_TMP/name-$code.txt")"
-	main_texts "$BB_TMP/cv-$code.html" | LC_ALL=C.UTF-8 grep -P "[${SCRIPT[$code]}]" |
-		grep -vxF "$pdf_link" >"$BB_TMP/texts-$code.txt"
-	texts=$(wc -l <"$BB_TMP/texts-$code.txt")
-	expect_equal "texts of /cv in the script missing from the PDF (of $texts)" '' \
-		"$(missing_texts "$code" "$BB_TMP/cv-$code.txt" "$BB_TMP/texts-$code.txt")"
-	_bb_check "$((texts < 15))" "/cv has at least 15 texts in the script" "$texts"
-done
-
-# --- right to left in the PDF -------------------------------------------------
-for code in ar he; do
-	t "$code: in /cv.pdf every line with a $code letter ends at the right margin"
-	pdftotext -bbox-layout "$BB_TMP/cv-$code.pdf" "$BB_TMP/bbox-$code.html"
-	report=$(python3 - "$BB_TMP/bbox-$code.html" "$code" <<'PY'
-import re, sys, unicodedata
-s = open(sys.argv[1], encoding="utf-8").read()
-want = "ARABIC" if sys.argv[2] == "ar" else "HEBREW"
-right = 595.28 - 50.0        # the text's right edge: A4 less the margin
-rows = []   # pdftotext may split one printed line into several <line>s
-for m in re.finditer(r'(?s)<line xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)"[^>]*>(.*?)</line>', s):
-    x0, y0, x1, y1 = (float(m.group(i)) for i in range(1, 5))
-    words = re.sub(r"<[^>]+>", " ", m.group(5))
-    mid = (y0 + y1) / 2
-    for r in rows:
-        if abs(r["mid"] - mid) < 3:
-            r["x0"], r["x1"] = min(r["x0"], x0), max(r["x1"], x1)
-            r["text"] += " " + words
-            break
-    else:
-        rows.append({"mid": mid, "x0": x0, "x1": x1, "text": words})
-lines = bad = short = leftish = 0
-for r in rows:
-    x0, x1, words = r["x0"], r["x1"], r["text"]
-    if not any(unicodedata.name(c, "").startswith(want) for c in words):
-        continue
-    lines += 1
-    # a list item's lines stop short by its indent (12 pt), its bullet beyond
-    if x1 < right - 14 or x1 > right + 1:
-        bad += 1
-        print("ends at %.1f: %s" % (x1, " ".join(words.split())[:60]))
-    if x1 - x0 < 200:
-        short += 1
-        if x0 < 60:
-            leftish += 1
-            print("starts at the left margin: %s" % " ".join(words.split())[:60])
-print("lines=%d bad=%d short=%d leftish=%d" % (lines, bad, short, leftish))
-PY
-)
-	_bb_check "$(grep -q 'bad=0 ' <<<"$report" && ! grep -q 'lines=0 ' <<<"$report"; echo $?)" \
-		"every line with a $code letter ends at x = 545 (right margin), some lines" "$report"
-	_bb_check "$(grep -qE 'short=[1-9][0-9]* leftish=0$' <<<"$report"; echo $?)" \
-		"short $code lines (headings) are right-aligned, not at the left margin" "$report"
-done
-
-t 'ar: the English title the Arabic CV quotes is on the page and in the PDF, whole'
-title='Dialect-Aware Evaluation of Arabic Language Models'
-expect_equal 'the title in /cv' 1 "$(grep -cF "$title" "$BB_TMP/cv-ar.html")"
-_bb_check "$(pdftotext "$BB_TMP/cv-ar.pdf" - | grep -qF "$title"; echo $?)" \
-	"\"$title\" on one line of the PDF, in reading order"
-
-# --- no English on the Japanese pages -------------------------------------------
-rm -rf "${STACK_CONTENT:?}"/* && cp -R "$SITES/ja/." "$STACK_CONTENT/"
-bb_reload "$sup"
-bb_steady 30 in_lang ja
-for path in / /cv /about /contact /projects; do
-	t "ja: $path shows no English word"
-	req GET "$path"
+# misses LANG Q: a search for Q in LANG has no hit.
+misses() {
+	req GET "/api/v1/search?lang=$1&q=$(jq -rn --arg q "$2" '$q | @uri')"
 	expect_status 200
-	words=$(visible_words "$RESP_DIR/body" | sort -u | while read -r w; do
-		[[ $ALLOWED_WORDS == *" $w "* ]] || printf '%s ' "$w"
-	done)
-	expect_equal "English words in the visible text of $path" '' "$words"
+	expect_json '.meta.total' 0
+}
+
+t 'a Japanese academic site imported from JSON Resume'
+serve_import ja-academic ja,en 1100
+cp "$BB_TMP/stdout" "$BB_TMP/ja.report"
+
+t 'Japanese: project slugs are readable ASCII from the English titles, kana read by ICU, never Chinese readings'
+expect_equal 'project slugs' '["fairjp-a-fairness-toolkit-for-japanese-text-classifiers","hogen-corpus-a-corpus-of-japanese-dialects"]' \
+	"$(jq -c 'map(.slug)' "$BB_TMP/ja-academic/projects.json")"
+expect_equal 'the position with kana and kanji' risachienjinia-kotobarabo \
+	"$(jq -r '.[1].slug' "$BB_TMP/ja-academic/experience.json")"
+expect_equal 'slugs with a Chinese reading (jing-dou-da-xue, ...)' '' \
+	"$(cat "$BB_TMP/ja-academic"/*.json | jq -r '.. | .slug? // empty' | grep -E 'jing|dou|xue|ri-ben' || true)"
+expect_equal 'each slug that leaves kanji out is reported with its file and item' yes \
+	"$(grep -qF 'slug: education.json: [0].slug = "item" leaves out the ideographs of "京都大学"' "$BB_TMP/ja.report" &&
+		grep -qF 'slug: experience.json: [1].slug = "risachienjinia-kotobarabo" leaves out' "$BB_TMP/ja.report" &&
+		echo yes || echo no)"
+
+t 'an import whose project titles are kanji only warns and names each slug'
+jq '.projects = [{"name": "京都大学", "url": "https://a.example", "keywords": ["C"]},
+	{"name": "深層学習", "url": "https://b.example", "keywords": ["C"]}] | .meta.language = "ja"' \
+	"$STACK_ROOT/tests/resume/ja-academic.resume.json" >"$BB_TMP/kanji.json"
+rm -rf "$BB_TMP/kanji"
+run_cmd "$PERFIL_BIN" --init "$BB_TMP/kanji" --from-resume "$BB_TMP/kanji.json" --languages ja
+expect_exit 0
+expect_stdout_match 'slug: projects\.json: \[0\]\.slug = "item" leaves out the ideographs of "京都大学"'
+expect_stdout_match 'slug: projects\.json: \[1\]\.slug = "item-2" leaves out the ideographs of "深層学習"'
+
+t 'Japanese: words in the middle of a sentence are found'
+for q in 医療 方言 オープンソース 深層学習 研究室 ソース 学習 コーパス; do
+	finds ja "$q"
 done
 
-# --- characters no font has -------------------------------------------------------
-t '--check names a character no installed font has: file, field, U+XXXX and the character'
-odd=$SITES/odd
-rm -rf "$odd" && cp -R "$SITES/ja" "$odd"
-# U+100000: a private-use character of plane 16, in no font Debian ships
-jq '.headline = "自然言語処理の研究者 \udbc0\udc00"' "$odd/profile.json" >"$odd/p.json" &&
-	mv "$odd/p.json" "$odd/profile.json"
-run_cmd "$PERFIL_BIN" --check --content "$odd" --labels "$STACK_ROOT/labels"
-expect_exit 0
-expect_stderr_match "warning: font: $odd/profile.json: headline[^:]*: U\\+100000 \"$(printf '\U00100000')\""
+t 'Japanese: hiragana finds katakana, half-width kana and full-width Latin fold'
+finds ja こーぱす コーパス
+finds ja ｺｰﾊﾟｽ コーパス
+finds ja ＰＹＴＨＯＮ Python
 
-t '--check with a FONTCONFIG_FILE that knows DejaVu alone names the Japanese characters'
-dejavu=$(fc-list -f '%{file}\n' 'DejaVu Sans' | head -n 1)
-cat >"$BB_TMP/fonts.conf" <<EOF
-<?xml version="1.0"?>
-<!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
-<fontconfig>
-  <dir>${dejavu%/*}</dir>
-  <cachedir>$BB_TMP/fc-cache</cachedir>
-</fontconfig>
-EOF
-run_cmd env FONTCONFIG_FILE="$BB_TMP/fonts.conf" "$PERFIL_BIN" --check \
-	--content "$SITES/ja" --labels "$STACK_ROOT/labels"
-expect_exit 0
-expect_stderr_match "warning: font: $SITES/ja/profile.json: name[^:]*: U\\+4F50 \"佐\""
+t 'Japanese: a word that starts inside a dictionary word is not found'
+misses ja 習
+misses ja ープン
 
-t 'a reload of content with such a character logs the warning'
-rm -rf "${STACK_CONTENT:?}"/* && cp -R "$odd/." "$STACK_CONTENT/"
-bb_reload "$sup"
-found=1
-for ((i = 0; i < 100; i++)); do
-	if grep -qs 'warning: font: .*U+100000' "$STACK_DIR/perfil.log"; then
-		found=0
-		break
-	fi
-	sleep 0.1
+# merge A-DIR B-DIR OUT: the content of two imports of the same résumé, A in
+# Japanese and B in English, as one site: each translated text takes its
+# ja from A and its en from B; a plain string that differs (a name, an
+# organisation, a technology) becomes {"ja": A's, "en": B's}; slugs are B's.
+merge() {
+	local f
+	mkdir -p "$3"
+	cp -R "$1"/. "$3"/
+	for f in "$1"/*.json; do
+		f=$(basename "$f")
+		jq -n --slurpfile a "$1/$f" --slurpfile b "$2/$f" '
+		  def m($a; $b; $k):
+		    if ($a | type) == "object" and ($b | type) == "object" then
+		      if ($a | keys) == ["en", "ja"] then {ja: $a.ja, en: $b.en}
+		      else reduce ($a | keys[]) as $x ({}; .[$x] = m($a[$x]; $b[$x]; $x)) end
+		    elif ($a | type) == "array" and ($b | type) == "array" then
+		      [range(0; $a | length) as $i | m($a[$i]; $b[$i]; $k)]
+		    elif ($a | type) == "string" and ($b | type) == "string" and $a != $b then
+		      if $k == "slug" then $b else {ja: $a, en: $b} end
+		    else $a end;
+		  m($a[0]; $b[0]; "")' >"$3/$f"
+	done
+}
+
+t 'names, organisations, places and technologies per language: a Japanese and English site from the two résumés'
+for l in ja en; do
+	n=ja-academic; [[ $l == en ]] && n=ja-academic.en
+	rm -rf "$BB_TMP/both-$l"
+	run_cmd "$PERFIL_BIN" --init "$BB_TMP/both-$l" --from-resume \
+		"$STACK_ROOT/tests/resume/$n.resume.json" --languages ja,en
+	expect_exit 0
 done
-_bb_check "$found" 'the responder log names U+100000 after the reload' \
-	"$(tail -n 5 "$STACK_DIR"/perfil.log 2>/dev/null)"
+rm -rf "$BB_TMP/both"
+merge "$BB_TMP/both-ja" "$BB_TMP/both-en" "$BB_TMP/both"
+# The name's parts, in each language's order (CLDR): family first in ja.
+jq '.given_name = {ja: "美咲", en: "Misaki"} | .family_name = {ja: "佐藤", en: "Sato"}' \
+	"$BB_TMP/both/profile.json" >"$BB_TMP/p.json" && mv "$BB_TMP/p.json" "$BB_TMP/both/profile.json"
+run_cmd "$PERFIL_BIN" --check --content "$BB_TMP/both"
+expect_exit 0
+expect_equal 'the employer is per language' '{"en":"Kyoto University","ja":"京都大学"}' \
+	"$(jq -S -c '.[0].organization' "$BB_TMP/both/experience.json")"
+chmod -R a+rX "$BB_TMP/both"
+stack_stop
+BASE=${BASE_SHARED:=$BASE}
+export PERFIL_CONTENT=$BB_TMP/both
+bb_private_stack 1130 'serving the Japanese and English site'
+
+t '/api/v1/profile gives the name in the language asked'
+req GET '/api/v1/profile?lang=en'
+expect_status 200
+expect_json '.data.name' '"Misaki Sato"'
+expect_json '.data.family_name' '"Sato"'
+req GET '/api/v1/profile?lang=ja'
+expect_status 200
+expect_json '.data.name' '"佐藤 美咲"'
+expect_json '.data.given_name' '"美咲"'
+req GET '/api/v1/experience?lang=en'
+expect_json '.data[0].organization' '"Kyoto University"'
+req GET '/api/v1/skills?lang=en'
+expect_json_true '[.data[].skills[].name] | index("Morphological analysis") != null'
+
+t '/en/resume.json holds no Japanese where the English résumé had English'
+req GET /en/resume.json
+expect_status 200
+expect_json '.basics.name' '"Misaki Sato"'
+expect_json '[.. | strings | select(test("[\\p{Han}\\p{Hiragana}\\p{Katakana}]"))]' '[]'
+req GET /resume.json
+expect_json '.basics.name' '"佐藤 美咲"'
+expect_json '.work[0].name' '"京都大学"'
+
+t 'publication and award dates keep their ISO form beside the text'
+req GET '/api/v1/publications?lang=ja'
+expect_status 200
+expect_json '.data[0].date_iso' '"2023-12-10"'
+expect_json '.data[0].date' '"2023年12月10日"'
+req GET '/api/v1/awards?lang=en'
+expect_json '.data[0].date_iso' '"2023-03-15"'
+expect_json '.data[0].date' '"March 15, 2023"'
+
+t 'the English MCP instructions give the English name'
+req GET /en/agents.md
+expect_status 200
+expect_body_contains '"Misaki Sato"'
+expect_body_not_contains '佐藤'
+
+t 'a Chinese academic site imported from JSON Resume'
+serve_import zh-academic zh,en 1110
+
+t 'Chinese: a position in ideographs alone has its pinyin slug, and no warning'
+expect_equal 'slug' bo-shi-hou-yan-jiu-yuan-qing-hua-da-xue \
+	"$(jq -r '.[0].slug' "$BB_TMP/zh-academic/experience.json")"
+expect_equal 'slug warnings' '' "$(grep '^slug:' "$BB_TMP/stdout" || true)"
+
+t 'Chinese: words in the middle of a sentence are found'
+for q in 深度学习 医疗 方言 实验室 开源 语料库; do
+	finds zh "$q"
+done
+misses zh 习
+
+t 'a Thai academic site imported from JSON Resume'
+serve_import th-academic th,en 1120
+
+t 'Thai: words in the middle of a sentence are found, also where the dictionary parts them otherwise'
+for q in การเรียนรู้เชิงลึก ภาษาถิ่น การแพทย์ ห้องปฏิบัติการ โอเพนซอร์ส; do
+	finds th "$q"
+done
+misses th วิทยาลัย

@@ -49,7 +49,7 @@ PERFIL_TEST_DEPS=(
 	# CV's PDF (tests/blackbox/cv_pdf.test.sh): pdftotext, pdffonts, pdfinfo
 	# (poppler-utils) and qpdf for its catalog, structure and links
 	libxml2-utils chromium nodejs poppler-utils qpdf
-	# every script on the page and in the PDF (tests/blackbox/scripts.test.sh,
+	# every script on the page and in the PDF (tests/blackbox/every_script.test.sh,
 	# the ja and ar screenshots of tests/site/run): Noto for the scripts
 	# DejaVu lacks, CJK apart (./serve installs them only for content
 	# that needs them: perfil_install_font_deps)
@@ -155,6 +155,17 @@ perfil_install_mcp_client() {
 	(cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
 }
 
+# perfil_install_conformance: the official MCP conformance suite and the
+# Node 22 it needs (npm's node package, beside Debian's nodejs) that
+# tests/blackbox/mcp_conformance.test.sh runs against /mcp (tests/conformance,
+# pinned by its lock file); the test file runs the same npm ci when missing.
+perfil_install_conformance() {
+	local dir
+	dir=$(cd "$(dirname "${BASH_SOURCE[0]}")/../conformance" && pwd) || return 1
+	[[ -d $dir/node_modules/@modelcontextprotocol/conformance ]] && return 0
+	(cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+}
+
 if [[ ${BASH_SOURCE[0]} == "$0" ]]; then
 	set -euo pipefail
 	if [[ ${1-} == --serve ]]; then
@@ -163,5 +174,6 @@ if [[ ${BASH_SOURCE[0]} == "$0" ]]; then
 		perfil_install_deps "$@"
 		perfil_install_npm
 		perfil_install_mcp_client
+		perfil_install_conformance
 	fi
 fi
