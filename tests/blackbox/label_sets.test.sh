@@ -75,6 +75,10 @@ for f in "$SITE"/*.json; do
 	jq 'walk(if type == "object" and keys == ["en"] then .en else . end)' \
 		"$f" >"$f.new" && mv "$f.new" "$f"
 done
+# The name without its parts: a language that writes the family name first
+# (ja, ko, vi, zh: issue 37's check) would refuse "Given Family" with them.
+jq 'del(.given_name, .family_name)' "$SITE/profile.json" >"$SITE/p.json" &&
+	mv "$SITE/p.json" "$SITE/profile.json"
 
 # set_lang DIR CODE: make the site in DIR serve CODE alone.
 set_lang() {
