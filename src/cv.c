@@ -40,15 +40,16 @@ link(struct buf *b, const char *text, const char *url)
 	buf_putc(b, ')');
 }
 
-/* Appends the strings of array a joined by ", ". */
+/* Appends the strings of array a joined by the language's comma
+ * (list.comma: ", ", "、", "، "). */
 static void
-joined(struct buf *b, const cJSON *a)
+joined(const struct app *app, enum lang l, struct buf *b, const cJSON *a)
 {
 	const cJSON *e;
 
 	cJSON_ArrayForEach(e, a) {
 		if (e != a->child)
-			buf_puts(b, ", ");
+			buf_puts(b, LBL(app, l, "list.comma"));
 		md_text(b, cJSON_GetStringValue(e) ? cJSON_GetStringValue(e) :
 		    "");
 	}
@@ -94,6 +95,7 @@ cv_head(const struct app *app, enum lang l, struct buf *b)
 {
 	const cJSON *p = app->model->profile.obj[l], *loc;
 	const char *email = md_str(p, "email"), *phone, *s;
+	char	 country[128];
 
 	loc = cJSON_GetObjectItemCaseSensitive(p, "location");
 	buf_puts(b, "# ");
@@ -107,10 +109,16 @@ cv_head(const struct app *app, enum lang l, struct buf *b)
 	md_text(b, md_str(p, "job_title"));
 	buf_puts(b, " · ");
 	md_text(b, md_str(loc, "city"));
-	buf_puts(b, ", ");
+	buf_puts(b, LBL(app, l, "list.comma"));
 	md_text(b, md_str(loc, "region"));
 	buf_puts(b, " (");
-	md_text(b, md_str(loc, "country"));
+	/* the country's name in the page's language, as the card says it
+	 * (ICU), not its code: "(Japan)", "(日本)" */
+	if (country_display_name(md_str(loc, "country"), lang_code(app->langs,
+	    l), country, sizeof(country)) == 0)
+		md_text(b, country);
+	else
+		md_text(b, md_str(loc, "country"));
 	buf_puts(b, ") · [");
 	md_text(b, email);
 	buf_puts(b, "](mailto:");
@@ -182,7 +190,7 @@ project(const struct app *app, enum lang l, const struct item *it,
 	buf_puts(b, "\n\n");
 	md_text(b, md_str(o, "description"));
 	buf_printf(b, "\n\n%s: ", LBL(app, l, "cv.stack"));
-	joined(b, cJSON_GetObjectItemCaseSensitive(o, "stack"));
+	joined(app, l, b, cJSON_GetObjectItemCaseSensitive(o, "stack"));
 	buf_puts(b, ". ");
 	link(b, LBL(app, l, "cv.website"), md_str(o, "url"));
 	buf_puts(b, "\n\n");
@@ -195,14 +203,13 @@ skill_category(const struct app *app, enum lang l, const struct item *it,
 {
 	const cJSON *o = it->obj[l], *s, *a;
 
-	(void)app;
 	buf_puts(b, "- **");
 	md_text(b, md_str(o, "category"));
 	buf_puts(b, "**: ");
 	a = cJSON_GetObjectItemCaseSensitive(o, "skills");
 	cJSON_ArrayForEach(s, a) {
 		if (s != a->child)
-			buf_puts(b, ", ");
+			buf_puts(b, LBL(app, l, "list.comma"));
 		md_text(b, md_str(s, "name"));
 		buf_puts(b, " (");
 		md_text(b, md_str(s, "years"));
@@ -219,9 +226,10 @@ certification(const struct app *app, enum lang l, const struct item *it,
 
 	buf_puts(b, "- **");
 	md_text(b, md_str(o, "title"));
-	buf_puts(b, "**, ");
+	buf_puts(b, "**");
+	buf_puts(b, LBL(app, l, "list.comma"));
 	md_text(b, md_str(o, "institution"));
-	buf_puts(b, ", ");
+	buf_puts(b, LBL(app, l, "list.comma"));
 	md_text(b, md_str(o, "date"));
 	buf_puts(b, ". ");
 	link(b, LBL(app, l, "cv.credential"), md_str(o, "credential_url"));
@@ -316,7 +324,8 @@ plain(const struct app *app, enum lang l, const struct item *it,
 		cJSON_ArrayForEach(e, content_item_array(it, f->name, l)) {
 			if ((s = content_text(app->langs, e, l)) == NULL)
 				continue;
-			buf_puts(b, k++ ? ", " : n ? " · " : ": ");
+			buf_puts(b, k++ ? LBL(app, l, "list.comma") : n ?
+			    " · " : ": ");
 			md_text(b, s);
 		}
 		n += k;
@@ -408,7 +417,7 @@ cv_projects(const struct app *app, int self, enum lang l,
 		buf_puts(b, "\n\n");
 		md_text(b, md_str(o, "description"));
 		buf_printf(b, "\n\n%s: ", LBL(app, l, "cv.stack"));
-		joined(b, cJSON_GetObjectItemCaseSensitive(o, "stack"));
+		joined(app, l, b, cJSON_GetObjectItemCaseSensitive(o, "stack"));
 		buf_puts(b, ".\n\n");
 	}
 }
@@ -427,7 +436,7 @@ cv_project(const struct app *app, const struct item *it, enum lang l,
 	buf_puts(b, "# ");
 	md_text(b, md_str(o, "title"));
 	buf_printf(b, "\n\n- **%s**: ", LBL(app, l, "cv.stack"));
-	joined(b, cJSON_GetObjectItemCaseSensitive(o, "stack"));
+	joined(app, l, b, cJSON_GetObjectItemCaseSensitive(o, "stack"));
 	buf_printf(b, "\n- **%s**: ", LBL(app, l, "cv.website"));
 	link(b, md_str(o, "url"), md_str(o, "url"));
 	buf_printf(b, "\n- **%s**: ", LBL(app, l, "cv.api"));

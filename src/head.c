@@ -9,6 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <unicode/uchar.h>
+#include <unicode/uscript.h>
+#include <unicode/utf8.h>
+
 #include "head.h"
 
 /* Appends base + path, escaped for an attribute. */
@@ -277,21 +281,85 @@ initial(struct buf *b, const char *s)
 }
 
 /*
- * Appends the site icon: an SVG monogram of the initials of the given
- * and family names (else of the first two words of the name) in the
- * site's colours.
+ * Returns 1 when the first letter of s is of a script with letter case
+ * (ICU: Latin, Greek, Cyrillic, Armenian...), whose names make
+ * initials; 0 for the others (Han, kana, Hangul, Arabic, Devanagari,
+ * Thai...), where a monogram is the name's first character.
+ */
+static int
+cased_script(const char *s)
+{
+	UErrorCode ec = U_ZERO_ERROR;
+	int32_t	 i = 0, len = (int32_t)strlen(s);
+	UChar32	 c;
+	UScriptCode sc;
+
+	while (i < len) {
+		U8_NEXT(s, i, len, c);
+		if (c < 0 || !u_isalpha(c))
+			continue;
+		sc = uscript_getScript(c, &ec);
+		return U_SUCCESS(ec) && uscript_isCased(sc);
+	}
+	return 0;
+}
+
+/* Appends the first character of s with the marks that follow it (a
+ * base letter and its combining marks: "क्" of Devanagari, "ส" of
+ * Thai). */
+static void
+first_char(struct buf *b, const char *s)
+{
+	int32_t	 i = 0, end, len = (int32_t)strlen(s);
+	UChar32	 c;
+
+	while (i < len && s[i] == ' ')
+		i++;
+	end = i;
+	if (end < len)
+		U8_NEXT(s, end, len, c);
+	while (end < len) {
+		i = end;
+		U8_NEXT(s, end, len, c);
+		if (c < 0 || !(U_GET_GC_MASK(c) & U_GC_M_MASK)) {
+			end = i;
+			break;
+		}
+	}
+	for (i = 0; i < end && s[i] == ' '; i++)
+		continue;
+	buf_append(b, s + i, (size_t)(end - i));
+}
+
+/*
+ * Appends the site icon: an SVG monogram in the site's colours.  A
+ * name in a script with letter case gives the initials of the given
+ * and family names (else of the first two words of the name); another
+ * name (Japanese, Arabic...) gives the name in a cased script one of
+ * the site's languages has, if any ("Misaki Sato" beside "佐藤 美咲"),
+ * else its first character ("佐"): initials of such a name mean
+ * nothing, and Arabic letters set side by side would join.
  */
 void
 head_icon(const struct app *app, struct buf *b)
 {
 	const cJSON *p = app->model->profile.obj[LANG_DEFAULT];
-	const char *given = md_str(p, "given_name");
-	const char *family = md_str(p, "family_name");
-	const char *name = md_str(p, "name"), *sp;
+	const char *given, *family, *name, *sp;
 	struct buf in;
+	int	 l;
 
+	for (l = 0; l < app->langs->n; l++)
+		if (cased_script(md_str(app->model->profile.obj[l], "name")))
+			break;
+	if (l < app->langs->n)
+		p = app->model->profile.obj[l];
+	given = md_str(p, "given_name");
+	family = md_str(p, "family_name");
+	name = md_str(p, "name");
 	buf_init(&in);
-	if (*given != '\0' && *family != '\0') {
+	if (l == app->langs->n)
+		first_char(&in, name);
+	else if (*given != '\0' && *family != '\0') {
 		initial(&in, given);
 		initial(&in, family);
 	} else {

@@ -64,6 +64,19 @@ print_summary(const struct app *app)
 	putchar('\n');
 }
 
+/* Says plainly, on standard error, which languages have no label set
+ * (or a partial one) and what their pages show instead. */
+static void
+labels_note(const struct app *app)
+{
+	struct buf b;
+
+	buf_init(&b);
+	if (labels_gaps(app->labels, app->cfg->content_dir, &b) > 0)
+		warnx_lines("note: ", buf_cstr(&b));
+	buf_free(&b);
+}
+
 /*
  * The content of --init --from-resume FILE: the import, its report on
  * standard output (one line per placeholder or member not imported)
@@ -143,6 +156,7 @@ run_init(const struct options *o)
 		warnx_lines("--init wrote content that does not load: ", err);
 		return 1;
 	}
+	labels_note(&app);
 	app_free(&app);
 	if (o->from_resume != NULL)
 		printf("perfil-fcgi: wrote %s from %s; it passes --check. "
@@ -178,6 +192,9 @@ run_offline(const struct options *o)
 		/* Warnings do not fail the check: an untranslated label is
 		 * shown in the fallback language. */
 		warnx_lines("warning: ", buf_cstr(&app.labels->warnings));
+		if (app.glyphs != NULL)
+			warnx_lines("warning: font: ", app.glyphs);
+		labels_note(&app);
 		print_summary(&app);
 	}
 	else {
@@ -289,6 +306,10 @@ run_server(struct options *o)
 	snprintf(err, sizeof(err), "started (pid %ld), serving content %s "
 	    "from %s", (long)getpid(), app.fingerprint, o->cfg.content_dir);
 	watch_log(o->cfg.log_file, "", err);
+	if (app.glyphs != NULL) {
+		warnx_lines("warning: font: ", app.glyphs);
+		watch_log(o->cfg.log_file, "warning: font: ", app.glyphs);
+	}
 	sup_set_handler(SIGPIPE, SIG_IGN);
 	options_defaults(o);
 	/* A lone process on fd 0 (mod_fcgid) has a supervisor of its own

@@ -215,6 +215,10 @@ reload(struct sup *s, const char *why)
 	    "replacing workers", why, next.fingerprint);
 	warnx("%s", msg);
 	watch_log(s->cfg->log_file, "", msg);
+	if (next.glyphs != NULL) {
+		warnx_lines("warning: font: ", next.glyphs);
+		watch_log(s->cfg->log_file, "warning: font: ", next.glyphs);
+	}
 	if (s->status != NULL)
 		watch_status_set(s->status, next.fingerprint, NULL, NULL);
 	s->refused[0] = '\0';
