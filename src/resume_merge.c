@@ -252,17 +252,19 @@ import_one(const struct resume_source *src, const struct langs *ls,
 	return rc;
 }
 
-/* The lines of r but those starting with "translate: ", into out,
- * each prefixed with "FILE: " when file is not NULL. */
+/* The lines of r but those starting with "translate: " (and, from a
+ * source but the first, "placeholder: ": the first's name the same
+ * fields), into out, each prefixed with "FILE: " when file is not NULL. */
 static void
-copy_report(struct buf *out, struct buf *r, const char *file)
+copy_report(struct buf *out, struct buf *r, const char *file, int first)
 {
 	const char *p = buf_cstr(r), *nl;
 
 	for (; *p != '\0'; p = nl + 1) {
 		if ((nl = strchr(p, '\n')) == NULL)
 			nl = p + strlen(p);
-		if (strncmp(p, "translate: ", 11) != 0) {
+		if (strncmp(p, "translate: ", 11) != 0 && (first ||
+		    strncmp(p, "placeholder: ", 13) != 0)) {
 			if (file != NULL)
 				buf_printf(out, "%s: ", file);
 			buf_append(out, p, (size_t)(nl - p));
@@ -331,7 +333,7 @@ resume_merge_import(const struct resume_source *src, int n,
 	buf_init(&r);
 	if (import_one(&src[0], &ls, c, &r, err, errlen) == -1)
 		goto fail;
-	copy_report(report, &r, n > 1 ? src[0].file : NULL);
+	copy_report(report, &r, n > 1 ? src[0].file : NULL, 1);
 	covered[lang_find(&ls, src[0].lang, strlen(src[0].lang))] = 1;
 	for (i = 1; i < n; i++) {
 		l = lang_find(&ls, src[i].lang, strlen(src[i].lang));
@@ -347,7 +349,7 @@ resume_merge_import(const struct resume_source *src, int n,
 		buf_reset(&r);
 		if (import_one(&src[i], &one, &o, &r, err, errlen) == -1)
 			goto fail;
-		copy_report(report, &r, src[i].file);
+		copy_report(report, &r, src[i].file, 0);
 		memset(&m, 0, sizeof(m));
 		m.ls = &ls;
 		m.lang = (enum lang)l;

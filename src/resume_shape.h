@@ -14,7 +14,7 @@
 #include <cjson/cJSON.h>
 
 /* The import's bounds: items per array, members per object. */
-#define RESUME_SHAPE_MAX_ITEMS		1000
+#define RESUME_SHAPE_MAX_ITEMS		10000
 #define RESUME_SHAPE_MAX_MEMBERS	200
 
 /* 0, or -1 with "FILE: PATH: reason" in err. */

@@ -32,7 +32,7 @@ refused city '{"basics":{"location":{"city":["x"]}}}' 'basics\.location\.city' '
 refused keywords '{"skills":[{"name":"C","keywords":[1]}]}' 'skills\[0\]\.keywords\[0\]' 'is not a string'
 refused years '{"skills":[{"name":"C","keywords":["C"],"years":{"C":20}}]}' 'skills\[0\]\.years\.C' 'is not a string'
 refused highlights '{"work":[{"name":"X","highlights":"x"}]}' 'work\[0\]\.highlights' 'is not an array of strings'
-refused work_items "{\"work\":[$(printf '{},%.0s' $(seq 1000)){}]}" 'work' 'has more than 1000 items'
+refused work_items "{\"work\":[$(printf '{},%.0s' $(seq 10000)){}]}" 'work' 'has more than 10000 items'
 
 t 'a member the import does not read may have any shape: it is reported, not refused'
 printf '%s\n' '{"basics":{"name":"A B","x-extra":[[1]]},"x-top":{"a":[1]}}' >"$BB_TMP/extra.json"
