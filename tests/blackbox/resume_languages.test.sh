@@ -73,7 +73,7 @@ view='del(.meta, ."$schema")
 t 'served: /resume.json is the Japanese résumé, /en/resume.json the English one'
 chmod -R a+rX "$out"
 export PERFIL_CONTENT=$out
-bb_private_stack 850 'serving the two-language import'
+bb_private_stack 880 'serving the two-language import'
 req GET /resume.json
 expect_status 200
 jq -S "$view" "$fx/ja.json" >"$BB_TMP/ja.want"
