@@ -23,5 +23,6 @@ const char *cv_project_path(const struct app *, enum lang,
 const char *cv_duration(const struct app *, const struct item *, enum lang,
 	    char *out, size_t outsz);
 void	 cv_project_links(const struct app *, enum lang, struct buf *);
+void	 cv_highlight(const struct app *, enum lang, struct buf *);
 
 #endif /* PERFIL_CV_H */

@@ -86,8 +86,9 @@ person_organizations(const struct app *app, enum lang l, cJSON *ld)
 {
 	const cJSON *p = app->model->profile.obj[l], *v;
 	const struct collection *c = &app->model->coll[COLL_EDUCATION];
+	const char *name;
 	cJSON	*a;
-	size_t	 i;
+	size_t	 i, j;
 
 	if ((v = cJSON_GetObjectItemCaseSensitive(p, "employer")) == NULL)
 		v = cJSON_GetObjectItemCaseSensitive(p, "co_founder_of");
@@ -97,9 +98,18 @@ person_organizations(const struct app *app, enum lang l, cJSON *ld)
 	if (!c->present || c->len == 0 ||
 	    (a = cJSON_AddArrayToObject(ld, "alumniOf")) == NULL)
 		return;
-	for (i = 0; i < c->len; i++)
-		cJSON_AddItemToArray(a, organization("EducationalOrganization",
-		    md_str(c->items[i].obj[l], "institution"), NULL));
+	/* Once per institution: a second degree from the same one is not
+	 * a second alumniOf. */
+	for (i = 0; i < c->len; i++) {
+		name = md_str(c->items[i].obj[l], "institution");
+		for (j = 0; j < i; j++)
+			if (strcmp(md_str(c->items[j].obj[l], "institution"),
+			    name) == 0)
+				break;
+		if (j == i)
+			cJSON_AddItemToArray(a, organization(
+			    "EducationalOrganization", name, NULL));
+	}
 }
 
 /* The Person's hasCredential: one EducationalOccupationalCredential

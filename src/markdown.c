@@ -525,6 +525,7 @@ md_home(const struct app *app, int self, enum lang l,
 	md_text(b, md_str(p, "summary"));
 	buf_puts(b, "\n\n");
 	home_now(app, l, b);
+	cv_highlight(app, l, b);
 	if ((v = cJSON_GetObjectItemCaseSensitive(p, "knows_about")) != NULL) {
 		md_heading(b, app, l, "home.expertise");
 		cJSON_ArrayForEach(e, v) {

@@ -683,6 +683,13 @@ get_members(const cJSON *doc, struct settings *s, char *err, size_t errlen)
 		} else if (strcmp(m->string, "theme") == 0) {
 			if (theme_parse(m, &s->theme, err, errlen) == -1)
 				return -1;
+		} else if (strcmp(m->string, "cv_order") == 0) {
+			if (settings_cv_order(m, &s->cv, err, errlen) == -1)
+				return -1;
+		} else if (strcmp(m->string, "home_highlight") == 0) {
+			if (settings_cv_highlight(m, &s->cv, err, errlen)
+			    == -1)
+				return -1;
 		} else
 			return fail(err, errlen, "%.40s: unknown field",
 			    m->string);
