@@ -224,6 +224,7 @@ parse_file(struct vctx *c, const char *dir, const char *name,
 	return root;
 }
 
+
 /*
  * profile.json's image naming a file of the content's media/
  * directory ("media/NAME", or "/media/NAME"): the file must be there
@@ -297,32 +298,15 @@ load_single(struct vctx *c, const char *dir, const char *file,
 
 	if ((doc = parse_file(c, dir, file, path, sizeof(path))) == NULL)
 		return -1;
-	if (c->langs->n == 1)
-		content_normalise(c, doc, &root);
+	content_normalise(c, doc, &root, 0);
 	if (fields == profile_f && profile_image(c, doc) == -1)
 		goto out;
 	if (content_validate(c, doc, &root) == -1)
 		goto out;
-	if (fields == profile_f) {
-		const cJSON *n, *g, *f;
-
-		n = cJSON_GetObjectItemCaseSensitive(doc, "name");
-		g = cJSON_GetObjectItemCaseSensitive(doc, "given_name");
-		f = cJSON_GetObjectItemCaseSensitive(doc, "family_name");
-		if (g != NULL && f != NULL) {
-			size_t	 gl = strlen(g->valuestring);
-
-			if (strncmp(n->valuestring, g->valuestring, gl) != 0 ||
-			    n->valuestring[gl] != ' ' ||
-			    strcmp(n->valuestring + gl + 1,
-			    f->valuestring) != 0) {
-				vc_push(c, "name", 0);
-				vc_fail(c, "must be given_name, a space, and "
-				    "the whole family_name");
-				goto out;
-			}
-		}
-	} else if (fields == about_f) {
+	if (fields == profile_f && content_check_names(c, doc) == -1)
+		goto out;
+	content_normalise(c, doc, &root, 1);
+	if (fields == about_f) {
 		const cJSON *t, *e, *y;
 		const char *last = "";
 		int	 i = 0;
@@ -380,6 +364,7 @@ load_collection(struct vctx *c, const char *dir, const char *base_url,
 {
 	struct field el = { .kind = F_OBJECT, .flags = FIELD_REQUIRED,
 	    .sub = resources[k].fields };
+	struct field list = { .kind = F_ARRAY, .sub = &el };
 	struct buf slugs;
 	const cJSON *e, *s;
 	char	 path[1024], api_base[1024];
@@ -415,14 +400,10 @@ load_collection(struct vctx *c, const char *dir, const char *base_url,
 		vc_fail(c, "base URL too long");
 		goto out;
 	}
-	if (c->langs->n == 1) {
-		cJSON	*it;
-
-		cJSON_ArrayForEach(it, doc)
-			content_normalise(c, it, &el);
-	}
+	content_normalise(c, doc, &list, 0);
 	if (content_check_items(c, doc, &el) == -1)
 		goto out;
+	content_normalise(c, doc, &list, 1);
 	i = 0;
 	cJSON_ArrayForEach(e, doc) {
 		old = vc_push(c, NULL, (int)i);

@@ -14,6 +14,7 @@
 #include <unicode/uloc.h>
 
 #include "content_int.h"
+#include "names.h"
 
 /*
  * Records the problem "FILE: PATH: reason" and goes on: loading reports
@@ -173,16 +174,19 @@ check_string(struct vctx *c, const cJSON *v, int prose)
 
 
 static int
-validate_text(struct vctx *c, const cJSON *v)
+validate_text(struct vctx *c, const cJSON *v, unsigned int flags)
 {
 	const cJSON *m;
 	size_t	 old;
 	int	 i, rc = 0;
 
+	if (cJSON_IsString(v) && (flags & FIELD_NAME))
+		return check_string(c, v, 0);
 	if (!cJSON_IsObject(v))
 		return vc_fail(c, "expected a translated text, an object "
 		    "with one string per language (%s)%s", c->lang_all,
-		    c->langs->n == 1 ? " or a string" : "");
+		    c->langs->n == 1 || (flags & FIELD_NAME) ? " or a string"
+		    : "");
 	cJSON_ArrayForEach(m, v) {
 		if (lang_find(c->langs, m->string, strlen(m->string)) == -1) {
 			old = vc_push(c, m->string, 0);
@@ -197,7 +201,7 @@ validate_text(struct vctx *c, const cJSON *v)
 		    lang_code(c->langs, (enum lang)i));
 		if (m == NULL)
 			rc = vc_fail(c, "missing translation");
-		else if (check_string(c, m, 1) == -1)
+		else if (check_string(c, m, !(flags & FIELD_NAME)) == -1)
 			rc = -1;
 		vc_pop(c, old);
 	}
@@ -286,7 +290,7 @@ content_validate(struct vctx *c, const cJSON *v, const struct field *d)
 	switch (d->kind) {
 	case F_WHEN:
 		if (!cJSON_IsString(v))
-			return validate_text(c, v);
+			return validate_text(c, v, d->flags);
 		/* FALLTHROUGH */
 	case F_DATE:
 		if (check_string(c, v, 0) == -1)
@@ -296,7 +300,7 @@ content_validate(struct vctx *c, const cJSON *v, const struct field *d)
 			    "or YYYY-MM-DD: \"%.80s\"", v->valuestring);
 		return 0;
 	case F_TEXT:
-		return validate_text(c, v);
+		return validate_text(c, v, d->flags);
 	case F_BOOL:
 		if (!cJSON_IsBool(v))
 			return vc_fail(c, "expected true or false");
@@ -461,5 +465,63 @@ content_check_items(struct vctx *c, const cJSON *doc, const struct field *el)
 		i++;
 	}
 	free(first);
+	return rc;
+}
+
+/* Member code of translated text v, or v itself when a plain string. */
+static const char *
+in_lang(const cJSON *v, const char *code)
+{
+	if (cJSON_IsString(v))
+		return v->valuestring;
+	return cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(v,
+	    code));
+}
+
+/*
+ * Whether the profile's name is, in each language, its given_name and
+ * family_name in the order of that language (names.h); 0 or -1.  When
+ * all three are plain strings (the same in every language), one error
+ * names the member alone.
+ */
+int
+content_check_names(struct vctx *c, const cJSON *doc)
+{
+	const cJSON *n, *g, *f;
+	const char *code, *nl, *gl, *fl;
+	enum names_order o;
+	size_t	 old;
+	int	 i, plain, rc = 0;
+
+	n = cJSON_GetObjectItemCaseSensitive(doc, "name");
+	g = cJSON_GetObjectItemCaseSensitive(doc, "given_name");
+	f = cJSON_GetObjectItemCaseSensitive(doc, "family_name");
+	if (g == NULL || f == NULL)
+		return 0;
+	plain = cJSON_IsString(n) && cJSON_IsString(g) && cJSON_IsString(f);
+	for (i = 0; i < c->langs->n && !(plain && rc == -1); i++) {
+		code = lang_code(c->langs, (enum lang)i);
+		nl = in_lang(n, code);
+		gl = in_lang(g, code);
+		fl = in_lang(f, code);
+		o = names_order(code);
+		if (nl == NULL || gl == NULL || fl == NULL ||
+		    names_whole(nl, gl, fl, o))
+			continue;
+		old = vc_push(c, "name", 0);
+		if (plain && c->langs->n == 1)
+			vc_fail(c, "must be %s", names_order_text(o));
+		else if (plain)
+			vc_fail(c, "must be %s in %s (give the name per "
+			    "language when the orders differ)",
+			    names_order_text(o), code);
+		else {
+			vc_push(c, code, 0);
+			vc_fail(c, "must be %s (the order of %s)",
+			    names_order_text(o), code);
+		}
+		vc_pop(c, old);
+		rc = -1;
+	}
 	return rc;
 }

@@ -44,7 +44,9 @@ void	 vc_pop(struct vctx *, size_t old);
 int	 content_validate(struct vctx *, const cJSON *, const struct field *);
 int	 content_check_items(struct vctx *, const cJSON *doc,
 	    const struct field *el);
-void	 content_normalise(const struct vctx *, cJSON *, const struct field *);
+int	 content_check_names(struct vctx *, const cJSON *profile);
+void	 content_normalise(const struct vctx *, cJSON *, const struct field *,
+	    int names);
 const char *content_default_lang_field(const struct field *);
 int	 content_media_load(struct vctx *, const char *dir,
 	    struct media_set **);

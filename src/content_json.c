@@ -153,33 +153,51 @@ content_default_lang_field(const struct field *f)
 	return NULL;
 }
 
-/* {"CODE": v} for the translated-text string v of kind, else NULL. */
+/*
+ * The translated-text object for the string v of field f, else NULL:
+ * with names set, a name's (FIELD_NAME) is {"CODE": v} for every
+ * language of the site; without, on a single-language site any other
+ * text's (and a WHEN's that is not a date) is {"CODE": v}.
+ */
 static cJSON *
-text_object(const struct vctx *c, const cJSON *v, enum fkind kind)
+text_object(const struct vctx *c, const cJSON *v, const struct field *f,
+    int names)
 {
 	struct date dt;
 	cJSON	*o;
+	int	 i, n;
 
-	if (!cJSON_IsString(v) || !(kind == F_TEXT || (kind == F_WHEN &&
-	    date_parse(v->valuestring, &dt) == -1)))
+	if (!cJSON_IsString(v))
 		return NULL;
-	if ((o = cJSON_CreateObject()) != NULL &&
-	    !cJSON_AddItemToObject(o, lang_code(c->langs, LANG_DEFAULT),
-	    cJSON_Duplicate(v, 0))) {
-		cJSON_Delete(o);
-		o = NULL;
-	}
-	return o;	/* NULL out of memory: validation reports it */
+	if (f->kind == F_TEXT && (f->flags & FIELD_NAME))
+		n = names ? c->langs->n : 0;
+	else if (!names && c->langs->n == 1 && (f->kind == F_TEXT ||
+	    (f->kind == F_WHEN && date_parse(v->valuestring, &dt) == -1)))
+		n = 1;
+	else
+		n = 0;
+	if (n == 0 || (o = cJSON_CreateObject()) == NULL)
+		return NULL;	/* out of memory: validation reports it */
+	for (i = 0; i < n; i++)
+		if (!cJSON_AddItemToObject(o, lang_code(c->langs, (enum lang)i),
+		    cJSON_Duplicate(v, 0))) {
+			cJSON_Delete(o);
+			return NULL;
+		}
+	return o;
 }
 
 /*
- * On a single-language site a translated text may be a plain string:
- * turns every such string of v (declared by d) into the object
- * {"CODE": string} the rest of the program reads, before validation.
- * A WHEN string that is not a date is a text too.
+ * Turns every string of v (declared by d) that stands for a translated
+ * text into the object {"CODE": string, ...} the rest of the program
+ * reads: without names, before validation, any text's but a name's on
+ * a single-language site; with names, after it (a name's plain string
+ * is checked, and its errors named, once), a name's (FIELD_NAME) on
+ * any site (text_object).
  */
 void
-content_normalise(const struct vctx *c, cJSON *v, const struct field *d)
+content_normalise(const struct vctx *c, cJSON *v, const struct field *d,
+    int names)
 {
 	const struct field *f;
 	cJSON	*m, *o;
@@ -190,20 +208,20 @@ content_normalise(const struct vctx *c, cJSON *v, const struct field *d)
 			m = cJSON_GetObjectItemCaseSensitive(v, f->name);
 			if (m == NULL)
 				continue;
-			if ((o = text_object(c, m, f->kind)) != NULL)
+			if ((o = text_object(c, m, f, names)) != NULL)
 				cJSON_ReplaceItemInObjectCaseSensitive(v,
 				    f->name, o);
 			else
-				content_normalise(c, m, f);
+				content_normalise(c, m, f, names);
 		}
 	if (d->kind == F_ARRAY && cJSON_IsArray(v) && d->sub != NULL)
 		for (m = v->child; m != NULL; i++) {
 			cJSON	*next = m->next;
 
-			if ((o = text_object(c, m, d->sub->kind)) != NULL)
+			if ((o = text_object(c, m, d->sub, names)) != NULL)
 				cJSON_ReplaceItemInArray(v, i, o);
 			else
-				content_normalise(c, m, d->sub);
+				content_normalise(c, m, d->sub, names);
 			m = next;
 		}
 }

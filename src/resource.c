@@ -33,23 +33,24 @@ const struct fkind_info fkinds[F__MAX] = {
 #define TODO_YEARS	"0+"
 
 static const struct field el_text = { .kind = F_TEXT, .flags = REQ };
-static const struct field el_string = { .kind = F_STRING, .flags = REQ };
+static const struct field el_name = { .kind = F_TEXT,
+    .flags = REQ | FIELD_NAME };
 static const struct field el_langcode = { .kind = F_LANGCODE, .flags = REQ };
 
 static const struct field co_founder_f[] = {
-	FLD("name", STRING, REQ, "Name of the consultancy."),
+	FLD("name", TEXT, REQ | FIELD_NAME, "Name of the consultancy."),
 	FLD("url", URI, REQ, "Website of the consultancy."),
 	FLD("role", TEXT, REQ, "Role in it."),
 	END
 };
 static const struct field employer_f[] = {
-	FLD("name", STRING, REQ, "Name of the employer."),
+	FLD("name", TEXT, REQ | FIELD_NAME, "Name of the employer."),
 	FLD("url", URI, REQ, "Website of the employer."),
 	END
 };
 static const struct field location_f[] = {
-	FLD("city", TEXT, REQ, "City."),
-	FLD("region", TEXT, REQ, "Region."),
+	FLD("city", TEXT, REQ | FIELD_NAME, "City."),
+	FLD("region", TEXT, REQ | FIELD_NAME, "Region."),
 	FLD("country", COUNTRY, REQ, "ISO 3166-1 alpha-2 country code."),
 	FLD("remote", BOOL, REQ, "Open to remote work."),
 	FLD("address", STRING, FIELD_CONTENT, "Street address, when the "
@@ -74,10 +75,10 @@ static const struct field el_link = { .kind = F_OBJECT, .flags = REQ,
     .sub = link_f };
 
 static const struct field profile_f[] = {
-	FLD("name", STRING, REQ, "Full name, as the person writes it; quote "
-	    "it whole."),
-	FLD("given_name", STRING, OPT, "Given name."),
-	FLD("family_name", STRING, OPT, "Family name, whole."),
+	FLD("name", TEXT, REQ | FIELD_NAME, "Full name, as the person "
+	    "writes it in the answer's language; quote it whole."),
+	FLD("given_name", TEXT, FIELD_NAME, "Given name."),
+	FLD("family_name", TEXT, FIELD_NAME, "Family name, whole."),
 	FLD("headline", TEXT, REQ, "One-line professional headline."),
 	FLD("job_title", TEXT, REQ, "Current primary job title."),
 	SUB("co_founder_of", OBJECT, OPT, co_founder_f, "Company "
@@ -122,7 +123,7 @@ static const struct field project_f[] = {
 	FLD("title", TEXT, REQ | FIELD_TITLE, "Project name."),
 	FLD("description", TEXT, REQ | FIELD_BODY | FIELD_DEFAULT_LANG,
 	    "What the project does"),
-	SUB("stack", ARRAY, REQ | FIELD_BODY, &el_string, "Technologies "
+	SUB("stack", ARRAY, REQ | FIELD_BODY, &el_name, "Technologies "
 	    "used."),
 	FLD("url", URI, REQ, "Live project, repository or write-up."),
 	FLD("api_url", URI, REQ | FIELD_API, "This project's own endpoint "
@@ -134,7 +135,7 @@ static const struct field project_f[] = {
 	FLD("end", DATE, FIELD_CONTENT, "End (ISO date; JSON Resume)."),
 	SUB("roles", ARRAY, FIELD_CONTENT, &el_text, "The person's roles "
 	    "in it (JSON Resume)."),
-	FLD("entity", STRING, FIELD_CONTENT, "Organization it was for "
+	FLD("entity", TEXT, FIELD_CONTENT | FIELD_NAME, "Organization it was for "
 	    "(JSON Resume)."),
 	FLD("type", STRING, FIELD_CONTENT, "Kind of project, such as "
 	    "application (JSON Resume)."),
@@ -169,7 +170,8 @@ static const struct resume_map project_resume = {
 static const struct field experience_f[] = {
 	FLD("slug", SLUG, REQ, "Stable identifier."),
 	FLD("role", TEXT, REQ | FIELD_TITLE, "Job title held."),
-	FLD("organization", TEXT, REQ | FIELD_BODY, "Organization and "
+	FLD("organization", TEXT, REQ | FIELD_BODY | FIELD_NAME,
+	    "Organization and "
 	    "location."),
 	FLD("period", TEXT, REQ | FIELD_BODY | FIELD_DEFAULT_LANG |
 	    FIELD_DATED, "Human-readable date range"),
@@ -181,7 +183,8 @@ static const struct field experience_f[] = {
 	SUB("highlights", ARRAY, FIELD_CONTENT, &el_text, "Achievements, "
 	    "one per line (the CV page and JSON Resume; not in the closed "
 	    "API object)."),
-	FLD("location", TEXT, FIELD_CONTENT, "Where the job was (JSON "
+	FLD("location", TEXT, FIELD_CONTENT | FIELD_NAME, "Where the job "
+	    "was (JSON "
 	    "Resume)."),
 	FLD("url", URI, FIELD_CONTENT, "Website of the organization (JSON "
 	    "Resume)."),
@@ -216,7 +219,8 @@ static const struct resume_map experience_resume = {
 	    "\"description\": \"TODO: description\"}",
 };
 static const struct field skill_f[] = {
-	FLD("name", STRING, REQ | FIELD_TITLE, "Technology name."),
+	FLD("name", TEXT, REQ | FIELD_TITLE | FIELD_NAME, "Technology "
+	    "name."),
 	FLD("years", YEARS, REQ, "Years of experience, a number followed "
 	    "by a plus sign."),
 	END
@@ -250,7 +254,8 @@ static const struct resume_map skillcat_resume = {
 static const struct field certification_f[] = {
 	FLD("slug", SLUG, REQ, "Stable identifier."),
 	FLD("title", TEXT, REQ | FIELD_TITLE, "Certification name."),
-	FLD("institution", STRING, REQ | FIELD_BODY, "Issuing body."),
+	FLD("institution", TEXT, REQ | FIELD_BODY | FIELD_NAME, "Issuing "
+	    "body."),
 	FLD("date", WHEN, REQ | FIELD_BODY | FIELD_DEFAULT_LANG, "Month and "
 	    "year of issue"),
 	FLD("credential_url", URI, REQ, "Link to the credential document."),
@@ -274,7 +279,7 @@ static const struct resume_map certification_resume = {
 };
 static const struct field education_f[] = {
 	FLD("slug", SLUG, REQ, "Stable identifier."),
-	FLD("institution", TEXT, REQ, "School or university."),
+	FLD("institution", TEXT, REQ | FIELD_NAME, "School or university."),
 	FLD("detail", TEXT, REQ | FIELD_DATED, "Dates and programme."),
 	FLD("start", DATE, FIELD_CONTENT, "Start (ISO date)."),
 	FLD("end", DATE, FIELD_CONTENT, "End (ISO date); absent: to the "
@@ -315,7 +320,8 @@ static const struct resume_map education_resume = {
 };
 static const struct field recommendation_f[] = {
 	FLD("slug", SLUG, REQ, "Stable identifier."),
-	FLD("name", STRING, REQ | FIELD_TITLE, "Who wrote it."),
+	FLD("name", TEXT, REQ | FIELD_TITLE | FIELD_NAME, "Who wrote "
+	    "it."),
 	FLD("date", WHEN, REQ | FIELD_DEFAULT_LANG, "Date "
 	    "written"),
 	FLD("comment", TEXT, REQ | FIELD_BODY, "Full text."),
@@ -348,7 +354,7 @@ static const struct resume_map recommendation_resume = {
 static const struct field volunteer_f[] = {
 	FLD("slug", SLUG, REQ, "Stable identifier."),
 	FLD("role", TEXT, REQ | FIELD_TITLE, "Position held."),
-	FLD("organization", TEXT, REQ, "Organization."),
+	FLD("organization", TEXT, REQ | FIELD_NAME, "Organization."),
 	FLD("period", TEXT, REQ | FIELD_DATED, "Human-readable date range"),
 	FLD("description", TEXT, OPT, "What the work was."),
 	FLD("url", URI, OPT, "Website of the organization."),
@@ -383,7 +389,8 @@ static const struct field publication_f[] = {
 	FLD("slug", SLUG, REQ, "Stable identifier."),
 	FLD("title", TEXT, REQ | FIELD_TITLE, "Title of the publication or "
 	    "talk."),
-	FLD("publisher", STRING, OPT, "Publisher, journal or event."),
+	FLD("publisher", TEXT, FIELD_NAME, "Publisher, journal or "
+	    "event."),
 	FLD("date", WHEN, OPT, "Date of release"),
 	FLD("description", TEXT, OPT, "What it is about."),
 	FLD("url", URI, OPT, "Where to read or watch it."),
@@ -406,7 +413,7 @@ static const struct resume_map publication_resume = {
 static const struct field award_f[] = {
 	FLD("slug", SLUG, REQ, "Stable identifier."),
 	FLD("title", TEXT, REQ | FIELD_TITLE, "Name of the award."),
-	FLD("awarder", STRING, OPT, "Who gave it."),
+	FLD("awarder", TEXT, FIELD_NAME, "Who gave it."),
 	FLD("date", WHEN, OPT, "Date received"),
 	FLD("description", TEXT, OPT, "What it was for."),
 	END

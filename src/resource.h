@@ -73,9 +73,15 @@ enum {
 					 * language whatever the request's
 					 * (docs/contract.md says so); pages
 					 * and search keep its translations */
-	FIELD_DATED	= 1 << 7	/* TEXT: the API value is the period
+	FIELD_DATED	= 1 << 7,	/* TEXT: the API value is the period
 					 * of the object's start and end, then
 					 * the text; either may be absent */
+	FIELD_NAME	= 1 << 8	/* TEXT: a name or other text that is
+					 * mostly the same in every language
+					 * (people, organisations, places,
+					 * technologies): a plain string is
+					 * that text in every language, an
+					 * object one per language */
 };
 
 /* One member of an object (or the element of an array: name NULL). */

@@ -99,7 +99,7 @@ score(const cJSON *p, const cJSON *s)
 }
 
 static void merge_value(struct merge *, cJSON *p, const cJSON *s,
-    const char *path);
+    const char *path, const struct field *decl, const struct field *members);
 
 /* A short description of item o for the report: its first texts. */
 static const char *
@@ -125,7 +125,8 @@ describe(const cJSON *o, char *out, size_t len)
 
 /* The items of collection array s into p's (see the file's comment). */
 static void
-merge_items(struct merge *m, cJSON *p, const cJSON *s, const char *path)
+merge_items(struct merge *m, cJSON *p, const cJSON *s, const char *path,
+    const struct field *members)
 {
 	const cJSON *e;
 	cJSON	*q;
@@ -153,7 +154,8 @@ merge_items(struct merge *m, cJSON *p, const cJSON *s, const char *path)
 		} else {
 			taken[best] = 1;
 			snprintf(at, sizeof(at), "%s[%d]", path, best);
-			merge_value(m, cJSON_GetArrayItem(p, best), e, at);
+			merge_value(m, cJSON_GetArrayItem(p, best), e, at, NULL,
+			    members);
 		}
 		i++;
 	}
@@ -167,10 +169,40 @@ merge_items(struct merge *m, cJSON *p, const cJSON *s, const char *path)
 	free(taken);
 }
 
-/* s (the other source's) into p (the first's) at path. */
+/*
+ * A name (a TEXT with FIELD_NAME, resource.h) held as one string for
+ * every language, p, made the translated text whose language m->lang is
+ * s and every other p's (in place: p becomes the object).
+ */
 static void
-merge_value(struct merge *m, cJSON *p, const cJSON *s, const char *path)
+name_per_language(struct merge *m, cJSON *p, const char *s)
 {
+	char	*old = p->valuestring;
+	cJSON	*v;
+	int	 l;
+
+	p->valuestring = NULL;
+	p->type = cJSON_Object;
+	for (l = 0; l < m->ls->n; l++)
+		if ((v = cJSON_CreateString(l == (int)m->lang ? s : old)) ==
+		    NULL || !cJSON_AddItemToObject(p, lang_code(m->ls,
+		    (enum lang)l), v)) {
+			cJSON_Delete(v);
+			m->report->oom = 1;
+		}
+	cJSON_free(old);
+}
+
+/*
+ * s (the other source's) into p (the first's) at path; decl declares
+ * p (NULL: unknown), members p's members when it is an object (for a
+ * collection, its items').
+ */
+static void
+merge_value(struct merge *m, cJSON *p, const cJSON *s, const char *path,
+    const struct field *decl, const struct field *members)
+{
+	const struct field *f, *el;
 	const cJSON *e;
 	cJSON	*q, *v;
 	char	 at[256];
@@ -191,7 +223,12 @@ merge_value(struct merge *m, cJSON *p, const cJSON *s, const char *path)
 		if (!cJSON_IsString(s) || strcmp(p->valuestring,
 		    s->valuestring) == 0 || strcmp(path + strlen(path) -
 		    (strlen(path) >= 4 ? 4 : 0), "slug") == 0)
+			return;	/* equal texts are kept once */
+		if (decl != NULL && decl->kind == F_TEXT &&
+		    (decl->flags & FIELD_NAME)) {
+			name_per_language(m, p, s->valuestring);
 			return;
+		}
 		buf_printf(m->report, "%s: differs: %s: \"%s\" here, \"%s\" in "
 		    "the first source; kept \"%s\" (the content holds one "
 		    "value for every language)\n", m->file, path,
@@ -199,9 +236,11 @@ merge_value(struct merge *m, cJSON *p, const cJSON *s, const char *path)
 		return;
 	}
 	if (cJSON_IsArray(p) && cJSON_IsArray(s)) {
+		el = decl != NULL ? decl->sub : NULL;
 		if (p->child != NULL && cJSON_IsObject(p->child) &&
 		    !is_text(m->ls, p->child) && strchr(path, '[') == NULL) {
-			merge_items(m, p, s, path);
+			merge_items(m, p, s, path, el != NULL &&
+			    el->kind == F_OBJECT ? el->sub : members);
 			return;
 		}
 		if (cJSON_GetArraySize(p) != cJSON_GetArraySize(s))
@@ -212,7 +251,8 @@ merge_value(struct merge *m, cJSON *p, const cJSON *s, const char *path)
 		for (q = p->child, e = s->child; q != NULL && e != NULL;
 		    q = q->next, e = e->next) {
 			snprintf(at, sizeof(at), "%s[%d]", path, i++);
-			merge_value(m, q, e, at);
+			merge_value(m, q, e, at, el, el != NULL &&
+			    el->kind == F_OBJECT ? el->sub : NULL);
 		}
 		return;
 	}
@@ -220,9 +260,12 @@ merge_value(struct merge *m, cJSON *p, const cJSON *s, const char *path)
 		cJSON_ArrayForEach(q, p) {
 			snprintf(at, sizeof(at), "%s%s%s", path, *path ? "." :
 			    "", q->string);
+			f = members != NULL ? field_find(members, q->string) :
+			    NULL;
 			if ((e = cJSON_GetObjectItemCaseSensitive(s,
 			    q->string)) != NULL)
-				merge_value(m, q, e, at);
+				merge_value(m, q, e, at, f, f != NULL &&
+				    f->kind == F_OBJECT ? f->sub : NULL);
 		}
 		cJSON_ArrayForEach(e, s)
 			if (cJSON_GetObjectItemCaseSensitive(p, e->string) ==
@@ -355,12 +398,15 @@ resume_merge_import(const struct resume_source *src, int n,
 		m.lang = (enum lang)l;
 		m.file = src[i].file;
 		m.report = report;
-		merge_value(&m, c->profile, o.profile, "profile");
-		merge_value(&m, c->about, o.about, "about");
+		merge_value(&m, c->profile, o.profile, "profile", NULL,
+		    resource_profile.fields);
+		merge_value(&m, c->about, o.about, "about", NULL,
+		    resource_about.fields);
 		for (coll = 0; coll < COLL__MAX; coll++) {
 			if (c->coll[coll] != NULL && o.coll[coll] != NULL)
 				merge_value(&m, c->coll[coll], o.coll[coll],
-				    resources[coll].file);
+				    resources[coll].file, NULL,
+				    resources[coll].fields);
 			else if (o.coll[coll] != NULL)
 				buf_printf(report, "%s: dropped: %s (the first "
 				    "source has none)\n", src[i].file,

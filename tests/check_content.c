@@ -16,6 +16,7 @@
 #include "content.h"
 #include "dates.h"
 #include "demo_langs.h"
+#include "names.h"
 #include "placeholder.h"
 
 static char tmpdir[256];
@@ -419,6 +420,105 @@ START_TEST(profile_checks)
 }
 END_TEST
 
+/* Rewrites member name of the demo's profile.json (in tmpdir) as json. */
+static void
+set_profile(const char *name, const char *json)
+{
+	char	 path[512], *text;
+	cJSON	*doc, *v;
+	FILE	*f;
+	long	 n;
+
+	snprintf(path, sizeof(path), "%s/profile.json", tmpdir);
+	ck_assert_ptr_nonnull(f = fopen(path, "rb"));
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	rewind(f);
+	ck_assert_ptr_nonnull(text = calloc(1, (size_t)n + 1));
+	ck_assert_uint_eq(fread(text, 1, (size_t)n, f), (size_t)n);
+	fclose(f);
+	ck_assert_ptr_nonnull(doc = cJSON_Parse(text));
+	free(text);
+	ck_assert_ptr_nonnull(v = cJSON_Parse(json));
+	ck_assert(cJSON_ReplaceItemInObjectCaseSensitive(doc, name, v));
+	ck_assert_ptr_nonnull(text = cJSON_Print(doc));
+	write_file("profile.json", text);
+	free(text);
+	cJSON_Delete(doc);
+}
+
+/*
+ * Names may be per language (FIELD_NAME): an object gives each its own,
+ * a plain string is the same in every language, and the given/family
+ * check follows each language's order (CLDR, names.h).
+ */
+START_TEST(names_per_language)
+{
+	struct model *m;
+	const cJSON *e;
+	char	 err[1024] = "";
+
+	ck_assert_int_eq(names_order("ja"), NAMES_FAMILY_FIRST);
+	ck_assert_int_eq(names_order("en"), NAMES_GIVEN_FIRST);
+	ck_assert_int_eq(names_order("es"), NAMES_GIVEN_FIRST);
+	ck_assert(names_whole("\xe4\xbd\x90\xe8\x97\xa4 \xe7\xbe\x8e"
+	    "\xe5\x92\xb2", "\xe7\xbe\x8e\xe5\x92\xb2",
+	    "\xe4\xbd\x90\xe8\x97\xa4", NAMES_FAMILY_FIRST));
+	ck_assert(!names_whole("Misaki Sato", "Misaki", "Sato",
+	    NAMES_FAMILY_FIRST));
+	ck_assert(names_whole("Sato Misaki", "Misaki", "Sato", NAMES_EITHER));
+	ck_assert(names_whole("Misaki Sato", "Misaki", "Sato", NAMES_EITHER));
+	ck_assert(!names_whole("Misaki  Sato", "Misaki", "Sato",
+	    NAMES_EITHER));
+
+	set_profile("name", "{\"es\": \"Roc\xc3\xad" "o Benjumea\", "
+	    "\"en\": \"Rocio Benjumea\"}");
+	set_profile("given_name", "{\"es\": \"Roc\xc3\xad" "o\", "
+	    "\"en\": \"Rocio\"}");
+	set_profile("family_name", "\"Benjumea\"");
+	set_profile("employer", "{\"name\": {\"es\": \"Celos\xc3\xad" "a\", "
+	    "\"en\": \"Lattice\"}, \"url\": \"https://x.example\"}");
+	m = content_load(tmpdir, "http://h", NULL, demo_labels(), err,
+	    sizeof(err));
+	ck_assert_msg(m != NULL, "%s", err);
+	ck_assert_str_eq(api_string(&m->profile, LANG_EN, "name"),
+	    "Rocio Benjumea");
+	ck_assert_str_eq(api_string(&m->profile, LANG_DEFAULT, "name"),
+	    "Roc\xc3\xad" "o Benjumea");
+	ck_assert_str_eq(api_string(&m->profile, LANG_EN, "family_name"),
+	    "Benjumea");
+	e = cJSON_GetObjectItemCaseSensitive(m->profile.obj[LANG_EN],
+	    "employer");
+	ck_assert_str_eq(cJSON_GetStringValue(
+	    cJSON_GetObjectItemCaseSensitive(e, "name")), "Lattice");
+	content_free(m);
+
+	/* One language's name in the wrong order: that language named. */
+	set_profile("name", "{\"es\": \"Roc\xc3\xad" "o Benjumea\", "
+	    "\"en\": \"Benjumea Rocio\"}");
+	m = content_load(tmpdir, "http://h", NULL, demo_labels(), err,
+	    sizeof(err));
+	ck_assert_ptr_null(m);
+	ck_assert_msg(strstr(err, "profile.json: name.en: must be given_name, "
+	    "a space, and the whole family_name") != NULL, "%s", err);
+
+	/* An object must have every language; a name is no number. */
+	set_profile("name", "{\"es\": \"Roc\xc3\xad" "o Benjumea\"}");
+	m = content_load(tmpdir, "http://h", NULL, demo_labels(), err,
+	    sizeof(err));
+	ck_assert_ptr_null(m);
+	ck_assert_msg(strstr(err, "profile.json: name.en: missing "
+	    "translation") != NULL, "%s", err);
+	set_profile("name", "7");
+	m = content_load(tmpdir, "http://h", NULL, demo_labels(), err,
+	    sizeof(err));
+	ck_assert_ptr_null(m);
+	ck_assert_msg(strstr(err, "profile.json: name: expected a translated "
+	    "text, an object with one string per language (es and en) or a "
+	    "string") != NULL, "%s", err);
+}
+END_TEST
+
 /* One date in several languages: ICU's forms, lower-case months. */
 static const struct {
 	const char *iso, *locale, *want;
@@ -722,6 +822,7 @@ content_suite(void)
 	tcase_add_loop_test(tc, broken_content_is_refused, 0,
 	    sizeof(broken) / sizeof(broken[0]));
 	tcase_add_test(tc, profile_checks);
+	tcase_add_test(tc, names_per_language);
 	tcase_add_test(tc, iso_dates_render);
 	tcase_add_test(tc, icu_codes);
 	tcase_add_test(tc, every_error_in_one_run);
