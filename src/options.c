@@ -439,7 +439,8 @@ options_parse(struct options *o, int argc, char *argv[], int *status)
 		return 0;
 	}
 	if (o->nfrom > 0 && o->mode != RUN_INIT) {
-		warnx("--from-resume and --from-linkedin need --init DIR");
+		warnx("--from-%s needs --init DIR", o->from[0].linkedin ?
+		    "linkedin" : "resume");
 		return 0;
 	}
 	if (o->init_langs.n > 0 && o->mode != RUN_INIT) {
