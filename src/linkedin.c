@@ -206,8 +206,8 @@ linkedin_read(const char *zip, struct buf *report, char *err, size_t errlen)
 {
 	(void)report;
 	snprintf(err, errlen, "%s: this perfil-fcgi was built without libzip "
-	    "(configure --without-libzip, or the self-contained build): "
-	    "unpack nothing; import on a build with it", zip);
+	    "(configure --without-libzip, or the self-contained build); "
+	    "--from-linkedin needs a build with it (Debian: libzip-dev)", zip);
 	return NULL;
 }
 
