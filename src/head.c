@@ -141,6 +141,20 @@ person_credentials(const struct app *app, enum lang l, cJSON *ld)
 	}
 }
 
+/* Adds the string s to the array a unless a has it: the JSON-LD lists
+ * a language, an award or a profile once however often the content
+ * gives it. */
+static void
+add_unique(cJSON *a, const char *s)
+{
+	const cJSON *e;
+
+	cJSON_ArrayForEach(e, a)
+		if (cJSON_IsString(e) && strcmp(e->valuestring, s) == 0)
+			return;
+	cJSON_AddItemToArray(a, cJSON_CreateString(s));
+}
+
 /*
  * The Person's property prop as the member name of every item of
  * collection k (schema.org's knowsLanguage from the spoken languages,
@@ -159,8 +173,7 @@ person_titles(const struct app *app, enum lang l, cJSON *ld, enum coll k,
 	    (a = cJSON_AddArrayToObject(ld, prop)) == NULL)
 		return 0;
 	for (i = 0; i < c->len; i++)
-		cJSON_AddItemToArray(a, cJSON_CreateString(md_str(
-		    c->items[i].obj[l], name)));
+		add_unique(a, md_str(c->items[i].obj[l], name));
 	return 1;
 }
 
@@ -202,9 +215,11 @@ person(const struct app *app, enum lang l)
 	}
 	person_organizations(app, l, ld);
 	person_credentials(app, l, ld);
-	if ((v = cJSON_GetObjectItemCaseSensitive(p, "knows_about")) != NULL)
-		cJSON_AddItemToObject(ld, "knowsAbout",
-		    cJSON_Duplicate(v, 1));
+	if ((v = cJSON_GetObjectItemCaseSensitive(p, "knows_about")) != NULL &&
+	    (a = cJSON_AddArrayToObject(ld, "knowsAbout")) != NULL)
+		cJSON_ArrayForEach(e, v)
+			add_unique(a, cJSON_GetStringValue(e) ?
+			    cJSON_GetStringValue(e) : "");
 	if (!person_titles(app, l, ld, COLL_SPOKEN_LANGUAGES, "knowsLanguage",
 	    "language") && (v = cJSON_GetObjectItemCaseSensitive(p,
 	    "languages")) != NULL)
@@ -214,8 +229,7 @@ person(const struct app *app, enum lang l)
 	if ((v = cJSON_GetObjectItemCaseSensitive(p, "profiles")) != NULL &&
 	    (a = cJSON_AddArrayToObject(ld, "sameAs")) != NULL)
 		cJSON_ArrayForEach(e, v)
-			cJSON_AddItemToArray(a,
-			    cJSON_CreateString(md_str(e, "url")));
+			add_unique(a, md_str(e, "url"));
 	return ld;
 }
 

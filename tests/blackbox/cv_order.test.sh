@@ -27,6 +27,8 @@ cat >"$BB_TMP/academic.json" <<'JSON'
  "education": [
   {"institution": "University of Leiden", "studyType": "PhD", "area": "Computer Science", "startDate": "2016-09", "endDate": "2021-06"},
   {"institution": "University of Leiden", "studyType": "MSc", "area": "Computer Science", "startDate": "2014-09", "endDate": "2016-06"}],
+ "awards": [{"title": "Best paper award", "date": "2022-06-01", "awarder": "Example Symposium"},
+  {"title": "Best paper award", "date": "2023-06-01", "awarder": "Example Symposium"}],
  "skills": [{"name": "Languages", "keywords": ["OCaml", "TLA+"], "years": {"OCaml": "8+", "TLA+": "5+"}}],
  "meta": {"language": "en"}}
 JSON
@@ -91,13 +93,17 @@ expect_status 200
 expect_body_contains 'Publications and talks'
 expect_body_contains 'Faster quorums in practice'
 
-t 'JSON-LD: alumniOf lists the university once'
+t 'JSON-LD without repeats: alumniOf lists the university once, award the award once'
 req GET /
 sed -n 's/.*<script type="application\/ld+json"[^>]*>\(.*\)<\/script>.*/\1/p' "$RESP_DIR/body" | head -n 1 >"$BB_TMP/ld.json"
 expect_equal 'alumniOf names' '["University of Leiden"]' \
 	"$(jq -c '[.. | objects | select(has("alumniOf")) | .alumniOf[].name]' "$BB_TMP/ld.json" 2>/dev/null)"
 expect_equal 'alumniOf entries' 1 \
 	"$(jq '[.. | objects | select(has("alumniOf")) | .alumniOf | length] | first' "$BB_TMP/ld.json" 2>/dev/null)"
+
+expect_equal 'award once' '["Best paper award"]' "$(jq -c '[.. | objects | select(has("award")) | .award[]]' "$BB_TMP/ld.json" 2>/dev/null)"
+expect_equal 'no array of the JSON-LD repeats an entry' '' \
+	"$(jq -c '[.. | arrays | select(length != (unique | length))]' "$BB_TMP/ld.json" | grep -v '^\[\]$')"
 
 t 'a bad cv_order or home_highlight is refused with site.json, the member and the reason'
 for bad in '{"cv_order": ["talks"]}' '{"cv_order": ["education", "education"]}' '{"cv_order": "education"}' \
