@@ -19,6 +19,9 @@
 #include <string.h>
 #include <time.h>
 
+#include <unicode/uloc.h>
+#include <unicode/ustring.h>
+
 #include "csv.h"
 #include "linkedin_int.h"
 
@@ -390,13 +393,71 @@ website(struct map *m, const char *v, char *out, size_t len)
 	return found ? out : NULL;
 }
 
+/*
+ * The ISO 3166 code of the country LinkedIn names in English at the end
+ * of "Geo Location" ("United Kingdom"), asked of ICU's country names;
+ * NULL when none matches.
+ */
+static const char *
+country_code(const char *name, char *out, size_t len)
+{
+	const char *const *cc;
+	UErrorCode ec = U_ZERO_ERROR;
+	UChar	 want[128], got[128];
+	char	 loc[8];
+	int32_t	 n;
+
+	u_strFromUTF8(want, 128, &n, name, -1, &ec);
+	if (U_FAILURE(ec) || n >= 128)
+		return NULL;
+	for (cc = uloc_getISOCountries(); cc != NULL && *cc != NULL; cc++) {
+		snprintf(loc, sizeof(loc), "_%s", *cc);
+		ec = U_ZERO_ERROR;
+		n = uloc_getDisplayCountry(loc, "en", got, 128, &ec);
+		if (U_SUCCESS(ec) && n < 128 && u_strcmp(got, want) == 0 &&
+		    strlen(*cc) < len) {
+			snprintf(out, len, "%s", *cc);
+			return out;
+		}
+	}
+	return NULL;
+}
+
+/* "City, Region, Country" (LinkedIn's "Geo Location") into loc: the
+ * city before the first comma, the country after the last when ICU
+ * knows its name, the region between (or after the city). */
+static void
+geo_location(struct map *m, cJSON *loc, const char *v)
+{
+	const char *first = strchr(v, ','), *last = strrchr(v, ','), *c;
+	char	 buf[512], code[4];
+
+	snprintf(buf, sizeof(buf), "%.*s", first ? (int)(first - v) :
+	    (int)strlen(v), v);
+	set(m, loc, "city", buf);
+	if (first == NULL)
+		return;
+	for (c = last + 1; *c == ' '; c++)
+		;
+	if (country_code(c, code, sizeof(code)) != NULL) {
+		set(m, loc, "countryCode", code);
+		if (last == first)
+			return;
+	} else
+		last = v + strlen(v);
+	for (first++; *first == ' '; first++)
+		;
+	snprintf(buf, sizeof(buf), "%.*s", (int)(last - first), first);
+	set(m, loc, "region", buf);
+}
+
 /* basics from Profile.csv, Email Addresses.csv, PhoneNumbers.csv. */
 static int
 basics(struct map *m, struct sheet *sh, cJSON *doc)
 {
 	struct sheet *p = &sh[0], *e, *t;
 	cJSON	*b, *loc;
-	const char *v, *comma;
+	const char *v;
 	char	 buf[1024];
 	size_t	 r;
 
@@ -415,18 +476,8 @@ basics(struct map *m, struct sheet *sh, cJSON *doc)
 		}
 		set(m, b, "url", website(m, cell(p, r, "Websites"), buf,
 		    sizeof(buf)));
-		if ((v = cell(p, r, "Geo Location")) != NULL) {
-			/* "City, Region, Country": the city first */
-			comma = strchr(v, ',');
-			snprintf(buf, sizeof(buf), "%.*s", comma ? (int)(comma -
-			    v) : (int)strlen(v), v);
-			set(m, loc, "city", buf);
-			if (comma != NULL) {
-				while (*++comma == ' ')
-					;
-				set(m, loc, "region", comma);
-			}
-		}
+		if ((v = cell(p, r, "Geo Location")) != NULL)
+			geo_location(m, loc, v);
 		set(m, loc, "address", cell(p, r, "Address"));
 		set(m, loc, "postalCode", cell(p, r, "Zip Code"));
 		sheet_unplaced(m, p);

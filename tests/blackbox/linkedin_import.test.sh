@@ -167,6 +167,9 @@ for r in rows("Languages.csv"):
 print("checked; %d differences" % bad)
 sys.exit(1 if bad else 0)
 PY
+expect_equal 'Geo Location "Bristol, England, United Kingdom": city, region, country (ICU'"'"'s name of GB)' \
+	'{"city":"Bristol","region":"England","country":"GB"}' \
+	"$(jq -c '.data.location | {city, region, country}' "$BB_TMP/api-profile.json")"
 run_cmd python3 "$BB_TMP/compare.py" "$fx" "$BB_TMP"
 expect_exit 0
 expect_stdout_match 'checked; 0 differences'
