@@ -129,21 +129,27 @@ merge_items(struct merge *m, cJSON *p, const cJSON *s, const char *path,
     const struct field *members)
 {
 	const cJSON *e;
-	cJSON	*q;
+	cJSON	*q, *r, *item;
 	char	 at[256], what[256];
 	unsigned char *taken;
-	int	 np = cJSON_GetArraySize(p), i = 0, j, best;
+	int	 np = cJSON_GetArraySize(p), i = 0, j, best, search;
 
+	/* The search beyond the position is bounded: past
+	 * RESUME_MERGE_MAX_PAIRS pairs, entries match by position alone. */
+	search = (long)np * cJSON_GetArraySize(s) <= RESUME_MERGE_MAX_PAIRS;
 	if ((taken = calloc((size_t)np + 1, 1)) == NULL)
 		return;
+	q = p->child;
 	cJSON_ArrayForEach(e, s) {
 		best = -1;
-		if (i < np && !taken[i] && score(cJSON_GetArrayItem(p, i), e)
-		    >= 0)
+		item = q;	/* p's item at position i */
+		if (i < np && !taken[i] && score(q, e) >= 0)
 			best = i;
-		for (j = 0, q = p->child; best == -1 && q != NULL; j++,
-		    q = q->next)
-			if (!taken[j] && score(q, e) > 0)
+		if (q != NULL)
+			q = q->next;
+		for (j = 0, r = p->child; search && best == -1 && r != NULL;
+		    j++, r = r->next)
+			if (!taken[j] && score(r, e) > 0)
 				best = j;
 		if (best == -1) {
 			buf_printf(m->report, "%s: not matched: %s[%d] (%s): "
@@ -154,8 +160,10 @@ merge_items(struct merge *m, cJSON *p, const cJSON *s, const char *path,
 		} else {
 			taken[best] = 1;
 			snprintf(at, sizeof(at), "%s[%d]", path, best);
-			merge_value(m, cJSON_GetArrayItem(p, best), e, at, NULL,
-			    members);
+			if (best != i)
+				for (item = p->child, j = 0; j < best; j++)
+					item = item->next;
+			merge_value(m, item, e, at, NULL, members);
 		}
 		i++;
 	}

@@ -18,6 +18,9 @@
 
 /* The most sources one --init takes. */
 #define RESUME_MERGE_MAX	8
+/* Entries of a section compared beyond their position: at most this
+ * many pairs (first file's x another's), else by position alone. */
+#define RESUME_MERGE_MAX_PAIRS	1000000L
 
 struct resume_source {
 	const char *file;
