@@ -11,24 +11,17 @@
 
 #include "agents.h"
 #include "cv.h"
-#include "mcp.h"
+#ifdef HAVE_PDF
+#include "cv_pdf.h"
+#endif
+#include "head.h"
 #include "markdown.h"
 #include "openapi.h"
 #include "portal.h"
 #include "response.h"
 #include "resume.h"
+#include "vcard.h"
 
-/* The MCP endpoint's path in language l: "?lang=CODE" outside the
- * default language, for the tools' texts and default language. */
-static const char *
-mcp_path(const struct app *app, enum lang l, char *buf, size_t len)
-{
-	if (xsnprintf(buf, len, "%s%s%s", MCP_PATH, l == LANG_DEFAULT ? "" :
-	    "?lang=", l == LANG_DEFAULT ? "" : lang_code(app->langs, l)) ==
-	    -1)
-		return MCP_PATH;
-	return buf;
-}
 
 /* Appends "- [text](base + path)". */
 static void
@@ -123,7 +116,7 @@ llms_head(const struct app *app, enum lang l, struct buf *b)
 		labels_language_name(app->labels, o, l, name, sizeof(name));
 		buf_reset(&url);
 		md_url(&url, app->cfg->base_url);
-		md_url(&url, LPATH(app, o, "/llms.txt"));
+		md_url(&url, LPATH(app, o, site_doc_path(DOC_LLMS)));
 		buf_putc(b, ' ');
 		lbl_fill(b, app->labels, l, "llms.twin", (const char *const []){
 		    "lang", name, "url", buf_cstr(&url), NULL });
@@ -134,8 +127,8 @@ llms_head(const struct app *app, enum lang l, struct buf *b)
 	buf_puts(b, ".\n\n");
 }
 
-/* Appends llms.txt for language l. */
-void
+/* Appends llms.txt for language l.  Returns 0 (SITE_DOCS' builder). */
+int
 agents_llms(const struct app *app, enum lang l, struct buf *b)
 {
 	const struct route *r;
@@ -167,18 +160,18 @@ agents_llms(const struct app *app, enum lang l, struct buf *b)
 	}
 	buf_puts(b, "\n## API\n\n");
 	item(b, app, LBL(app, l, "llms.guide"),
-	    LPATH(app, l, "/agents.md"));
+	    LPATH(app, l, site_doc_path(DOC_AGENTS)));
 	buf_printf(b, ": %s\n", LBL(app, l, "llms.guide.summary"));
-	if (site_has_route("/openapi.json")) {
-		item(b, app, "OpenAPI 3.1", "/openapi.json");
+	if (site_has_route(site_doc_path(DOC_OPENAPI))) {
+		item(b, app, "OpenAPI 3.1", site_doc_path(DOC_OPENAPI));
 		buf_printf(b, ": %s\n", LBL(app, l, "llms.openapi"));
 	}
 	item(b, app, "JSON Resume", resume_path(app, l, tmp, sizeof(tmp)));
 	buf_printf(b, ": %s\n", LBL(app, l, "llms.resume"));
-	item(b, app, "API catalog", PATH_API_CATALOG);
+	item(b, app, "API catalog", site_doc_path(DOC_API_CATALOG));
 	buf_printf(b, ": %s\n", LBL(app, l, "llms.catalog"));
-	if (site_has_route(MCP_PATH)) {
-		item(b, app, "MCP", mcp_path(app, l, tmp, sizeof(tmp)));
+	if (route_handler_path(RH_MCP) != NULL) {
+		item(b, app, "MCP", portal_mcp_path(app, l, tmp, sizeof(tmp)));
 		buf_printf(b, ": %s\n", LBL(app, l, "mcp.summary"));
 	}
 	for (i = 0; i < routes_len; i++) {
@@ -208,13 +201,14 @@ agents_llms(const struct app *app, enum lang l, struct buf *b)
 		if (o == (int)l)
 			continue;
 		item(b, app, LBL(app, o, "lang.version"),
-		    LPATH(app, o, "/llms.txt"));
+		    LPATH(app, o, site_doc_path(DOC_LLMS)));
 		buf_putc(b, '\n');
 	}
-	item(b, app, "vCard", LPATH(app, l, PATH_VCARD));
+	item(b, app, "vCard", LPATH(app, l, site_doc_path(DOC_VCARD)));
 	buf_printf(b, ": %s\n", LBL(app, l, "llms.vcard"));
-	item(b, app, "Sitemap", "/sitemap.xml");
+	item(b, app, "Sitemap", site_doc_path(DOC_SITEMAP));
 	buf_putc(b, '\n');
+	return 0;
 }
 
 /* Appends the attribution or licence section, when there is a licence. */
@@ -243,29 +237,6 @@ guide_licence(const struct app *app, enum lang l, struct buf *b)
 		    LBL(app, l, "guide.attribute.link"));
 	}
 	buf_putc(b, '\n');
-}
-
-/*
- * The MCP endpoint for agents.md and the developer portal: its URL,
- * what it serves and how to connect (a client configured with the URL,
- * or one POST with curl).  Nothing without the route.
- */
-void
-agents_mcp(const struct app *app, enum lang l, struct buf *b)
-{
-	char	 tmp[64];
-	const char *url;
-
-	if (!site_has_route(MCP_PATH))
-		return;
-	url = mcp_path(app, l, tmp, sizeof(tmp));
-	buf_printf(b, "## MCP\n\n`%s%s`: ", app->cfg->base_url, url);
-	md_text(b, LBL(app, l, "mcp.summary"));
-	buf_printf(b, ".\n\n```sh\nclaude mcp add --transport http perfil "
-	    "'%s%s'\ncurl -s '%s%s' -H 'Content-Type: application/json' "
-	    "-H 'Accept: application/json, text/event-stream' \\\n"
-	    "  -d '{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}'"
-	    "\n```\n\n", app->cfg->base_url, url, app->cfg->base_url, url);
 }
 
 /* The facts section of agents.md and of the MCP server's instructions
@@ -331,13 +302,13 @@ guide_calling(const struct app *app, enum lang l, struct buf *b)
 		    (r->collection ||
 		    strchr(r->path, '{') != NULL ||
 		    strcmp(r->operation_id, "getProfile") == 0))
-			md_route_example(app, r, l, b);
+			portal_route_example(app, r, l, b);
 	}
 	buf_puts(b, "```\n\n");
 }
 
-/* Appends agents.md for language l. */
-void
+/* Appends agents.md for language l.  Returns 0. */
+int
 agents_guide(const struct app *app, enum lang l, struct buf *b)
 {
 	const char *base = app->cfg->base_url;
@@ -361,10 +332,10 @@ agents_guide(const struct app *app, enum lang l, struct buf *b)
 	    "curl -s '%s%s'\n```\n\n", base, site_page_path(app, SITE_ABOUT, l),
 	    base, site_page_md_path(app, SITE_HOME, l));
 	buf_printf(b, "%s [llms.txt](%s%s).\n\n", LBL(app, l, "guide.index"),
-	    base, LPATH(app, l, "/llms.txt"));
+	    base, LPATH(app, l, site_doc_path(DOC_LLMS)));
 	guide_calling(app, l, b);
-	agents_mcp(app, l, b);
-	md_language_section(app, l, "guide.language", b);
+	portal_mcp(app, l, b);
+	portal_language_section(app, l, "guide.language", b);
 	buf_printf(b, "## %s\n\n", LBL(app, l, "guide.limits"));
 	for (i = 0; i < routes_len; i++) {
 		r = &routes[i];
@@ -372,7 +343,7 @@ agents_guide(const struct app *app, enum lang l, struct buf *b)
 		    !route_live(app->model, r))
 			continue;
 		buf_printf(b, "- `GET %s`:\n", r->path);
-		md_route_params(app, r, l, "  ", b);
+		portal_route_params(app, r, l, "  ", b);
 	}
 	buf_printf(b, "- %s\n\n", LBL(app, l, "guide.rate"));
 	lbl_fill(b, app->labels, l, "guide.caching", (const char *const []){
@@ -384,13 +355,15 @@ agents_guide(const struct app *app, enum lang l, struct buf *b)
 	    "portal", buf_cstr(&portal), NULL });
 	buf_puts(b, "\n\n");
 	guide_licence(app, l, b);
-	if (site_has_route("/openapi.json"))
-		buf_printf(b, "\n%s: [OpenAPI 3.1](%s/openapi.json).\n",
-		    LBL(app, l, "guide.openapi"), base);
+	if (site_has_route(site_doc_path(DOC_OPENAPI)))
+		buf_printf(b, "\n%s: [OpenAPI 3.1](%s%s).\n",
+		    LBL(app, l, "guide.openapi"), base,
+		    site_doc_path(DOC_OPENAPI));
 	if (name.oom || portal.oom)
 		b->oom = 1;
 	buf_free(&name);
 	buf_free(&portal);
+	return 0;
 }
 
 static void
@@ -453,8 +426,8 @@ sitemap_page(const struct app *app, const char *const *path, struct buf *b)
 
 /* Appends sitemap.xml: every page and every project's page in both
  * languages, each with its hreflang alternates. */
-void
-agents_sitemap(const struct app *app, struct buf *b)
+int
+agents_sitemap(const struct app *app, enum lang unused, struct buf *b)
 {
 	const struct collection *c = &app->model->coll[COLL_PROJECTS];
 	char	 tmp[LANG__MAX][256];
@@ -479,6 +452,8 @@ agents_sitemap(const struct app *app, struct buf *b)
 	}
 	sitemap_resume(app, b);
 	buf_puts(b, "</urlset>\n");
+	(void)unused;
+	return 0;
 }
 
 /*
@@ -487,15 +462,16 @@ agents_sitemap(const struct app *app, struct buf *b)
  * every user agent, the sitemap.  A signal not stated is left out; no
  * signal stated, no line.
  */
-void
-agents_robots(const struct app *app, struct buf *b)
+int
+agents_robots(const struct app *app, enum lang unused, struct buf *b)
 {
 	const enum signal_value *v = app->settings->signals;
 	int	 i, n = 0;
 
 	buf_printf(b, "# Everything here is public; crawlers and agents are "
-	    "welcome.\n# Agents: %s/llms.txt and %s/agents.md\n",
-	    app->cfg->base_url, app->cfg->base_url);
+	    "welcome.\n# Agents: %s%s and %s%s\n",
+	    app->cfg->base_url, site_doc_path(DOC_LLMS), app->cfg->base_url,
+	    site_doc_path(DOC_AGENTS));
 	for (i = 0; i < SIGNAL__MAX; i++)
 		if (v[i] != SIGNAL_UNSTATED && n++ == 0)
 			buf_puts(b, "# Content signals (contentsignals.org): "
@@ -510,8 +486,10 @@ agents_robots(const struct app *app, struct buf *b)
 			buf_printf(b, "%s%s=%s", n++ == 0 ? "Content-Signal: " :
 			    ", ", settings_signal_name(i), v[i] == SIGNAL_YES ?
 			    "yes" : "no");
-	buf_printf(b, "%s\nSitemap: %s/sitemap.xml\n", n > 0 ? "\n" : "",
-	    app->cfg->base_url);
+	buf_printf(b, "%s\nSitemap: %s%s\n", n > 0 ? "\n" : "",
+	    app->cfg->base_url, site_doc_path(DOC_SITEMAP));
+	(void)unused;
+	return 0;
 }
 
 /* Appends doc as indented JSON and a newline, and deletes it.  Returns
@@ -596,9 +574,10 @@ catalog_context(const struct app *app, cJSON *ls, const char *path)
  * portal, which explains it.  Returns 0, or -1 out of memory.
  */
 int
-agents_api_catalog(const struct app *app, struct buf *b)
+agents_api_catalog(const struct app *app, enum lang unused, struct buf *b)
 {
 	const struct route *r;
+	const char *mcp;
 	cJSON	*doc, *ls, *ctx, *desc, *status;
 	char	 prefix[64] = "";
 	size_t	 i, n;
@@ -624,17 +603,18 @@ agents_api_catalog(const struct app *app, struct buf *b)
 		for (i = 0; i < routes_len; i++)
 			if (routes[i].handler == RH_OPENAPI)
 				catalog_link(app, desc, routes[i].path,
-				    openapi_type(routes[i].arg), NULL);
+				    site_docs[routes[i].arg].type, NULL);
 		catalog_portal(app, ctx);
 		status = cJSON_AddArrayToObject(ctx, "status");
 		for (i = 0; i < routes_len; i++)
-			if ((r = &routes[i])->handler == RH_HEALTH)
+			if ((r = &routes[i])->flags & ROUTE_STATUS)
 				catalog_link(app, status, r->path, TYPE_JSON,
 				    NULL);
 	}
-	if (site_has_route("/mcp") &&
-	    (ctx = catalog_context(app, ls, "/mcp")) != NULL)
+	if ((mcp = route_handler_path(RH_MCP)) != NULL &&
+	    (ctx = catalog_context(app, ls, mcp)) != NULL)
 		catalog_portal(app, ctx);
+	(void)unused;
 	return put_json(doc, b);
 }
 
@@ -645,8 +625,8 @@ agents_api_catalog(const struct app *app, struct buf *b)
  * year, and a card rendered per request never goes stale however long
  * the server runs.
  */
-void
-agents_security(const struct app *app, time_t now, struct buf *b)
+static void
+security_txt(const struct app *app, time_t now, struct buf *b)
 {
 	const struct security *sec = &app->settings->security;
 	char	 when[32];
@@ -669,13 +649,25 @@ agents_security(const struct app *app, time_t now, struct buf *b)
 	for (l = 0; l < app->langs->n; l++)
 		buf_printf(b, "%s%s", l > 0 ? ", " : "",
 		    lang_code(app->langs, l));
-	buf_printf(b, "\nCanonical: %s" PATH_SECURITY "\n",
-	    app->cfg->base_url);
+	buf_printf(b, "\nCanonical: %s%s\n", app->cfg->base_url,
+	    site_doc_path(DOC_SECURITY));
+}
+
+/* Appends security.txt as of now; returns 1 (none) when site.json
+ * names no contact. */
+int
+agents_security(const struct app *app, enum lang unused, struct buf *b)
+{
+	(void)unused;
+	if (app->settings->security.ncontact == 0)
+		return 1;
+	security_txt(app, time(NULL), b);
+	return 0;
 }
 
 /* Appends the web app manifest.  Returns 0, or -1 out of memory. */
 int
-agents_manifest(const struct app *app, struct buf *b)
+agents_manifest(const struct app *app, enum lang unused, struct buf *b)
 {
 	const cJSON *p = app->model->profile.obj[LANG_DEFAULT];
 	const char *given = md_str(p, "given_name");
@@ -697,11 +689,74 @@ agents_manifest(const struct app *app, struct buf *b)
 	cJSON_AddStringToObject(m, "theme_color", "#8a3b12");
 	if ((icons = cJSON_AddArrayToObject(m, "icons")) != NULL &&
 	    (icon = cJSON_CreateObject()) != NULL) {
-		cJSON_AddStringToObject(icon, "src", "/icon.svg");
+		cJSON_AddStringToObject(icon, "src", site_doc_path(DOC_ICON));
 		cJSON_AddStringToObject(icon, "sizes", "any");
 		cJSON_AddStringToObject(icon, "type", "image/svg+xml");
 		cJSON_AddStringToObject(icon, "purpose", "any");
 		cJSON_AddItemToArray(icons, icon);
 	}
+	(void)unused;
 	return put_json(m, b);
+}
+
+/* --- The documents built elsewhere (SITE_DOCS' builders) ---------------- */
+
+/* A document its own handler serves (the OpenAPI document's paths):
+ * nothing to build here. */
+int
+agents_none(const struct app *app, enum lang l, struct buf *b)
+{
+	(void)app;
+	(void)l;
+	(void)b;
+	return 1;
+}
+
+/* The JSON Resume (resume.c). */
+int
+agents_resume(const struct app *app, enum lang l, struct buf *b)
+{
+	return resume_build(app, l, b);
+}
+
+/* The vCard (vcard.c), which names its own URL. */
+int
+agents_vcard(const struct app *app, enum lang l, struct buf *b)
+{
+	char	 tmp[64];
+
+	vcard_build(app, l, LPATH(app, l, site_doc_path(DOC_VCARD)), b);
+	return 0;
+}
+
+#ifdef HAVE_PDF
+/* The CV's PDF (cv_pdf.c): 1, none, when too long for one. */
+int
+agents_cv_pdf(const struct app *app, enum lang l, struct buf *b)
+{
+	return cv_pdf(app, l, b);
+}
+#endif
+
+/* The monogram icon (head.c). */
+int
+agents_icon(const struct app *app, enum lang l, struct buf *b)
+{
+	(void)l;
+	head_icon(app, b);
+	return 0;
+}
+
+/* Where /favicon.ico redirects (DOC_REDIRECT): the content's favicon
+ * in media/, else the monogram icon. */
+int
+agents_favicon(const struct app *app, enum lang l, struct buf *b)
+{
+	(void)l;
+	if (app->model->media->favicon != NULL)
+		buf_printf(b, "/" MEDIA_DIR "/%s\n",
+		    app->model->media->favicon->name);
+	else
+		buf_printf(b, "%s\n", site_doc_path(DOC_ICON));
+	return 0;
 }

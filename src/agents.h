@@ -10,18 +10,17 @@
 #ifndef PERFIL_AGENTS_H
 #define PERFIL_AGENTS_H
 
-#include <time.h>
-
 #include "app.h"
 
-void	 agents_llms(const struct app *, enum lang, struct buf *);
-void	 agents_guide(const struct app *, enum lang, struct buf *);
 void	 agents_facts(const struct app *, enum lang, struct buf *);
-void	 agents_mcp(const struct app *, enum lang, struct buf *);
-void	 agents_sitemap(const struct app *, struct buf *);
-void	 agents_robots(const struct app *, struct buf *);
-int	 agents_manifest(const struct app *, struct buf *);
-int	 agents_api_catalog(const struct app *, struct buf *);
-void	 agents_security(const struct app *, time_t, struct buf *);
+
+/* A document's builder (SITE_DOCS, page_list.h): appends the document
+ * in language l to b; returns 0, 1 when there is none, or -1 out of
+ * memory.  Each row's builder is declared here, from the table. */
+typedef int doc_build_fn(const struct app *, enum lang, struct buf *);
+
+#define X(id, path, op, h, type, flags, build)	doc_build_fn build;
+SITE_DOCS(X)
+#undef X
 
 #endif /* PERFIL_AGENTS_H */

@@ -83,73 +83,19 @@ content_coll_live(const struct model *m, enum coll c)
 }
 
 /*
- * Reads the whole regular file rel of the content directory dir into a
- * NUL-terminated malloc'd buffer, without a leading UTF-8 byte-order
- * mark (editors add one; it is dropped, not refused).  The file is
- * opened beneath dir (open_beneath: no link leads out of it) and
- * non-blocking, and must be a regular file, so a FIFO or a device
- * never hangs a start-up or a reload.  Returns NULL with a problem
- * recorded on failure.
+ * Reads the file rel of the content directory dir with the one reader
+ * of content, settings and label files (read_beneath, util.h: beneath
+ * dir, a regular file, a byte-order mark dropped, UTF-8).  Returns
+ * NULL with the problem recorded on failure.
  */
 static char *
 read_file(struct vctx *c, const char *dir, const char *rel, size_t *lenp)
 {
-	struct stat st;
-	char	*data = NULL;
-	size_t	 len = 0;
-	ssize_t	 n;
-	int	 fd;
+	char	 why[256], *data;
 
-	if ((fd = open_beneath(dir, rel)) == -1) {
-		vc_fail(c, "cannot open: %s", open_beneath_error(errno));
-		return NULL;
-	}
-	if (fstat(fd, &st) == -1) {
-		vc_fail(c, "cannot read: %s", strerror(errno));
-		goto out;
-	}
-	if (!S_ISREG(st.st_mode)) {
-		vc_fail(c, "not a regular file");
-		goto out;
-	}
-	if (st.st_size > CONTENT_MAX_FILE) {
-		vc_fail(c, "file is larger than %d bytes", CONTENT_MAX_FILE);
-		goto out;
-	}
-	if ((data = malloc((size_t)st.st_size + 1)) == NULL) {
-		vc_fail(c, "out of memory");
-		goto out;
-	}
-	while (len < (size_t)st.st_size && (n = read(fd, data + len,
-	    (size_t)st.st_size - len)) != 0) {
-		if (n == -1 && errno == EINTR)
-			continue;
-		if (n == -1) {
-			vc_fail(c, "cannot read: %s", strerror(errno));
-			goto bad;
-		}
-		len += (size_t)n;
-	}
-	if (len != (size_t)st.st_size) {
-		vc_fail(c, "cannot read: the file changed while it was read");
-		goto bad;
-	}
-	data[len] = '\0';
-	if (len >= 3 && memcmp(data, "\xef\xbb\xbf", 3) == 0) {
-		memmove(data, data + 3, len - 3 + 1);
-		len -= 3;
-	}
-	if (memchr(data, '\0', len) != NULL || !utf8_valid(data, len)) {
-		vc_fail(c, "file is not valid UTF-8 text");
-		goto bad;
-	}
-	*lenp = len;
-	goto out;
-bad:
-	free(data);
-	data = NULL;
-out:
-	close(fd);
+	if ((data = read_beneath(dir, rel, CONTENT_MAX_FILE, lenp, NULL, why,
+	    sizeof(why))) == NULL)
+		vc_fail(c, "%s", why);
 	return data;
 }
 
@@ -609,47 +555,6 @@ load_pages(struct vctx *c, const char *dir, struct model *m)
 }
 
 /*
- * Copies the problems found into err, one "FILE: FIELD.PATH: reason"
- * per line (no newline after the last); what does not fit is counted
- * in a last line.
- */
-static void
-report(struct vctx *c, char *err, size_t errlen)
-{
-	const char *s = buf_cstr(&c->errs);
-	size_t	 len, cut;
-	int	 shown = 0, n;
-	char	 more[64];
-
-	if (c->errs.oom || c->nerr == 0) {
-		snprintf(err, errlen, "content: out of memory");
-		return;
-	}
-	len = strlen(s);
-	if (len > 0 && s[len - 1] == '\n')
-		len--;
-	for (cut = 0; cut < len; cut++)
-		if (s[cut] == '\n')
-			shown++;
-	shown++;
-	n = c->nerr - shown;
-	more[0] = '\0';
-	if (n > 0)
-		snprintf(more, sizeof(more), "\n... and %d more problems", n);
-	while (len + strlen(more) >= errlen && len > 0) {
-		/* drop whole lines from the end until it fits */
-		while (len > 0 && s[len - 1] != '\n')
-			len--;
-		if (len > 0)
-			len--;
-		n++;
-		snprintf(more, sizeof(more), "\n... and %d more problems", n);
-	}
-	snprintf(err, errlen, "%.*s%s", (int)len, s, len > 0 ? more :
-	    more + (more[0] ? 1 : 0));
-}
-
-/*
  * Loads every content file under dir, its texts in the languages ls
  * (NULL: langs_fallback), the words around dates from the label sets
  * lb.  Returns the model, or NULL with every problem found in err, one
@@ -709,7 +614,7 @@ content_load(const char *dir, const char *base_url, const struct langs *ls,
 		buf_free(&c.errs);
 		return m;
 	}
-	report(&c, err, errlen);
+	vc_report(&c, err, errlen);
 	buf_free(&c.errs);
 	content_free(m);
 	return NULL;

@@ -13,7 +13,7 @@
 
 #include <unicode/uloc.h>
 
-#include "content_int.h"
+#include "content_check.h"
 #include "names.h"
 
 /*
@@ -173,8 +173,13 @@ check_string(struct vctx *c, const cJSON *v, int prose)
 }
 
 
+/*
+ * A translated value: an object with one value per language, each a
+ * string of prose or, with each (FIELD_PER_LANG), each's value.
+ */
 static int
-validate_text(struct vctx *c, const cJSON *v, unsigned int flags)
+validate_text(struct vctx *c, const cJSON *v, const struct field *each,
+    unsigned int flags)
 {
 	const cJSON *m;
 	size_t	 old;
@@ -201,7 +206,8 @@ validate_text(struct vctx *c, const cJSON *v, unsigned int flags)
 		    lang_code(c->langs, (enum lang)i));
 		if (m == NULL)
 			rc = vc_fail(c, "missing translation");
-		else if (check_string(c, m, !(flags & FIELD_NAME)) == -1)
+		else if (each != NULL ? content_validate(c, m, each) == -1 :
+		    check_string(c, m, !(flags & FIELD_NAME)) == -1)
 			rc = -1;
 		vc_pop(c, old);
 	}
@@ -268,7 +274,8 @@ validate_object(struct vctx *c, const cJSON *v, const struct field *fields)
 			    !((f->flags & FIELD_DATED) &&
 			    cJSON_HasObjectItem(v, "start")))
 				rc = vc_fail(c, "missing required field");
-		} else if (content_validate(c, m, f) == -1)
+		} else if (!(f->flags & FIELD_READER) &&
+		    content_validate(c, m, f) == -1)
 			rc = -1;
 		vc_pop(c, old);
 	}
@@ -281,16 +288,22 @@ validate_object(struct vctx *c, const cJSON *v, const struct field *fields)
 int
 content_validate(struct vctx *c, const cJSON *v, const struct field *d)
 {
+	struct field one;
 	struct date dt;
 	const cJSON *e;
 	const char *s, *why;
 	size_t	 old;
 	int	 i, rc;
 
+	if ((d->flags & FIELD_PER_LANG) && cJSON_IsObject(v)) {
+		one = *d;
+		one.flags &= ~(unsigned int)FIELD_PER_LANG;
+		return validate_text(c, v, &one, 0);
+	}
 	switch (d->kind) {
 	case F_WHEN:
 		if (!cJSON_IsString(v))
-			return validate_text(c, v, d->flags);
+			return validate_text(c, v, NULL, d->flags);
 		/* FALLTHROUGH */
 	case F_DATE:
 		if (check_string(c, v, 0) == -1)
@@ -300,7 +313,7 @@ content_validate(struct vctx *c, const cJSON *v, const struct field *d)
 			    "or YYYY-MM-DD: \"%.80s\"", v->valuestring);
 		return 0;
 	case F_TEXT:
-		return validate_text(c, v, d->flags);
+		return validate_text(c, v, NULL, d->flags);
 	case F_BOOL:
 		if (!cJSON_IsBool(v))
 			return vc_fail(c, "expected true or false");
@@ -523,5 +536,76 @@ content_check_names(struct vctx *c, const cJSON *doc)
 		vc_pop(c, old);
 		rc = -1;
 	}
+	return rc;
+}
+
+/*
+ * Copies the problems found into err, one "FILE: FIELD.PATH: reason"
+ * per line (no newline after the last); what does not fit is counted
+ * in a last line.
+ */
+void
+vc_report(struct vctx *c, char *err, size_t errlen)
+{
+	const char *s = buf_cstr(&c->errs);
+	size_t	 len, cut;
+	int	 shown = 0, n;
+	char	 more[64];
+
+	if (c->errs.oom || c->nerr == 0) {
+		snprintf(err, errlen, "content: out of memory");
+		return;
+	}
+	len = strlen(s);
+	if (len > 0 && s[len - 1] == '\n')
+		len--;
+	for (cut = 0; cut < len; cut++)
+		if (s[cut] == '\n')
+			shown++;
+	shown++;
+	n = c->nerr - shown;
+	more[0] = '\0';
+	if (n > 0)
+		snprintf(more, sizeof(more), "\n... and %d more problems", n);
+	while (len + strlen(more) >= errlen && len > 0) {
+		/* drop whole lines from the end until it fits */
+		while (len > 0 && s[len - 1] != '\n')
+			len--;
+		if (len > 0)
+			len--;
+		n++;
+		snprintf(more, sizeof(more), "\n... and %d more problems", n);
+	}
+	snprintf(err, errlen, "%.*s%s", (int)len, s, len > 0 ? more :
+	    more + (more[0] ? 1 : 0));
+}
+
+/*
+ * Checks doc, the parsed file path, against the member declarations
+ * fields (resource.h) with the validator of the content files, so that
+ * any file declared like a collection (site.json, settings.c) gets the
+ * same checks and the same messages: "PATH: FIELD: reason", a line
+ * each, every problem of the file.  Texts are in the languages ls.
+ * Returns 0, or -1 with the problems in err.
+ */
+int
+content_check_object(const char *path, const cJSON *doc,
+    const struct field *fields, const struct langs *ls, char *err,
+    size_t errlen)
+{
+	const struct field top = { .kind = F_OBJECT, .sub = fields };
+	struct vctx c;
+	int	 rc = 0;
+
+	memset(&c, 0, sizeof(c));
+	buf_init(&c.errs);
+	c.file = path;
+	c.langs = ls;
+	lang_list(c.langs, " and ", c.lang_all, sizeof(c.lang_all));
+	if (content_validate(&c, doc, &top) == -1 || c.errs.oom) {
+		vc_report(&c, err, errlen);
+		rc = -1;
+	}
+	buf_free(&c.errs);
 	return rc;
 }

@@ -135,26 +135,6 @@ cv_head(const struct app *app, enum lang l, struct buf *b)
 }
 
 /*
- * Writes into out the length of item it's period (its content-only
- * start and end; no end: to the present) in language l, "5 years,
- * 9 months" (date_duration).  Returns out, or "" when the item has no start
- * or ICU fails.
- */
-const char *
-cv_duration(const struct app *app, const struct item *it, enum lang l,
-    char *out, size_t outsz)
-{
-	const char *s = md_str(it->src, "start"), *e = md_str(it->src, "end");
-	struct date ds, de;
-
-	if (date_parse(s, &ds) == -1 || (*e != '\0' &&
-	    date_parse(e, &de) == -1) || date_duration(&ds, *e != '\0' ?
-	    &de : NULL, lang_code(app->langs, l), out, outsz) == -1)
-		*out = '\0';
-	return out;
-}
-
-/*
  * The entries of one section, one function per collection: each
  * appends item it in language l.  The section's heading and loop are
  * cv_page's.
@@ -180,7 +160,7 @@ job(const struct app *app, enum lang l, const struct item *it,
 		buf_puts(b, " · ");
 	}
 	md_text(b, md_str(o, "period"));
-	if (*cv_duration(app, it, l, d, sizeof(d)) != '\0') {
+	if (*md_duration(app, it, l, d, sizeof(d)) != '\0') {
 		buf_puts(b, " · ");
 		md_text(b, d);
 	}
@@ -408,14 +388,19 @@ cv_page(const struct app *app, int self, enum lang l,
 		cv_section(app, l, seq[i], b);
 }
 
-/* Appends the home page's highlight (site.json "home_highlight"): the
- * CV's section of that collection, when it has items. */
+/* The home page (page_list.h's renderer): markdown.c's, with the
+ * CV's section of site.json's "home_highlight" collection, when it has
+ * items, after who the person is and what they do now. */
 void
-cv_highlight(const struct app *app, enum lang l, struct buf *b)
+cv_home(const struct app *app, int self, enum lang l, struct buf *b)
 {
-	if (app->settings->cv.highlight > 0)
-		cv_section(app, l, (enum coll)(app->settings->cv.highlight - 1),
-		    b);
+	if (app->settings->cv.highlight == 0) {
+		md_home(app, self, l, b);
+		return;
+	}
+	md_home_head(app, l, b);
+	cv_section(app, l, (enum coll)(app->settings->cv.highlight - 1), b);
+	md_home_rest(app, self, l, b);
 }
 
 /* Appends the markdown of the project list in language l. */

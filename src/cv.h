@@ -13,16 +13,13 @@
 
 #include "markdown.h"
 
-page_render_fn cv_page, cv_projects;	/* page_list.h's renderers */
+page_render_fn cv_page, cv_projects, cv_home; /* page_list.h's */
 /* cv_page's self when cv_pdf.c typesets it for /cv.pdf (not the page). */
 #define CV_FOR_PDF	(-1)
 void	 cv_project(const struct app *, const struct item *, enum lang,
 	    struct buf *);
 const char *cv_project_path(const struct app *, enum lang,
 	    const char *slug, int md, char *out, size_t outsz);
-const char *cv_duration(const struct app *, const struct item *, enum lang,
-	    char *out, size_t outsz);
 void	 cv_project_links(const struct app *, enum lang, struct buf *);
-void	 cv_highlight(const struct app *, enum lang, struct buf *);
 
 #endif /* PERFIL_CV_H */

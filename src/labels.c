@@ -34,51 +34,25 @@ static cJSON *
 load_set(const char *dir, const char *code, int *absent, char *err,
     size_t errlen)
 {
-	struct stat st;
-	char	 path[1024], *data = NULL;
+	char	 path[1024], why[256], *data = NULL;
 	cJSON	*set = NULL, *m;
-	ssize_t	 n;
 	size_t	 len = 0;
-	int	 fd;
 
 	*absent = 0;
 	if (xsnprintf(path, sizeof(path), "%s/%s.json", dir, code) == -1) {
 		snprintf(err, errlen, "%s: labels path too long", dir);
 		return NULL;
 	}
-	if ((fd = open_beneath(dir, path + strlen(dir) + 1)) == -1) {
-		if (errno == ENOENT)
-			*absent = 1;
-		else
+	if ((data = read_beneath(dir, path + strlen(dir) + 1,
+	    LABELS_MAX_SIZE, &len, absent, why, sizeof(why))) == NULL) {
+		if (*absent)
+			return NULL;
+		if (strncmp(why, "cannot open: ", 13) == 0)
 			snprintf(err, errlen, "%s: cannot open the label set "
-			    "of language %s: %s", path, code,
-			    open_beneath_error(errno));
+			    "of language %s: %s", path, code, why + 13);
+		else
+			snprintf(err, errlen, "%s: %s", path, why);
 		return NULL;
-	}
-	if (fstat(fd, &st) == -1 || !S_ISREG(st.st_mode) ||
-	    st.st_size > LABELS_MAX_SIZE) {
-		snprintf(err, errlen, "%s: not a regular file of at most %d "
-		    "bytes", path, LABELS_MAX_SIZE);
-		goto out;
-	}
-	if ((data = malloc((size_t)st.st_size + 1)) == NULL) {
-		snprintf(err, errlen, "out of memory");
-		goto out;
-	}
-	while (len < (size_t)st.st_size && (n = read(fd, data + len,
-	    (size_t)st.st_size - len)) != 0) {
-		if (n == -1 && errno == EINTR)
-			continue;
-		if (n == -1)
-			break;
-		len += (size_t)n;
-	}
-	data[len] = '\0';
-	if (len != (size_t)st.st_size || !utf8_valid(data, len) ||
-	    memchr(data, '\0', len) != NULL) {
-		snprintf(err, errlen, "%s: not a readable UTF-8 file",
-		    path);
-		goto out;
 	}
 	if ((set = cJSON_ParseWithOpts(data, NULL, 1)) == NULL ||
 	    !cJSON_IsObject(set)) {
@@ -97,7 +71,6 @@ bad:
 	cJSON_Delete(set);
 	set = NULL;
 out:
-	close(fd);
 	free(data);
 	return set;
 }

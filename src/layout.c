@@ -348,7 +348,7 @@ page_title(struct buf *b, const struct app *app, const struct view *v,
 		return;
 	}
 	buf_init(&t);
-	md_title(&t, md);
+	site_md_title(&t, md);
 	if (strcmp(buf_cstr(&t), name) == 0)
 		buf_puts(b, site_page_label(app, v->page, l));
 	else
@@ -417,10 +417,10 @@ head_links(struct buf *b, const struct app *app, const struct view *v,
 	} else {
 		buf_puts(b, "<link rel=\"icon\" type=\"image/svg+xml\" "
 		    "href=\"");
-		html_url(b, app, "/icon.svg");
+		html_url(b, app, site_doc_path(DOC_ICON));
 	}
 	buf_puts(b, "\">\n<link rel=\"manifest\" href=\"");
-	html_url(b, app, "/manifest.webmanifest");
+	html_url(b, app, site_doc_path(DOC_MANIFEST));
 	buf_puts(b, "\">\n");
 }
 
@@ -548,9 +548,9 @@ page_footer(const struct app *app, const struct view *v, enum lang l,
 		    "footer.markdown"));
 	}
 	buf_puts(b, "<li><a href=\"");
-	html_url(b, app, LPATH(app, l, "/llms.txt"));
+	html_url(b, app, LPATH(app, l, site_doc_path(DOC_LLMS)));
 	buf_puts(b, "\">llms.txt</a></li>\n<li><a href=\"");
-	html_url(b, app, LPATH(app, l, "/agents.md"));
+	html_url(b, app, LPATH(app, l, site_doc_path(DOC_AGENTS)));
 	buf_puts(b, "\">agents.md</a></li>\n<li><a href=\"");
 	html_url(b, app, "/api/v1/health");
 	buf_printf(b, "\">%s</a></li>\n</ul>\n</footer>\n",

@@ -89,8 +89,8 @@ health_example(struct gen *g, cJSON *body)
 		return;
 	cJSON_DeleteItemFromObjectCaseSensitive(c, "fingerprint");
 	cJSON_DeleteItemFromObjectCaseSensitive(c, "loaded_at");
-	put_str(g, c, "fingerprint", "0123456789abcdef");
-	put_str(g, c, "loaded_at", "2026-01-01T00:00:00Z");
+	gen_put_str(g, c, "fingerprint", "0123456789abcdef");
+	gen_put_str(g, c, "loaded_at", "2026-01-01T00:00:00Z");
 }
 
 /* Adds the example body of a route's 200 in every language. */
@@ -118,7 +118,7 @@ route_examples(struct gen *g, const struct route *r, cJSON *media,
 			    query_l, r->operation_id);
 			return -1;
 		}
-		if (r->handler == RH_HEALTH)
+		if (r->flags & ROUTE_STATUS)
 			health_example(g, body);
 		if (l == 0)
 			snprintf(summary, sizeof(summary), "%s (the default)",
@@ -127,8 +127,8 @@ route_examples(struct gen *g, const struct route *r, cJSON *media,
 			snprintf(summary, sizeof(summary), "%s (lang=%s or "
 			    "Accept-Language: %s)", g->name[l], code, code);
 		if (ex == NULL)
-			ex = put_obj(g, media, "examples");
-		put_example(g, ex, code, summary, body);
+			ex = gen_put_obj(g, media, "examples");
+		gen_put_example(g, ex, code, summary, body);
 	}
 	return 0;
 }
@@ -141,47 +141,47 @@ static void
 route_parameters(struct gen *g, const struct route *r, cJSON *op)
 {
 	const struct route_param *rp;
-	cJSON	*ps = put_arr(g, op, "parameters"), *p, *s;
+	cJSON	*ps = gen_put_arr(g, op, "parameters"), *p, *s;
 
 	if (strchr(r->path, '{') != NULL) {
-		p = put_obj(g, ps, NULL);
-		put_str(g, p, "name", "slug");
-		put_str(g, p, "in", "path");
-		put_bool(g, p, "required", 1);
-		put_strf(g, p, "description", "The slug field of one item of "
-		    "%s; an unknown slug is %d %s.", r->coll < COLL__MAX ?
+		p = gen_put_obj(g, ps, NULL);
+		gen_put_str(g, p, "name", "slug");
+		gen_put_str(g, p, "in", "path");
+		gen_put_bool(g, p, "required", 1);
+		gen_put_strf(g, p, "description", "The slug field of one item "
+		    "of %s; an unknown slug is %d %s.", r->coll < COLL__MAX ?
 		    content_coll_name(r->coll) : "the collection",
 		    err_status(ERR_NOT_FOUND), err_code_name(ERR_NOT_FOUND));
-		gen_value_schema(g, put_obj(g, p, "schema"), field_find(
+		gen_value_schema(g, gen_put_obj(g, p, "schema"), field_find(
 		    resources[r->coll < COLL__MAX ? r->coll : 0].fields,
 		    "slug"));
 	}
 	for (rp = r->params; rp->id != PARAM__MAX; rp++) {
-		p = put_obj(g, ps, NULL);
-		put_str(g, p, "name", req_param_name(rp->id));
-		put_str(g, p, "in", "query");
-		put_bool(g, p, "required", rp->required);
-		put_str(g, p, "description", route_param_description(
+		p = gen_put_obj(g, ps, NULL);
+		gen_put_str(g, p, "name", req_param_name(rp->id));
+		gen_put_str(g, p, "in", "query");
+		gen_put_bool(g, p, "required", rp->required);
+		gen_put_str(g, p, "description", route_param_description(
 		    g->app->labels, r, rp, LABELS_DOC));
-		s = put_obj(g, p, "schema");
+		s = gen_put_obj(g, p, "schema");
 		if (rp->kind == PARAM_KIND_STRING) {
-			put_str(g, s, "type", "string");
-			put_num(g, s, "minLength", (double)rp->min);
-			put_num(g, s, "maxLength", (double)rp->max);
+			gen_put_str(g, s, "type", "string");
+			gen_put_num(g, s, "minLength", (double)rp->min);
+			gen_put_num(g, s, "maxLength", (double)rp->max);
 			/* Not only white space (ECMA-262 \S). */
-			put_str(g, s, "pattern", "\\S");
+			gen_put_str(g, s, "pattern", "\\S");
 		} else {
-			put_str(g, s, "type", "integer");
-			put_num(g, s, "minimum", (double)rp->min);
-			put_num(g, s, "maximum", (double)rp->max);
-			put_num(g, s, "default", (double)rp->def);
+			gen_put_str(g, s, "type", "integer");
+			gen_put_num(g, s, "minimum", (double)rp->min);
+			gen_put_num(g, s, "maximum", (double)rp->max);
+			gen_put_num(g, s, "default", (double)rp->def);
 		}
 	}
-	put_ref(g, ps, NULL, "parameters", "lang");
-	put_ref(g, ps, NULL, "parameters", "Accept-Language");
-	put_ref(g, ps, NULL, "parameters", "Accept-Encoding");
-	put_ref(g, ps, NULL, "parameters", "If-None-Match");
-	put_ref(g, ps, NULL, "parameters", "If-Match");
+	gen_put_ref(g, ps, NULL, "parameters", "lang");
+	gen_put_ref(g, ps, NULL, "parameters", "Accept-Language");
+	gen_put_ref(g, ps, NULL, "parameters", "Accept-Encoding");
+	gen_put_ref(g, ps, NULL, "parameters", "If-None-Match");
+	gen_put_ref(g, ps, NULL, "parameters", "If-Match");
 }
 
 /* The 200 response of a route: {data, meta} with its headers. */
@@ -190,40 +190,41 @@ success_response(struct gen *g, const struct route *r, cJSON *resps)
 {
 	cJSON	*ok, *h, *m, *s, *props, *req, *data;
 
-	ok = put_obj(g, resps, "200");
-	put_str(g, ok, "description", r->collection ? "A page of the "
+	ok = gen_put_obj(g, resps, "200");
+	gen_put_str(g, ok, "description", r->collection ? "A page of the "
 	    "collection in the {data, meta} envelope." : "The resource in "
 	    "the {data, meta} envelope.");
-	h = put_obj(g, ok, "headers");
-	put_ref(g, h, "Cache-Control", "headers", "Cache-Control");
-	put_ref(g, h, "ETag", "headers", "ETag");
-	put_ref(g, h, "Content-Language", "headers", "Content-Language");
-	put_ref(g, h, "Vary", "headers", "Vary");
-	put_ref(g, h, "Content-Encoding", "headers", "Content-Encoding");
-	put_ref(g, h, "Access-Control-Allow-Origin", "headers",
+	h = gen_put_obj(g, ok, "headers");
+	gen_put_ref(g, h, "Cache-Control", "headers", "Cache-Control");
+	gen_put_ref(g, h, "ETag", "headers", "ETag");
+	gen_put_ref(g, h, "Content-Language", "headers", "Content-Language");
+	gen_put_ref(g, h, "Vary", "headers", "Vary");
+	gen_put_ref(g, h, "Content-Encoding", "headers", "Content-Encoding");
+	gen_put_ref(g, h, "Access-Control-Allow-Origin", "headers",
 	    "Access-Control-Allow-Origin");
-	if (r->handler == RH_HEALTH) {	/* the reloads (api.c) */
-		put_ref(g, h, "Perfil-Content", "headers", "Perfil-Content");
-		put_ref(g, h, "Perfil-Reload-Refused", "headers",
+	if (r->flags & ROUTE_STATUS) {	/* the reloads (api.c) */
+		gen_put_ref(g, h, "Perfil-Content", "headers",
+		    "Perfil-Content");
+		gen_put_ref(g, h, "Perfil-Reload-Refused", "headers",
 		    "Perfil-Reload-Refused");
 	}
-	m = put_obj(g, put_obj(g, ok, "content"), MEDIA_JSON);
-	s = put_obj(g, m, "schema");
-	put_str(g, s, "type", "object");
-	req = put_arr(g, s, "required");
-	put_str(g, req, NULL, "data");
-	put_str(g, req, NULL, "meta");
-	props = put_obj(g, s, "properties");
+	m = gen_put_obj(g, gen_put_obj(g, ok, "content"), MEDIA_JSON);
+	s = gen_put_obj(g, m, "schema");
+	gen_put_str(g, s, "type", "object");
+	req = gen_put_arr(g, s, "required");
+	gen_put_str(g, req, NULL, "data");
+	gen_put_str(g, req, NULL, "meta");
+	props = gen_put_obj(g, s, "properties");
 	if (r->collection) {
-		data = put_obj(g, props, "data");
-		put_str(g, data, "type", "array");
-		put_ref(g, data, "items", "schemas", route_schema(r));
-		put_ref(g, props, "meta", "schemas", "CollectionMeta");
+		data = gen_put_obj(g, props, "data");
+		gen_put_str(g, data, "type", "array");
+		gen_put_ref(g, data, "items", "schemas", route_schema(r));
+		gen_put_ref(g, props, "meta", "schemas", "CollectionMeta");
 	} else {
-		put_ref(g, props, "data", "schemas", route_schema(r));
-		put_ref(g, props, "meta", "schemas", "Meta");
+		gen_put_ref(g, props, "data", "schemas", route_schema(r));
+		gen_put_ref(g, props, "meta", "schemas", "Meta");
 	}
-	put_bool(g, s, "additionalProperties", 0);
+	gen_put_bool(g, s, "additionalProperties", 0);
 	return m;
 }
 
@@ -232,7 +233,7 @@ paths(struct gen *g, cJSON *doc, char *err, size_t errlen)
 {
 	const struct route *r;
 	const char *summary, *description;
-	cJSON	*ps = put_obj(g, doc, "paths"), *op, *resps, *media;
+	cJSON	*ps = gen_put_obj(g, doc, "paths"), *op, *resps, *media;
 	size_t	 i;
 
 	for (i = 0; i < routes_len; i++) {
@@ -246,28 +247,28 @@ paths(struct gen *g, cJSON *doc, char *err, size_t errlen)
 			    route_schema(r) ? route_schema(r) : "none");
 			return -1;
 		}
-		op = put_obj(g, put_obj(g, ps, r->path), "get");
-		put_str(g, op, "operationId", r->operation_id);
+		op = gen_put_obj(g, gen_put_obj(g, ps, r->path), "get");
+		gen_put_str(g, op, "operationId", r->operation_id);
 		/* The English texts: en.json's (labels.h, LABELS_DOC). */
 		summary = route_summary(g->app->labels, r, LABELS_DOC);
 		description = route_description(g->app->labels, r,
 		    LABELS_DOC);
-		put_str(g, op, "summary", summary);
-		put_str(g, op, "description", description != NULL ?
+		gen_put_str(g, op, "summary", summary);
+		gen_put_str(g, op, "description", description != NULL ?
 		    description : summary);
 		route_parameters(g, r, op);
-		resps = put_obj(g, op, "responses");
+		resps = gen_put_obj(g, op, "responses");
 		media = success_response(g, r, resps);
 		if (route_examples(g, r, media, err, errlen) == -1)
 			return -1;
-		put_ref(g, resps, "304", "responses", "NotModified");
-		put_ref(g, resps, "400", "responses", "BadRequest");
+		gen_put_ref(g, resps, "304", "responses", "NotModified");
+		gen_put_ref(g, resps, "400", "responses", "BadRequest");
 		if (strchr(r->path, '{') != NULL)
-			put_ref(g, resps, "404", "responses", "NotFound");
-		put_ref(g, resps, "405", "responses", "MethodNotAllowed");
-		put_ref(g, resps, "412", "responses", "PreconditionFailed");
-		put_ref(g, resps, "500", "responses", "InternalError");
-		put_ref(g, resps, "default", "responses", "OtherError");
+			gen_put_ref(g, resps, "404", "responses", "NotFound");
+		gen_put_ref(g, resps, "405", "responses", "MethodNotAllowed");
+		gen_put_ref(g, resps, "412", "responses", "PreconditionFailed");
+		gen_put_ref(g, resps, "500", "responses", "InternalError");
+		gen_put_ref(g, resps, "default", "responses", "OtherError");
 	}
 	return 0;
 }
@@ -424,40 +425,40 @@ info(struct gen *g, cJSON *doc)
 	cJSON	*in, *c, *l;
 
 	buf_init(&d);
-	in = put_obj(g, doc, "info");
-	put_str(g, in, "title", "Professional profile API");
-	put_str(g, in, "version", PERFIL_API_VERSION);
-	put_str(g, in, "summary", "Read-only JSON API of one person's "
+	in = gen_put_obj(g, doc, "info");
+	gen_put_str(g, in, "title", "Professional profile API");
+	gen_put_str(g, in, "version", PERFIL_API_VERSION);
+	gen_put_str(g, in, "summary", "Read-only JSON API of one person's "
 	    "professional profile.");
 	overview(g, &d);
-	put_str(g, in, "description", buf_cstr(&d));
+	gen_put_str(g, in, "description", buf_cstr(&d));
 	buf_free(&d);
 	name = cJSON_GetObjectItemCaseSensitive(p, "name");
 	email = cJSON_GetObjectItemCaseSensitive(p, "email");
 	url = cJSON_GetObjectItemCaseSensitive(p, "url");
-	c = put_obj(g, in, "contact");
+	c = gen_put_obj(g, in, "contact");
 	if (cJSON_IsString(name))
-		put_str(g, c, "name", name->valuestring);
+		gen_put_str(g, c, "name", name->valuestring);
 	if (cJSON_IsString(url))
-		put_str(g, c, "url", url->valuestring);
+		gen_put_str(g, c, "url", url->valuestring);
 	if (cJSON_IsString(email))
-		put_str(g, c, "email", email->valuestring);
+		gen_put_str(g, c, "email", email->valuestring);
 	if (lc->name == NULL)
 		return;
-	l = put_obj(g, in, "license");
+	l = gen_put_obj(g, in, "license");
 	if (lc->attribution) {
 		char	 n[256];
 
 		if (xsnprintf(n, sizeof(n), "%s (the data; use requires "
 		    "attribution)", lc->name) == -1)
 			g->failed = 1;
-		put_str(g, l, "name", n);
+		gen_put_str(g, l, "name", n);
 	} else
-		put_str(g, l, "name", lc->name);
+		gen_put_str(g, l, "name", lc->name);
 	if (lc->spdx != NULL)
-		put_str(g, l, "identifier", lc->spdx);
+		gen_put_str(g, l, "identifier", lc->spdx);
 	else
-		put_str(g, l, "url", lc->url[g->app->doc_lang]);
+		gen_put_str(g, l, "url", lc->url[g->app->doc_lang]);
 }
 
 /*
@@ -508,18 +509,18 @@ openapi_build(const struct app *app, handle_synthetic_fn *run, char *err,
 	if ((o = calloc(1, sizeof(*o))) == NULL ||
 	    (o->doc = doc = cJSON_CreateObject()) == NULL)
 		goto oom;
-	put_str(&g, doc, "openapi", "3.1.0");
+	gen_put_str(&g, doc, "openapi", "3.1.0");
 	info(&g, doc);
-	put_str(&g, doc, "jsonSchemaDialect",
+	gen_put_str(&g, doc, "jsonSchemaDialect",
 	    "https://spec.openapis.org/oas/3.1/dialect/base");
-	srv = put_obj(&g, put_arr(&g, doc, "servers"), NULL);
-	put_str(&g, srv, "url", app->cfg->base_url);
-	put_str(&g, srv, "description", "This service.");
-	ext = put_obj(&g, doc, "externalDocs");
-	put_str(&g, ext, "description", "Developer portal");
-	put_str(&g, ext, "url", app->doc_url[app->doc_lang]);
+	srv = gen_put_obj(&g, gen_put_arr(&g, doc, "servers"), NULL);
+	gen_put_str(&g, srv, "url", app->cfg->base_url);
+	gen_put_str(&g, srv, "description", "This service.");
+	ext = gen_put_obj(&g, doc, "externalDocs");
+	gen_put_str(&g, ext, "description", "Developer portal");
+	gen_put_str(&g, ext, "url", app->doc_url[app->doc_lang]);
 	/* No operation needs credentials. */
-	put_arr(&g, doc, "security");
+	gen_put_arr(&g, doc, "security");
 	if (paths(&g, doc, err, errlen) == -1)
 		goto fail;
 	gen_components(&g, doc);
@@ -583,13 +584,14 @@ openapi_headers(struct response *r, enum openapi_format f)
 	resp_header(r, "X-Content-Type-Options", "nosniff");
 }
 
-/* Route handler of the document; route->arg is the format. */
+/* Route handler of the document; route->arg is its row of SITE_DOCS
+ * (page_list.h), DOC_OPENAPI_YAML the YAML form. */
 void
 openapi_serve(struct ctx *x)
 {
 	const struct openapi *o = x->app->openapi;
-	enum openapi_format f = x->route->arg == OPENAPI_YAML ? OPENAPI_YAML :
-	    OPENAPI_JSON;
+	enum openapi_format f = x->route->arg == DOC_OPENAPI_YAML ?
+	    OPENAPI_YAML : OPENAPI_JSON;
 
 	if (o == NULL) {
 		err_send(x, ERR_INTERNAL, "Retry the request later.",

@@ -25,7 +25,7 @@
 /* Adds item to parent (under key, or appended when key is NULL) and
  * returns it; on any failure frees item, marks g and returns NULL. */
 cJSON *
-put(struct gen *g, cJSON *parent, const char *key, cJSON *item)
+gen_put(struct gen *g, cJSON *parent, const char *key, cJSON *item)
 {
 	cJSON_bool ok;
 
@@ -45,24 +45,24 @@ put(struct gen *g, cJSON *parent, const char *key, cJSON *item)
 }
 
 cJSON *
-put_obj(struct gen *g, cJSON *parent, const char *key)
+gen_put_obj(struct gen *g, cJSON *parent, const char *key)
 {
-	return put(g, parent, key, cJSON_CreateObject());
+	return gen_put(g, parent, key, cJSON_CreateObject());
 }
 
 cJSON *
-put_arr(struct gen *g, cJSON *parent, const char *key)
+gen_put_arr(struct gen *g, cJSON *parent, const char *key)
 {
-	return put(g, parent, key, cJSON_CreateArray());
+	return gen_put(g, parent, key, cJSON_CreateArray());
 }
 
 void
-put_str(struct gen *g, cJSON *parent, const char *key, const char *s)
+gen_put_str(struct gen *g, cJSON *parent, const char *key, const char *s)
 {
-	put(g, parent, key, cJSON_CreateString(s));
+	gen_put(g, parent, key, cJSON_CreateString(s));
 }
 
-/* As put_str, the string formatted from fmt and ap. */
+/* As gen_put_str, the string formatted from fmt and ap. */
 static void
 put_vstrf(struct gen *g, cJSON *parent, const char *key, const char *fmt,
     va_list ap)
@@ -74,13 +74,14 @@ put_vstrf(struct gen *g, cJSON *parent, const char *key, const char *fmt,
 	if (b.oom)
 		g->failed = 1;
 	else
-		put_str(g, parent, key, buf_cstr(&b));
+		gen_put_str(g, parent, key, buf_cstr(&b));
 	buf_free(&b);
 }
 
-/* As put_str, the string formatted from fmt. */
+/* As gen_put_str, the string formatted from fmt. */
 void
-put_strf(struct gen *g, cJSON *parent, const char *key, const char *fmt, ...)
+gen_put_strf(struct gen *g, cJSON *parent, const char *key,
+    const char *fmt, ...)
 {
 	va_list	 ap;
 
@@ -90,20 +91,20 @@ put_strf(struct gen *g, cJSON *parent, const char *key, const char *fmt, ...)
 }
 
 void
-put_num(struct gen *g, cJSON *parent, const char *key, double n)
+gen_put_num(struct gen *g, cJSON *parent, const char *key, double n)
 {
-	put(g, parent, key, cJSON_CreateNumber(n));
+	gen_put(g, parent, key, cJSON_CreateNumber(n));
 }
 
 void
-put_bool(struct gen *g, cJSON *parent, const char *key, int b)
+gen_put_bool(struct gen *g, cJSON *parent, const char *key, int b)
 {
-	put(g, parent, key, cJSON_CreateBool(b));
+	gen_put(g, parent, key, cJSON_CreateBool(b));
 }
 
 /* Adds {"$ref": "#/components/<section>/<name>"}. */
 cJSON *
-put_ref(struct gen *g, cJSON *parent, const char *key, const char *section,
+gen_put_ref(struct gen *g, cJSON *parent, const char *key, const char *section,
     const char *name)
 {
 	char	 ref[128];
@@ -114,8 +115,8 @@ put_ref(struct gen *g, cJSON *parent, const char *key, const char *section,
 		g->failed = 1;
 		return NULL;
 	}
-	o = put_obj(g, parent, key);
-	put_str(g, o, "$ref", ref);
+	o = gen_put_obj(g, parent, key);
+	gen_put_str(g, o, "$ref", ref);
 	return o;
 }
 
@@ -129,15 +130,15 @@ string_schema(struct gen *g, cJSON *s, const char *format,
 {
 	cJSON	*e;
 
-	put_str(g, s, "type", "string");
+	gen_put_str(g, s, "type", "string");
 	if (format != NULL)
-		put_str(g, s, "format", format);
+		gen_put_str(g, s, "format", format);
 	if (pattern != NULL)
-		put_str(g, s, "pattern", pattern);
+		gen_put_str(g, s, "pattern", pattern);
 	if (values != NULL) {
-		e = put_arr(g, s, "enum");
+		e = gen_put_arr(g, s, "enum");
 		for (; *values != NULL; values++)
-			put_str(g, e, NULL, *values);
+			gen_put_str(g, e, NULL, *values);
 	}
 }
 
@@ -154,27 +155,27 @@ gen_value_schema(struct gen *g, cJSON *s, const struct field *f)
 		object_schema(g, s, f->sub, f->flags & FIELD_CLOSED);
 		return;
 	}
-	put_str(g, s, "type", k->type);
+	gen_put_str(g, s, "type", k->type);
 	if (f->kind == F_ARRAY) {
-		it = put_obj(g, s, "items");
+		it = gen_put_obj(g, s, "items");
 		gen_value_schema(g, it, f->sub);
 		return;
 	}
 	if (k->format != NULL)
-		put_str(g, s, "format", k->format);
+		gen_put_str(g, s, "format", k->format);
 	if (pattern != NULL)
-		put_str(g, s, "pattern", pattern);
+		gen_put_str(g, s, "pattern", pattern);
 	if (k->maxlen > 0)
-		put_num(g, s, "maxLength", (double)k->maxlen);
+		gen_put_num(g, s, "maxLength", (double)k->maxlen);
 	if (f->values != NULL) {
-		e = put_arr(g, s, "enum");
+		e = gen_put_arr(g, s, "enum");
 		for (i = 0; f->values[i] != NULL; i++)
-			put_str(g, e, NULL, f->values[i]);
+			gen_put_str(g, e, NULL, f->values[i]);
 	} else if (f->kind == F_HITTYPE) {
-		e = put_arr(g, s, "enum");
+		e = gen_put_arr(g, s, "enum");
 		for (i = 0; i < COLL__MAX; i++)
 			if (resources[i].hit != NULL)
-				put_str(g, e, NULL, resources[i].hit);
+				gen_put_str(g, e, NULL, resources[i].hit);
 	}
 }
 
@@ -187,25 +188,25 @@ object_schema(struct gen *g, cJSON *s, const struct field *f, int closed)
 {
 	cJSON	*props, *req, *p;
 
-	put_str(g, s, "type", "object");
-	req = put_arr(g, s, "required");
-	props = put_obj(g, s, "properties");
+	gen_put_str(g, s, "type", "object");
+	req = gen_put_arr(g, s, "required");
+	props = gen_put_obj(g, s, "properties");
 	for (; f->name != NULL; f++) {
 		if (f->flags & FIELD_CONTENT)
 			continue;
 		if (f->flags & FIELD_REQUIRED)
-			put_str(g, req, NULL, f->name);
-		p = put_obj(g, props, f->name);
+			gen_put_str(g, req, NULL, f->name);
+		p = gen_put_obj(g, props, f->name);
 		gen_value_schema(g, p, f);
 		if (f->flags & FIELD_DEFAULT_LANG)
 			/* "Date written, in Spanish.": the default language */
-			put_strf(g, p, "description", "%s, in %s.",
+			gen_put_strf(g, p, "description", "%s, in %s.",
 			    f->description, g->name[LANG_DEFAULT]);
 		else
-			put_str(g, p, "description", f->description);
+			gen_put_str(g, p, "description", f->description);
 	}
 	if (closed)
-		put_bool(g, s, "additionalProperties", 0);
+		gen_put_bool(g, s, "additionalProperties", 0);
 }
 
 /* Whether components.schemas has a schema called name. */
@@ -250,17 +251,17 @@ gen_sample(const struct gen *g, const char *method, const char *path,
 
 /* Adds {summary, value} under examples[key]; takes value. */
 void
-put_example(struct gen *g, cJSON *examples, const char *key,
+gen_put_example(struct gen *g, cJSON *examples, const char *key,
     const char *summary, cJSON *value)
 {
 	cJSON	*e;
 
-	if ((e = put_obj(g, examples, key)) == NULL) {
+	if ((e = gen_put_obj(g, examples, key)) == NULL) {
 		cJSON_Delete(value);
 		return;
 	}
-	put_str(g, e, "summary", summary);
-	put(g, e, "value", value);
+	gen_put_str(g, e, "summary", summary);
+	gen_put(g, e, "value", value);
 }
 
 /* --- Facts in words ---------------------------------------------------- */
@@ -369,12 +370,12 @@ put_header(struct gen *g, cJSON *headers, const char *name, int required,
 	cJSON	*h;
 	va_list	 ap;
 
-	h = put_obj(g, headers, name);
+	h = gen_put_obj(g, headers, name);
 	va_start(ap, fmt);
 	put_vstrf(g, h, "description", fmt, ap);
 	va_end(ap);
-	put_bool(g, h, "required", required);
-	string_schema(g, put_obj(g, h, "schema"), NULL, pattern, values);
+	gen_put_bool(g, h, "required", required);
+	string_schema(g, gen_put_obj(g, h, "schema"), NULL, pattern, values);
 }
 
 static const char *const cache_public[] = { CACHE_PUBLIC, NULL };
@@ -388,7 +389,7 @@ static const char *const nosniff[] = { "nosniff", NULL };
 static void
 components_headers(struct gen *g, cJSON *comp)
 {
-	cJSON	*h = put_obj(g, comp, "headers");
+	cJSON	*h = gen_put_obj(g, comp, "headers");
 	const char *codings[CODING__MAX];	/* but identity, NULL-ended */
 	char	 age[32], shared[32], from[32], names[64], suffixes[64];
 	char	 alt[64], pattern[96];
@@ -471,61 +472,61 @@ lang_descriptions(struct gen *g, struct buf *lang, struct buf *al)
 static void
 components_parameters(struct gen *g, cJSON *comp)
 {
-	cJSON	*ps = put_obj(g, comp, "parameters"), *p, *s;
+	cJSON	*ps = gen_put_obj(g, comp, "parameters"), *p, *s;
 	struct buf lang, al;
 
 	buf_init(&lang);
 	buf_init(&al);
 	lang_descriptions(g, &lang, &al);
-	p = put_obj(g, ps, "lang");
-	put_str(g, p, "name", "lang");
-	put_str(g, p, "in", "query");
-	put_bool(g, p, "required", 0);
-	put_str(g, p, "description", buf_cstr(&lang));
-	string_schema(g, put_obj(g, p, "schema"), NULL, NULL, g->langs);
+	p = gen_put_obj(g, ps, "lang");
+	gen_put_str(g, p, "name", "lang");
+	gen_put_str(g, p, "in", "query");
+	gen_put_bool(g, p, "required", 0);
+	gen_put_str(g, p, "description", buf_cstr(&lang));
+	string_schema(g, gen_put_obj(g, p, "schema"), NULL, NULL, g->langs);
 
-	p = put_obj(g, ps, "Accept-Language");
-	put_str(g, p, "name", "Accept-Language");
-	put_str(g, p, "in", "header");
-	put_bool(g, p, "required", 0);
-	put_str(g, p, "description", buf_cstr(&al));
+	p = gen_put_obj(g, ps, "Accept-Language");
+	gen_put_str(g, p, "name", "Accept-Language");
+	gen_put_str(g, p, "in", "header");
+	gen_put_bool(g, p, "required", 0);
+	gen_put_str(g, p, "description", buf_cstr(&al));
 	buf_free(&lang);
 	buf_free(&al);
-	s = put_obj(g, p, "schema");
-	put_str(g, s, "type", "string");
-	put_str(g, p, "example", "en-GB,en;q=0.9,es;q=0.5");
+	s = gen_put_obj(g, p, "schema");
+	gen_put_str(g, s, "type", "string");
+	gen_put_str(g, p, "example", "en-GB,en;q=0.9,es;q=0.5");
 
-	p = put_obj(g, ps, "Accept-Encoding");
-	put_str(g, p, "name", "Accept-Encoding");
-	put_str(g, p, "in", "header");
-	put_bool(g, p, "required", 0);
-	put_str(g, p, "description", "Standard content-coding negotiation "
+	p = gen_put_obj(g, ps, "Accept-Encoding");
+	gen_put_str(g, p, "name", "Accept-Encoding");
+	gen_put_str(g, p, "in", "header");
+	gen_put_bool(g, p, "required", 0);
+	gen_put_str(g, p, "description", "Standard content-coding negotiation "
 	    "(q-values honoured): br or gzip; brotli first on a tie. "
 	    "Without it, or when malformed, the response is not "
 	    "compressed.");
-	s = put_obj(g, p, "schema");
-	put_str(g, s, "type", "string");
-	put_str(g, p, "example", "gzip, deflate, br");
+	s = gen_put_obj(g, p, "schema");
+	gen_put_str(g, s, "type", "string");
+	gen_put_str(g, p, "example", "gzip, deflate, br");
 
-	p = put_obj(g, ps, "If-None-Match");
-	put_str(g, p, "name", "If-None-Match");
-	put_str(g, p, "in", "header");
-	put_bool(g, p, "required", 0);
-	put_str(g, p, "description", "ETag(s) of a cached representation; "
+	p = gen_put_obj(g, ps, "If-None-Match");
+	gen_put_str(g, p, "name", "If-None-Match");
+	gen_put_str(g, p, "in", "header");
+	gen_put_bool(g, p, "required", 0);
+	gen_put_str(g, p, "description", "ETag(s) of a cached representation; "
 	    "if one matches, the answer is 304 without a body.");
-	s = put_obj(g, p, "schema");
-	put_str(g, s, "type", "string");
+	s = gen_put_obj(g, p, "schema");
+	gen_put_str(g, s, "type", "string");
 
-	p = put_obj(g, ps, "If-Match");
-	put_str(g, p, "name", "If-Match");
-	put_str(g, p, "in", "header");
-	put_bool(g, p, "required", 0);
-	put_strf(g, p, "description", "\"*\" or ETag(s) the client expects "
+	p = gen_put_obj(g, ps, "If-Match");
+	gen_put_str(g, p, "name", "If-Match");
+	gen_put_str(g, p, "in", "header");
+	gen_put_bool(g, p, "required", 0);
+	gen_put_strf(g, p, "description", "\"*\" or ETag(s) the client expects "
 	    "(RFC 9110, strong comparison); when none is current the "
 	    "answer is 412 with the code %s.",
 	    err_code_name(ERR_BAD_REQUEST));
-	s = put_obj(g, p, "schema");
-	put_str(g, s, "type", "string");
+	s = gen_put_obj(g, p, "schema");
+	gen_put_str(g, s, "type", "string");
 }
 
 static cJSON	*error_response(struct gen *, cJSON *, const char *, int,
@@ -543,18 +544,18 @@ error_response(struct gen *g, cJSON *resps, const char *name, int allow,
 	cJSON	*r, *h, *m;
 	va_list	 ap;
 
-	r = put_obj(g, resps, name);
+	r = gen_put_obj(g, resps, name);
 	va_start(ap, fmt);
 	put_vstrf(g, r, "description", fmt, ap);
 	va_end(ap);
-	h = put_obj(g, r, "headers");
-	put_ref(g, h, "Cache-Control", "headers", "Cache-Control-Error");
-	put_ref(g, h, "Access-Control-Allow-Origin", "headers",
+	h = gen_put_obj(g, r, "headers");
+	gen_put_ref(g, h, "Cache-Control", "headers", "Cache-Control-Error");
+	gen_put_ref(g, h, "Access-Control-Allow-Origin", "headers",
 	    "Access-Control-Allow-Origin");
 	if (allow)
-		put_ref(g, h, "Allow", "headers", "Allow");
-	m = put_obj(g, put_obj(g, r, "content"), MEDIA_JSON);
-	put_ref(g, m, "schema", "schemas", "Error");
+		gen_put_ref(g, h, "Allow", "headers", "Allow");
+	m = gen_put_obj(g, gen_put_obj(g, r, "content"), MEDIA_JSON);
+	gen_put_ref(g, m, "schema", "schemas", "Error");
 	return m;
 }
 
@@ -571,8 +572,8 @@ error_example(struct gen *g, cJSON *media, const char *key,
 		return;
 	if ((ex = cJSON_GetObjectItemCaseSensitive(media, "examples")) ==
 	    NULL)
-		ex = put_obj(g, media, "examples");
-	put_example(g, ex, key, summary, body);
+		ex = gen_put_obj(g, media, "examples");
+	gen_put_example(g, ex, key, summary, body);
 }
 
 /*
@@ -584,7 +585,7 @@ static void
 components_responses(struct gen *g, cJSON *comp)
 {
 	const struct route *api = NULL, *list = NULL, *slug = NULL;
-	cJSON	*resps = put_obj(g, comp, "responses"), *r, *h, *m;
+	cJSON	*resps = gen_put_obj(g, comp, "responses"), *r, *h, *m;
 	char	 path[512], methods[64];
 	size_t	 i;
 
@@ -601,20 +602,20 @@ components_responses(struct gen *g, cJSON *comp)
 			slug = &routes[i];
 	}
 
-	r = put_obj(g, resps, "NotModified");
-	put_str(g, r, "description", "Not Modified: If-None-Match matched "
+	r = gen_put_obj(g, resps, "NotModified");
+	gen_put_str(g, r, "description", "Not Modified: If-None-Match matched "
 	    "the current ETag; no body. The headers are those of the 200 "
 	    "it stands for.");
-	h = put_obj(g, r, "headers");
-	put_ref(g, h, "ETag", "headers", "ETag");
-	put_ref(g, h, "Cache-Control", "headers", "Cache-Control");
-	put_ref(g, h, "Content-Language", "headers", "Content-Language");
-	put_ref(g, h, "Vary", "headers", "Vary");
-	put_ref(g, h, "Access-Control-Allow-Origin", "headers",
+	h = gen_put_obj(g, r, "headers");
+	gen_put_ref(g, h, "ETag", "headers", "ETag");
+	gen_put_ref(g, h, "Cache-Control", "headers", "Cache-Control");
+	gen_put_ref(g, h, "Content-Language", "headers", "Content-Language");
+	gen_put_ref(g, h, "Vary", "headers", "Vary");
+	gen_put_ref(g, h, "Access-Control-Allow-Origin", "headers",
 	    "Access-Control-Allow-Origin");
-	put_ref(g, h, "Access-Control-Expose-Headers", "headers",
+	gen_put_ref(g, h, "Access-Control-Expose-Headers", "headers",
 	    "Access-Control-Expose-Headers");
-	put_ref(g, h, "X-Content-Type-Options", "headers",
+	gen_put_ref(g, h, "X-Content-Type-Options", "headers",
 	    "X-Content-Type-Options");
 
 	m = error_response(g, resps, "BadRequest", 0, "Bad Request: %s when "
@@ -666,17 +667,17 @@ components_responses(struct gen *g, cJSON *comp)
 void
 gen_components(struct gen *g, cJSON *doc)
 {
-	cJSON	*comp = put_obj(g, doc, "components"), *ss, *s;
+	cJSON	*comp = gen_put_obj(g, doc, "components"), *ss, *s;
 	size_t	 i;
 
-	ss = put_obj(g, comp, "schemas");
+	ss = gen_put_obj(g, comp, "schemas");
 	for (i = 0; i < nschemas; i++) {
 		if (schemas[i] >= resources && schemas[i] < resources +
 		    COLL__MAX && !content_coll_live(g->app->model,
 		    (enum coll)(schemas[i] - resources)))
 			continue;
-		s = put_obj(g, ss, schemas[i]->schema);
-		put_str(g, s, "description", schemas[i]->description);
+		s = gen_put_obj(g, ss, schemas[i]->schema);
+		gen_put_str(g, s, "description", schemas[i]->description);
 		object_schema(g, s, schemas[i]->fields, schemas[i]->closed);
 	}
 	components_parameters(g, comp);

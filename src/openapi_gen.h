@@ -8,7 +8,7 @@
  * and serving (openapi.h).  Calls go one way, from openapi.c down.
  *
  * Ownership: a struct gen lives on openapi_build's stack for one
- * build.  Every put_* adds its item to parent, which owns it from
+ * build.  Every gen_put* adds its item to parent, which owns it from
  * then on (the tree is freed with the document's root); on failure
  * the item is freed, g->failed is set and NULL returned, so callers
  * check g->failed once at the end rather than after every call.
@@ -31,17 +31,18 @@ struct gen {
 	char	 name[LANG__MAX][64];	/* their English names */
 };
 
-cJSON	*put(struct gen *, cJSON *parent, const char *key, cJSON *item);
-cJSON	*put_obj(struct gen *, cJSON *parent, const char *key);
-cJSON	*put_arr(struct gen *, cJSON *parent, const char *key);
-void	 put_str(struct gen *, cJSON *parent, const char *key, const char *);
-void	 put_strf(struct gen *, cJSON *parent, const char *key,
+cJSON	*gen_put(struct gen *, cJSON *parent, const char *key, cJSON *item);
+cJSON	*gen_put_obj(struct gen *, cJSON *parent, const char *key);
+cJSON	*gen_put_arr(struct gen *, cJSON *parent, const char *key);
+void	 gen_put_str(struct gen *, cJSON *parent, const char *key,
+	    const char *);
+void	 gen_put_strf(struct gen *, cJSON *parent, const char *key,
 	    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-void	 put_num(struct gen *, cJSON *parent, const char *key, double);
-void	 put_bool(struct gen *, cJSON *parent, const char *key, int);
-cJSON	*put_ref(struct gen *, cJSON *parent, const char *key,
+void	 gen_put_num(struct gen *, cJSON *parent, const char *key, double);
+void	 gen_put_bool(struct gen *, cJSON *parent, const char *key, int);
+cJSON	*gen_put_ref(struct gen *, cJSON *parent, const char *key,
 	    const char *section, const char *name);
-void	 put_example(struct gen *, cJSON *examples, const char *key,
+void	 gen_put_example(struct gen *, cJSON *examples, const char *key,
 	    const char *summary, cJSON *value);
 
 cJSON	*gen_sample(const struct gen *, const char *method, const char *path,

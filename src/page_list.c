@@ -1,6 +1,6 @@
 /*
- * page_list.c: the table of the website's pages, expanded from
- * SITE_PAGES (page_list.h).
+ * page_list.c: the tables of the website's pages and documents,
+ * expanded from SITE_PAGES and SITE_DOCS (page_list.h).
  */
 #include "config.h"
 
@@ -13,6 +13,14 @@ const struct site_page_info site_pages[SITE_PAGE__MAX] = {
 #define X(id, n, p, pl, render)	[SITE_##id] = { .name = n, .path = p, \
 					    .place = pl },
 	SITE_PAGES(X)
+#undef X
+};
+
+const struct site_doc_info site_docs[SITE_DOC__MAX] = {
+#define X(id, p, op, h, t, f, build)	[DOC_##id] = { .path = p, \
+					    .operation_id = op, .type = t, \
+					    .flags = f },
+	SITE_DOCS(X)
 #undef X
 };
 

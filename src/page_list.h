@@ -37,7 +37,7 @@
 
 #define SITE_PAGES(X)							\
 	X(HOME, "home", "/", PAGE_NAV,			\
-	    md_home)							\
+	    cv_home)							\
 	X(ABOUT, "about", "/about", PAGE_NAV,		\
 	    md_about)							\
 	X(CV, "cv", "/cv", PAGE_NAV,				\
@@ -81,31 +81,99 @@ extern const struct site_page_info site_pages[SITE_PAGE__MAX];
 int	 site_page_find(const char *name);
 int	 owner_name_valid(const char *name, size_t len);
 
-/* The documents of the route table's ROUTE_DOC rows (pages.c). */
+/*
+ * SITE_DOCS is the one list of documents: the agent and discovery
+ * files, the JSON Resume, the vCard, the CV's PDF and the OpenAPI
+ * document's three paths.  Here it becomes enum site_doc and the table
+ * site_docs[] (page_list.c); routes.c makes one route of each row
+ * (ROUTE_DOC, arg the document); pages.c builds each at content load
+ * with its builder (the last column, declared by agents.h) and serves
+ * it with its type; site_doc_path gives its path to whatever links to
+ * it.  Adding a document is one row here, its builder (agents.c), its
+ * labels and a test (docs/hacking.md, "Add a document").
+ *
+ * X(ID, path, operation, handler, type, flags, builder)
+ *   path       in the default language; with DOC_PER_LANG, "/CODE"
+ *              prefixes it in the others
+ *   operation  the route's operation id
+ *   handler    RH_DOC: pages_doc serves what the builder made;
+ *              RH_OPENAPI: openapi_serve (builder agents_none)
+ *   type       its Content-Type
+ *   flags      DOC_PER_LANG: one per language; DOC_CORS: readable by
+ *              any origin; DOC_CATALOG_LINK: the Link to the API
+ *              catalog; DOC_PER_REQUEST: built per request (its
+ *              builder writes the answer's body); DOC_REDIRECT: a 301
+ *              to the base URL and the path the builder wrote
+ *   builder    int FN(const struct app *, enum lang, struct buf *):
+ *              appends the document, returns 0, 1 when there is none
+ *              (served as the 404 page) or -1 out of memory
+ */
+#define DOC_TEXT	"text/plain; charset=utf-8"
+#ifdef HAVE_PDF
+#define DOC_IF_PDF(row)	row
+#else
+#define DOC_IF_PDF(row)
+#endif
+#define SITE_DOCS(X)							\
+	X(OPENAPI, "/openapi.json", "getOpenApi", RH_OPENAPI,		\
+	    "application/json; charset=utf-8", 0, agents_none)		\
+	X(OPENAPI_API, "/api/openapi.json", "getOpenApiJson", RH_OPENAPI, \
+	    "application/json; charset=utf-8", 0, agents_none)		\
+	X(OPENAPI_YAML, "/api/openapi.yaml", "getOpenApiYaml", RH_OPENAPI, \
+	    "application/yaml", 0, agents_none)				\
+	X(LLMS, "/llms.txt", "docLlms", RH_DOC, DOC_TEXT,		\
+	    DOC_PER_LANG, agents_llms)					\
+	X(AGENTS, "/agents.md", "docAgents", RH_DOC,			\
+	    "text/markdown; charset=utf-8", DOC_PER_LANG, agents_guide)	\
+	X(RESUME, "/resume.json", "docResume", RH_DOC,			\
+	    "application/json", DOC_PER_LANG | DOC_CORS, agents_resume)	\
+	X(VCARD, "/contact.vcf", "docVcard", RH_DOC,			\
+	    "text/vcard; charset=utf-8", DOC_PER_LANG, agents_vcard)	\
+	DOC_IF_PDF(X(CV_PDF, "/cv.pdf", "docCvPdf", RH_DOC,		\
+	    "application/pdf", DOC_PER_LANG, agents_cv_pdf))		\
+	X(SITEMAP, "/sitemap.xml", "docSitemap", RH_DOC,		\
+	    "application/xml; charset=utf-8", 0, agents_sitemap)	\
+	X(ROBOTS, "/robots.txt", "docRobots", RH_DOC, DOC_TEXT, 0,	\
+	    agents_robots)						\
+	X(MANIFEST, "/manifest.webmanifest", "docManifest", RH_DOC,	\
+	    "application/manifest+json", DOC_CORS, agents_manifest)	\
+	X(ICON, "/icon.svg", "docIcon", RH_DOC, "image/svg+xml", 0,	\
+	    agents_icon)						\
+	X(FAVICON, "/favicon.ico", "docFavicon", RH_DOC, DOC_TEXT,	\
+	    DOC_REDIRECT, agents_favicon)				\
+	X(API_CATALOG, "/.well-known/api-catalog", "docApiCatalog",	\
+	    RH_DOC, "application/linkset+json; "			\
+	    "profile=\"https://www.rfc-editor.org/info/rfc9727\"",	\
+	    DOC_CATALOG_LINK, agents_api_catalog)			\
+	X(SECURITY, "/.well-known/security.txt", "docSecurity", RH_DOC,	\
+	    DOC_TEXT, DOC_PER_REQUEST, agents_security)
+
 enum site_doc {
-	DOC_LLMS,		/* /llms.txt, /en/llms.txt */
-	DOC_AGENTS,		/* /agents.md, /en/agents.md */
-	DOC_RESUME,		/* /resume.json, /en/resume.json */
-	DOC_VCARD,		/* /contact.vcf, /en/contact.vcf */
-	DOC_CV_PDF,		/* /cv.pdf, /en/cv.pdf (HAVE_PDF) */
-	DOC_SITEMAP,		/* the rest exist once, in [LANG_DEFAULT] */
-	DOC_ROBOTS,
-	DOC_MANIFEST,
-	DOC_ICON,		/* /icon.svg */
-	DOC_FAVICON,		/* /favicon.ico: a redirect to /icon.svg */
-	DOC_API_CATALOG,	/* PATH_API_CATALOG (RFC 9727) */
-	DOC_SECURITY,		/* /.well-known/security.txt (RFC 9116),
-				 * rendered per request (its Expires) */
+#define X(id, path, op, h, type, flags, build)	DOC_##id,
+	SITE_DOCS(X)
+#undef X
 	SITE_DOC__MAX
 };
 
-/* The API catalog's well-known path: its route and the Link headers
- * that point to it (the home page's, its own). */
-#define PATH_API_CATALOG	"/.well-known/api-catalog"
-#define PATH_SECURITY		"/.well-known/security.txt"
-/* The vCard's path in the default language ("/CODE" prefixes it in
- * the others): its route and the contact page's link. */
-#define PATH_VCARD		"/contact.vcf"
+/* The flags of a document (SITE_DOCS). */
+#define DOC_PER_LANG		0x01
+#define DOC_CORS		0x02
+#define DOC_CATALOG_LINK	0x04
+#define DOC_PER_REQUEST		0x08
+#define DOC_REDIRECT		0x10
+
+/* A document's row of SITE_DOCS, but its handler and builder. */
+struct site_doc_info {
+	const char *path;		/* "/llms.txt" */
+	const char *operation_id;	/* "docLlms" */
+	const char *type;		/* its Content-Type */
+	unsigned flags;			/* DOC_PER_LANG, ... */
+};
+
+extern const struct site_doc_info site_docs[SITE_DOC__MAX];
+
+/* The path of document d in the default language ("/llms.txt"). */
+#define site_doc_path(d)	(site_docs[(d)].path)
 
 /* The forms of the OpenAPI document (openapi.c). */
 enum openapi_format {

@@ -79,7 +79,7 @@ keep(struct rendered *sb, struct buf *b)
 /* A Link header's value, from the base URL, a path and a media type. */
 #define LINK_FMT	"<%s%s>; rel=\"alternate\"; type=\"%s\""
 /* The link to the API catalog (RFC 9727, 3), from the base URL. */
-#define LINK_CATALOG	"<%s" PATH_API_CATALOG ">; rel=\"api-catalog\""
+#define LINK_CATALOG	"<%s%s>; rel=\"api-catalog\""
 
 /* "<BASE PATH>; rel="alternate"; type="TYPE"", malloc'd; on the home
  * page (pg SITE_HOME), the link to the API catalog after it. */
@@ -92,7 +92,8 @@ link_value(const struct app *app, int pg, const char *path,
 	buf_init(&b);
 	buf_printf(&b, LINK_FMT, app->cfg->base_url, path, type);
 	if (pg == SITE_HOME)
-		buf_printf(&b, ", " LINK_CATALOG, app->cfg->base_url);
+		buf_printf(&b, ", " LINK_CATALOG, app->cfg->base_url,
+		    site_doc_path(DOC_API_CATALOG));
 	if (b.oom) {
 		buf_free(&b);
 		return NULL;
@@ -154,64 +155,34 @@ render(const struct app *app, const struct view *v, enum lang l,
 	    v->page, v->path[l], "text/html")) != NULL;
 }
 
-/* Renders the agent and discovery files.  Returns 1, or 0. */
+/* Each document's builder, from the last column of SITE_DOCS. */
+static doc_build_fn *const builders[SITE_DOC__MAX] = {
+#define X(id, path, op, h, type, flags, build)	[DOC_##id] = build,
+	SITE_DOCS(X)
+#undef X
+};
+
+/*
+ * Renders every document of SITE_DOCS but those built per request:
+ * each language's of a DOC_PER_LANG one, else the default language's.
+ * A builder's 1 keeps none (pages_doc: the 404 page).  Returns 1, or
+ * 0 out of memory.
+ */
 static int
 build_docs(const struct app *app, struct site *s, struct buf *b)
 {
-	char	 tmp[64];
-	int	 l, ok = 1;
+	int	 d, l, n, rc, ok = 1;
 
-	for (l = 0; l < app->langs->n && ok; l++) {
-		agents_llms(app, l, b);
-		ok = keep(&s->doc[DOC_LLMS][l], b) == 0;
-		if (ok) {
-			agents_guide(app, l, b);
-			ok = keep(&s->doc[DOC_AGENTS][l], b) == 0;
-		}
-		if (ok)
-			ok = resume_build(app, l, b) == 0 &&
-			    keep(&s->doc[DOC_RESUME][l], b) == 0;
-		if (ok) {
-			vcard_build(app, l, LPATH(app, l, PATH_VCARD), b);
-			ok = keep(&s->doc[DOC_VCARD][l], b) == 0;
-		}
-#ifdef HAVE_PDF
-		if (ok) {
-			/* 1: too long for a PDF, none kept (pages_doc: a
-			 * 404) */
-			int	 rc = cv_pdf(app, l, b);
-
+	for (d = 0; d < SITE_DOC__MAX && ok; d++) {
+		if (site_docs[d].flags & DOC_PER_REQUEST)
+			continue;
+		n = site_docs[d].flags & DOC_PER_LANG ? app->langs->n : 1;
+		for (l = 0; l < n && ok; l++) {
+			if ((rc = builders[d](app, l, b)) == 1)
+				buf_reset(b);
 			ok = rc == 1 || (rc == 0 &&
-			    keep(&s->doc[DOC_CV_PDF][l], b) == 0);
+			    keep(&s->doc[d][l], b) == 0);
 		}
-#endif
-	}
-	if (ok)
-		ok = agents_api_catalog(app, b) == 0 &&
-		    keep(&s->doc[DOC_API_CATALOG][LANG_DEFAULT], b) == 0;
-	if (ok) {
-		agents_sitemap(app, b);
-		ok = keep(&s->doc[DOC_SITEMAP][LANG_DEFAULT], b) == 0;
-	}
-	if (ok) {
-		agents_robots(app, b);
-		ok = keep(&s->doc[DOC_ROBOTS][LANG_DEFAULT], b) == 0;
-	}
-	if (ok)
-		ok = agents_manifest(app, b) == 0 &&
-		    keep(&s->doc[DOC_MANIFEST][LANG_DEFAULT], b) == 0;
-	if (ok) {
-		head_icon(app, b);
-		ok = keep(&s->doc[DOC_ICON][LANG_DEFAULT], b) == 0;
-	}
-	if (ok) {
-		/* Where it redirects (pages_doc). */
-		if (app->model->media->favicon != NULL)
-			buf_printf(b, "/" MEDIA_DIR "/%s\n",
-			    app->model->media->favicon->name);
-		else
-			buf_puts(b, "/icon.svg\n");
-		ok = keep(&s->doc[DOC_FAVICON][LANG_DEFAULT], b) == 0;
 	}
 	return ok;
 }
@@ -355,49 +326,34 @@ pages_page(struct ctx *x)
 	send_bytes(x, md ? &s->md[pg][l] : &s->html[pg][l]);
 }
 
-/* An agent or discovery file, the same whatever Accept says.
- * route->arg is the document. */
+/* A document of SITE_DOCS, the same whatever Accept says: route->arg
+ * is the document, its row says how to serve it. */
 void
 pages_doc(struct ctx *x)
 {
-	static const char *const types[SITE_DOC__MAX] = {
-		[DOC_LLMS] = "text/plain; charset=utf-8",
-		[DOC_AGENTS] = TYPE_MARKDOWN,
-		[DOC_RESUME] = "application/json",
-		[DOC_CV_PDF] = "application/pdf",
-		[DOC_SITEMAP] = "application/xml; charset=utf-8",
-		[DOC_ROBOTS] = "text/plain; charset=utf-8",
-		[DOC_MANIFEST] = "application/manifest+json",
-		[DOC_ICON] = "image/svg+xml",
-		[DOC_FAVICON] = "text/plain; charset=utf-8",
-		[DOC_VCARD] = TYPE_VCARD,
-		/* RFC 9727, 4.2: a linkset with the api-catalog profile */
-		[DOC_API_CATALOG] = "application/linkset+json; "
-		    "profile=\"https://www.rfc-editor.org/info/rfc9727\"",
-		[DOC_SECURITY] = "text/plain; charset=utf-8",
-	};
 	const struct site *s = x->app->site;
 	struct response *r = x->resp;
 	int	 d = x->route->arg;
-	int	 per_lang = route_per_lang(x->route);
-	enum lang l = per_lang ? x->lang : LANG_DEFAULT;
+	unsigned f = site_docs[d].flags;
+	enum lang l = f & DOC_PER_LANG ? x->lang : LANG_DEFAULT;
+	int	 n;
 
-	r->content_type = types[d];
+	r->content_type = site_docs[d].type;
 	r->cache_control = CACHE_PUBLIC;
-	if (per_lang)
+	if (f & DOC_PER_LANG)
 		r->content_language = lang_code(x->app->langs, l);
-	if (d == DOC_MANIFEST || d == DOC_RESUME)
+	if (f & DOC_CORS)
 		resp_header(r, "Access-Control-Allow-Origin", "*");
-	if (d == DOC_API_CATALOG)	/* RFC 9727, 2: on GET and HEAD */
+	if (f & DOC_CATALOG_LINK)	/* RFC 9727, 2: on GET and HEAD */
 		resp_header(r, "Link", arena_printf(x->arena, LINK_CATALOG,
-		    x->app->cfg->base_url));
-	if (d == DOC_SECURITY) {	/* per request: its Expires */
-		if (x->app->settings->security.ncontact == 0) {
+		    x->app->cfg->base_url, site_doc_path(d)));
+	if (f & DOC_PER_REQUEST) {	/* security.txt: its Expires */
+		if (builders[d](x->app, l, &r->body) != 0) {
+			buf_reset(&r->body);
 			pages_not_found(x);
 			return;
 		}
 		resp_header(r, "X-Content-Type-Options", "nosniff");
-		agents_security(x->app, time(NULL), &r->body);
 		return;
 	}
 	if (s->doc[d][l].data == NULL && s->doc[d][l].cdata[CODING_GZIP] ==
@@ -405,15 +361,14 @@ pages_doc(struct ctx *x)
 		pages_not_found(x);
 		return;
 	}
-	if (d == DOC_FAVICON) {
+	if (f & DOC_REDIRECT) {	/* the builder wrote where to */
+		const char *to = s->doc[d][l].data != NULL ?
+		    s->doc[d][l].data : "";
+
+		n = (int)strcspn(to, "\n");
 		r->status = 301;
-		if (x->app->model->media->favicon != NULL)
-			resp_header(r, "Location", arena_printf(x->arena,
-			    "%s/" MEDIA_DIR "/%s", x->app->cfg->base_url,
-			    x->app->model->media->favicon->name));
-		else
-			resp_header(r, "Location", arena_printf(x->arena,
-			    "%s/icon.svg", x->app->cfg->base_url));
+		resp_header(r, "Location", arena_printf(x->arena, "%s%.*s",
+		    x->app->cfg->base_url, n, to));
 	}
 	send_bytes(x, &s->doc[d][l]);
 }

@@ -11,10 +11,48 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "agents.h"
 #include "errors.h"
 #include "portal.h"
 #include "response.h"
+
+/* The MCP endpoint's path in language l: "?lang=CODE" outside the
+ * default language, for the tools' texts and default language. */
+const char *
+portal_mcp_path(const struct app *app, enum lang l, char *buf, size_t len)
+{
+	const char *mcp = route_handler_path(RH_MCP);
+
+	if (mcp == NULL)
+		return NULL;
+	if (xsnprintf(buf, len, "%s%s%s", mcp, l == LANG_DEFAULT ? "" :
+	    "?lang=", l == LANG_DEFAULT ? "" : lang_code(app->langs, l)) ==
+	    -1)
+		return mcp;
+	return buf;
+}
+
+/*
+ * The MCP endpoint for agents.md and the developer portal: its URL,
+ * what it serves and how to connect (a client configured with the URL,
+ * or one POST with curl).  Nothing without the route.
+ */
+void
+portal_mcp(const struct app *app, enum lang l, struct buf *b)
+{
+	char	 tmp[64];
+	const char *url;
+
+	if (route_handler_path(RH_MCP) == NULL)
+		return;
+	url = portal_mcp_path(app, l, tmp, sizeof(tmp));
+	buf_printf(b, "## MCP\n\n`%s%s`: ", app->cfg->base_url, url);
+	md_text(b, LBL(app, l, "mcp.summary"));
+	buf_printf(b, ".\n\n```sh\nclaude mcp add --transport http perfil "
+	    "'%s%s'\ncurl -s '%s%s' -H 'Content-Type: application/json' "
+	    "-H 'Accept: application/json, text/event-stream' \\\n"
+	    "  -d '{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}'"
+	    "\n```\n\n", app->cfg->base_url, url, app->cfg->base_url, url);
+}
 
 /* An example value for a parameter, inside its bounds. */
 static long
@@ -35,7 +73,7 @@ example_value(const struct route_param *p)
  * filled in, lang=CODE outside the default language.
  */
 void
-md_route_example(const struct app *app, const struct route *r, enum lang l,
+portal_route_example(const struct app *app, const struct route *r, enum lang l,
     struct buf *b)
 {
 	const struct route_param *p;
@@ -104,7 +142,7 @@ slug_param(const struct app *app, const struct route *r, enum lang l,
 
 /* Appends the parameter list of route, one "indent- ..." line each. */
 void
-md_route_params(const struct app *app, const struct route *r, enum lang l,
+portal_route_params(const struct app *app, const struct route *r, enum lang l,
     const char *indent, struct buf *b)
 {
 	const struct route_param *p;
@@ -168,9 +206,9 @@ developers_endpoints(const struct app *app, enum lang l, struct buf *b)
 		    "dev.data_object", (const char *const []){ "schema",
 		    route_schema(r), NULL });
 		buf_printf(b, "\n- %s:\n", LBL(app, l, "dev.parameters"));
-		md_route_params(app, r, l, "  ", b);
+		portal_route_params(app, r, l, "  ", b);
 		buf_puts(b, "\n```sh\n");
-		md_route_example(app, r, l, b);
+		portal_route_example(app, r, l, b);
 		buf_puts(b, "```\n\n");
 	}
 }
@@ -206,7 +244,7 @@ developers_licence(const struct app *app, enum lang l, struct buf *b)
  * language's name in language l and the codes served.
  */
 void
-md_language_section(const struct app *app, enum lang l, const char *key,
+portal_language_section(const struct app *app, enum lang l, const char *key,
     struct buf *b)
 {
 	struct buf codes;
@@ -234,28 +272,33 @@ developers_machine(const struct app *app, enum lang l, struct buf *b)
 	char	 tmp[64];
 
 	md_heading(b, app, l, "dev.machine");
-	if (site_has_route("/openapi.json")) {
+	if (site_has_route(site_doc_path(DOC_OPENAPI))) {
 		buf_puts(b, "- ");
-		md_link_site(b, app, "OpenAPI 3.1 (JSON)", "/openapi.json");
+		md_link_site(b, app, "OpenAPI 3.1 (JSON)",
+		    site_doc_path(DOC_OPENAPI));
 		buf_putc(b, '\n');
 	}
-	if (site_has_route("/api/openapi.yaml")) {
+	if (site_has_route(site_doc_path(DOC_OPENAPI_YAML))) {
 		buf_puts(b, "- ");
-		md_link_site(b, app, "OpenAPI 3.1 (YAML)", "/api/openapi.yaml");
+		md_link_site(b, app, "OpenAPI 3.1 (YAML)",
+		    site_doc_path(DOC_OPENAPI_YAML));
 		buf_putc(b, '\n');
 	}
 	buf_puts(b, "- ");
-	md_link_site(b, app, "llms.txt", LPATH(app, l, "/llms.txt"));
+	md_link_site(b, app, "llms.txt",
+	    LPATH(app, l, site_doc_path(DOC_LLMS)));
 	buf_printf(b, ": %s\n- ", LBL(app, l, "dev.llms"));
-	md_link_site(b, app, "agents.md", LPATH(app, l, "/agents.md"));
+	md_link_site(b, app, "agents.md",
+	    LPATH(app, l, site_doc_path(DOC_AGENTS)));
 	buf_printf(b, ": %s\n- ", LBL(app, l, "dev.agents"));
-	md_link_site(b, app, "JSON Resume", LPATH(app, l, "/resume.json"));
+	md_link_site(b, app, "JSON Resume",
+	    LPATH(app, l, site_doc_path(DOC_RESUME)));
 	buf_printf(b, ": %s\n\n", LBL(app, l, "dev.resume"));
 	lbl_fill(b, app->labels, l, "dev.markdown", (const char *const []){
 	    "about_md", site_page_md_path(app, SITE_ABOUT, l), "index_md",
 	    site_page_md_path(app, SITE_HOME, l), NULL });
 	buf_puts(b, "\n\n");
-	agents_mcp(app, l, b);
+	portal_mcp(app, l, b);
 }
 
 /* The portal's renderer (page_render_fn): the page self in language l. */
@@ -291,7 +334,7 @@ md_developers(const struct app *app, int self, enum lang l,
 	}
 	buf_printf(b, "\n%s\n\n```sh\ncurl -s '%s/api/v1/projects?limit=0'\n"
 	    "```\n\n", LBL(app, l, "dev.try"), base);
-	md_language_section(app, l, "dev.language", b);
+	portal_language_section(app, l, "dev.language", b);
 	lbl_fill(b, app->labels, l, "dev.caching", (const char *const []){
 	    "cache", CACHE_PUBLIC, NULL });
 	buf_printf(b, "\n\n%s\n\n", LBL(app, l, "dev.cors"));

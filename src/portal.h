@@ -13,11 +13,15 @@
 
 page_render_fn md_developers;
 
-void	 md_route_example(const struct app *, const struct route *,
+void	 portal_route_example(const struct app *, const struct route *,
 	    enum lang, struct buf *);
-void	 md_route_params(const struct app *, const struct route *,
+void	 portal_route_params(const struct app *, const struct route *,
 	    enum lang, const char *indent, struct buf *);
-void	 md_language_section(const struct app *, enum lang, const char *key,
+void	 portal_language_section(const struct app *, enum lang, const char *key,
 	    struct buf *);
+
+void	 portal_mcp(const struct app *, enum lang, struct buf *);
+const char *portal_mcp_path(const struct app *, enum lang, char *,
+	    size_t);
 
 #endif /* PERFIL_PORTAL_H */

@@ -115,7 +115,7 @@ prerender_build(const struct app *app, handle_synthetic_fn *run, char *err,
 		r = &routes[i];
 		/* Health reads the reload status per request (api.c). */
 		if (r->kind != ROUTE_API || !route_live(app->model, r) ||
-		    r->handler == RH_HEALTH)
+		    (r->flags & ROUTE_STATUS))
 			continue;
 		for (l = 0; l < app->langs->n && rc == 0; l++) {
 			pr->block[i * LANG__MAX + l].first = pr->len;

@@ -76,7 +76,14 @@ enum {
 	FIELD_DATED	= 1 << 7,	/* TEXT: the API value is the period
 					 * of the object's start and end, then
 					 * the text; either may be absent */
-	FIELD_NAME	= 1 << 8	/* TEXT: a name or other text that is
+	FIELD_PER_LANG	= 1 << 8,	/* one value for every language, or
+					 * an object with one per language
+					 * (site.json's texts and URLs) */
+	FIELD_READER	= 1 << 9,	/* checked by its reader only (a
+					 * site.json member whose shape no
+					 * kind says): the validator checks
+					 * that it is known and once */
+	FIELD_NAME	= 1 << 10	/* TEXT: a name or other text that is
 					 * mostly the same in every language
 					 * (people, organisations, places,
 					 * technologies): a plain string is

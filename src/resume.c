@@ -110,7 +110,7 @@ exported_apart(const struct item *it, const struct resume_field *rows,
 const char *
 resume_path(const struct app *app, enum lang l, char *buf, size_t len)
 {
-	return lang_path(app->langs, l, "/resume.json", buf, len);
+	return lang_path(app->langs, l, site_doc_path(DOC_RESUME), buf, len);
 }
 
 /*

@@ -47,18 +47,27 @@ static const struct route_param search_params[] = {
 /* The website's pages (page_list.h); arg selects the page. */
 #define PAGE(id, name, p, place, render) { .path = p, \
 	.operation_id = name, .kind = ROUTE_PAGE, .coll = COLL__MAX, \
-	.handler = RH_PAGE, .params = no_params, .arg = SITE_##id },
+	.handler = RH_PAGE, .params = no_params, .arg = SITE_##id, \
+	.flags = ROUTE_PER_LANG },
 /* A page per item of a collection (pages_project), path ending "{slug}". */
 #define ITEM_PAGE(p, op, c)	{ .path = p, .operation_id = op, \
 	.kind = ROUTE_PAGE, .coll = c, .handler = RH_PROJECT_PAGE, \
-	.params = no_params }
+	.params = no_params, .flags = ROUTE_PER_LANG }
 /* A document; arg selects it. */
 #define DOC(p, op, h, doc)	{ .path = p, .operation_id = op, \
 	.kind = ROUTE_DOC, .coll = COLL__MAX, .handler = h, \
 	.params = no_params, .arg = doc }
+/* A row of SITE_DOCS (page_list.h). */
+#define DOCUMENT(id, p, op, h, type, fl, build) { .path = p, \
+	.operation_id = op, .kind = ROUTE_DOC, .coll = COLL__MAX, \
+	.handler = h, .params = no_params, .arg = DOC_##id, \
+	.flags = ((fl) & DOC_PER_LANG) ? ROUTE_PER_LANG : 0 },
 
 const struct route routes[] = {
-	API("/api/v1/health", "getHealth", "Health", RH_HEALTH, no_params),
+	{ .path = "/api/v1/health", .operation_id = "getHealth",
+	    .kind = ROUTE_API, .schema = "Health", .coll = COLL__MAX,
+	    .handler = RH_HEALTH, .params = no_params,
+	    .flags = ROUTE_STATUS },
 	API("/api/v1/profile", "getProfile", "Profile", RH_PROFILE,
 	    no_params),
 	API("/api/v1/about", "getAbout", "About", RH_ABOUT, no_params),
@@ -67,30 +76,13 @@ const struct route routes[] = {
 	    .kind = ROUTE_API, .schema = "SearchResult", .collection = 1,
 	    .coll = COLL__MAX, .handler = RH_SEARCH,
 	    .params = search_params },
-	/* The OpenAPI document (openapi.c): not API operations itself. */
-	DOC("/openapi.json", "getOpenApi", RH_OPENAPI, OPENAPI_JSON),
-	DOC("/api/openapi.json", "getOpenApiJson", RH_OPENAPI, OPENAPI_JSON),
-	DOC("/api/openapi.yaml", "getOpenApiYaml", RH_OPENAPI, OPENAPI_YAML),
 	SITE_PAGES(PAGE)
 	ITEM_PAGE("/projects/{slug}", "pageProject", COLL_PROJECTS),
-	DOC("/llms.txt", "docLlms", RH_DOC, DOC_LLMS),
-	DOC("/agents.md", "docAgents", RH_DOC, DOC_AGENTS),
-	DOC("/resume.json", "docResume", RH_DOC, DOC_RESUME),
-	DOC(PATH_VCARD, "docVcard", RH_DOC, DOC_VCARD),
-#ifdef HAVE_PDF
-	DOC("/cv.pdf", "docCvPdf", RH_DOC, DOC_CV_PDF),
-#endif
-	DOC("/sitemap.xml", "docSitemap", RH_DOC, DOC_SITEMAP),
-	DOC("/robots.txt", "docRobots", RH_DOC, DOC_ROBOTS),
-	DOC("/manifest.webmanifest", "docManifest", RH_DOC, DOC_MANIFEST),
-	DOC("/icon.svg", "docIcon", RH_DOC, DOC_ICON),
+	/* The documents (page_list.h), the OpenAPI document's paths
+	 * among them. */
+	SITE_DOCS(DOCUMENT)
 	/* The MCP server (mcp.h): POST, the API's operations as tools. */
 	DOC("/mcp", "mcpEndpoint", RH_MCP, 0),
-	DOC("/favicon.ico", "docFavicon", RH_DOC, DOC_FAVICON),
-	/* Discovery (RFC 8615 well-known URIs): the API catalog (RFC 9727)
-	 * and, when site.json names a contact, security.txt (RFC 9116). */
-	DOC(PATH_API_CATALOG, "docApiCatalog", RH_DOC, DOC_API_CATALOG),
-	DOC(PATH_SECURITY, "docSecurity", RH_DOC, DOC_SECURITY),
 	/* The content's media/ files (media.h), by name, never a path. */
 	DOC("/media/{slug}", "docMedia", RH_MEDIA, 0),
 	/* Last: the owner's own pages (content/pages/NAME.LANG.md), one
@@ -100,23 +92,20 @@ const struct route routes[] = {
 	 * content, and a name it does not have is the 404 page. */
 	{ .path = "/{name}", .operation_id = "pageOwner", .kind = ROUTE_PAGE,
 	    .coll = COLL__MAX, .handler = RH_PAGE, .params = no_params,
-	    .arg = -1 },
+	    .arg = -1, .flags = ROUTE_PER_LANG },
 };
 
 const size_t routes_len = sizeof(routes) / sizeof(routes[0]);
 
 /*
  * Returns 1 when route r exists in every language of the site, under
- * "/CODE" outside the default one: the pages, llms.txt, agents.md,
- * the JSON Resume, the vCard and the CV's PDF.
+ * "/CODE" outside the default one: the pages and the documents marked
+ * DOC_PER_LANG (page_list.h).
  */
 int
 route_per_lang(const struct route *r)
 {
-	return r->kind == ROUTE_PAGE || (r->handler == RH_DOC &&
-	    (r->arg == DOC_LLMS || r->arg == DOC_AGENTS ||
-	    r->arg == DOC_RESUME || r->arg == DOC_VCARD ||
-	    r->arg == DOC_CV_PDF));
+	return (r->flags & ROUTE_PER_LANG) != 0;
 }
 
 /*
@@ -143,6 +132,20 @@ route_item_pages(enum coll k)
 		    routes[i].coll == k)
 			return 1;
 	return 0;
+}
+
+/* The path of the first route handler h serves ("/mcp" for RH_MCP), or
+ * NULL when the table has none: how a renderer links to an endpoint
+ * without including its handler's header. */
+const char *
+route_handler_path(enum route_handler h)
+{
+	size_t	 i;
+
+	for (i = 0; i < routes_len; i++)
+		if (routes[i].handler == h)
+			return routes[i].path;
+	return NULL;
 }
 
 /* The schema name of route r's data: a collection's is its

@@ -52,7 +52,7 @@ enum route_handler {
 	RH_LIST,		/* a collection, route.coll */
 	RH_ITEM,		/* one item of route.coll by slug */
 	RH_SEARCH,
-	RH_OPENAPI,		/* arg: enum openapi_format */
+	RH_OPENAPI,		/* arg: enum site_doc, DOC_OPENAPI* */
 	RH_PAGE,		/* arg: enum site_page; -1: the owner's
 				 * page named by the path's {name} */
 	RH_DOC,			/* arg: enum site_doc */
@@ -81,7 +81,15 @@ struct route {
 	enum route_handler handler;
 	const struct route_param *params;
 	int	 arg;			/* handler's own selector (page, doc) */
+	unsigned flags;			/* ROUTE_PER_LANG, ROUTE_STATUS */
 };
+
+/* The flags of a route. */
+#define ROUTE_PER_LANG	0x01	/* under "/CODE" in every language too */
+#define ROUTE_STATUS	0x02	/* the service's status (health): read
+				 * per request, never pre-rendered, not an
+				 * MCP tool, the reload headers in OpenAPI,
+				 * the API catalog's "status" */
 
 extern const struct route routes[];
 extern const size_t routes_len;
@@ -91,6 +99,7 @@ const struct route *route_match(const char *path, const char **slug,
 int		 route_is_api_path(const char *path);
 int		 route_per_lang(const struct route *);
 int		 route_item_pages(enum coll);
+const char	*route_handler_path(enum route_handler);
 int		 route_live(const struct model *, const struct route *);
 const char	*route_schema(const struct route *);
 const char	*route_summary(struct labels *, const struct route *,

@@ -3,6 +3,7 @@
  */
 #include "config.h"
 
+#include <sys/stat.h>
 #include <sys/syscall.h>
 
 #include <linux/openat2.h>
@@ -11,6 +12,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -594,4 +596,85 @@ open_beneath_error(int e)
 		return "a symbolic link leading out of the content directory"
 		    " (links may point only inside it)";
 	return strerror(e);
+}
+
+/*
+ * Reads rel, a file beneath dir (open_beneath), whole: the one reader
+ * of every content, settings and label file.  Only a regular file of
+ * at most max bytes is read; a leading UTF-8 byte-order mark is
+ * dropped; the rest must be UTF-8 text without a NUL byte.  Returns
+ * the bytes NUL-terminated (their length in *lenp), malloc'd; or NULL
+ * with the reason in why ("cannot open: ...", "not a regular file",
+ * "file is larger than N bytes", "cannot read: ...", "file is not
+ * valid UTF-8 text", "out of memory") and *absent (when not NULL) set
+ * to 1 when there is no such file.
+ */
+char *
+read_beneath(const char *dir, const char *rel, size_t max, size_t *lenp,
+    int *absent, char *why, size_t whylen)
+{
+	struct stat st;
+	char	*data = NULL;
+	size_t	 len = 0;
+	ssize_t	 n;
+	int	 fd;
+
+	if (absent != NULL)
+		*absent = 0;
+	if ((fd = open_beneath(dir, rel)) == -1) {
+		if (absent != NULL && errno == ENOENT)
+			*absent = 1;
+		snprintf(why, whylen, "cannot open: %s",
+		    open_beneath_error(errno));
+		return NULL;
+	}
+	if (fstat(fd, &st) == -1) {
+		snprintf(why, whylen, "cannot read: %s", strerror(errno));
+		goto out;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		snprintf(why, whylen, "not a regular file");
+		goto out;
+	}
+	if ((uintmax_t)st.st_size > max) {
+		snprintf(why, whylen, "file is larger than %zu bytes", max);
+		goto out;
+	}
+	if ((data = malloc((size_t)st.st_size + 1)) == NULL) {
+		snprintf(why, whylen, "out of memory");
+		goto out;
+	}
+	while (len < (size_t)st.st_size && (n = read(fd, data + len,
+	    (size_t)st.st_size - len)) != 0) {
+		if (n == -1 && errno == EINTR)
+			continue;
+		if (n == -1) {
+			snprintf(why, whylen, "cannot read: %s",
+			    strerror(errno));
+			goto bad;
+		}
+		len += (size_t)n;
+	}
+	if (len != (size_t)st.st_size) {
+		snprintf(why, whylen, "cannot read: the file changed while "
+		    "it was read");
+		goto bad;
+	}
+	data[len] = '\0';
+	if (len >= 3 && memcmp(data, "\xef\xbb\xbf", 3) == 0) {
+		memmove(data, data + 3, len - 3 + 1);
+		len -= 3;
+	}
+	if (memchr(data, '\0', len) != NULL || !utf8_valid(data, len)) {
+		snprintf(why, whylen, "file is not valid UTF-8 text");
+		goto bad;
+	}
+	*lenp = len;
+	goto out;
+bad:
+	free(data);
+	data = NULL;
+out:
+	close(fd);
+	return data;
 }

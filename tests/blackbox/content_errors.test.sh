@@ -119,6 +119,38 @@ expect_refused site.json 'pronouns'
 run_cmd "$PERFIL_BIN" --check --content "$(broken settings-licence site.json 'del(.licence.url)')"
 expect_refused site.json 'licence\.url'
 
+# site.json is declared like a collection and checked by the content's
+# validator: its problems read like profile.json's, "FILE: FIELD: reason"
+# with the same reason for the same fault.
+# same_form SITE-JQ PROFILE-JQ SITE-FIELD PROFILE-FIELD REASON-REGEX
+same_form() {
+	run_cmd "$PERFIL_BIN" --check --content "$(broken form-site site.json "$1")"
+	expect_refused site.json "$3"
+	expect_stderr_match "site\\.json: $3: $5"
+	run_cmd "$PERFIL_BIN" --check --content "$(broken form-profile profile.json "$2")"
+	expect_refused profile.json "$4"
+	expect_stderr_match "profile\\.json: $4: $5"
+}
+
+t 'site.json: an unknown member reads like an unknown field of profile.json'
+same_form '.licnce = 1' '.titel = 1' licnce titel 'unknown field'
+
+t 'site.json: a wrong type reads like a wrong type in profile.json'
+same_form '.name_rule = 3' '.email = 3' name_rule email 'expected a string'
+same_form '.fictional = "yes"' '.location.remote = "yes"' fictional 'location\.remote' \
+	'expected true or false'
+
+t 'site.json: a bad URL reads like a bad URL in profile.json'
+same_form '.licence.url = "ftp://x.example/l"' '.url = "ftp://x.example/l"' \
+	'licence\.url' url 'not an absolute http\(s\) URI: "ftp://x\.example/l"'
+
+t 'site.json: every problem in one run, one line each'
+run_cmd "$PERFIL_BIN" --check --content "$(broken form-all site.json \
+	'.licnce = 1 | .name_rule = 3 | .licence.url = "ftp://x.example/l"')"
+expect_refused site.json licnce
+expect_stderr_match 'site\.json: name_rule: expected a string'
+expect_stderr_match 'site\.json: licence\.url: not an absolute'
+
 t 'site.json: a template naming no profile text is refused'
 run_cmd "$PERFIL_BIN" --check --content "$(broken settings-template site.json '.facts[0].en = "@@nickname@@ is kept"')"
 expect_refused site.json 'facts\[0\]'

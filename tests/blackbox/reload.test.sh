@@ -86,6 +86,22 @@ expect_status 200
 expect_json_true '.data.email | type == "string"'
 expect_equal 'refusals' $((n + 1)) "$(grep -c 'reload refused' "$log")"
 
+t 'SIGHUP with a broken site.json (unknown member, wrong type, bad URL): refused with the content validator'"'"'s lines'
+cp "$STACK_CONTENT/site.json" "$BB_TMP/site.json.good"
+edit site.json '.licnce = 1 | .name_rule = 3 | .licence.url = "ftp://x.example/l"'
+n=$(grep -c 'reload refused' "$log")
+kill -HUP "$sup"
+ops_wait_file "$log" 'reload refused.*site\.json: licnce: unknown field' 5
+_bb_check $? 'a refusal naming site.json, licnce and the reason' "$(tail -n 4 "$log")"
+grep -q 'site\.json: name_rule: expected a string' "$log"
+_bb_check $? 'the wrong type, as a content field'"'"'s' "$(tail -n 4 "$log")"
+grep -q 'site\.json: licence\.url: not an absolute http(s) URI: "ftp://x\.example/l"' "$log"
+_bb_check $? 'the bad URL, as a content field'"'"'s' "$(tail -n 4 "$log")"
+req GET /api/v1/profile
+expect_status 200
+expect_equal 'refusal lines, one per problem' $((n + 3)) "$(grep -c 'reload refused' "$log")"
+cp "$BB_TMP/site.json.good" "$STACK_CONTENT/site.json"
+
 t 'SIGHUP with a valid modified set: the new content is served, no request fails during the swap'
 cp "$BB_TMP/profile.json.orig" "$STACK_CONTENT/profile.json"
 edit profile.json '.headline.en = "Reloaded headline for the reload test"'
