@@ -240,7 +240,7 @@ guide_licence(const struct app *app, enum lang l, struct buf *b)
 }
 
 /* The facts section of agents.md and of the MCP server's instructions
- * (mcp.c): name, name rule, site.json's facts, title, location and
+ * (mcp_tools.c): name, name rule, site.json's facts, title, location and
  * availability. */
 void
 agents_facts(const struct app *app, enum lang l, struct buf *b)

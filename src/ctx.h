@@ -41,7 +41,7 @@ struct ctx {
 	struct arena *arena;
 	handle_synthetic_fn *run;	/* the dispatcher, for a handler
 					 * that answers with the API's own
-					 * answers (mcp.c) */
+					 * answers (mcp_tools.c) */
 };
 
 #endif /* PERFIL_CTX_H */

@@ -106,3 +106,27 @@ err_send_status(struct ctx *x, int status, enum err_code code,
 	err_vsend(x, status, code, hint, fmt, ap);
 	va_end(ap);
 }
+
+/*
+ * Appends the JSON-RPC 2.0 error envelope to b: id is the request's
+ * id as the JSON token it sent (NULL: null), data JSON text (NULL:
+ * none).  A message that is not valid UTF-8 (a caller's bug: header
+ * bytes must be made safe first) is replaced, so that the answer is
+ * always JSON in UTF-8.
+ */
+void
+err_rpc_body(struct buf *b, const char *id, int code, const char *data,
+    const char *message)
+{
+	if (!utf8_valid(message, strlen(message)))
+		message = "The request could not be answered.";
+	buf_puts(b, "{\"jsonrpc\":\"2.0\",\"id\":");
+	buf_puts(b, id != NULL ? id : "null");
+	buf_printf(b, ",\"error\":{\"code\":%d,\"message\":", code);
+	buf_json_string(b, message, strlen(message));
+	if (data != NULL) {
+		buf_puts(b, ",\"data\":");
+		buf_puts(b, data);
+	}
+	buf_puts(b, "}}\n");
+}

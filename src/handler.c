@@ -485,6 +485,7 @@ handle_request(const struct app *app, char **envp, const char *body,
 	st = req_parse(&req, envp, arena);
 	req.body = body;
 	req.body_len = body_len;
+	req.bad_query = st == REQ_BAD_QUERY;
 	strip_base_path(app, &req);
 	if (route_is_api_path(req.path) || st == REQ_BAD_METHOD)
 		handle_api(&x, st);

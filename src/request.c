@@ -208,6 +208,9 @@ req_parse(struct request *r, char **envp, struct arena *a)
 	r->content_type = req_env_get(envp, "CONTENT_TYPE");
 	r->origin = req_env_get(envp, "HTTP_ORIGIN");
 	r->mcp_version = req_env_get(envp, "HTTP_MCP_PROTOCOL_VERSION");
+	r->mcp_method = req_env_get(envp, "HTTP_MCP_METHOD");
+	r->mcp_name = req_env_get(envp, "HTTP_MCP_NAME");
+	r->content_encoding = req_env_get(envp, "HTTP_CONTENT_ENCODING");
 	r->microcache = (m = req_env_get(envp, "PERFIL_MICROCACHE")) != NULL &&
 	    strcmp(m, "1") == 0;
 	r->path = "/";
@@ -460,6 +463,34 @@ req_accepts_markdown(const char *accept)
 		return 0;
 	walk_weighted(accept, md_visit, &pk);
 	return pk.markdown > 0 && pk.markdown >= pk.html;
+}
+
+static void
+json_visit(const char *tok, size_t n, int q, void *arg)
+{
+	int	*best = arg;
+
+	if ((ascii_ieq(tok, n, "application/json") ||
+	    ascii_ieq(tok, n, "application/*") || ascii_ieq(tok, n, "*/*")) &&
+	    q > *best)
+		*best = q;
+}
+
+/*
+ * Returns 1 when an Accept header admits application/json: it names
+ * that type, its "application" wildcard or the full wildcard, with a
+ * weight above zero (the first 64 elements are read, as for every
+ * weighted header).  No header admits everything.
+ */
+int
+req_accepts_json(const char *accept)
+{
+	int	 best = 0;
+
+	if (accept == NULL)
+		return 1;
+	walk_weighted(accept, json_visit, &best);
+	return best > 0;
 }
 
 /* RFC 9110 tchar: the characters of a token. */

@@ -88,6 +88,10 @@ struct request {
 	const char *content_type;	/* CONTENT_TYPE, NULL if absent */
 	const char *origin;		/* Origin */
 	const char *mcp_version;	/* MCP-Protocol-Version */
+	const char *mcp_method;		/* Mcp-Method */
+	const char *mcp_name;		/* Mcp-Name */
+	const char *content_encoding;	/* Content-Encoding */
+	int	 bad_query;		/* req_parse said REQ_BAD_QUERY */
 	const char *body;		/* the body read (handle_request), */
 	size_t	 body_len;		/* REQ_BODY_MAX + 1: larger */
 	int	 microcache;		/* PERFIL_MICROCACHE=1: the front keeps
@@ -108,6 +112,7 @@ int		 req_parse_uint(const char *, size_t, long min, long max,
 enum lang	 req_negotiate_lang(const char *accept_language,
 		    const struct langs *);
 int		 req_accepts_markdown(const char *accept);
+int		 req_accepts_json(const char *accept);
 void		 req_accept_encoding(const char *accept_encoding,
 		    int q[CODING__MAX]);
 const char	*req_param_name(enum param_id);

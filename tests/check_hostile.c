@@ -268,6 +268,48 @@ START_TEST(mcp_hostile_bodies)
 }
 END_TEST
 
+/* Ids come back as the token sent, whatever cJSON would print; the
+ * scan for it ends at the body's length (the worker's buffer goes on). */
+START_TEST(mcp_ids_as_sent)
+{
+	static const char *const ids[] = {
+		"1e400", "12345678901234567890", "9007199254740993", "\"x\"",
+		"0", "-1", "-0.5e-3", "\"a\\\"}id\"", "\"\\u00e9\"",
+	};
+	static char buf[512];
+	char	 want[128];
+	size_t	 i;
+	int	 n;
+
+	for (i = 0; i < sizeof(ids) / sizeof(ids[0]); i++) {
+		/* The id last, then bytes of another message after len. */
+		n = snprintf(buf, sizeof(buf), "{\"x\":{\"id\":2},\"jsonrpc\":"
+		    "\"2.0\",\"method\":\"ping\",\"id\" : %s }999,\"id\":3}",
+		    ids[i]);
+		ck_assert_int_eq(mcp_post(buf, (size_t)n - 11), 200);
+		snprintf(want, sizeof(want), "{\"jsonrpc\":\"2.0\",\"id\":%s,",
+		    ids[i]);
+		ck_assert_msg(strncmp(test_body(), want, strlen(want)) == 0,
+		    "id %s answered as %.80s", ids[i], test_body());
+	}
+	/* A method holding U+0000 is no method; nesting past the bound is
+	 * refused before cJSON recurses. */
+	n = snprintf(buf, sizeof(buf), "{\"jsonrpc\":\"2.0\",\"id\":1,"
+	    "\"method\":\"ping\\u0000\"}");
+	ck_assert_int_eq(mcp_post(buf, (size_t)n), 200);
+	ck_assert_ptr_nonnull(strstr(test_body(), "-32601"));
+	n = snprintf(buf, sizeof(buf), "{\"jsonrpc\":\"2.0\",\"id\":1,"
+	    "\"method\":\"ping\",\"params\":{\"x\":\"[[[[\",\"y\":%s}}",
+	    "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]");
+	ck_assert_int_eq(mcp_post(buf, (size_t)n), 200);
+	n = snprintf(buf, sizeof(buf), "{\"jsonrpc\":\"2.0\",\"id\":1,"
+	    "\"method\":\"ping\",\"params\":{\"y\":%s}}",
+	    "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]");
+	ck_assert_int_eq(mcp_post(buf, (size_t)n), 400);
+	ck_assert_ptr_nonnull(strstr(test_body(), "-32600"));
+}
+END_TEST
+
 static Suite *
 hostile_suite(void)
 {
@@ -286,6 +328,7 @@ hostile_suite(void)
 	tcase_add_test(tc, if_none_match_star);
 	tcase_add_test(tc, huge_accept_language);
 	tcase_add_test(tc, mcp_hostile_bodies);
+	tcase_add_test(tc, mcp_ids_as_sent);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -200,11 +200,15 @@ mcp '{"jsonrpc":"2.0","id":1,"method":"ping"}' -H "Origin: $BASE"
 expect_status 200
 expect_json '.result' '{}'
 
-t 'an unsupported MCP-Protocol-Version is 400; a missing one is served (2025-03-26 assumed)'
-mcp '{"jsonrpc":"2.0","id":1,"method":"ping"}' -H 'MCP-Protocol-Version: 1900-01-01'
-expect_rpc_error 400 -32600
-mcp '{"jsonrpc":"2.0","id":1,"method":"ping"}' -H 'MCP-Protocol-Version: not-a-version'
-expect_rpc_error 400 -32600
+t 'an unsupported MCP-Protocol-Version is 400 with -32022 and the supported list; a missing one is served (2025-03-26 assumed)'
+for v in 1900-01-01 not-a-version; do
+	mcp '{"jsonrpc":"2.0","id":1,"method":"ping"}' -H "MCP-Protocol-Version: $v"
+	expect_status 400
+	expect_header content-type 'application/json; charset=utf-8'
+	expect_json '.id' 1
+	expect_json '.error.code' -32022
+	expect_json '.error.data' '{"supported":["2026-07-28","2025-11-25","2025-06-18","2025-03-26"],"requested":"'"$v"'"}'
+done
 for v in 2025-11-25 2025-06-18 2025-03-26; do
 	mcp '{"jsonrpc":"2.0","id":1,"method":"ping"}' -H "MCP-Protocol-Version: $v"
 	expect_status 200

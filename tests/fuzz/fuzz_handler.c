@@ -86,7 +86,8 @@ check_error(const cJSON *j, int status)
 /*
  * Aborts unless j is exactly a JSON-RPC 2.0 error object, the form /mcp
  * answers its errors in (docs/mcp.md): jsonrpc "2.0", an id (null, a
- * number or a string), and an error with an integer code and a message.
+ * number or a string), and an error with an integer code, a message
+ * and optionally data (an object: -32022's versions, a URI not found).
  */
 static void
 check_rpc_error(const cJSON *j)
@@ -99,7 +100,10 @@ check_rpc_error(const cJSON *j)
 	if (cJSON_GetArraySize(j) != 3 || !cJSON_IsString(v) ||
 	    strcmp(v->valuestring, "2.0") != 0 || id == NULL ||
 	    !(cJSON_IsNull(id) || cJSON_IsNumber(id) || cJSON_IsString(id)) ||
-	    !cJSON_IsObject(e) || cJSON_GetArraySize(e) != 2)
+	    !cJSON_IsObject(e) || cJSON_GetArraySize(e) != 2 +
+	    cJSON_HasObjectItem(e, "data") ||
+	    (cJSON_HasObjectItem(e, "data") && !cJSON_IsObject(
+	    cJSON_GetObjectItemCaseSensitive(e, "data"))))
 		abort();
 	code = cJSON_GetObjectItemCaseSensitive(e, "code");
 	if (!cJSON_IsNumber(code) || code->valuedouble != code->valueint ||

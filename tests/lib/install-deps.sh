@@ -129,6 +129,17 @@ perfil_install_mcp_client() {
 	(cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
 }
 
+# perfil_install_conformance: the official MCP conformance suite and the
+# Node 22 it needs (npm's node package, beside Debian's nodejs) that
+# tests/blackbox/mcp_conformance.test.sh runs against /mcp (tests/conformance,
+# pinned by its lock file); the test file runs the same npm ci when missing.
+perfil_install_conformance() {
+	local dir
+	dir=$(cd "$(dirname "${BASH_SOURCE[0]}")/../conformance" && pwd) || return 1
+	[[ -d $dir/node_modules/@modelcontextprotocol/conformance ]] && return 0
+	(cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+}
+
 if [[ ${BASH_SOURCE[0]} == "$0" ]]; then
 	set -euo pipefail
 	if [[ ${1-} == --serve ]]; then
@@ -137,5 +148,6 @@ if [[ ${BASH_SOURCE[0]} == "$0" ]]; then
 		perfil_install_deps "$@"
 		perfil_install_npm
 		perfil_install_mcp_client
+		perfil_install_conformance
 	fi
 fi

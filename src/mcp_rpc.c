@@ -1,0 +1,427 @@
+/*
+ * mcp_rpc.c: the JSON-RPC side of the MCP endpoint (mcp_int.h): the
+ * answer's envelope (errors.c's builder), the method table and its
+ * dispatch, the lifecycle methods of both eras, and a bounded scan of
+ * the raw body for what cJSON loses (an id's token, U+0000 in a
+ * string) or must not be handed (nesting deeper than its stack).
+ */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "errors.h"
+#include "markdown.h"
+#include "mcp_int.h"
+
+/* The protocol revisions this server speaks, the newest first: the
+ * modern one, then those with initialize (the first of them is what
+ * initialize offers a client that asks for another). */
+const char *const mcp_versions[] = {
+	MCP_MODERN, MCP_LEGACY, "2025-06-18", "2025-03-26", NULL
+};
+
+/* A protocol revision this server speaks, or NULL. */
+const char *
+mcp_version_known(const char *v)
+{
+	size_t	 i;
+
+	for (i = 0; v != NULL && mcp_versions[i] != NULL; i++)
+		if (strcmp(v, mcp_versions[i]) == 0)
+			return mcp_versions[i];
+	return NULL;
+}
+
+/*
+ * A copy of s (at most max bytes) that is safe in a JSON answer
+ * whatever its bytes: what is not printable ASCII becomes '?'.  For
+ * header values, which are ASCII by HTTP's rules and may hold anything
+ * a client sent.
+ */
+const char *
+mcp_safe(struct arena *a, const char *s, size_t max)
+{
+	size_t	 n = strlen(s), i;
+	char	*p;
+
+	if (n > max)
+		n = max;
+	if ((p = arena_alloc(a, n + (n < strlen(s) ? 4 : 1))) == NULL)
+		return "";
+	for (i = 0; i < n; i++)
+		p[i] = s[i] >= 0x20 && s[i] < 0x7f ? s[i] : '?';
+	strcpy(p + n, n < strlen(s) ? "..." : "");
+	return p;
+}
+
+/* Answers status with a JSON-RPC error: code, data (JSON text or
+ * NULL), a message (printf), the request's id as it was sent. */
+void
+mcp_error(struct mcp_call *c, int status, int code, const char *data,
+    const char *fmt, ...)
+{
+	struct buf msg;
+	va_list	 ap;
+
+	mcp_answer(c->x, status);
+	buf_init(&msg);
+	va_start(ap, fmt);
+	buf_vprintf(&msg, fmt, ap);
+	va_end(ap);
+	err_rpc_body(&c->x->resp->body, c->id, code, data, msg.oom ?
+	    "The server ran out of memory." : buf_cstr(&msg));
+	buf_free(&msg);
+}
+
+/*
+ * Answers a result: json is an object's JSON text.  In the modern era
+ * every result says it is complete, and a cacheable one (lists, reads,
+ * discovery) carries the caching hints of the site's public answers:
+ * the same data for everyone ("public"), fresh for the max-age the
+ * API's Cache-Control gives.
+ */
+void
+mcp_result(struct mcp_call *c, const char *json, int cacheable)
+{
+	struct buf *b = &c->x->resp->body;
+
+	mcp_answer(c->x, 200);
+	buf_puts(b, "{\"jsonrpc\":\"2.0\",\"id\":");
+	buf_puts(b, c->id != NULL ? c->id : "null");
+	buf_puts(b, ",\"result\":");
+	if (c->era != MCP_ERA_MODERN || *json != '{') {
+		buf_puts(b, json);
+		buf_puts(b, "}\n");
+		return;
+	}
+	buf_puts(b, "{\"resultType\":\"complete\"");
+	if (cacheable)
+		buf_printf(b, ",\"ttlMs\":%d,\"cacheScope\":\"public\"",
+		    CACHE_MAX_AGE * 1000);
+	json++;
+	json += strspn(json, " \t\r\n");
+	if (*json != '}')
+		buf_putc(b, ',');
+	buf_puts(b, json);
+	buf_puts(b, "}\n");
+}
+
+/* Answers a result built as a tree, which it frees; NULL is out of
+ * memory. */
+void
+mcp_result_tree(struct mcp_call *c, cJSON *res, int cacheable)
+{
+	char	*s;
+
+	if (res == NULL || (s = cJSON_PrintUnformatted(res)) == NULL) {
+		cJSON_Delete(res);
+		mcp_error(c, 200, MCP_E_INTERNAL, NULL, "The server ran out "
+		    "of memory while answering; retry later.");
+		return;
+	}
+	mcp_result(c, s, cacheable);
+	free(s);
+	cJSON_Delete(res);
+}
+
+/* serverInfo: the package, the person's name as its title, the site. */
+static void
+add_server_info(cJSON *to, const char *key, const struct ctx *x)
+{
+	cJSON	*info;
+
+	info = cJSON_AddObjectToObject(to, key);
+	cJSON_AddStringToObject(info, "name", PACKAGE_NAME);
+	cJSON_AddStringToObject(info, "version", PACKAGE_VERSION);
+	cJSON_AddStringToObject(info, "title", md_str(
+	    x->app->model->profile.obj[x->lang], "name"));
+	cJSON_AddStringToObject(info, "websiteUrl",
+	    x->app->source_url[x->lang]);
+}
+
+/* The capabilities: tools and resources, whose lists never change
+ * while the server runs (a content reload starts anew); the legacy
+ * era says so with listChanged false. */
+static void
+add_capabilities(cJSON *res, enum mcp_era era)
+{
+	cJSON	*cap, *t, *r;
+
+	cap = cJSON_AddObjectToObject(res, "capabilities");
+	t = cJSON_AddObjectToObject(cap, "tools");
+	r = cJSON_AddObjectToObject(cap, "resources");
+	if (era == MCP_ERA_LEGACY) {
+		cJSON_AddBoolToObject(t, "listChanged", 0);
+		cJSON_AddBoolToObject(r, "listChanged", 0);
+	}
+}
+
+/* initialize (legacy): the revision the client asked for when this
+ * server speaks it with initialize, else the newest that has it. */
+static void
+rpc_initialize(struct mcp_call *c)
+{
+	const char *v;
+	cJSON	*res;
+
+	v = mcp_version_known(cJSON_GetStringValue(
+	    cJSON_GetObjectItemCaseSensitive(c->params, "protocolVersion")));
+	if (v == NULL || strcmp(v, MCP_MODERN) == 0)
+		v = MCP_LEGACY;
+	if ((res = cJSON_CreateObject()) != NULL) {
+		cJSON_AddStringToObject(res, "protocolVersion", v);
+		add_capabilities(res, MCP_ERA_LEGACY);
+		add_server_info(res, "serverInfo", c->x);
+		cJSON_AddStringToObject(res, "instructions",
+		    c->x->app->mcp->instructions[c->x->lang]);
+	}
+	mcp_result_tree(c, res, 0);
+}
+
+/* server/discover (modern): the revisions, capabilities, identity and
+ * instructions, cacheable like the lists. */
+static void
+rpc_discover(struct mcp_call *c)
+{
+	cJSON	*res, *v, *meta;
+	size_t	 i;
+
+	if ((res = cJSON_CreateObject()) != NULL) {
+		v = cJSON_AddArrayToObject(res, "supportedVersions");
+		for (i = 0; mcp_versions[i] != NULL; i++)
+			cJSON_AddItemToArray(v,
+			    cJSON_CreateString(mcp_versions[i]));
+		add_capabilities(res, MCP_ERA_MODERN);
+		meta = cJSON_AddObjectToObject(res, "_meta");
+		add_server_info(meta, "io.modelcontextprotocol/serverInfo",
+		    c->x);
+		cJSON_AddStringToObject(res, "instructions",
+		    c->x->app->mcp->instructions[c->x->lang]);
+	}
+	mcp_result_tree(c, res, 1);
+}
+
+static void
+rpc_ping(struct mcp_call *c)
+{
+	mcp_result(c, "{}", 0);
+}
+
+static void
+rpc_tools_list(struct mcp_call *c)
+{
+	mcp_result(c, c->x->app->mcp->tools[c->x->lang], 1);
+}
+
+static void
+rpc_resources_list(struct mcp_call *c)
+{
+	mcp_result(c, c->x->app->mcp->resources, 1);
+}
+
+static void
+rpc_templates_list(struct mcp_call *c)
+{
+	mcp_result(c, "{\"resourceTemplates\":[]}", 1);
+}
+
+/* The methods, in the order the error for an unknown one names them,
+ * and the eras that have each. */
+static const struct {
+	const char *name;
+	void	(*fn)(struct mcp_call *);
+	int	 eras;
+} methods[] = {
+	{ "server/discover", rpc_discover, MCP_ERA_MODERN },
+	{ "initialize", rpc_initialize, MCP_ERA_LEGACY },
+	{ "ping", rpc_ping, MCP_ERA_LEGACY },
+	{ "tools/list", rpc_tools_list, MCP_ERA_LEGACY | MCP_ERA_MODERN },
+	{ "tools/call", mcp_tools_call, MCP_ERA_LEGACY | MCP_ERA_MODERN },
+	{ "resources/list", rpc_resources_list,
+	    MCP_ERA_LEGACY | MCP_ERA_MODERN },
+	{ "resources/templates/list", rpc_templates_list,
+	    MCP_ERA_LEGACY | MCP_ERA_MODERN },
+	{ "resources/read", mcp_tools_read, MCP_ERA_LEGACY | MCP_ERA_MODERN },
+};
+
+#define NMETHODS	(sizeof(methods) / sizeof(methods[0]))
+
+/*
+ * Answers one request (it has an id) by the method table: method is
+ * len bytes (it may hold U+0000, then no method matches).  An unknown
+ * method, or one of the other era, is -32601; in the modern era with
+ * 404, as 2026-07-28's transport says.
+ */
+void
+mcp_dispatch(struct mcp_call *c, const char *method, size_t len)
+{
+	struct buf names;
+	size_t	 i, k, n = 0;
+
+	if (c->params != NULL && !cJSON_IsObject(c->params)) {
+		mcp_error(c, 200, MCP_E_INVALID_PARAMS, NULL, "params must be "
+		    "an object.");
+		return;
+	}
+	for (i = 0; i < NMETHODS; i++)
+		if ((methods[i].eras & (int)c->era) &&
+		    strlen(methods[i].name) == len &&
+		    memcmp(methods[i].name, method, len) == 0) {
+			methods[i].fn(c);
+			return;
+		}
+	buf_init(&names);
+	for (i = 0; i < NMETHODS; i++)
+		if (methods[i].eras & (int)c->era)
+			n++;
+	for (i = 0, k = 0; i < NMETHODS; i++) {
+		if (!(methods[i].eras & (int)c->era))
+			continue;
+		k++;
+		buf_printf(&names, "%s%s", k == 1 ? "" : k == n ? " and " :
+		    ", ", methods[i].name);
+	}
+	mcp_error(c, c->era == MCP_ERA_MODERN ? 404 : 200, MCP_E_NO_METHOD,
+	    NULL, "Method not found: %s. This server answers %s (protocol "
+	    "revision %s).", arena_excerpt(c->x->arena, method, strlen(method),
+	    80), buf_cstr(&names), c->version);
+	buf_free(&names);
+}
+
+/* --- The raw body ------------------------------------------------------- */
+
+/*
+ * The raw scans below read the body's bytes once, without recursion,
+ * so that their work is linear in its length (at most REQ_BODY_MAX).
+ */
+
+/* The end of the JSON string opening at p (its '"'), or end. */
+static const char *
+str_end(const char *p, const char *end)
+{
+	for (p++; p < end && *p != '"'; p++)
+		if (*p == '\\' && p + 1 < end)
+			p++;
+	return p < end ? p + 1 : end;
+}
+
+/* True when the JSON text [p, end) nests arrays and objects at most
+ * max deep (the strings' brackets are not counted). */
+int
+mcp_raw_depth_ok(const char *p, size_t len, int max)
+{
+	const char *end = p + len;
+	int	 depth = 0;
+
+	while (p < end) {
+		if (*p == '"') {
+			p = str_end(p, end);
+			continue;
+		}
+		if ((*p == '[' || *p == '{') && ++depth > max)
+			return 0;
+		if (*p == ']' || *p == '}')
+			depth--;
+		p++;
+	}
+	return 1;
+}
+
+/* The end of the JSON value starting at p (valid JSON: cJSON parsed
+ * it before), or end. */
+static const char *
+value_end(const char *p, const char *end)
+{
+	int	 depth = 0;
+
+	do {
+		if (*p == '"')
+			p = str_end(p, end);
+		else {
+			if (*p == '[' || *p == '{')
+				depth++;
+			else if (*p == ']' || *p == '}')
+				depth--;
+			else if (depth == 0) {
+				while (p < end && strchr(",}] \t\r\n", *p) ==
+				    NULL)
+					p++;
+				break;
+			}
+			p++;
+		}
+	} while (p < end && depth > 0);
+	return p < end ? p : end;
+}
+
+static const char *
+skip_ws(const char *p, const char *end)
+{
+	while (p < end && (*p == ' ' || *p == '\t' || *p == '\r' ||
+	    *p == '\n'))
+		p++;
+	return p;
+}
+
+/*
+ * Finds the first member named key (written without escapes, as every
+ * client writes "id" and "method") of the top-level object of the JSON
+ * text [p, p + len), which cJSON has parsed: its value's raw token in
+ * val and vlen.  Returns 0, or -1 when there is none.
+ */
+int
+mcp_raw_member(const char *p, size_t len, const char *key, const char **val,
+    size_t *vlen)
+{
+	const char *end = p + len, *k, *ke, *v;
+	size_t	 klen = strlen(key);
+
+	p = skip_ws(p, end);
+	if (p >= end || *p != '{')
+		return -1;
+	for (p++; p < end; ) {
+		p = skip_ws(p, end);
+		if (p >= end || *p != '"')
+			return -1;
+		k = p + 1;
+		ke = str_end(p, end) - 1;
+		p = skip_ws(ke + 1, end);
+		if (p >= end || *p != ':')
+			return -1;
+		v = skip_ws(p + 1, end);
+		p = value_end(v, end);
+		if ((size_t)(ke - k) == klen && memcmp(k, key, klen) == 0) {
+			*val = v;
+			*vlen = (size_t)(p - v);
+			return 0;
+		}
+		p = skip_ws(p, end);
+		if (p >= end || *p != ',')
+			return -1;
+		p++;
+	}
+	return -1;
+}
+
+/* True when the JSON text [p, p + len) has a string holding U+0000
+ * (the escape \u0000: the body's raw bytes have no NUL, utf8_valid
+ * refused them). */
+int
+mcp_raw_has_nul(const char *p, size_t len)
+{
+	const char *end = p + len;
+
+	for (; p < end; p++) {
+		if (*p != '\\' || p + 1 >= end)
+			continue;
+		if (p[1] == 'u' && end - p >= 6 && strncmp(p + 2, "0000", 4) == 0)
+			return 1;
+		p++;		/* the escaped character */
+	}
+	return 0;
+}
