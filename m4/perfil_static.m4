@@ -1,9 +1,10 @@
 # PERFIL_STATIC_LIBS(VARIABLE, PKG-CONFIG-MODULES)
 # For the self-contained build: sets VARIABLE to the linker arguments that
 # link the modules (and libstdc++, for ICU) from their static archives,
-# found with pkg-config --static, and only glibc's libraries (libc, libm,
-# libpthread, libdl, librt) dynamically:
-#   -L... -Wl,-Bstatic -lfoo ... -lstdc++ -Wl,-Bdynamic -lm -lpthread
+# found with pkg-config --static, glibc's libraries (libm, libpthread,
+# libdl, librt) last; the build links with -static, so the executable has
+# no dynamic section and needs no shared library, glibc's included:
+#   -L... -lfoo ... -lstdc++ -lm -lpthread
 # Stops configure, naming the archive, when a lib*.a is missing.
 AC_DEFUN([PERFIL_STATIC_LIBS], [
   AC_MSG_CHECKING([the static archives of $2])
@@ -15,6 +16,7 @@ AC_DEFUN([PERFIL_STATIC_LIBS], [
   for perfil_w in $perfil_words -lstdc++; do
     case $perfil_w in
     -lc|-lm|-lpthread|-ldl|-lrt)
+      # glibc's own archives (libc6-dev), linked by -static too
       case " $perfil_glibc " in
       *" $perfil_w "*) ;;
       *) perfil_glibc="$perfil_glibc $perfil_w" ;;
@@ -39,6 +41,6 @@ AC_DEFUN([PERFIL_STATIC_LIBS], [
     *) perfil_front="$perfil_front $perfil_w" ;;
     esac
   done
-  $1="$perfil_front -Wl,-Bstatic$perfil_static -Wl,-Bdynamic$perfil_glibc"
+  $1="$perfil_front$perfil_static$perfil_glibc"
   AC_MSG_RESULT([$$1])
 ])

@@ -175,11 +175,12 @@ check_string(struct vctx *c, const cJSON *v, int prose)
 
 /*
  * A translated value: an object with one value per language, each a
- * string of prose or, with each (FIELD_PER_LANG), each's value.
+ * string of prose or, with each (FIELD_PER_LANG), each's value; with
+ * flags FIELD_NAME, a plain string (a name) too.
  */
 static int
-validate_text(struct vctx *c, const cJSON *v, const struct field *each,
-    unsigned int flags)
+validate_text(struct vctx *c, const cJSON *v, unsigned int flags,
+    const struct field *each)
 {
 	const cJSON *m;
 	size_t	 old;
@@ -298,12 +299,12 @@ content_validate(struct vctx *c, const cJSON *v, const struct field *d)
 	if ((d->flags & FIELD_PER_LANG) && cJSON_IsObject(v)) {
 		one = *d;
 		one.flags &= ~(unsigned int)FIELD_PER_LANG;
-		return validate_text(c, v, &one, 0);
+		return validate_text(c, v, 0, &one);
 	}
 	switch (d->kind) {
 	case F_WHEN:
 		if (!cJSON_IsString(v))
-			return validate_text(c, v, NULL, d->flags);
+			return validate_text(c, v, d->flags, NULL);
 		/* FALLTHROUGH */
 	case F_DATE:
 		if (check_string(c, v, 0) == -1)
@@ -313,7 +314,7 @@ content_validate(struct vctx *c, const cJSON *v, const struct field *d)
 			    "or YYYY-MM-DD: \"%.80s\"", v->valuestring);
 		return 0;
 	case F_TEXT:
-		return validate_text(c, v, NULL, d->flags);
+		return validate_text(c, v, d->flags, NULL);
 	case F_BOOL:
 		if (!cJSON_IsBool(v))
 			return vc_fail(c, "expected true or false");

@@ -98,7 +98,14 @@ convert(const struct vctx *c, const cJSON *v, const struct field *d,
 			return NULL;
 		for (f = d->sub; f->name != NULL; f++) {
 			m = cJSON_GetObjectItemCaseSensitive(v, f->name);
-			if (f->flags & FIELD_DATED) {
+			if ((f->flags & FIELD_ISO) && f > d->sub) {
+				m = cJSON_GetObjectItemCaseSensitive(v,
+				    f[-1].name);
+				if (!cJSON_IsString(m))
+					continue;	/* absent, or a text */
+				cv = cJSON_CreateStringReference(
+				    m->valuestring);
+			} else if (f->flags & FIELD_DATED) {
 				if (m == NULL && !cJSON_HasObjectItem(v,
 				    "start"))
 					continue;

@@ -287,7 +287,7 @@ plain(const struct app *app, enum lang l, const struct item *it,
 	md_text(b, title != NULL ? md_str(o, title->name) : it->slug);
 	buf_puts(b, list ? "**" : "\n\n");
 	for (f = fields; f->name != NULL; f++) {
-		if (f == title || (f->flags & FIELD_CONTENT) ||
+		if (f == title || (f->flags & (FIELD_CONTENT | FIELD_ISO)) ||
 		    f->kind == F_SLUG || f->kind == F_URI ||
 		    f->kind == F_BOOL || f->kind == F_INT ||
 		    f->kind == F_OBJECT || f->kind == F_ARRAY ||

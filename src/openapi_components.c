@@ -172,9 +172,11 @@ gen_value_schema(struct gen *g, cJSON *s, const struct field *f)
 		for (i = 0; f->values[i] != NULL; i++)
 			gen_put_str(g, e, NULL, f->values[i]);
 	} else if (f->kind == F_HITTYPE) {
+		/* The searchable collections the content serves. */
 		e = gen_put_arr(g, s, "enum");
 		for (i = 0; i < COLL__MAX; i++)
-			if (resources[i].hit != NULL)
+			if (resources[i].hit != NULL && content_coll_live(
+			    g->app->model, (enum coll)i))
 				gen_put_str(g, e, NULL, resources[i].hit);
 	}
 }

@@ -83,12 +83,16 @@ enum {
 					 * site.json member whose shape no
 					 * kind says): the validator checks
 					 * that it is known and once */
-	FIELD_NAME	= 1 << 10	/* TEXT: a name or other text that is
+	FIELD_NAME	= 1 << 10,	/* TEXT: a name or other text that is
 					 * mostly the same in every language
 					 * (people, organisations, places,
 					 * technologies): a plain string is
 					 * that text in every language, an
 					 * object one per language */
+	FIELD_ISO	= 1 << 11	/* DATE, FIELD_API: the member before
+					 * it in the list (a WHEN) as the
+					 * content gives it, when that is an
+					 * ISO date; absent when it is text */
 };
 
 /* One member of an object (or the element of an array: name NULL). */

@@ -17,13 +17,13 @@
 
 #include <unicode/uloc.h>
 #include <unicode/ustring.h>
-#include <unicode/utrans.h>
 
 #include "resume_import.h"
 #include "resume_import_int.h"
 #include "resume_shape.h"
 #include "resume_values.h"
 #include "settings.h"
+#include "slug.h"
 
 /* The placeholders: marked "TODO" so that grep finds every one. */
 #define TODO_EMAIL	"todo@example.org"
@@ -453,8 +453,6 @@ resume_import_doc(const char *file, const cJSON *doc,
     char *err, size_t errlen)
 {
 	struct rimp m;
-	UErrorCode ec = U_ZERO_ERROR;
-	UChar	 id[64];
 	int	 l;
 
 	memset(c, 0, sizeof(*c));
@@ -463,9 +461,9 @@ resume_import_doc(const char *file, const cJSON *doc,
 	if (resume_shape_check(doc, file, err, errlen) == -1)
 		return -1;
 	m.doc = doc;
-	u_uastrcpy(id, "Any-Latin; Latin-ASCII; Lower");
-	m.tr = utrans_openU(id, -1, UTRANS_FORWARD, NULL, 0, NULL, &ec);
 	doc_langs(&m, ls);
+	m.slugs = slug_rules_open(lang_code(&m.langs, m.lang));
+	m.slugs = slug_rules_open(lang_code(&m.langs, m.lang));
 	c->langs = m.langs;
 	c->profile = profile(&m);
 	c->about = about(&m);
@@ -479,8 +477,7 @@ resume_import_doc(const char *file, const cJSON *doc,
 			    "the %s texts are copies to translate\n",
 			    lang_code(&m.langs, m.lang),
 			    lang_code(&m.langs, (enum lang)l));
-	if (m.tr != NULL)
-		utrans_close(m.tr);
+	slug_rules_close(m.slugs);
 	if (m.oom || report->oom) {
 		init_content_free(c);
 		snprintf(err, errlen, "out of memory");

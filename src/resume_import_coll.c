@@ -149,8 +149,9 @@ import_field(struct rimp *m, struct row *r, const struct resume_field *f)
 
 	switch (f->kind) {
 	case RK_SLUG:
-		rimp_add_str(m, r->o, f->member, resume_slug(m->tr, joined(f, r->e,
-		    buf, sizeof(buf)), r->taken, sl, sizeof(sl)));
+		rimp_add_str(m, r->o, f->member, slug_make(m->slugs, joined(f,
+		    r->e, buf, sizeof(buf)), r->taken, sl, sizeof(sl),
+		    m->report, r->res->file, r->i));
 		break;
 	case RK_TEXT:
 		if (v != NULL || f->todo != NULL)

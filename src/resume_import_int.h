@@ -12,10 +12,10 @@
 #define PERFIL_RESUME_IMPORT_INT_H
 
 #include <cjson/cJSON.h>
-#include <unicode/utrans.h>
 
 #include "init.h"
 #include "resource.h"
+#include "slug.h"
 #include "util.h"
 
 struct rimp {
@@ -23,7 +23,7 @@ struct rimp {
 	struct langs langs;	/* the site's */
 	enum lang lang;		/* the document's, one of langs */
 	struct buf *report;
-	UTransliterator *tr;	/* slugs: Any-Latin; Latin-ASCII; Lower */
+	struct slug_rules *slugs; /* in the document's language (slug.h) */
 	int	 years;		/* skills given the placeholder years */
 	const struct resume_field *years_f;	/* their row */
 	const char *years_file;		/* its collection's */

@@ -1,6 +1,6 @@
 /*
  * resume_values.c: the values of a JSON Resume document as perfil
- * needs them: URLs and dates it accepts, slugs from names, ISO 639-1
+ * needs them: URLs and dates it accepts, ISO 639-1
  * codes from language names (ICU), and reading the document.
  */
 #include "config.h"
@@ -79,111 +79,6 @@ resume_phone_ok(const char *s)
 		else if (strchr(" ()./-", s[i]) == NULL)
 			return NULL;
 	return digits >= 3 ? s : NULL;
-}
-
-/*
- * A set of slugs for n items at most: the slugs given and, for each
- * base, the number to try next ("base-2", "base-3", ...), in two glibc
- * hash tables (hsearch_r), so that n items named alike take n steps,
- * not n squared (5,000 took minutes).  Returns 0, or -1 out of memory.
- */
-int
-slug_set_init(struct slug_set *ss, size_t n)
-{
-	memset(ss, 0, sizeof(*ss));
-	ss->cap = 2 * n + 2;	/* a slug and a base each */
-	if ((ss->keys = calloc(ss->cap, sizeof(*ss->keys))) == NULL ||
-	    hcreate_r(2 * n + 16, &ss->taken) == 0 ||
-	    hcreate_r(2 * n + 16, &ss->next) == 0) {
-		slug_set_free(ss);
-		return -1;
-	}
-	return 0;
-}
-
-void
-slug_set_free(struct slug_set *ss)
-{
-	size_t	 i;
-
-	hdestroy_r(&ss->taken);
-	hdestroy_r(&ss->next);
-	for (i = 0; i < ss->nkeys; i++)
-		free(ss->keys[i]);
-	free(ss->keys);
-	memset(ss, 0, sizeof(*ss));
-}
-
-/* Finds key in table t, or with enter adds it (data d); NULL when not
- * there, or when it cannot be added. */
-static ENTRY *
-slug_find(struct slug_set *ss, struct hsearch_data *t, const char *key,
-    intptr_t d, int enter)
-{
-	ENTRY	 e = { (char *)key, (void *)d }, *found = NULL;
-
-	if (hsearch_r(e, FIND, &found, t) != 0 || !enter)
-		return found;
-	if (ss->nkeys == ss->cap || (e.key = strdup(key)) == NULL)
-		return NULL;
-	ss->keys[ss->nkeys++] = e.key;
-	return hsearch_r(e, ENTER, &found, t) != 0 ? found : NULL;
-}
-
-/*
- * A slug from s (ICU: Any-Latin; Latin-ASCII; Lower, then runs of
- * anything but [a-z0-9] as one "-"), unique in ss, which then holds
- * it too.
- */
-char *
-resume_slug(UTransliterator *tr, const char *s, struct slug_set *ss,
-    char *out, size_t len)
-{
-	UChar	 u[512];
-	char	 a[1024], base[96];
-	ENTRY	*next;
-	UErrorCode ec = U_ZERO_ERROR;
-	int32_t	 n = 0, lim;
-	size_t	 i, o = 0;
-	intptr_t k;
-
-	u_strFromUTF8(u, 512, &n, s != NULL ? s : "", -1, &ec);
-	lim = n;
-	if (U_SUCCESS(ec) && tr != NULL)
-		utrans_transUChars(tr, u, &n, 512, 0, &lim, &ec);
-	if (U_FAILURE(ec) || ec == U_STRING_NOT_TERMINATED_WARNING)
-		n = 0;
-	ec = U_ZERO_ERROR;
-	u_strToUTF8(a, (int32_t)sizeof(a), NULL, u, n, &ec);
-	if (U_FAILURE(ec))
-		a[0] = '\0';
-	for (i = 0; a[i] != '\0' && o < 80; i++) {
-		if (islower((unsigned char)a[i]) ||
-		    isdigit((unsigned char)a[i]))
-			base[o++] = a[i];
-		else if (isupper((unsigned char)a[i]))
-			base[o++] = (char)tolower((unsigned char)a[i]);
-		else if (o > 0 && base[o - 1] != '-')
-			base[o++] = '-';
-	}
-	while (o > 0 && base[o - 1] == '-')
-		o--;
-	base[o] = '\0';
-	if (o == 0)
-		snprintf(base, sizeof(base), "item");
-	next = slug_find(ss, &ss->next, base, 1, 1);
-	for (k = next != NULL ? (intptr_t)next->data : 1;; k++) {
-		if (k == 1)
-			snprintf(out, len, "%s", base);
-		else
-			snprintf(out, len, "%s-%ld", base, (long)k);
-		if (slug_find(ss, &ss->taken, out, 0, 0) == NULL)
-			break;
-	}
-	if (next != NULL)
-		next->data = (void *)(k + 1);
-	(void)slug_find(ss, &ss->taken, out, 0, 1);
-	return out;
 }
 
 /*

@@ -10,8 +10,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <unicode/ubrk.h>
 #include <unicode/uchar.h>
 #include <unicode/unorm2.h>
+#include <unicode/utext.h>
+#include <unicode/uset.h>
+#include <unicode/ustring.h>
+#include <unicode/utrans.h>
 #include <unicode/utf16.h>
 #include <unicode/utf8.h>
 
@@ -45,6 +50,140 @@ static int fold_table_ready;
 
 static int	 fold_icu(UChar32, char *);
 
+/*
+ * What the transliterations SEARCH_FOLD_ID and SEARCH_FOLD_RULES make
+ * of each code point they change, asked of ICU once (its source set, one code point
+ * at a time), in code point order: folding looks each folded code point
+ * up here.  A code point it drops has len 0.
+ */
+struct xfold {
+	UChar32	 from;
+	uint8_t	 len;
+	char	 s[15];
+};
+static struct xfold *xfold;
+static size_t nxfold;
+
+/* Adds to xfold (cap entries) what t changes of its source set. */
+static void
+xfold_add(UTransliterator *t, size_t cap)
+{
+	UErrorCode e = U_ZERO_ERROR;
+	USet	*set;
+	UChar	 buf[16];
+	UChar32	 c, d, lo, hi;
+	int32_t	 i, k, len, limit, n;
+	int	 fits;
+
+	set = uset_openEmpty();
+	utrans_getSourceSet(t, 0, set, &e);
+	n = U_SUCCESS(e) ? uset_getItemCount(set) : 0;
+	for (i = 0; i < n; i++) {
+		e = U_ZERO_ERROR;
+		if (uset_getItem(set, i, &lo, &hi, NULL, 0, &e) != 0 ||
+		    U_FAILURE(e))
+			continue;	/* a string, not a range */
+		for (c = lo; c <= hi && nxfold < cap; c++) {
+			struct xfold *x = &xfold[nxfold];
+
+			len = 0;
+			U16_APPEND_UNSAFE(buf, len, c);
+			limit = len;
+			e = U_ZERO_ERROR;
+			utrans_transUChars(t, buf, &len, 16, 0, &limit, &e);
+			if (U_FAILURE(e))
+				continue;
+			d = -1;
+			if (len == U16_LENGTH(c)) {
+				k = 0;
+				U16_NEXT(buf, k, len, d);
+			}
+			if (d == c)
+				continue;	/* unchanged */
+			x->from = c;
+			x->len = 0;
+			for (k = 0, fits = 1; k < len && fits;) {
+				U16_NEXT(buf, k, len, d);
+				if (x->len + U8_LENGTH(d) > (int)sizeof(x->s))
+					fits = 0;
+				else
+					U8_APPEND_UNSAFE(x->s, x->len, d);
+			}
+			if (fits)
+				nxfold++;	/* else too long: left as it is */
+		}
+	}
+	uset_close(set);
+}
+
+static int
+xfold_cmp(const void *a, const void *b)
+{
+	const struct xfold *x = a, *y = b;
+
+	return (x->from > y->from) - (x->from < y->from);
+}
+
+/* Fills xfold from SEARCH_FOLD_ID and SEARCH_FOLD_RULES, once. */
+static void
+xfold_init(void)
+{
+	UErrorCode e = U_ZERO_ERROR;
+	UParseError pe;
+	UTransliterator *t[2];
+	UChar	 rules[128], id[32], rid[] = { 'f', 'o', 'l', 'd', 0 };
+	USet	*set;
+	size_t	 cap = 0;
+	int	 i;
+
+	u_unescape(SEARCH_FOLD_ID, id, 32);
+	u_unescape(SEARCH_FOLD_RULES, rules, 128);
+	t[0] = utrans_openU(id, -1, UTRANS_FORWARD, NULL, 0, &pe, &e);
+	if (U_FAILURE(e))
+		t[0] = NULL;
+	e = U_ZERO_ERROR;
+	t[1] = utrans_openU(rid, -1, UTRANS_FORWARD, rules, -1, &pe, &e);
+	if (U_FAILURE(e))
+		t[1] = NULL;
+	for (i = 0; i < 2; i++) {
+		if (t[i] == NULL)
+			continue;
+		e = U_ZERO_ERROR;
+		set = uset_openEmpty();
+		utrans_getSourceSet(t[i], 0, set, &e);
+		if (U_SUCCESS(e))
+			cap += (size_t)uset_size(set);
+		uset_close(set);
+	}
+	if (cap > 0 && (xfold = calloc(cap, sizeof(*xfold))) != NULL)
+		for (i = 0; i < 2; i++)
+			if (t[i] != NULL)
+				xfold_add(t[i], cap);
+	for (i = 0; i < 2; i++)
+		if (t[i] != NULL)
+			utrans_close(t[i]);
+	if (nxfold > 0)
+		qsort(xfold, nxfold, sizeof(*xfold), xfold_cmp);
+}
+
+/* The transliteration of c (xfold), or NULL when it keeps c. */
+static const struct xfold *
+xfold_find(UChar32 c)
+{
+	size_t	 lo = 0, hi = nxfold, mid;
+
+	if (nxfold == 0 || c < xfold[0].from || c > xfold[nxfold - 1].from)
+		return NULL;
+	while (lo < hi) {
+		mid = (lo + hi) / 2;
+		if (xfold[mid].from < c)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < nxfold && xfold[lo].from == c ? &xfold[lo] : NULL;
+}
+
 static void
 fold_table_init(void)
 {
@@ -52,6 +191,7 @@ fold_table_init(void)
 	UChar32	 c;
 	int	 n;
 
+	xfold_init();
 	for (c = 0x80; c < FOLD_TABLE_END; c++) {
 		n = fold_icu(c, u8);
 		if (n < 0 || n > (int)sizeof(fold_table[0].s)) {
@@ -84,7 +224,8 @@ search_fold_init(void)
 
 /*
  * Folds the code point c (not ASCII) through ICU: NFKC_Casefold, then
- * NFD, then nonspacing and enclosing marks dropped.  Writes the UTF-8
+ * NFD, then nonspacing and enclosing marks dropped, then each code
+ * point left transliterated (xfold).  Writes the UTF-8
  * into out (FOLD_CP_MAX bytes).  Returns its length, or -1 if ICU
  * fails.
  */
@@ -93,6 +234,7 @@ fold_icu(UChar32 c, char *out)
 {
 	UChar	 in[2], a[64], b[256];
 	UErrorCode e = U_ZERO_ERROR;
+	const struct xfold *x;
 	UChar32	 d;
 	int32_t	 k = 0, na, nb;
 	int	 n = 0, t;
@@ -109,6 +251,11 @@ fold_icu(UChar32 c, char *out)
 		t = u_charType(d);
 		if (t == U_NON_SPACING_MARK || t == U_ENCLOSING_MARK)
 			continue;
+		if ((x = xfold_find(d)) != NULL) {
+			memcpy(out + n, x->s, x->len);
+			n += x->len;
+			continue;
+		}
 		U8_APPEND_UNSAFE(out, n, d);
 	}
 	return n;
@@ -216,6 +363,44 @@ is_space(UChar32 c)
 }
 
 /*
+ * Sets t's anchors: the offsets in t where ICU's word break iterator
+ * starts a word right after another word.  An ASCII term has none (its
+ * letters and digits make one word).  If ICU fails, none.
+ */
+static void
+term_anchors(struct search_term *t)
+{
+	UErrorCode e = U_ZERO_ERROR;
+	UBreakIterator *bi;
+	UText	*ut;
+	int32_t	 p, q, prev_end = -1;
+	size_t	 i;
+
+	t->nanchors = 0;
+	for (i = 0; i < t->len && (unsigned char)t->s[i] < 0x80; i++)
+		continue;
+	if (i == t->len)
+		return;
+	bi = ubrk_open(UBRK_WORD, NULL, NULL, 0, &e);
+	ut = utext_openUTF8(NULL, t->s, (int64_t)t->len, &e);
+	ubrk_setUText(bi, ut, &e);
+	if (U_SUCCESS(e))
+		for (p = ubrk_first(bi); (q = ubrk_next(bi)) != UBRK_DONE;
+		    p = q) {
+			if (ubrk_getRuleStatus(bi) < UBRK_WORD_NUMBER) {
+				prev_end = -1;
+				continue;
+			}
+			if (p == prev_end && p > 0 &&
+			    t->nanchors < SEARCH_MAX_ANCHORS)
+				t->anchor[t->nanchors++] = (uint16_t)p;
+			prev_end = q;
+		}
+	utext_close(ut);
+	ubrk_close(bi);
+}
+
+/*
  * Folds q and splits it on white space (any Unicode White_Space) into
  * distinct terms.  Returns SEARCH_Q_OK, SEARCH_Q_EMPTY (no term),
  * SEARCH_Q_TOO_MANY (more than SEARCH_MAX_TERMS distinct terms) or
@@ -256,6 +441,7 @@ search_query_parse(struct search_query *q, const char *s, size_t len)
 			if (j == q->nterms) {
 				if (q->nterms == SEARCH_MAX_TERMS)
 					return SEARCH_Q_TOO_MANY;
+				term_anchors(&t);
 				q->term[q->nterms++] = t;
 			}
 		}

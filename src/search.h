@@ -11,10 +11,23 @@
  * knows the original code point it came from: snippets quote the
  * original text, accents intact.
  *
+ * Kana and a few letters are folded further by ICU transliterators
+ * (SEARCH_FOLD_ID, SEARCH_FOLD_RULES): hiragana to katakana, so "こーぱす" is "コーパス";
+ * the Arabic tatweel dropped and alef wasla to alef (the other alef
+ * forms, the harakat and the Hebrew niqqud are marks, dropped above).
+ *
  * Matching is word-prefix: a term is found in a field when its folded
- * form occurs in the folded field at the start of the field or right
- * after a character that is not a letter or digit.  "migra" finds
- * "Migración", "net" finds "ASP.NET", "cion" does not find "educación".
+ * form occurs in the folded field at a word start: the start of the
+ * field, right after a character that is not a letter or digit, or a
+ * word boundary ICU's word break iterator finds in the original text
+ * (dictionary-based for Chinese, Japanese, Thai, Lao, Khmer and
+ * Burmese, which write no spaces), and every ideograph of a word of
+ * three or more the dictionary gives (a compound: "地域医療" holds
+ * "医療").  "migra" finds "Migración", "net" finds "ASP.NET", "cion"
+ * does not find "educación"; "医療" finds "遠隔医療と…", and a term of
+ * several words ("深層学習") is found where its first word starts and
+ * the rest follows, or where a later word of it starts a word of the
+ * text (struct search_term's anchors).
  *
  * The index is built once per worker (search_build, from the content
  * model) and only read by requests; a request folds its query
@@ -40,6 +53,10 @@
 #define SEARCH_SCORE_MAX	(3 * SEARCH_MAX_TERMS)	/* 2 + 1 per term */
 #define SEARCH_SNIPPET_MAX	160	/* characters, ellipses included */
 
+/* The transliterations folding ends with (ICU's, then rules: data). */
+#define SEARCH_FOLD_ID		"Hiragana-Katakana"
+#define SEARCH_FOLD_RULES	"\\u0640 > ; \\u0671 > \\u0627;"
+
 /*
  * One searchable text: the original and its folded form.  A snippet
  * maps a folded span back to the original by folding the text again
@@ -52,6 +69,9 @@ struct search_field {
 	size_t	 fold_len;
 	int	 shared;	/* text and fold belong to an earlier
 				 * document (the same item's body) */
+	uint32_t *starts;	/* while the index is built: the folded
+				 * offsets where a match may start */
+	size_t	 nstarts;
 };
 
 /* One thing a search can find: a project, a job, one skill, ... */
@@ -68,16 +88,18 @@ struct search_doc {
 /*
  * Where a match may start: one word start (see "Matching" above) of a
  * title or an unshared body.  The index keeps them per language in
- * buckets by the first two folded bytes there (the second 0 at the
- * end of a text), so that a term is compared only at the word starts
- * that begin with its own first bytes.
+ * buckets by the first two folded bytes there when the first is ASCII
+ * (the second 0 at the end of a text), else by a hash of the first code
+ * point, so that a term is compared only at the word starts that begin
+ * with its own first bytes or code point.
  */
 struct search_post {
 	uint32_t field;		/* document index * 2, + 1 for its body */
 	uint32_t at;		/* folded offset */
 };
 
-#define SEARCH_BUCKETS	65536	/* first byte << 8 | second byte */
+#define SEARCH_BUCKETS	65536	/* ASCII first byte << 8 | second byte;
+				 * 0x8000 | hash of a first code point */
 
 struct search_index {
 	struct search_doc *docs[LANG__MAX];	/* in tie-break order */
@@ -88,9 +110,20 @@ struct search_index {
 					 * into post */
 };
 
+#define SEARCH_MAX_ANCHORS	16	/* word starts inside one term */
+
+/*
+ * A term, and where inside it a word starts right after another word
+ * (ICU's word breaks: "深層|学習", "การ|แพทย์"; never in a Latin word, whose
+ * words a space or a sign parts): the term also matches where one of
+ * these starts a word of the text and the term's text surrounds it, so
+ * a term the dictionary splits otherwise than the text is still found.
+ */
 struct search_term {
 	const char *s;		/* into search_query.folded */
 	size_t	 len;
+	uint16_t anchor[SEARCH_MAX_ANCHORS];	/* offsets into s, > 0 */
+	size_t	 nanchors;
 };
 
 struct search_query {

@@ -11,7 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <unicode/ubrk.h>
 #include <unicode/uchar.h>
+#include <unicode/utext.h>
 #include <unicode/utf8.h>
 
 #include "search.h"
@@ -44,17 +46,117 @@ field_free(struct search_field *f)
 		return;
 	free(f->text);
 	free(f->fold);
+	free(f->starts);
 }
 
+/* Whether a break iterator's rule status is a word's (not spaces or
+ * punctuation). */
+#define WORDY(st)	((st) >= UBRK_WORD_NUMBER)
+#define IDEO(st)	((st) >= UBRK_WORD_IDEO && (st) < UBRK_WORD_IDEO_LIMIT)
+#define COMPOUND	3	/* ideographs: a word this long is a compound */
+
+/*
+ * Marks in mark (one byte per byte of text) the word starts ICU's word
+ * break iterator bi finds in text[0..n): the start of each word it
+ * gives (dictionary-based for the scripts written without spaces), and
+ * each code point of a word of COMPOUND or more ideographs (a compound
+ * such as "地域医療": ICU gives dictionary words of kana the ideographic
+ * status too, so the code points themselves are asked).  Returns 0, or -1 if ICU fails.
+ */
 static int
-field_set(struct search_field *f, const char *s, size_t n)
+mark_words(UBreakIterator *bi, const char *text, size_t n, uint8_t *mark)
 {
+	UErrorCode e = U_ZERO_ERROR;
+	UText	*ut;
+	UChar32	 c;
+	int32_t	 p, q, i, cps, st;
+
+	if ((ut = utext_openUTF8(NULL, text, (int64_t)n, &e)) == NULL ||
+	    U_FAILURE(e))
+		return -1;
+	ubrk_setUText(bi, ut, &e);
+	if (U_FAILURE(e)) {
+		utext_close(ut);
+		return -1;
+	}
+	for (p = ubrk_first(bi); (q = ubrk_next(bi)) != UBRK_DONE; p = q) {
+		if (!WORDY(st = ubrk_getRuleStatus(bi)))
+			continue;
+		mark[p] = 1;
+		if (!IDEO(st))
+			continue;
+		for (i = p, cps = 0; i < q; cps++) {
+			U8_NEXT(text, i, q, c);
+			if (c < 0 || !u_hasBinaryProperty(c, UCHAR_IDEOGRAPHIC))
+				break;
+		}
+		if (i < q || cps < COMPOUND)
+			continue;
+		for (i = p; i < q;) {
+			mark[i] = 1;
+			U8_FWD_1(text, i, q);
+		}
+	}
+	utext_close(ut);
+	return 0;
+}
+
+/*
+ * Sets f's word starts (search.h, "Matching"): the folded offsets of
+ * code points where word_start holds or where the original code point
+ * they come from starts a word for bi (mark_words).  map gives the
+ * original offset of each folded byte.  Returns 0 or -1.
+ */
+static int
+field_starts(struct search_field *f, const uint32_t *map,
+    UBreakIterator *bi)
+{
+	uint8_t	*mark = NULL;
+	size_t	 at, n = 0;
+
+	if (bi != NULL && f->len > 0) {
+		if ((mark = calloc(f->len + 1, 1)) == NULL)
+			return -1;
+		if (mark_words(bi, f->text, f->len, mark) == -1) {
+			free(mark);
+			mark = NULL;	/* ICU failed: the old starts */
+		}
+	}
+	if (f->fold_len > 0 &&
+	    (f->starts = malloc(f->fold_len * sizeof(*f->starts))) == NULL) {
+		free(mark);
+		return -1;
+	}
+	for (at = 0; at < f->fold_len; at++) {
+		if (((unsigned char)f->fold[at] & 0xc0) == 0x80)
+			continue;
+		if (word_start(f->fold, at) || (mark != NULL &&
+		    mark[map[at]] && (at == 0 || map[at - 1] != map[at])))
+			f->starts[n++] = (uint32_t)at;
+	}
+	f->nstarts = n;
+	free(mark);
+	return 0;
+}
+
+/* Copies and folds s[0..n) into f, with its word starts (bi). */
+static int
+field_set(struct search_field *f, const char *s, size_t n,
+    UBreakIterator *bi)
+{
+	uint32_t *map = NULL;
+	int	 rc;
+
 	if ((f->text = malloc(n + 1)) == NULL)
 		return -1;
 	memcpy(f->text, s, n);
 	f->text[n] = '\0';
 	f->len = n;
-	return search_fold(s, n, &f->fold, &f->fold_len, NULL);
+	if (search_fold(s, n, &f->fold, &f->fold_len, &map) == -1)
+		return -1;
+	rc = field_starts(f, map, bi);
+	free(map);
+	return rc;
 }
 
 /* The string member name of a validated content object. */
@@ -75,7 +177,7 @@ member(const cJSON *o, const char *name)
 static int
 doc_set(struct search_doc *d, const char *type, const char *slug,
     const char *title, const char *body, size_t body_len, const char *url,
-    const struct search_field *share)
+    const struct search_field *share, UBreakIterator *bi)
 {
 	struct buf b;
 
@@ -86,8 +188,8 @@ doc_set(struct search_doc *d, const char *type, const char *slug,
 	}
 	if ((d->slug = strdup(slug)) == NULL ||
 	    (d->url = strdup(url)) == NULL ||
-	    field_set(&d->title, title, strlen(title)) == -1 ||
-	    (share == NULL && field_set(&d->body, body, body_len) == -1))
+	    field_set(&d->title, title, strlen(title), bi) == -1 ||
+	    (share == NULL && field_set(&d->body, body, body_len, bi) == -1))
 		return -1;
 	buf_init(&b);
 	buf_printf(&b, "{\"type\":\"%s\",\"slug\":", type);
@@ -128,7 +230,7 @@ doc_free(struct search_doc *d)
 static int
 add_doc(struct search_index *ix, enum lang l, const char *type,
     const char *slug, const char *title, struct buf *body,
-    struct buf *url, const struct search_doc *share)
+    struct buf *url, const struct search_doc *share, UBreakIterator *bi)
 {
 	struct search_doc *d;
 
@@ -136,7 +238,7 @@ add_doc(struct search_index *ix, enum lang l, const char *type,
 		return -1;
 	d = &ix->docs[l][ix->len[l]++];
 	if (doc_set(d, type, slug, title, buf_cstr(body), body->len,
-	    buf_cstr(url), share != NULL ? &share->body : NULL) == -1)
+	    buf_cstr(url), share != NULL ? &share->body : NULL, bi) == -1)
 		return -1;
 	buf_reset(body);
 	return 0;
@@ -215,7 +317,7 @@ item_docs(const struct resource *r, const struct item *it, enum lang l)
  */
 static int
 build_lang(struct search_index *ix, const struct model *m,
-    const char *base_url, enum lang l)
+    const char *base_url, enum lang l, UBreakIterator *bi)
 {
 	const struct resource *r;
 	const struct field *ef;
@@ -251,7 +353,7 @@ build_lang(struct search_index *ix, const struct model *m,
 				body_parts(&body, o, r->fields);
 				if (add_doc(ix, l, r->hit, it->slug,
 				    title_of(o, r->fields), &body, &url,
-				    NULL) == -1)
+				    NULL, bi) == -1)
 					goto out;
 				continue;
 			}
@@ -264,7 +366,8 @@ build_lang(struct search_index *ix, const struct model *m,
 				if (first == NULL)
 					body_parts(&body, o, r->fields);
 				if (add_doc(ix, l, r->hit, it->slug,
-				    title_of(e, ef), &body, &url, first) == -1)
+				    title_of(e, ef), &body, &url, first,
+				    bi) == -1)
 					goto out;
 				if (first == NULL)
 					first = &ix->docs[l][ix->len[l] - 1];
@@ -278,26 +381,40 @@ out:
 	return rc;
 }
 
-/* The bucket of the word start at fold[at] (see search_post). */
+/*
+ * The bucket of the word start at fold[at] (see search_post): an ASCII
+ * first byte with the next byte; else a hash of the first code point
+ * alone, above every ASCII bucket (the first two bytes of a kana or an
+ * ideograph are shared by 64 code points, whose starts one bucket held).
+ */
 static uint32_t
 bucket_of(const char *fold, size_t len, size_t at)
 {
-	return (uint32_t)(unsigned char)fold[at] << 8 |
-	    (at + 1 < len ? (unsigned char)fold[at + 1] : 0);
+	unsigned char c = (unsigned char)fold[at];
+	uint32_t h = 2166136261u;	/* FNV-1a */
+	size_t	 n, i;
+
+	if (c < 0x80)
+		return (uint32_t)c << 8 |
+		    (at + 1 < len ? (unsigned char)fold[at + 1] : 0);
+	n = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : 2;
+	for (i = at; i < at + n && i < len; i++)
+		h = (h ^ (unsigned char)fold[i]) * 16777619u;
+	return 0x8000 | (h & 0x7fff);
 }
 
 /*
  * Calls fn(arg, i, at) for every word start at of document field i
  * (document index * 2, + 1 for the body) of language l, in field and
- * offset order: the code point starts where word_start holds.  Bodies
- * shared with an earlier document are skipped.
+ * offset order: the field's starts (field_starts).  Bodies shared with
+ * an earlier document are skipped.
  */
 static void
 each_start(const struct search_index *ix, enum lang l,
     void (*fn)(void *, uint32_t, const char *, size_t, size_t), void *arg)
 {
 	const struct search_field *f;
-	size_t	 i, at;
+	size_t	 i, j;
 	int	 k;
 
 	for (i = 0; i < ix->len[l]; i++)
@@ -305,11 +422,9 @@ each_start(const struct search_index *ix, enum lang l,
 			f = k ? &ix->docs[l][i].body : &ix->docs[l][i].title;
 			if (f->shared)
 				continue;
-			for (at = 0; at < f->fold_len; at++)
-				if (((unsigned char)f->fold[at] & 0xc0) !=
-				    0x80 && word_start(f->fold, at))
-					fn(arg, (uint32_t)(2 * i + k),
-					    f->fold, f->fold_len, at);
+			for (j = 0; j < f->nstarts; j++)
+				fn(arg, (uint32_t)(2 * i + k), f->fold,
+				    f->fold_len, f->starts[j]);
 		}
 }
 
@@ -370,6 +485,17 @@ build_posts(struct search_index *ix, enum lang l)
 	memcpy(fl.next, ix->bucket[l], SEARCH_BUCKETS * sizeof(*fl.next));
 	each_start(ix, l, fill_start, &fl);
 	free(fl.next);
+	/* The postings hold the starts now. */
+	for (b = 0; b < 2 * ix->len[l]; b++) {
+		struct search_doc *d = &ix->docs[l][b / 2];
+		struct search_field *f = b % 2 ? &d->body : &d->title;
+
+		if (!f->shared) {
+			free(f->starts);
+			f->starts = NULL;
+			f->nstarts = 0;
+		}
+	}
 	return 0;
 }
 
@@ -382,6 +508,8 @@ search_build(const struct model *m, const char *base_url, char *err,
     size_t errlen)
 {
 	struct search_index *ix;
+	UBreakIterator *bi;
+	UErrorCode e;
 	int	 l;
 
 	if (search_fold_init() == -1) {
@@ -390,10 +518,21 @@ search_build(const struct model *m, const char *base_url, char *err,
 	}
 	if ((ix = calloc(1, sizeof(*ix))) == NULL)
 		goto nomem;
-	for (l = 0; l < m->langs.n; l++)
-		if (build_lang(ix, m, base_url, (enum lang)l) == -1 ||
-		    build_posts(ix, (enum lang)l) == -1)
+	for (l = 0; l < m->langs.n; l++) {
+		/* The language's word breaks (without ICU's break data:
+		 * none, only the starts after a non-letter). */
+		e = U_ZERO_ERROR;
+		bi = ubrk_open(UBRK_WORD, lang_code(&m->langs, (enum lang)l),
+		    NULL, 0, &e);
+		if (U_FAILURE(e))
+			bi = NULL;
+		if (build_lang(ix, m, base_url, (enum lang)l, bi) == -1 ||
+		    build_posts(ix, (enum lang)l) == -1) {
+			ubrk_close(bi);
 			goto nomem;
+		}
+		ubrk_close(bi);
+	}
 	return ix;
 nomem:
 	snprintf(err, errlen, "search: out of memory building the index");
@@ -448,15 +587,22 @@ tally_match(struct tally *y, int body, size_t j, uint32_t at, size_t len)
 	}
 }
 
-/* Compares term t with the word start p of index ix in language l. */
+/*
+ * Whether term t is at folded offset p->at - a of the field of word
+ * start p (a: 0, or one of t's anchors); an ASCII bucket has already
+ * matched the first two bytes (the second 0 at the end), a hash bucket
+ * nothing for sure.
+ */
 static int
 post_matches(const struct search_index *ix, enum lang l,
-    const struct search_post *p, const struct search_term *t)
+    const struct search_post *p, const struct search_term *t, size_t a)
 {
 	const struct search_doc *d = &ix->docs[l][p->field >> 1];
 	const struct search_field *f = p->field & 1 ? &d->body : &d->title;
 
-	/* The bucket has the first two bytes (the second 0 at the end). */
+	if (a > 0 || (unsigned char)t->s[0] >= 0x80)	/* a hash bucket */
+		return p->at >= a && p->at - a + t->len <= f->fold_len &&
+		    memcmp(f->fold + p->at - a, t->s, t->len) == 0;
 	if (t->len < 2)
 		return 1;
 	return p->at + t->len <= f->fold_len && (t->len == 2 ||
@@ -476,7 +622,9 @@ span(uint32_t v)
  * of hits in all, which may be more than max.
  *
  * Each term is compared only at the word starts of its bucket (for a
- * one-byte term: the 256 buckets of its byte); a document gathers 2
+ * one-byte term: the 256 buckets of its byte), and for each of its
+ * anchors at the word starts of the anchor's bucket, where the whole
+ * term must surround it; a document gathers 2
  * points per term found in its title, 1 per term found in its body,
  * and in each field the first match (the lowest offset; on a tie, the
  * earlier term), exactly what a scan of every field for every term
@@ -493,7 +641,7 @@ search_run(const struct search_index *ix, enum lang l,
 	const struct search_term *t;
 	struct tally *ty, *y;
 	size_t	 at[SEARCH_SCORE_MAX + 2] = { 0 };
-	size_t	 i, j, n = ix->len[l], owner = 0, lo, hi, total = 0, k;
+	size_t	 i, j, n = ix->len[l], owner = 0, lo, hi, total = 0, k, a;
 	int	 sc;
 
 	if (n == 0)
@@ -508,17 +656,25 @@ search_run(const struct search_index *ix, enum lang l,
 	}
 	for (j = 0; j < q->nterms; j++) {
 		t = &q->term[j];
-		lo = (size_t)(unsigned char)t->s[0] << 8;
-		hi = lo + 256;
-		if (t->len > 1) {
-			lo |= (unsigned char)t->s[1];
-			hi = lo + 1;
+		for (k = 0; k <= t->nanchors; k++) {
+			a = k == 0 ? 0 : t->anchor[k - 1];
+			lo = (size_t)(unsigned char)t->s[a] << 8;
+			hi = lo + 256;
+			if ((unsigned char)t->s[a] >= 0x80) {
+				lo = bucket_of(t->s, t->len, a);
+				hi = lo + 1;
+			} else if (t->len - a > 1) {
+				lo |= (unsigned char)t->s[a + 1];
+				hi = lo + 1;
+			}
+			pend = ix->post[l] + ix->bucket[l][hi];
+			for (p = ix->post[l] + ix->bucket[l][lo]; p < pend;
+			    p++)
+				if (post_matches(ix, l, p, t, a))
+					tally_match(&ty[p->field >> 1],
+					    (int)(p->field & 1), j,
+					    p->at - (uint32_t)a, t->len);
 		}
-		pend = ix->post[l] + ix->bucket[l][hi];
-		for (p = ix->post[l] + ix->bucket[l][lo]; p < pend; p++)
-			if (post_matches(ix, l, p, t))
-				tally_match(&ty[p->field >> 1],
-				    (int)(p->field & 1), j, p->at, t->len);
 	}
 	/* A shared body's figures are its owner's, the document before
 	 * that holds it.  Then the scores, counted by value. */

@@ -71,6 +71,49 @@ START_TEST(fold_examples)
 }
 END_TEST
 
+/*
+ * Spellings that fold alike beyond marks and case: hiragana and
+ * katakana, half and full width, the Arabic tatweel, alef forms and
+ * harakat, the Hebrew niqqud (SEARCH_FOLD_RULES and the marks).
+ */
+START_TEST(fold_scripts)
+{
+	static const struct {
+		const char *a, *b;
+	} t[] = {
+		{ "こーぱす", "コーパス" },
+		{ "ｺｰﾊﾟｽ", "コーパス" },
+		{ "がくしゅう", "ガクシュウ" },
+		{ "ＡＩ", "ai" },
+		{ "深層学習", "深層学習" },
+		{ "العربيـــة", "العربية" },		/* tatweel */
+		{ "أحمد", "احمد" },			/* hamza above */
+		{ "إسلام", "اسلام" },			/* hamza below */
+		{ "آمن", "امن" },			/* madda */
+		{ "ٱلكتاب", "الكتاب" },			/* wasla */
+		{ "كِتَابٌ", "كتاب" },			/* harakat */
+		{ "שָׁלוֹם", "שלום" },			/* niqqud */
+	};
+	char	*fa;
+	size_t	 i;
+
+	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		ck_assert_ptr_nonnull(fa = strdup(fold(t[i].a)));
+		ck_assert_msg(strcmp(fa, fold(t[i].b)) == 0,
+		    "fold(%s) = '%s', fold(%s) = '%s'", t[i].a, fa, t[i].b,
+		    fold(t[i].b));
+		free(fa);
+	}
+	/* Kana and Arabic letters stay themselves otherwise. */
+	ck_assert_ptr_nonnull(fa = strdup(fold("コーパス")));
+	ck_assert_str_ne(fa, fold("コーヒー"));
+	free(fa);
+	ck_assert_ptr_nonnull(fa = strdup(fold("كتاب")));
+	ck_assert_str_ne(fa, fold("كتب"));
+	free(fa);
+}
+END_TEST
+
 START_TEST(fold_map_points_back_to_the_original)
 {
 	char	*f;
@@ -380,6 +423,7 @@ search_suite(void)
 
 	tc = tcase_create("fold");
 	tcase_add_test(tc, fold_examples);
+	tcase_add_test(tc, fold_scripts);
 	tcase_add_test(tc, fold_map_points_back_to_the_original);
 	tcase_add_test(tc, fold_rejects_invalid_utf8);
 	suite_add_tcase(s, tc);

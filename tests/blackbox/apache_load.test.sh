@@ -2,11 +2,19 @@
 # front: nginx-only it starts its own private Apache under load; run once
 # Apache with mod_fcgid as shipped (conf/apache/perfil.conf, Debian's
 # mpm_event settings) under 64 connections of GET for APACHE_LOAD_SECONDS
-# (default 60; 10 for the checked builds of run-checked), then a third of
-# that with a new connection per request: every request answered (no request
-# left without an answer for 10 s; on kept-alive connections see
-# load_checks), no 5xx, no "emerg" or "crit" line in Apache's error log, and
-# afterwards the site still answers within a second. Before conf/apache/perfil.conf chose a
+# (default 30; 10 for the checked builds of run-checked), with wrk's own
+# time limit (2 s, as a client would wait), then a third of that with a new
+# connection per request: every request answered within 2 s (no timeout,
+# no read error), every answer a 200, no "emerg" or "crit" line in Apache's
+# error log, and afterwards the site still answers within a second.
+# Before that, the same load in rounds of 5 s (at most APACHE_WARM_ROUNDS,
+# default 24) until mod_fcgid runs 64 responders or three rounds start none
+# (it starts them on demand, one at a time, up to
+# FcgidMaxProcessesPerClass; a request that finds none free waits a whole
+# second, so the first seconds after a start are slow by design: checked
+# only for 5xx). Before the vhost allowed 64 processes (it had 4), the
+# measured run had about 130 requests unanswered after 2 s in 30 s.
+# Before conf/apache/perfil.conf chose a
 # process-shared mutex for mod_fcgid (Mutex pthread), Debian's fcntl() locks
 # took the threads of one Apache process for one lock owner: the kernel saw
 # deadlocks that were none, mod_fcgid logged "(35)Resource deadlock avoided:
@@ -17,9 +25,21 @@
 . "$STACK_ROOT/tests/lib/apache.sh"
 . "$STACK_ROOT/tests/blackbox/ops.sh"
 
-secs=${APACHE_LOAD_SECONDS:-60}
+secs=${APACHE_LOAD_SECONDS:-30}
+warm=${APACHE_WARM_ROUNDS:-24}
+limit=default # wrk's own: 2 s
+checked=0
 if [[ -n ${PERFIL_WRAPPER-} || $PERFIL_BIN != */_build/default/* ]]; then
-	secs=${APACHE_LOAD_SECONDS:-10} # sanitizers and valgrind: not load
+	# Sanitizers and valgrind (run-checked): the same requests for what the
+	# checker finds, not a measure of time. Their processes are many times
+	# slower and bigger: four of them, no warm-up, 10 s to answer.
+	checked=1
+	secs=${APACHE_LOAD_SECONDS:-10}
+	warm=0
+	limit=10s
+	sed 's/^\( *FcgidMaxProcessesPerClass\) .*/\1 4/' "$STACK_ROOT/conf/apache/perfil.conf" \
+		>"$BB_TMP/perfil.conf" || exit 1
+	PERFIL_APACHE_SITE=$BB_TMP/perfil.conf
 fi
 bb_require wrk
 STACK_TRAP=0
@@ -34,15 +54,8 @@ fi
 BASE=$STACK_BASE
 
 # load_checks OUT keepalive|close SECONDS: the checks of one wrk run
-# (ops_wrk) through Apache. On kept-alive connections "read" errors are
-# Apache's own and only reported: an idle child retires (Debian's
-# MaxSpareThreads 75) and closes its kept connections, and a request a
-# client sent on one in that instant gets no answer; HTTP clients retry such
-# a request (RFC 9112, 9.3.1), wrk counts it, and how many there are follows
-# the machine's load (40 to 253 in 60 s here). With a new connection per
-# request no connection is ever reused, so there every request must be
-# answered: that run fails when mod_fcgid drops requests (36 in 20 s
-# without the fix).
+# (ops_wrk) through Apache: every request answered with a 200 within wrk's
+# 2 s (no socket error of any kind).
 load_checks() {
 	local out=$1 total e n emerg
 	total=$(awk '$1 == "status" { n += $3 } END { print n + 0 }' "$out")
@@ -50,29 +63,54 @@ load_checks() {
 	expect_equal 'answers that are not 200' 0 $((total - $(ops_wrk_count "$out" 200)))
 	expect_equal '5xx answers' 0 "$(ops_wrk_5xx "$out")"
 	for e in connect write timeout read; do
-		n=$(ops_wrk_count "$out" "$e")
-		if [[ $e == read && $2 == keepalive ]]; then
-			continue # Apache's retiring children: reported below
-		else
-			expect_equal "socket errors ($e)" 0 "$n"
+		if ((checked)) && [[ $e == timeout || $e == read ]]; then
+			continue # a checked build's slowness: reported below
 		fi
+		expect_equal "socket errors ($e)" 0 "$(ops_wrk_count "$out" "$e")"
 	done
 	emerg=$(grep -cE '\[[a-z_]+:(emerg|alert|crit)\]' "$STACK_DIR/error.log")
 	expect_equal 'emerg, alert and crit lines in the error log' 0 "$emerg"
 	((emerg == 0)) || grep -E '\[[a-z_]+:(emerg|alert|crit)\]' "$STACK_DIR/error.log" |
 		sed 's/^\[[^]]*\] //' | sort | uniq -c | head -n 5 >&2
-	printf '        (%s answers in %s s, p99 %s ms, slowest %s ms, %s read errors)\n' \
+	printf '        (%s answers in %s s, p99 %s ms, slowest %s ms, %s timeouts, %s read errors; load %s)\n' \
 		"$total" "$3" "$(ops_wrk_count "$out" p99ms)" \
-		"$(ops_wrk_count "$out" maxms)" "$(ops_wrk_count "$out" read)"
+		"$(ops_wrk_count "$out" maxms)" "$(ops_wrk_count "$out" timeout)" \
+		"$(ops_wrk_count "$out" read)" "$(cut -d ' ' -f 1 /proc/loadavg)"
 }
 
-t "64 connections of GET for $secs s through Apache mod_fcgid: all answered, none 5xx, no emerg or crit line"
-ops_wrk "$BB_TMP/get.out" GET /api/v1/profile "$secs" 10s
+# responders: how many responders mod_fcgid runs (each a supervisor with
+# one worker: the supervisors are counted).
+responders() {
+	local p n=0
+	for p in $(pgrep -f -- "--base-url $BASE"); do
+		[[ -n $(pgrep -P "$p") ]] && n=$((n + 1))
+	done
+	echo "$n"
+}
+if ((warm > 0)); then
+	t "warming up: 64 connections in 5 s rounds until mod_fcgid runs 64 responders or three rounds start none (at most $warm), no 5xx"
+	fivexx=0 answers=0 rounds=0 before=0 now=0 flat=0
+	while ((rounds < warm && now < 64 && flat < 3)); do
+		ops_wrk "$BB_TMP/warm.out" GET /api/v1/profile 5 default
+		fivexx=$((fivexx + $(ops_wrk_5xx "$BB_TMP/warm.out")))
+		answers=$((answers + $(awk '$1 == "status" { n += $3 } END { print n + 0 }' "$BB_TMP/warm.out")))
+		rounds=$((rounds + 1))
+		before=$now
+		now=$(responders)
+		((now > before)) && flat=0 || flat=$((flat + 1))
+	done
+	expect_equal '5xx answers' 0 "$fivexx"
+	printf '        (%s rounds of 5 s, %s answers; %s responders after them; load %s)\n' \
+		"$rounds" "$answers" "$(responders)" "$(cut -d ' ' -f 1 /proc/loadavg)"
+fi
+
+t "64 connections of GET for $secs s through Apache mod_fcgid, wrk's 2 s limit: all answered in time with 200, no emerg or crit line"
+ops_wrk "$BB_TMP/get.out" GET /api/v1/profile "$secs" "$limit"
 load_checks "$BB_TMP/get.out" keepalive "$secs"
 
 close_secs=$((secs / 3))
-t "64 connections, a new one per request (Connection: close), for $close_secs s: every one answered"
-ops_wrk "$BB_TMP/close.out" GET /api/v1/profile "$close_secs" 10s 'Connection: close'
+t "64 connections, a new one per request (Connection: close), for $close_secs s: every one answered in time"
+ops_wrk "$BB_TMP/close.out" GET /api/v1/profile "$close_secs" "$limit" 'Connection: close'
 load_checks "$BB_TMP/close.out" close "$close_secs"
 
 t 'after the load the site answers within a second, three times'

@@ -12,7 +12,19 @@
 
 STACK_CACHE=1
 mnt=
-trap '[[ -n $mnt ]] && umount "$mnt" 2>/dev/null; stack_stop; _bb_finish' EXIT
+# nginx keeps files open on the tmpfs: stop it first, then unmount (a
+# failure is reported, not silenced), then the rest of the stack (whose
+# stack_stop unmounts whatever is still mounted under its directory before
+# removing it, and never crosses into a mount).
+cleanup() {
+	stack_stop_nginx
+	if [[ -n $mnt ]] && findmnt -rn "$mnt" >/dev/null && ! umount "$mnt"; then
+		echo "cache_disk: umount $mnt failed" >&2
+	fi
+	stack_stop
+	_bb_finish
+}
+trap cleanup EXIT
 bb_private_stack 750 'with a small cache disk'
 
 t 'the cache directory is writable by nginx user alone (mode 0700)'

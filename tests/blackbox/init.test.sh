@@ -101,11 +101,48 @@ ops_stop "$serve" TERM
 expect_equal './serve exit status' 0 "$OPS_STATUS"
 
 if [[ $(id -u) == 0 ]]; then
-	t 'as root, a DIR the responder cannot read: ./serve says so and stops'
-	mkdir -p "$BB_TMP/private" && cp -R "$dir" "$BB_TMP/private/c" && chmod 0700 "$BB_TMP/private"
+	t 'as root, DIR under a directory the responder cannot pass (a clone in /root): served through a read-only bind mount, edits included'
+	mkdir -p "$BB_TMP/private" && cp -R "$dir" "$BB_TMP/private/c" &&
+		chmod -R a+rX "$BB_TMP/private/c" && chmod 0700 "$BB_TMP/private"
+	ops_start "$BB_TMP/serve-root.log" env PORT="$port" PERFIL_BIN="$PERFIL_BIN" \
+		PERFIL_CONTENT="$BB_TMP/private/c" "$STACK_ROOT/serve"
+	serve=$OPS_PID
+	code=000
+	for ((i = 0; i < 200; i++)); do
+		code=$(curl -s -o /dev/null -w '%{http_code}' --max-time 2 "$BASE/api/v1/health")
+		[[ $code == 200 ]] && break
+		sleep 0.1
+	done
+	expect_equal "$BASE/api/v1/health" 200 "$code"
+	req GET '/api/v1/profile?lang=en'
+	expect_json '.data.headline' '"Edited in place"'
+	expect_equal './serve names the directory and the bind mount' yes \
+		"$(ops_wait_file "$BB_TMP/serve-root.log" 'kill -HUP [0-9]+' 5 &&
+			grep -qF "Content: $BB_TMP/private/c" "$BB_TMP/serve-root.log" &&
+			grep -q 'read-only bind mount' "$BB_TMP/serve-root.log" && echo yes || echo no)"
+	jq '.headline = "Edited behind 0700"' "$BB_TMP/private/c/profile.json" >"$BB_TMP/p.json" &&
+		cat "$BB_TMP/p.json" >"$BB_TMP/private/c/profile.json"
+	kill -HUP "$(grep -o 'kill -HUP [0-9]*' "$BB_TMP/serve-root.log" | grep -o '[0-9]*$')"
+	got=
+	for ((i = 0; i < 300; i++)); do
+		got=$(curl -s "$BASE/api/v1/profile?lang=en" | jq -r .data.headline)
+		[[ $got == 'Edited behind 0700' ]] && break
+		sleep 0.1
+	done
+	expect_equal 'headline after the edit and reload' 'Edited behind 0700' "$got"
+	ops_stop "$serve" TERM
+	expect_equal './serve exit status' 0 "$OPS_STATUS"
+	expect_equal 'mounts left under perfil-stack directories' 0 \
+		"$(findmnt -rn -o TARGET | grep -cF /perfil-stack.)"
+	expect_equal "the directory's mode, untouched" 700 "$(stat -c %a "$BB_TMP/private")"
+
+	t 'as root, a DIR whose files the responder cannot read: ./serve says so and stops'
+	chmod 0600 "$BB_TMP/private/c/profile.json"
 	run_cmd timeout 60 env PORT="$port" PERFIL_BIN="$PERFIL_BIN" \
 		PERFIL_CONTENT="$BB_TMP/private/c" "$STACK_ROOT/serve"
 	expect_exit 1
-	expect_stderr_match 'cannot read .*private/c/profile\.json'
+	expect_stderr_match 'cannot read the files of .*private/c'
+	expect_equal 'mounts left under perfil-stack directories' 0 \
+		"$(findmnt -rn -o TARGET | grep -cF /perfil-stack.)"
 	rm -rf "$BB_TMP/private"
 fi

@@ -57,9 +57,14 @@ t 'the upload: perfil.fcgi, content/, labels/ and .htaccess, copied as the user'
 upload "$pub" "$site" && upload "$ana" "$site/~ana"
 _bb_check $? "$pub and $ana hold the upload" "$(ls -A "$pub" | tr '\n' ' ')"
 
-# The host's configuration: the users' directories (the document root, and
-# /~NAME/ through mod_userdir) may hold .htaccess overrides of FileInfo and
-# Options, nothing else; no FastCGI setting names perfil.
+# The host's configuration, in the narrow forms hosts use; no FastCGI
+# setting names perfil. The document root: .htaccess may set FileInfo and
+# only the Options ExecCGI, SymLinksIfOwnerMatch and FollowSymLinks
+# (Indexes refused), the directory has SymLinksIfOwnerMatch (CloudLinux's
+# symlink protection). /~ana/ (mod_userdir): FileInfo and any Options.
+# /~bob/ and /~carl/: Debian's stock mod_userdir (userdir.conf), where
+# .htaccess may set no Options at all, so perfil cannot run: the test checks
+# the failure docs/deployment.md describes ("When the host says no").
 cat >"$home/site.conf" <<EOF
 Mutex pthread fcgid-pipe fcgid-proctbl
 LoadModule userdir_module $APACHE_MODULES/mod_userdir.so
@@ -72,18 +77,33 @@ LoadModule userdir_module $APACHE_MODULES/mod_userdir.so
         Require all denied
     </Directory>
     <Directory $pub>
-        AllowOverride FileInfo Options
-        Options None
+        AllowOverride FileInfo Options=ExecCGI,SymLinksIfOwnerMatch,FollowSymLinks
+        Options SymLinksIfOwnerMatch
         Require all granted
     </Directory>
     UserDir $home/users/*/public_html
-    <Directory $home/users/*/public_html>
+    <Directory $home/users/ana/public_html>
         AllowOverride FileInfo Options
-        Options None
+        Options SymLinksIfOwnerMatch
+        Require all granted
+    </Directory>
+    <Directory $home/users/bob/public_html>
+        AllowOverride FileInfo AuthConfig Limit Indexes
+        Options MultiViews Indexes SymLinksIfOwnerMatch IncludesNoExec
+        Require all granted
+    </Directory>
+    <Directory $home/users/carl/public_html>
+        AllowOverride FileInfo AuthConfig Limit Indexes
+        Options MultiViews Indexes SymLinksIfOwnerMatch IncludesNoExec
         Require all granted
     </Directory>
 </VirtualHost>
 EOF
+bob=$home/users/bob/public_html
+carl=$home/users/carl/public_html
+upload "$bob" "$site/~bob" && upload "$carl" "$site/~carl" &&
+	grep -v '^Options ' "$STACK_ROOT/conf/apache/htaccess" >"$home/htaccess" &&
+	as_user cp "$home/htaccess" "$carl/.htaccess" || exit 1
 APACHE_SITE_CONF=$home/site.conf
 if ! apache_start "$port"; then
 	t 'a private Apache with mod_fcgid and the user directory starts'
@@ -173,6 +193,18 @@ req GET /~ana/content/site.json
 expect_status 404
 expect_equal 'log file beside the sub-path binary' yes "$([[ -s $ana/perfil.log ]] && echo yes)"
 
+t 'Debian'"'"'s stock mod_userdir (no Options in .htaccess): 500 "Options not allowed here"'
+req GET /~bob/api/v1/health
+expect_status 500
+expect_equal 'the error log names the refused directive' 1 \
+	"$(grep -c "$bob/.htaccess: Options not allowed here" "$STACK_DIR/error.log")"
+
+t 'the same without .htaccess'"'"'s Options line: 403, "does not have ExecCGI enabled"'
+req GET /~carl/api/v1/health
+expect_status 403
+expect_equal 'the error log says ExecCGI is not enabled' 1 \
+	"$(grep -c "location of script $carl/perfil.fcgi does not have ExecCGI enabled" "$STACK_DIR/error.log")"
+
 # headline: the English headline perfil serves now; is_headline TEXT:
 # whether it is TEXT (for bb_steady).
 headline() {
@@ -237,3 +269,18 @@ expect_header_absent perfil-reload-refused
 expect_equal 'Perfil-Content: a new fingerprint' yes "$([[ $(health_field perfil-content fingerprint) != "$fp" ]] && echo yes || echo no)"
 ops_wait_file "$pub/perfil.log" 'content reloaded' 1
 _bb_check $? 'perfil.log: content reloaded' "$(tail -n 1 "$pub/perfil.log")"
+
+t 'a host without mod_fcgid: 503 naming mod_fcgid, and perfil.fcgi is never sent as a file'
+apache_stop
+grep -v '^Mutex ' "$home/site.conf" >"$home/site-nofcgid.conf"
+APACHE_SITE_CONF=$home/site-nofcgid.conf
+if APACHE_NO_FCGID=1 apache_start "$port"; then
+	req GET /api/v1/profile
+	expect_status 503
+	expect_body_contains 'no mod_fcgid'
+	req GET /perfil.fcgi
+	expect_status 503
+	expect_equal 'bytes of the binary in the answer' 0 "$(grep -c ELF "$RESP_DIR/body")"
+else
+	_bb_check 1 "Apache without mod_fcgid on $site" 'it did not start'
+fi

@@ -19,7 +19,9 @@
 # use instead of conf/apache/perfil.conf (tests/deb/run: the installed
 # package's /etc/apache2/conf-available/perfil.conf), and APACHE_SITE_CONF:
 # a site configuration of the caller's own, copied as it is
-# (shared_hosting.test.sh); sets STACK_PORT, STACK_BASE, STACK_DIR,
+# (shared_hosting.test.sh), and APACHE_NO_FCGID=1: a host without
+# mod_fcgid (it is not loaded; apache_start then waits for health's 503,
+# shared_hosting.test.sh); sets STACK_PORT, STACK_BASE, STACK_DIR,
 # STACK_CONTENT and STACK_APACHE_PID.
 
 STACK_APACHE_PID=
@@ -55,7 +57,7 @@ _apache_write_conf() {
 			LoadModule mime_module $APACHE_MODULES/mod_mime.so
 			LoadModule headers_module $APACHE_MODULES/mod_headers.so
 			LoadModule rewrite_module $APACHE_MODULES/mod_rewrite.so
-			LoadModule fcgid_module $APACHE_MODULES/mod_fcgid.so
+			${APACHE_NO_FCGID:+#}LoadModule fcgid_module $APACHE_MODULES/mod_fcgid.so
 			# mod_deflate as Debian enables it by default (deflate.conf),
 			# to prove that the site never has an answer compressed twice.
 			LoadModule env_module $APACHE_MODULES/mod_env.so
@@ -71,8 +73,8 @@ _apache_write_conf() {
 			CustomLog $d/access.log common
 			ServerTokens Prod
 			ServerSignature Off
-			FcgidIPCDir $d/fcgid
-			FcgidProcessTableFile $d/fcgid/shm
+			${APACHE_NO_FCGID:+#}FcgidIPCDir $d/fcgid
+			${APACHE_NO_FCGID:+#}FcgidProcessTableFile $d/fcgid/shm
 		EOF
 		# Debian's mpm_event settings (mods-available/mpm_event.conf):
 		# 150 workers in processes of 25 threads. (With fewer workers
@@ -120,7 +122,7 @@ apache_start() {
 	tries=$((${STACK_TIMEOUT:-10} * 20))
 	for ((i = 0; i < tries; i++)); do
 		code=$(stack_http_status /api/v1/health)
-		if [[ $code == 200 ]]; then
+		if [[ $code == 200 || ($code == 503 && -n ${APACHE_NO_FCGID-}) ]]; then
 			return 0
 		fi
 		if ! _stack_alive "$STACK_APACHE_PID"; then

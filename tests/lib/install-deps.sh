@@ -61,6 +61,8 @@ PERFIL_TEST_DEPS=(
 	# port, never the system's), spawn-fcgi, systemd-analyze, groff for man,
 	# Varnish as the shared cache in front (tests/blackbox/varnish.test.sh)
 	apache2 libapache2-mod-fcgid spawn-fcgi systemd groff-base mandoc varnish
+	# fresh Debian roots for tests/install/foreign-roots
+	debootstrap
 	# the Debian package (tests/deb/run): dpkg-buildpackage with debhelper
 	# (it brings dh-autoreconf), lintian, and man-db for man -w
 	dpkg-dev debhelper lintian man-db

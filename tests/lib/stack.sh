@@ -134,7 +134,7 @@ stack_user() {
 # socket. Returns 1, after printing the logs, if it does not come up.
 stack_start_responder() {
 	local bin=${PERFIL_BIN:-$STACK_ROOT/_build/default/src/perfil-fcgi} wrapper=() extra=()
-	local cmd=() i tries
+	local cmd=() i tries labels
 	if [[ ! -x $bin ]]; then
 		echo "stack: responder binary $bin not found; build it first" >&2
 		return 1
@@ -145,6 +145,20 @@ stack_start_responder() {
 		--content "$STACK_CONTENT" --base-url "$STACK_BASE")
 	if [[ $(id -u) == 0 ]]; then
 		cmd+=(--user "$(stack_user)" --socket-group www-data) || return 1
+		# The label sets of an uninstalled build are the source tree's:
+		# unreadable to the user like the content (above), they get the
+		# same treatment.
+		if [[ " ${extra[*]} " != *' --labels '* && -d $STACK_ROOT/labels ]] &&
+			! _stack_readable "$STACK_ROOT/labels/en.json"; then
+			if [[ ${STACK_CONTENT_COPY:-1} == 0 ]]; then
+				labels=$(_stack_bind "$STACK_ROOT/labels" labels en.json) || return 1
+				cmd+=(--labels "$labels")
+			else
+				cp -R "$STACK_ROOT/labels" "$STACK_DIR/labels" &&
+					chmod -R a+rX "$STACK_DIR/labels" || return 1
+				cmd+=(--labels "$STACK_DIR/labels")
+			fi
+		fi
 	fi
 	cmd+=("${extra[@]}")
 	rm -f "$STACK_SOCK"
@@ -232,25 +246,72 @@ stack_stop_nginx() {
 
 # _stack_content: print the content directory the responder can read. As
 # root the responder drops to its own user, which may not be able to read the
-# work tree (a home directory of mode 0700); it then gets a copy, unless
-# STACK_CONTENT_COPY=0 (./serve: a copy would serve stale content after the
-# owner edits and reloads), which says so and fails instead.
+# work tree (a clone in /root, mode 0700, on a fresh server). For the tests it
+# then gets a copy; ./serve (STACK_CONTENT_COPY=0) must serve the owner's
+# files themselves, edits and reloads included, so it gets them through a
+# read-only bind mount (_stack_bind), or is told what to change.
 _stack_content() {
-	local src user
+	local src
 	src=$(cd "$STACK_ROOT" && cd "${PERFIL_CONTENT:-content}" && pwd) || return 1
-	if [[ $(id -u) == 0 ]] && user=$(stack_user) &&
-		! runuser -u "$user" -- test -r "$src/profile.json" 2>/dev/null; then
+	if ! _stack_readable "$src/profile.json"; then
 		if [[ ${STACK_CONTENT_COPY:-1} == 0 ]]; then
-			printf '%s\n' "stack: the responder's user $user cannot read $src/profile.json;" \
-				"  make the content readable to it (chmod -R a+rX $src, and a+x on each" \
-				"  parent directory) or serve a directory it can read" >&2
-			return 1
+			src=$(_stack_bind "$src" content) || return 1
+		else
+			cp -R "$src" "$STACK_DIR/content" || return 1
+			chmod -R a+rX "$STACK_DIR/content"
+			src=$STACK_DIR/content
 		fi
-		cp -R "$src" "$STACK_DIR/content" || return 1
-		chmod -R a+rX "$STACK_DIR/content"
-		src=$STACK_DIR/content
 	fi
 	printf '%s\n' "$src"
+}
+
+# _stack_readable FILE: true unless root and the responder's user cannot
+# read FILE.
+_stack_readable() {
+	local user
+	[[ $(id -u) == 0 ]] || return 0
+	user=$(stack_user) || return 1
+	runuser -u "$user" -- test -r "$1" 2>/dev/null
+}
+
+# _stack_bind DIR NAME: as root, make DIR visible to the responder's user at
+# $STACK_DIR/NAME, a read-only bind mount, and print that path. The files
+# are the owner's own (an edit is seen at once, nothing goes stale) and
+# nothing about DIR or its parents changes: only the path, whose parents
+# (a home directory of mode 0700, /root) the user may not pass, is replaced
+# by one it may. The files themselves must still be readable by others
+# (git clones them 0644 under umask 022); if not, or if mount is not
+# allowed (an unprivileged container), this says what to change and fails.
+# stack_stop unmounts it before removing $STACK_DIR.
+_stack_bind() {
+	local dir=$1 at=$STACK_DIR/$2 user
+	user=$(stack_user) || return 1
+	mkdir -p "$at" &&
+		mount --bind "$dir" "$at" 2>/dev/null &&
+		mount -o remount,bind,ro "$at" 2>/dev/null || {
+		umount "$at" 2>/dev/null
+		printf '%s\n' "stack: the responder's user $user cannot read $dir, and a read-only" \
+			"  bind mount of it failed; make it readable to that user (chmod -R a+rX $dir," \
+			"  and a+x on each parent directory) or serve a directory it can read" >&2
+		return 1
+	}
+	if ! runuser -u "$user" -- test -r "$at/${3:-profile.json}" 2>/dev/null; then
+		umount "$at"
+		printf '%s\n' "stack: the responder's user $user cannot read the files of $dir" \
+			"  themselves; make them readable: chmod -R a+rX $dir" >&2
+		return 1
+	fi
+	echo "stack: $dir is readable by $user at $at (a read-only bind mount; $user cannot pass its parent directories)" >&2
+	printf '%s\n' "$at"
+}
+
+# _stack_unbind: unmount what _stack_bind mounted under $STACK_DIR.
+_stack_unbind() {
+	local m
+	[[ -n $STACK_DIR ]] || return 0
+	while read -r m; do
+		umount "$m" || umount -l "$m"
+	done < <(findmnt -rn -o TARGET 2>/dev/null | grep -F "$STACK_DIR/" | sort -r)
 }
 
 # _stack_write_nginx_conf: write $STACK_DIR/perfil.conf (the shipped server
@@ -358,7 +419,9 @@ stack_stop() {
 			mkdir -p "$STACK_LOG_DIR" &&
 				cp "$STACK_DIR"/*.log "$STACK_LOG_DIR"/ 2>/dev/null
 		fi
-		rm -rf "$STACK_DIR"
+		_stack_unbind
+		# --one-file-system: never into a bind mount left mounted.
+		rm -rf --one-file-system "$STACK_DIR"
 	fi
 	STACK_DIR=
 	return "$status"
