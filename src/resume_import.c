@@ -463,7 +463,6 @@ resume_import_doc(const char *file, const cJSON *doc,
 	m.doc = doc;
 	doc_langs(&m, ls);
 	m.slugs = slug_rules_open(lang_code(&m.langs, m.lang));
-	m.slugs = slug_rules_open(lang_code(&m.langs, m.lang));
 	c->langs = m.langs;
 	c->profile = profile(&m);
 	c->about = about(&m);
