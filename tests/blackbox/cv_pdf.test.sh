@@ -54,8 +54,9 @@ item_texts() {
 	certifications) jq -r '.[] | .title, .institution, .date' ;;
 	education) jq -r '.[] | .institution, .detail' ;;
 	recommendations) jq -r '.[] | .name, .date, .comment' ;;
-	# the generic entry: every text of the item but its slug and links
-	*) jq -r '.[] | del(.slug, .api_url) | .. | strings | select(test("^(https?|mailto):") | not)' ;;
+	# the generic entry: every text of the item but its slug, links and the
+	# machine form of its date (date_iso: the CV shows date, its text)
+	*) jq -r '.[] | del(.slug, .api_url, .date_iso) | .. | strings | select(test("^(https?|mailto):") | not)' ;;
 	esac <"$BB_TMP/items.json"
 	case $c in
 	experience | projects)
