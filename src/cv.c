@@ -13,6 +13,7 @@
 
 #include "cv.h"
 #include "dates.h"
+#include "settings.h"
 
 /*
  * The path of project slug's page in language l, or of its markdown
@@ -378,22 +379,37 @@ cv_section(const struct app *app, enum lang l, enum coll k, struct buf *b)
 
 /*
  * Appends the markdown of the résumé page in language l: the head,
- * then every collection on the CV in its place (resource.c's cv) whose
- * content has items (an absent optional collection leaves its section
- * out).
+ * then every collection on the CV in its place (site.json's "cv_order",
+ * else resource.c's cv) whose content has items (an absent optional
+ * collection leaves its section out).
  */
 void
 cv_page(const struct app *app, int self, enum lang l,
     struct buf *b)
 {
-	int	 place, k;
+	enum coll seq[COLL__MAX];
+	int	 i, n;
 
 	(void)self;
 	cv_head(app, l, b);
-	for (place = 1; place <= COLL__MAX; place++)
-		for (k = 0; k < COLL__MAX; k++)
-			if (resources[k].cv == place)
-				cv_section(app, l, (enum coll)k, b);
+	n = settings_cv_sequence(&app->settings->cv, seq);
+	for (i = 0; i < n; i++)
+		cv_section(app, l, seq[i], b);
+}
+
+/* The home page (page_list.h's renderer): markdown.c's, with the
+ * CV's section of site.json's "home_highlight" collection, when it has
+ * items, after who the person is and what they do now. */
+void
+cv_home(const struct app *app, int self, enum lang l, struct buf *b)
+{
+	if (app->settings->cv.highlight == 0) {
+		md_home(app, self, l, b);
+		return;
+	}
+	md_home_head(app, l, b);
+	cv_section(app, l, (enum coll)(app->settings->cv.highlight - 1), b);
+	md_home_rest(app, self, l, b);
 }
 
 /* Appends the markdown of the project list in language l. */

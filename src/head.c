@@ -90,8 +90,9 @@ person_organizations(const struct app *app, enum lang l, cJSON *ld)
 {
 	const cJSON *p = app->model->profile.obj[l], *v;
 	const struct collection *c = &app->model->coll[COLL_EDUCATION];
+	const char *name;
 	cJSON	*a;
-	size_t	 i;
+	size_t	 i, j;
 
 	if ((v = cJSON_GetObjectItemCaseSensitive(p, "employer")) == NULL)
 		v = cJSON_GetObjectItemCaseSensitive(p, "co_founder_of");
@@ -101,9 +102,18 @@ person_organizations(const struct app *app, enum lang l, cJSON *ld)
 	if (!c->present || c->len == 0 ||
 	    (a = cJSON_AddArrayToObject(ld, "alumniOf")) == NULL)
 		return;
-	for (i = 0; i < c->len; i++)
-		cJSON_AddItemToArray(a, organization("EducationalOrganization",
-		    md_str(c->items[i].obj[l], "institution"), NULL));
+	/* Once per institution: a second degree from the same one is not
+	 * a second alumniOf. */
+	for (i = 0; i < c->len; i++) {
+		name = md_str(c->items[i].obj[l], "institution");
+		for (j = 0; j < i; j++)
+			if (strcmp(md_str(c->items[j].obj[l], "institution"),
+			    name) == 0)
+				break;
+		if (j == i)
+			cJSON_AddItemToArray(a, organization(
+			    "EducationalOrganization", name, NULL));
+	}
 }
 
 /* The Person's hasCredential: one EducationalOccupationalCredential
@@ -135,6 +145,20 @@ person_credentials(const struct app *app, enum lang l, cJSON *ld)
 	}
 }
 
+/* Adds the string s to the array a unless a has it: the JSON-LD lists
+ * a language, an award or a profile once however often the content
+ * gives it. */
+static void
+add_unique(cJSON *a, const char *s)
+{
+	const cJSON *e;
+
+	cJSON_ArrayForEach(e, a)
+		if (cJSON_IsString(e) && strcmp(e->valuestring, s) == 0)
+			return;
+	cJSON_AddItemToArray(a, cJSON_CreateString(s));
+}
+
 /*
  * The Person's property prop as the member name of every item of
  * collection k (schema.org's knowsLanguage from the spoken languages,
@@ -153,8 +177,7 @@ person_titles(const struct app *app, enum lang l, cJSON *ld, enum coll k,
 	    (a = cJSON_AddArrayToObject(ld, prop)) == NULL)
 		return 0;
 	for (i = 0; i < c->len; i++)
-		cJSON_AddItemToArray(a, cJSON_CreateString(md_str(
-		    c->items[i].obj[l], name)));
+		add_unique(a, md_str(c->items[i].obj[l], name));
 	return 1;
 }
 
@@ -196,9 +219,11 @@ person(const struct app *app, enum lang l)
 	}
 	person_organizations(app, l, ld);
 	person_credentials(app, l, ld);
-	if ((v = cJSON_GetObjectItemCaseSensitive(p, "knows_about")) != NULL)
-		cJSON_AddItemToObject(ld, "knowsAbout",
-		    cJSON_Duplicate(v, 1));
+	if ((v = cJSON_GetObjectItemCaseSensitive(p, "knows_about")) != NULL &&
+	    (a = cJSON_AddArrayToObject(ld, "knowsAbout")) != NULL)
+		cJSON_ArrayForEach(e, v)
+			add_unique(a, cJSON_GetStringValue(e) ?
+			    cJSON_GetStringValue(e) : "");
 	if (!person_titles(app, l, ld, COLL_SPOKEN_LANGUAGES, "knowsLanguage",
 	    "language") && (v = cJSON_GetObjectItemCaseSensitive(p,
 	    "languages")) != NULL)
@@ -208,8 +233,7 @@ person(const struct app *app, enum lang l)
 	if ((v = cJSON_GetObjectItemCaseSensitive(p, "profiles")) != NULL &&
 	    (a = cJSON_AddArrayToObject(ld, "sameAs")) != NULL)
 		cJSON_ArrayForEach(e, v)
-			cJSON_AddItemToArray(a,
-			    cJSON_CreateString(md_str(e, "url")));
+			add_unique(a, md_str(e, "url"));
 	return ld;
 }
 

@@ -30,6 +30,9 @@ PERFIL_SERVE_DEPS=(
 	# the CV's PDF (/cv.pdf, configure --disable-pdf leaves it out): cairo
 	# and pango, and the font it embeds (fontconfig finds DejaVu Sans)
 	libcairo2-dev libpango1.0-dev libfontconfig-dev fonts-dejavu-core
+	# the LinkedIn import (--from-linkedin; configure --without-libzip
+	# leaves it out)
+	libzip-dev
 	# the web server in front, and what tests/lib/stack.sh uses to start it
 	# and print the first URLs (curl: is it up; jq: a project's slug)
 	nginx-light curl jq
