@@ -213,11 +213,52 @@ api_list(struct ctx *x)
 	api_end(x, (long)(end - start), (long)c->len);
 }
 
+#define API_HINT_SLUGS	20	/* slugs an unknown slug's hint names */
+
+/*
+ * The slugs of c an unknown slug's hint names, "a, b, c": all of them
+ * when there are at most API_HINT_SLUGS, else the API_HINT_SLUGS that
+ * share the longest beginning with slug (in collection order among
+ * equals), so the answer stays small (2 KB) at 1,000 items.  NULL when
+ * out of memory.
+ */
+static char *
+near_slugs(struct ctx *x, const struct collection *c, const char *slug)
+{
+	unsigned char *pl;
+	struct buf b;
+	size_t	 i, n = 0, p, best = 0;
+	char	*out;
+
+	if (c->len <= API_HINT_SLUGS)
+		return c->slugs;
+	if ((pl = arena_alloc(x->arena, c->len)) == NULL)
+		return NULL;
+	for (i = 0; i < c->len; i++) {
+		for (p = 0; p < 255 && slug[p] != '\0' &&
+		    slug[p] == c->items[i].slug[p]; p++)
+			continue;
+		pl[i] = (unsigned char)p;
+		if (p > best)
+			best = p;
+	}
+	buf_init(&b);
+	for (p = best + 1; p-- > 0 && n < API_HINT_SLUGS;)
+		for (i = 0; i < c->len && n < API_HINT_SLUGS; i++)
+			if (pl[i] == p) {
+				buf_printf(&b, "%s%s", n++ ? ", " : "",
+				    c->items[i].slug);
+			}
+	out = b.oom ? NULL : arena_strndup(x->arena, buf_cstr(&b), b.len);
+	buf_free(&b);
+	return out;
+}
+
 /*
  * One item of the route's collection by slug (a COLLECTIONS row with
- * ITEMS); an unknown slug is 404 with the known ones in the hint.  The
- * messages call an item by the collection's hit type ("project"), else
- * its name.
+ * ITEMS); an unknown slug is 404 with known ones in the hint (all of a
+ * small collection, else the nearest, near_slugs).  The messages call
+ * an item by the collection's hit type ("project"), else its name.
  */
 void
 api_item(struct ctx *x)
@@ -227,7 +268,7 @@ api_item(struct ctx *x)
 	const char *one = resources[k].hit ? resources[k].hit :
 	    resources[k].name;
 	const struct item *it;
-	char	*hint, *list;
+	char	*hint, *list, *near;
 
 	if ((it = content_find(x->app->model, k, x->slug)) != NULL) {
 		send_item(x, it);
@@ -235,8 +276,14 @@ api_item(struct ctx *x)
 	}
 	list = arena_printf(x->arena, "List all %s at %s/api/v1/%s.",
 	    resources[k].name, x->app->cfg->base_url, resources[k].name);
-	hint = arena_printf(x->arena, "Known %s slugs: %s. %s", one,
-	    c->slugs, list ? list : "");
+	near = near_slugs(x, c, x->slug);
+	if (c->len <= API_HINT_SLUGS)
+		hint = arena_printf(x->arena, "Known %s slugs: %s. %s", one,
+		    near ? near : "", list ? list : "");
+	else
+		hint = arena_printf(x->arena, "Known %s slugs nearest to it "
+		    "(%d of %zu): %s. %s", one, API_HINT_SLUGS, c->len,
+		    near ? near : "", list ? list : "");
 	err_send(x, ERR_NOT_FOUND, hint ? hint : "List the collection at "
 	    "/api/v1.", "No %s has the slug '%s'.", one,
 	    arena_excerpt(x->arena, x->slug, strlen(x->slug), 100));

@@ -62,6 +62,9 @@ struct app {
 	char	*placeholders;		/* "FILE: PATH: "VALUE" (why)" lines
 					 * (placeholder.h), or NULL */
 	int	 nplaceholders;
+	char	*glyphs;		/* "FILE: PATH: U+XXXX "c" (...)"
+					 * lines: characters no installed
+					 * font has (cv_fonts.h), or NULL */
 	char	 fingerprint[WATCH_FP_LEN + 1];	/* of the content loaded
 						 * (watch.h) */
 	char	 loaded_at[WATCH_TIME_LEN + 1];	/* when, UTC */

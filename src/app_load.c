@@ -14,6 +14,7 @@
 
 #include "app_load.h"
 #ifdef HAVE_PDF
+#include "cv_fonts.h"
 #include "cv_pdf.h"
 #endif
 #include "handler.h"
@@ -88,6 +89,45 @@ find_placeholders(struct app *app, char *err, size_t errlen)
 	}
 	return 0;
 }
+
+#ifdef HAVE_PDF
+/*
+ * Lists in app->glyphs the strings of the content files the PDF shows
+ * (the profile, the biography, the collections) that hold characters
+ * no installed font has, by file, field and character (cv_fonts.h).
+ * Warnings only: the page shows them with the reader's fonts.
+ */
+static void
+find_glyphs(struct app *app)
+{
+	const struct model *m = app->model;
+	const char *dir = app->cfg->content_dir;
+	struct cv_fonts_scan *sc;
+	struct buf b;
+	char	 file[1024], path[32];
+	size_t	 i;
+	int	 k, n = 0;
+
+	if ((sc = cv_fonts_scan_new()) == NULL)
+		return;
+	buf_init(&b);
+	snprintf(file, sizeof(file), "%s/%s", dir, resource_profile.file);
+	n += cv_fonts_scan_json(sc, m->profile.src, file, "", &b);
+	snprintf(file, sizeof(file), "%s/%s", dir, resource_about.file);
+	n += cv_fonts_scan_json(sc, m->about.src, file, "", &b);
+	for (k = 0; k < COLL__MAX; k++)
+		for (i = 0; i < m->coll[k].len; i++) {
+			snprintf(file, sizeof(file), "%s/%s", dir,
+			    resources[k].file);
+			snprintf(path, sizeof(path), "[%zu]", i);
+			n += cv_fonts_scan_json(sc, m->coll[k].items[i].src,
+			    file, path, &b);
+		}
+	cv_fonts_scan_free(sc);
+	app->glyphs = n > 0 && !b.oom ? buf_detach(&b) : NULL;
+	buf_free(&b);
+}
+#endif
 
 static char *
 join3(const char *a, const char *b, const char *c)
@@ -220,6 +260,7 @@ app_load(struct app *app, const struct config *cfg, char *err, size_t errlen)
 	/* Asked once: each answer renders the whole CV's markdown. */
 	for (l = 0; l < app->langs->n; l++)
 		app->cv_pdf[l] = cv_pdf_fits(app, (enum lang)l);
+	find_glyphs(app);
 #endif
 	if ((threaded = pthread_create(&t, NULL, api_half, &half) == 0) == 0)
 		api_half(&half);
@@ -326,6 +367,7 @@ app_free(struct app *app)
 	free(app->lang_once);
 	free(app->lang_hint);
 	free(app->placeholders);
+	free(app->glyphs);
 	free((struct config *)app->cfg);
 	memset(app, 0, sizeof(*app));
 }

@@ -92,13 +92,13 @@ place(const struct app *app, enum lang l, const cJSON *loc, struct buf *b)
 	icon(b, icon_place);
 	span(b, "p-locality", md_str(loc, "city"));
 	if (*md_str(loc, "region") != '\0') {
-		buf_puts(b, ", ");
+		buf_markup_text(b, LBL(app, l, "list.comma"));
 		span(b, "p-region", md_str(loc, "region"));
 	}
 	if (*md_str(loc, "country") != '\0' &&
 	    country_display_name(md_str(loc, "country"),
 	    lang_code(app->langs, l), country, sizeof(country)) == 0) {
-		buf_puts(b, ", ");
+		buf_markup_text(b, LBL(app, l, "list.comma"));
 		span(b, "p-country-name", country);
 	}
 	buf_puts(b, "</p>\n");
@@ -181,7 +181,9 @@ card_html(const struct app *app, enum lang l, struct buf *b)
 	    NULL) {
 		buf_puts(b, "<p class=\"also\">");
 		buf_markup_text(b, md_str(co, "role"));
-		buf_printf(b, " %s ", LBL(app, l, "word.of"));
+		buf_puts(b, " ");
+		buf_markup_text(b, LBL(app, l, "word.of"));
+		buf_puts(b, " ");
 		buf_markup_text(b, md_str(co, "name"));
 		buf_puts(b, "</p>\n");
 	}

@@ -497,7 +497,7 @@ load_pages(struct vctx *c, const char *dir, struct model *m)
 	char	 rel[OWNER_NAME_MAX + 40];
 	char	**names;
 	const char *code;
-	size_t	 len, nl = 0;
+	size_t	 len, nl = 0, total = 0;
 	int	 n, i, l, k, rc = 0;
 
 	if (xsnprintf(pdir, sizeof(pdir), "%s/pages", dir) == -1) {
@@ -545,8 +545,12 @@ load_pages(struct vctx *c, const char *dir, struct model *m)
 				rc = vc_fail(c, "missing: a page exists in "
 				    "every language or in none");
 			else if ((m->owner[k].md[l] = read_file(c, dir, rel,
-			    &len)) == NULL)
+			    &len)) == NULL ||
+			    content_check_page(c, m->owner[k].md[l], len) == -1)
 				rc = -1;
+			else if ((total += len) > CONTENT_PAGES_MAX)
+				rc = vc_fail(c, "the pages hold more than %d "
+				    "bytes in all", CONTENT_PAGES_MAX);
 		}
 	for (i = 0; i < n; i++)
 		free(names[i]);

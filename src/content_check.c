@@ -53,19 +53,40 @@ vc_failv(struct vctx *c, const char *file, const char *where,
 size_t
 vc_push(struct vctx *c, const char *name, int index)
 {
-	size_t	 old = c->pathlen;
+	static const char hex[] = "0123456789ABCDEF";
+	size_t	 old = c->pathlen, len = old, cap = sizeof(c->path) - 1;
+	const unsigned char *p;
 	int	 n;
 
-	if (name != NULL)
-		n = snprintf(c->path + old, sizeof(c->path) - old, "%s%s",
-		    old ? "." : "", name);
-	else
+	if (name == NULL) {
 		n = snprintf(c->path + old, sizeof(c->path) - old, "[%d]",
 		    index);
-	if (n < 0 || (size_t)n >= sizeof(c->path) - old)
-		c->pathlen = sizeof(c->path) - 1;
-	else
-		c->pathlen = old + (size_t)n;
+		if (n < 0 || (size_t)n >= sizeof(c->path) - old)
+			c->pathlen = cap;
+		else
+			c->pathlen = old + (size_t)n;
+		return old;
+	}
+	/*
+	 * The name as written, but a control character as \uXXXX: the
+	 * path goes into the log, one problem a line.
+	 */
+	if (old > 0 && len < cap)
+		c->path[len++] = '.';
+	for (p = (const unsigned char *)name; *p != '\0' && len < cap; p++) {
+		if (*p >= 0x20 && *p != 0x7f) {
+			c->path[len++] = (char)*p;
+			continue;
+		}
+		if (len + 6 > cap)
+			break;
+		memcpy(c->path + len, "\\u00", 4);
+		c->path[len + 4] = hex[*p >> 4];
+		c->path[len + 5] = hex[*p & 15];
+		len += 6;
+	}
+	c->path[len] = '\0';
+	c->pathlen = len;
 	return old;
 }
 
@@ -156,6 +177,7 @@ static int
 check_string(struct vctx *c, const cJSON *v, int prose)
 {
 	const unsigned char *p;
+	size_t	 n;
 
 	if (!cJSON_IsString(v) || v->valuestring == NULL)
 		return vc_fail(c, "expected a string");
@@ -163,6 +185,16 @@ check_string(struct vctx *c, const cJSON *v, int prose)
 		return vc_fail(c, "must not be empty");
 	if (!utf8_valid(v->valuestring, strlen(v->valuestring)))
 		return vc_fail(c, "not valid UTF-8");
+	/*
+	 * Shaping (the PDF, a browser) takes time quadratic in the length
+	 * of one character: "a" and 55,000 accents took pango 44 s.
+	 */
+	if ((n = utf8_longest_cluster(v->valuestring,
+	    strlen(v->valuestring), CONTENT_MAX_CLUSTER)) == (size_t)-1)
+		return vc_fail(c, "out of memory");
+	if (n > CONTENT_MAX_CLUSTER)
+		return vc_fail(c, "a character (a base and its combining "
+		    "marks) of more than %d code points", CONTENT_MAX_CLUSTER);
 	for (p = (const unsigned char *)v->valuestring; *p != '\0'; p++)
 		if ((*p < 0x20 || *p == 0x7f) &&
 		    !(prose && (*p == '\t' || *p == '\n')))
@@ -247,24 +279,40 @@ static int
 validate_object(struct vctx *c, const cJSON *v, const struct field *fields)
 {
 	const struct field *f;
-	const cJSON *m, *prev;
-	size_t	 old;
+	const cJSON *m;
+	unsigned char *seen;
+	size_t	 old, nf;
 	int	 rc = 0;
 
 	if (!cJSON_IsObject(v))
 		return vc_fail(c, "expected an object");
+	/*
+	 * One pass, linear in the members: a known name is found in the
+	 * (short, fixed) field list and counted, so a duplicate is a
+	 * known name seen twice; an unknown name is refused as such
+	 * (twice or not).  Past CONTENT_MAX_ERRORS problems the rest of
+	 * the object is not looked at: the file is refused already.
+	 */
+	for (nf = 0; fields[nf].name != NULL; nf++)
+		continue;
+	if ((seen = calloc(nf + 1, 1)) == NULL)
+		return vc_fail(c, "out of memory");
 	cJSON_ArrayForEach(m, v) {
+		if (c->nerr >= CONTENT_MAX_ERRORS)
+			break;
 		f = field_find(fields, m->string);
 		old = vc_push(c, m->string, 0);
 		if (f == NULL || (f->flags & FIELD_API))
 			rc = vc_fail(c, "unknown field");
-		for (prev = v->child; prev != m; prev = prev->next)
-			if (strcmp(prev->string, m->string) == 0) {
-				rc = vc_fail(c, "duplicate field");
-				break;
-			}
+		else if (seen[f - fields])
+			rc = vc_fail(c, "duplicate field");
+		else
+			seen[f - fields] = 1;
 		vc_pop(c, old);
 	}
+	free(seen);
+	if (rc == -1 && c->nerr >= CONTENT_MAX_ERRORS)
+		return -1;
 	for (f = fields; f->name != NULL; f++) {
 		if (f->flags & FIELD_API)
 			continue;
@@ -609,4 +657,66 @@ content_check_object(const char *path, const cJSON *doc,
 	}
 	buf_free(&c.errs);
 	return rc;
+}
+
+/*
+ * Checks an owner page's markdown (c->file) before cmark sees it: cmark
+ * builds a node of some 300 bytes for each block quote or list item,
+ * and a 4 MiB line of '>' took 1.2 GB and 13 s.  A page is at most
+ * CONTENT_PAGE_MAX bytes, no line opens more than CONTENT_PAGE_DEPTH
+ * block quotes and list items, and the page has at most
+ * CONTENT_PAGE_BLOCKS of their markers, and at most CONTENT_PAGE_MARKUP
+ * bytes of inline markup (each "*a*" is two nodes).  Linear in len.  Returns 0, or
+ * -1 with the problem (and its line) recorded.
+ */
+int
+content_check_page(struct vctx *c, const char *md, size_t len)
+{
+	const char *p = md, *end = md + len, *q;
+	size_t	 line = 1, depth, blocks = 0, markup = 0;
+
+	if (len > CONTENT_PAGE_MAX)
+		return vc_fail(c, "a page is at most %d bytes", CONTENT_PAGE_MAX);
+	for (q = md; q < end; q++)
+		if (strchr("*_`[]<>!&\\", *q) != NULL && *q != '\0' &&
+		    ++markup > CONTENT_PAGE_MARKUP)
+			return vc_fail(c, "more than %d bytes of markup "
+			    "(*_`[]<>!&\\) in one page", CONTENT_PAGE_MARKUP);
+	while (p < end) {
+		for (depth = 0;; depth++) {
+			while (p < end && (*p == ' ' || *p == '\t'))
+				p++;
+			if (p < end && *p == '>') {
+				p++;
+				continue;
+			}
+			if (end - p >= 2 && strchr("-*+", *p) != NULL &&
+			    (p[1] == ' ' || p[1] == '\t')) {
+				p += 2;
+				continue;
+			}
+			for (q = p; q < end && q - p < 9 && *q >= '0' &&
+			    *q <= '9'; q++)
+				continue;
+			if (q > p && end - q >= 2 && (*q == '.' || *q == ')') &&
+			    (q[1] == ' ' || q[1] == '\t')) {
+				p = q + 2;
+				continue;
+			}
+			break;
+		}
+		if (depth > CONTENT_PAGE_DEPTH)
+			return vc_fail(c, "line %zu: more than %d block quotes "
+			    "and list items nested on one line", line,
+			    CONTENT_PAGE_DEPTH);
+		if ((blocks += depth) > CONTENT_PAGE_BLOCKS)
+			return vc_fail(c, "line %zu: more than %d block quote "
+			    "and list item markers in one page", line,
+			    CONTENT_PAGE_BLOCKS);
+		if ((q = memchr(p, '\n', (size_t)(end - p))) == NULL)
+			break;
+		p = q + 1;
+		line++;
+	}
+	return 0;
 }

@@ -25,6 +25,14 @@
 struct media_set;
 
 #define CONTENT_MAX_ERRORS	200	/* reported; the rest are counted */
+#define CONTENT_PAGE_MAX	(1 << 20)	/* bytes of one owner page */
+#define CONTENT_PAGES_MAX	(4 << 20)	/* of all pages, all languages */
+#define CONTENT_PAGE_DEPTH	32	/* block quotes and lists on a line */
+#define CONTENT_PAGE_BLOCKS	65536	/* block quote and list markers */
+#define CONTENT_PAGE_MARKUP	65536	/* inline markup: *_`[]<>!&\\ */
+#define CONTENT_MAX_CLUSTER	32	/* code points in one character: a
+					 * base and its marks (UAX #15's
+					 * stream-safe text allows 31) */
 
 /* Validation state: where we are, and every problem found so far. */
 struct vctx {
@@ -49,6 +57,7 @@ size_t	 vc_push(struct vctx *, const char *name, int index);
 void	 vc_pop(struct vctx *, size_t old);
 void	 vc_report(struct vctx *, char *err, size_t errlen);
 int	 content_validate(struct vctx *, const cJSON *, const struct field *);
+int	 content_check_page(struct vctx *, const char *md, size_t len);
 int	 content_check_items(struct vctx *, const cJSON *doc,
 	    const struct field *el);
 int	 content_check_names(struct vctx *, const cJSON *profile);

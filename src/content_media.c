@@ -53,7 +53,7 @@ media_fail(struct vctx *c, const char *dir, const char *name,
  */
 static int
 read_one(struct vctx *c, const char *dir, int dfd, const char *name,
-    struct media_file *f)
+    struct media_file *f, size_t room)
 {
 	struct stat st;
 	const char *why;
@@ -96,6 +96,14 @@ read_one(struct vctx *c, const char *dir, int dfd, const char *name,
 	}
 	if (st.st_size == 0) {
 		media_fail(c, dir, name, "an empty file");
+		goto out;
+	}
+	/* The total is checked before a byte is read (or allocated). */
+	if ((uintmax_t)st.st_size > room) {
+		media_fail(c, dir, name, "%jd bytes: the files would total "
+		    "more than the limit of %d bytes (%d MiB)",
+		    (intmax_t)st.st_size, MEDIA_MAX_TOTAL,
+		    MEDIA_MAX_TOTAL / (1024 * 1024));
 		goto out;
 	}
 	if ((f->data = malloc((size_t)st.st_size)) == NULL) {
@@ -194,7 +202,8 @@ content_media_load(struct vctx *c, const char *dir, struct media_set **out)
 			break;
 		}
 		memset(&f, 0, sizeof(f));
-		if (read_one(c, dir, dirfd(d), e->d_name, &f) == -1) {
+		if (read_one(c, dir, dirfd(d), e->d_name, &f,
+		    MEDIA_MAX_TOTAL - s->total) == -1) {
 			free(f.data);
 			rc = -1;
 			continue;
@@ -215,10 +224,6 @@ content_media_load(struct vctx *c, const char *dir, struct media_set **out)
 		s->files[s->n++] = f;
 		s->total += f.len;
 	}
-	if (rc == 0 && s->total > MEDIA_MAX_TOTAL)
-		rc = media_fail(c, dir, NULL, "the files total %zu bytes: "
-		    "more than the limit of %d bytes (%d MiB)", s->total,
-		    MEDIA_MAX_TOTAL, MEDIA_MAX_TOTAL / (1024 * 1024));
 	if (s->n > 1)
 		qsort(s->files, s->n, sizeof(s->files[0]), file_cmp);
 	for (i = 0; i < sizeof(favicons) / sizeof(favicons[0]) &&

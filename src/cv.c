@@ -13,6 +13,7 @@
 
 #include "cv.h"
 #include "dates.h"
+#include "settings.h"
 
 /*
  * The path of project slug's page in language l, or of its markdown
@@ -40,15 +41,16 @@ link(struct buf *b, const char *text, const char *url)
 	buf_putc(b, ')');
 }
 
-/* Appends the strings of array a joined by ", ". */
+/* Appends the strings of array a joined by the language's comma
+ * (list.comma: ", ", "、", "، "). */
 static void
-joined(struct buf *b, const cJSON *a)
+joined(const struct app *app, enum lang l, struct buf *b, const cJSON *a)
 {
 	const cJSON *e;
 
 	cJSON_ArrayForEach(e, a) {
 		if (e != a->child)
-			buf_puts(b, ", ");
+			buf_puts(b, LBL(app, l, "list.comma"));
 		md_text(b, cJSON_GetStringValue(e) ? cJSON_GetStringValue(e) :
 		    "");
 	}
@@ -94,6 +96,7 @@ cv_head(const struct app *app, enum lang l, struct buf *b)
 {
 	const cJSON *p = app->model->profile.obj[l], *loc;
 	const char *email = md_str(p, "email"), *phone, *s;
+	char	 country[128];
 
 	loc = cJSON_GetObjectItemCaseSensitive(p, "location");
 	buf_puts(b, "# ");
@@ -107,10 +110,16 @@ cv_head(const struct app *app, enum lang l, struct buf *b)
 	md_text(b, md_str(p, "job_title"));
 	buf_puts(b, " · ");
 	md_text(b, md_str(loc, "city"));
-	buf_puts(b, ", ");
+	buf_puts(b, LBL(app, l, "list.comma"));
 	md_text(b, md_str(loc, "region"));
 	buf_puts(b, " (");
-	md_text(b, md_str(loc, "country"));
+	/* the country's name in the page's language, as the card says it
+	 * (ICU), not its code: "(Japan)", "(日本)" */
+	if (country_display_name(md_str(loc, "country"), lang_code(app->langs,
+	    l), country, sizeof(country)) == 0)
+		md_text(b, country);
+	else
+		md_text(b, md_str(loc, "country"));
 	buf_puts(b, ") · [");
 	md_text(b, email);
 	buf_puts(b, "](mailto:");
@@ -182,7 +191,7 @@ project(const struct app *app, enum lang l, const struct item *it,
 	buf_puts(b, "\n\n");
 	md_text(b, md_str(o, "description"));
 	buf_printf(b, "\n\n%s: ", LBL(app, l, "cv.stack"));
-	joined(b, cJSON_GetObjectItemCaseSensitive(o, "stack"));
+	joined(app, l, b, cJSON_GetObjectItemCaseSensitive(o, "stack"));
 	buf_puts(b, ". ");
 	link(b, LBL(app, l, "cv.website"), md_str(o, "url"));
 	buf_puts(b, "\n\n");
@@ -195,14 +204,13 @@ skill_category(const struct app *app, enum lang l, const struct item *it,
 {
 	const cJSON *o = it->obj[l], *s, *a;
 
-	(void)app;
 	buf_puts(b, "- **");
 	md_text(b, md_str(o, "category"));
 	buf_puts(b, "**: ");
 	a = cJSON_GetObjectItemCaseSensitive(o, "skills");
 	cJSON_ArrayForEach(s, a) {
 		if (s != a->child)
-			buf_puts(b, ", ");
+			buf_puts(b, LBL(app, l, "list.comma"));
 		md_text(b, md_str(s, "name"));
 		buf_puts(b, " (");
 		md_text(b, md_str(s, "years"));
@@ -219,9 +227,10 @@ certification(const struct app *app, enum lang l, const struct item *it,
 
 	buf_puts(b, "- **");
 	md_text(b, md_str(o, "title"));
-	buf_puts(b, "**, ");
+	buf_puts(b, "**");
+	buf_puts(b, LBL(app, l, "list.comma"));
 	md_text(b, md_str(o, "institution"));
-	buf_puts(b, ", ");
+	buf_puts(b, LBL(app, l, "list.comma"));
 	md_text(b, md_str(o, "date"));
 	buf_puts(b, ". ");
 	link(b, LBL(app, l, "cv.credential"), md_str(o, "credential_url"));
@@ -316,7 +325,8 @@ plain(const struct app *app, enum lang l, const struct item *it,
 		cJSON_ArrayForEach(e, content_item_array(it, f->name, l)) {
 			if ((s = content_text(app->langs, e, l)) == NULL)
 				continue;
-			buf_puts(b, k++ ? ", " : n ? " · " : ": ");
+			buf_puts(b, k++ ? LBL(app, l, "list.comma") : n ?
+			    " · " : ": ");
 			md_text(b, s);
 		}
 		n += k;
@@ -369,22 +379,37 @@ cv_section(const struct app *app, enum lang l, enum coll k, struct buf *b)
 
 /*
  * Appends the markdown of the résumé page in language l: the head,
- * then every collection on the CV in its place (resource.c's cv) whose
- * content has items (an absent optional collection leaves its section
- * out).
+ * then every collection on the CV in its place (site.json's "cv_order",
+ * else resource.c's cv) whose content has items (an absent optional
+ * collection leaves its section out).
  */
 void
 cv_page(const struct app *app, int self, enum lang l,
     struct buf *b)
 {
-	int	 place, k;
+	enum coll seq[COLL__MAX];
+	int	 i, n;
 
 	(void)self;
 	cv_head(app, l, b);
-	for (place = 1; place <= COLL__MAX; place++)
-		for (k = 0; k < COLL__MAX; k++)
-			if (resources[k].cv == place)
-				cv_section(app, l, (enum coll)k, b);
+	n = settings_cv_sequence(&app->settings->cv, seq);
+	for (i = 0; i < n; i++)
+		cv_section(app, l, seq[i], b);
+}
+
+/* The home page (page_list.h's renderer): markdown.c's, with the
+ * CV's section of site.json's "home_highlight" collection, when it has
+ * items, after who the person is and what they do now. */
+void
+cv_home(const struct app *app, int self, enum lang l, struct buf *b)
+{
+	if (app->settings->cv.highlight == 0) {
+		md_home(app, self, l, b);
+		return;
+	}
+	md_home_head(app, l, b);
+	cv_section(app, l, (enum coll)(app->settings->cv.highlight - 1), b);
+	md_home_rest(app, self, l, b);
 }
 
 /* Appends the markdown of the project list in language l. */
@@ -408,7 +433,7 @@ cv_projects(const struct app *app, int self, enum lang l,
 		buf_puts(b, "\n\n");
 		md_text(b, md_str(o, "description"));
 		buf_printf(b, "\n\n%s: ", LBL(app, l, "cv.stack"));
-		joined(b, cJSON_GetObjectItemCaseSensitive(o, "stack"));
+		joined(app, l, b, cJSON_GetObjectItemCaseSensitive(o, "stack"));
 		buf_puts(b, ".\n\n");
 	}
 }
@@ -427,7 +452,7 @@ cv_project(const struct app *app, const struct item *it, enum lang l,
 	buf_puts(b, "# ");
 	md_text(b, md_str(o, "title"));
 	buf_printf(b, "\n\n- **%s**: ", LBL(app, l, "cv.stack"));
-	joined(b, cJSON_GetObjectItemCaseSensitive(o, "stack"));
+	joined(app, l, b, cJSON_GetObjectItemCaseSensitive(o, "stack"));
 	buf_printf(b, "\n- **%s**: ", LBL(app, l, "cv.website"));
 	link(b, md_str(o, "url"), md_str(o, "url"));
 	buf_printf(b, "\n- **%s**: ", LBL(app, l, "cv.api"));

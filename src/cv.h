@@ -13,7 +13,7 @@
 
 #include "markdown.h"
 
-page_render_fn cv_page, cv_projects;	/* page_list.h's renderers */
+page_render_fn cv_page, cv_projects, cv_home; /* page_list.h's */
 /* cv_page's self when cv_pdf.c typesets it for /cv.pdf (not the page). */
 #define CV_FOR_PDF	(-1)
 void	 cv_project(const struct app *, const struct item *, enum lang,

@@ -17,8 +17,8 @@
  * first line after that).
  *
  * The document's language is the catalog's /Lang, which cairo (1.16,
- * 1.18) cannot write: pdf_set_lang appends an incremental update that
- * replaces the catalog (ISO 32000-1, 7.5.6).
+ * 1.18) cannot write: pdf_lang_set (pdf_lang.c) appends an incremental
+ * update that replaces the catalog.
  */
 #include "config.h"
 
@@ -30,11 +30,12 @@
 #include <cairo.h>
 #include <cairo-pdf.h>
 #include <cmark.h>
-#include <fontconfig/fontconfig.h>
 #include <pango/pangocairo.h>
 
 #include "cv.h"
+#include "cv_fonts.h"
 #include "cv_pdf.h"
+#include "pdf_lang.h"
 
 #define PAGE_W		595.28	/* A4, in points */
 #define PAGE_H		841.89
@@ -45,13 +46,7 @@
 #define TEXT_BOTTOM	(PAGE_H - MARGIN_BOTTOM)
 #define FOOTER_Y	(PAGE_H - 34.0)
 #define INDENT		12.0	/* list items and quotes */
-/* Fonts: DejaVu Sans (Debian's fonts-dejavu-core), else fontconfig's
- * sans-serif; pango falls back per character for other scripts. */
-#define FONT_FAMILY	"DejaVu Sans, sans-serif"
 #define LINE_SPACING	1.15
-
-/* The process's font map (cv_pdf). */
-static PangoFontMap *font_map;
 
 /* The colours of the site's light theme (layout.c). */
 static const double fg[3] = { 0x1d / 255.0, 0x1b / 255.0, 0x19 / 255.0 };
@@ -94,6 +89,7 @@ struct link {
 struct block {
 	enum blk kind;
 	int	 bullet;		/* a list item's first paragraph */
+	int	 rtl;			/* set right to left */
 	PangoLayout *layout;
 	struct link *links;
 	size_t	 nlinks;
@@ -102,7 +98,8 @@ struct block {
 struct pdf {
 	const struct app *app;
 	enum lang l;
-	PangoContext *pc;
+	int	 rtl;			/* the language is written RTL */
+	PangoContext *pc, *pc_rtl;	/* base direction LTR, RTL */
 	cairo_t	*cr;
 	PangoLayout *bullet;		/* "•" */
 	struct block *b;
@@ -230,13 +227,20 @@ add_block(struct pdf *p, cmark_node *n, enum blk kind, int bullet)
 		p->oom = 1;
 		goto out;
 	}
-	bk->layout = pango_layout_new(p->pc);
-	fd = pango_font_description_from_string(FONT_FAMILY);
-	pango_font_description_set_absolute_size(fd, st->size * PANGO_SCALE);
-	if (st->bold)
-		pango_font_description_set_weight(fd, PANGO_WEIGHT_BOLD);
-	if (st->italic)
-		pango_font_description_set_style(fd, PANGO_STYLE_ITALIC);
+	/*
+	 * In a language written right to left every paragraph is set RTL,
+	 * right-aligned, as the page's dir="rtl" sets it (an English title
+	 * quoted in an Arabic CV included); in any other, a paragraph takes
+	 * its first strong character's direction (pango's auto direction),
+	 * right-aligned when that is RTL (an Arabic quote in an English CV).
+	 */
+	bk->rtl = p->rtl;
+	bk->layout = pango_layout_new(bk->rtl ? p->pc_rtl : p->pc);
+	if (bk->rtl) {
+		pango_layout_set_auto_dir(bk->layout, FALSE);
+		pango_layout_set_alignment(bk->layout, PANGO_ALIGN_RIGHT);
+	}
+	fd = cv_fonts_desc(st->size, st->bold, st->italic);
 	pango_layout_set_font_description(bk->layout, fd);
 	pango_font_description_free(fd);
 	pango_layout_set_width(bk->layout,
@@ -245,6 +249,9 @@ add_block(struct pdf *p, cmark_node *n, enum blk kind, int bullet)
 	pango_layout_set_line_spacing(bk->layout, LINE_SPACING);
 	pango_layout_set_text(bk->layout, t.data, (int)t.len);
 	pango_layout_set_attributes(bk->layout, al);
+	if (!bk->rtl)	/* resolved by pango from the first strong one */
+		bk->rtl = pango_layout_get_line_readonly(bk->layout,
+		    0)->resolved_dir == PANGO_DIRECTION_RTL;
 	p->n++;
 out:
 	pango_attr_list_unref(al);
@@ -324,16 +331,20 @@ footer(struct pdf *p)
 	char	 num[32];
 	int	 w;
 
+	/* The name at the start of the line, the number at its end:
+	 * mirrored in a language written right to left. */
 	cairo_set_source_rgb(p->cr, muted[0], muted[1], muted[2]);
 	ly = small_layout(p, 8, md_str(p->app->model->profile.obj[p->l],
 	    "name"));
-	cairo_move_to(p->cr, MARGIN_X, FOOTER_Y);
+	pango_layout_get_size(ly, &w, NULL);
+	cairo_move_to(p->cr, p->rtl ? PAGE_W - MARGIN_X - (double)w /
+	    PANGO_SCALE : MARGIN_X, FOOTER_Y);
 	pango_cairo_show_layout(p->cr, ly);
 	snprintf(num, sizeof(num), "%d / %d", p->page, p->pages);
 	pango_layout_set_text(ly, num, -1);
 	pango_layout_get_size(ly, &w, NULL);
-	cairo_move_to(p->cr, PAGE_W - MARGIN_X - (double)w / PANGO_SCALE,
-	    FOOTER_Y);
+	cairo_move_to(p->cr, p->rtl ? MARGIN_X : PAGE_W - MARGIN_X -
+	    (double)w / PANGO_SCALE, FOOTER_Y);
 	pango_cairo_show_layout(p->cr, ly);
 	g_object_unref(ly);
 }
@@ -411,12 +422,16 @@ place_lines(struct pdf *p, const struct block *bk, int draw)
 	const struct style *st = &styles[bk->kind];
 	PangoLayoutIter *it = pango_layout_get_iter(bk->layout);
 	PangoLayoutLine *ln;
-	double	 x = MARGIN_X + st->indent, h, base;
-	int	 y0, y1, first = 1;
+	PangoRectangle lr;
+	double	 x0 = MARGIN_X + (bk->rtl ? 0 : st->indent), x, h, base;
+	int	 y0, y1, w, first = 1;
 
 	do {
 		ln = pango_layout_iter_get_line_readonly(it);
 		pango_layout_iter_get_line_yrange(it, &y0, &y1);
+		/* the line's place in the layout: its alignment */
+		pango_layout_iter_get_line_extents(it, NULL, &lr);
+		x = x0 + (double)lr.x / PANGO_SCALE;
 		h = (double)(y1 - y0) / PANGO_SCALE;
 		if (p->y + h > TEXT_BOTTOM && p->y > MARGIN_TOP)
 			new_page(p, draw);
@@ -426,7 +441,10 @@ place_lines(struct pdf *p, const struct block *bk, int draw)
 			cairo_set_source_rgb(p->cr, st->colour[0],
 			    st->colour[1], st->colour[2]);
 			if (first && bk->bullet) {
-				cairo_move_to(p->cr, x - INDENT + 2, base);
+				pango_layout_get_size(p->bullet, &w, NULL);
+				cairo_move_to(p->cr, bk->rtl ? MARGIN_X +
+				    TEXT_W - 2 - (double)w / PANGO_SCALE :
+				    MARGIN_X + 2, base);
 				pango_cairo_show_layout_line(p->cr,
 				    pango_layout_get_line_readonly(p->bullet,
 				    0));
@@ -497,152 +515,6 @@ write_out(void *closure, const unsigned char *data, unsigned int len)
 	return out->oom ? CAIRO_STATUS_WRITE_ERROR : CAIRO_STATUS_SUCCESS;
 }
 
-/* The last occurrence of s in the n bytes at b, or NULL. */
-static const char *
-rfind(const char *b, size_t n, const char *s)
-{
-	size_t	 k = strlen(s);
-
-	for (; n >= k; n--)
-		if (memcmp(b + n - k, s, k) == 0)
-			return b + n - k;
-	return NULL;
-}
-
-/* An object the update writes: its number and where it starts. */
-struct upd {
-	size_t	 num, off;
-};
-
-static int
-upd_cmp(const void *a, const void *b)
-{
-	const struct upd *x = a, *y = b;
-
-	return x->num < y->num ? -1 : x->num > y->num;
-}
-
-/*
- * Appends to out, for each object the cross-reference table at xref
- * (in out's first end bytes) lists as in use where no such object
- * starts, "N 0 obj null endobj", recorded in *up: cairo 1.16 lists the
- * structure element of each link annotation, reserved and never
- * written, and qpdf --check calls the file damaged.  Returns 0, 1 for
- * a table it cannot read, or -1 out of memory.
- */
-static int
-pdf_null_missing(struct buf *out, size_t end, size_t xref, struct upd **up,
-    size_t *nup)
-{
-	struct upd *u;
-	char	 head[32];
-	const char *row;
-	size_t	 first, count, i, off, at;
-	int	 k;
-
-	if (xref >= end || sscanf(out->data + xref, "xref %zu %zu", &first,
-	    &count) != 2 || (row = memchr(out->data + xref, '\n',
-	    end - xref)) == NULL || (row = memchr(row + 1, '\n',
-	    end - (size_t)(row + 1 - out->data))) == NULL)
-		return 1;
-	off = (size_t)(row + 1 - out->data);	/* the first row */
-	for (i = 0; i < count; i++, off += 20) {
-		if (off + 20 > end)
-			return 1;
-		row = out->data + off;
-		if (row[17] != 'n')
-			continue;
-		at = strtoul(row, NULL, 10);
-		k = snprintf(head, sizeof(head), "%zu 0 obj", first + i);
-		if (at + (size_t)k <= end && memcmp(out->data + at, head,
-		    (size_t)k) == 0)
-			continue;
-		if ((u = reallocarray(*up, *nup + 1, sizeof(**up))) == NULL)
-			return -1;
-		*up = u;
-		u[*nup].num = first + i;
-		u[*nup].off = out->len;
-		(*nup)++;
-		buf_printf(out, "%zu 0 obj\nnull\nendobj\n", first + i);
-	}
-	return out->oom ? -1 : 0;
-}
-
-/*
- * Sets the document's language: appends to the PDF in out (cairo's,
- * with a classic cross-reference table) an incremental update (ISO
- * 32000-1, 7.5.6) with a new revision of the catalog that adds /Lang,
- * the objects pdf_null_missing writes, a cross-reference section for
- * them and a trailer pointing back (/Prev) at the first.  Returns 0,
- * 1 when the file is not one it knows how to update (left as it is),
- * or -1 out of memory.
- */
-static int
-pdf_set_lang(struct buf *out, const char *lang)
-{
-	const char *d = out->data, *t, *sx, *o, *oe, *c, *ce;
-	char	 head[32], *cat = NULL, *tr = NULL;
-	struct upd *up = NULL, *u;
-	size_t	 n = out->len, nup = 0, prev, xref, i;
-	int	 root, gen, k, rc = 1;
-
-	for (c = lang; *c != '\0'; c++)	/* a BCP 47 tag, as it is */
-		if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
-		    (*c >= '0' && *c <= '9') || *c == '-'))
-			return 1;
-	/* The trailer: its dictionary and the table's offset. */
-	if (n == 0 || (t = rfind(d, n, "trailer")) == NULL ||
-	    (sx = rfind(d, n, "startxref")) == NULL || sx < t ||
-	    sscanf(sx, "startxref %zu", &prev) != 1 ||
-	    (c = strstr(t, "<<")) == NULL || c > sx ||
-	    (ce = rfind(c, (size_t)(sx - c), ">>")) == NULL ||
-	    (o = strstr(c, "/Root")) == NULL || o > ce ||
-	    sscanf(o, "/Root %d %d R", &root, &gen) != 2 ||
-	    ((o = strstr(c, "/Prev")) != NULL && o < ce))
-		return 1;
-	/* The catalog: "ROOT GEN obj\n<< ... >>\nendobj" (memmem: the
-	 * streams before it hold NUL bytes). */
-	k = snprintf(head, sizeof(head), "\n%d %d obj", root, gen);
-	if ((o = memmem(d, n, head, (size_t)k)) == NULL ||
-	    (o = strstr(o + k, "<<")) == NULL ||
-	    (oe = strstr(o, "endobj")) == NULL ||
-	    (oe = rfind(o, (size_t)(oe - o), ">>")) == NULL)
-		return 1;
-	/* Copies: out's bytes move as it grows. */
-	if ((cat = strndup(o, (size_t)(oe - o))) == NULL ||
-	    (tr = strndup(c, (size_t)(ce - c))) == NULL) {
-		rc = -1;
-		goto out;
-	}
-	if (d[n - 1] != '\n')
-		buf_putc(out, '\n');
-	if ((rc = pdf_null_missing(out, n, prev, &up, &nup)) != 0)
-		goto out;
-	if ((u = reallocarray(up, nup + 1, sizeof(*up))) == NULL) {
-		rc = -1;
-		goto out;
-	}
-	up = u;
-	up[nup].num = (size_t)root;
-	up[nup++].off = out->len;
-	buf_printf(out, "%d %d obj\n%s /Lang (%s)\n>>\nendobj\n", root, gen,
-	    cat, lang);
-	qsort(up, nup, sizeof(*up), upd_cmp);
-	xref = out->len;
-	buf_puts(out, "xref\n");
-	for (i = 0; i < nup; i++)
-		buf_printf(out, "%zu 1\n%010zu %05d n \n", up[i].num,
-		    up[i].off, up[i].num == (size_t)root ? gen : 0);
-	buf_printf(out, "trailer\n%s /Prev %zu\n>>\nstartxref\n%zu\n"
-	    "%%%%EOF\n", tr, prev, xref);
-	rc = out->oom ? -1 : 0;
-out:
-	free(up);
-	free(cat);
-	free(tr);
-	return rc;
-}
-
 /* A layout of text in the body's font at size points, or NULL. */
 static PangoLayout *
 small_layout(struct pdf *p, double size, const char *text)
@@ -651,8 +523,7 @@ small_layout(struct pdf *p, double size, const char *text)
 	PangoLayout *ly;
 
 	ly = pango_layout_new(p->pc);
-	fd = pango_font_description_from_string(FONT_FAMILY);
-	pango_font_description_set_absolute_size(fd, size * PANGO_SCALE);
+	fd = cv_fonts_desc(size, 0, 0);
 	pango_layout_set_font_description(ly, fd);
 	pango_font_description_free(fd);
 	pango_layout_set_text(ly, text, -1);
@@ -721,8 +592,6 @@ cv_pdf(const struct app *app, enum lang l, struct buf *out)
 	struct pdf p;
 	struct buf md;
 	cairo_surface_t *s;
-	cairo_font_options_t *fo;
-	PangoFontMap *fm;
 	cmark_node *doc = NULL;
 	cairo_status_t st;
 	size_t	 i, k, from = out->len;
@@ -742,21 +611,23 @@ cv_pdf(const struct app *app, enum lang l, struct buf *out)
 		buf_free(&md);
 		return 1;
 	}
-	/*
-	 * fontconfig loaded here, on this thread: pango would start a
-	 * thread of its own to do it and wait for it on glib's futex-based
-	 * lock, which ThreadSanitizer cannot see (it reported the loading
-	 * racing with the first lookup).  Loaded, pango's FcInit is a no-op.
-	 */
-	if (!FcInit()) {
+	if ((p.pc = cv_fonts_context(lang_code(app->langs, l))) == NULL ||
+	    (p.pc_rtl = cv_fonts_context(lang_code(app->langs, l))) ==
+	    NULL) {
 		warnx("%s: fontconfig could not load its configuration",
 		    lang_path(app->langs, l, "/cv.pdf", path, sizeof(path)));
+		if (p.pc != NULL)
+			g_object_unref(p.pc);
 		buf_free(&md);
 		return -1;
 	}
+	pango_context_set_base_dir(p.pc_rtl, PANGO_DIRECTION_RTL);
+	p.rtl = labels_rtl(app->labels, l);
 	if (md.oom || buf_cstr(&md) == NULL ||
 	    (doc = cmark_parse_document(md.data, md.len,
 	    CMARK_OPT_DEFAULT)) == NULL) {
+		g_object_unref(p.pc);
+		g_object_unref(p.pc_rtl);
 		buf_free(&md);
 		return -1;
 	}
@@ -764,26 +635,8 @@ cv_pdf(const struct app *app, enum lang l, struct buf *out)
 	s = cairo_pdf_surface_create_for_stream(write_out, out, PAGE_W,
 	    PAGE_H);
 	p.cr = cairo_create(s);
-	/*
-	 * One font map for the process, made at its first PDF and kept with
-	 * its fonts: a map made and released per PDF is never freed (pango's
-	 * fonts hold it; valgrind: 200 KiB definitely lost with each), and a
-	 * supervisor validates every reload by typesetting it anew.  Content
-	 * is loaded on one thread only (app_load.h).
-	 */
-	if (font_map == NULL)
-		font_map = pango_cairo_font_map_new();
-	fm = font_map;
-	p.pc = pango_font_map_create_context(fm);
 	pango_cairo_update_context(p.cr, p.pc);
-	fo = cairo_font_options_create();
-	/* Outlines as designed: the same layout on every machine. */
-	cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
-	cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
-	pango_cairo_context_set_font_options(p.pc, fo);
-	cairo_font_options_destroy(fo);
-	pango_context_set_language(p.pc,
-	    pango_language_from_string(lang_code(app->langs, l)));
+	pango_cairo_update_context(p.cr, p.pc_rtl);
 	metadata(&p, s);
 	p.bullet = small_layout(&p, styles[BLK_ITEM].size, "\xe2\x80\xa2");
 	add_blocks(&p, doc, BLK_TEXT);
@@ -804,12 +657,13 @@ cv_pdf(const struct app *app, enum lang l, struct buf *out)
 	free(p.b);
 	g_object_unref(p.bullet);
 	g_object_unref(p.pc);
+	g_object_unref(p.pc_rtl);
 	cmark_node_free(doc);
 	if (st != CAIRO_STATUS_SUCCESS)
 		warnx("cv.pdf (%s): cairo: %s", lang_code(app->langs, l),
 		    cairo_status_to_string(st));
 	else if (!p.oom && !out->oom && out->len > from &&
-	    pdf_set_lang(out, lang_code(app->langs, l)) != -1)
+	    pdf_lang_set(out, lang_code(app->langs, l)) != -1)
 		rc = 0;
 	return rc;
 }

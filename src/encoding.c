@@ -232,9 +232,9 @@ enc_keep_smallest(struct rendered *r, char *data, size_t len,
 
 /*
  * Frees the identity bytes of r when r is large (ENC_LARGE) and its
- * gzip variant is at most a quarter of them: a request for identity
- * (a client without Accept-Encoding) then inflates the gzip variant
- * (enc_answer).  Call it once nothing reads r->data any more (the
+ * gzip variant is at most a quarter of them: the first request for
+ * identity (a client without Accept-Encoding) then inflates the gzip
+ * variant once, and it is kept from then on (enc_answer).  Call it once nothing reads r->data any more (the
  * renders that build on it are done).  At 1,000 items per collection
  * the CV pages, their markdown twins and the JSON Resumes are about
  * 27 MB of identity bytes and 1 MB of gzip.
@@ -304,33 +304,64 @@ enc_choose(const struct rendered *r, const char *ae)
 }
 
 /*
+ * The identity bytes of r: kept, or, when enc_shrink freed them, the
+ * gzip variant inflated once and kept from then on (the first request
+ * without gzip pays for it, the next ones do not; threads racing keep
+ * one copy).  NULL when inflating fails.
+ */
+static const char *
+identity_bytes(const struct rendered *r)
+{
+	char	**slot = (char **)(uintptr_t)&r->data;
+	char	*have, *expect = NULL;
+	struct buf b;
+
+	if ((have = __atomic_load_n(slot, __ATOMIC_ACQUIRE)) != NULL)
+		return have;
+	buf_init(&b);
+	if (gunzip_into(r, &b) == -1 || buf_cstr(&b) == NULL) {
+		buf_free(&b);
+		return NULL;
+	}
+	have = buf_detach(&b);
+	if (!__atomic_compare_exchange_n(slot, &expect, have, 0,
+	    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+		free(have);
+		have = expect;
+	}
+	return have;
+}
+
+/*
  * Puts the variant of r that req prefers in resp: its bytes (as
  * resp->kept, not copied), its tag and Content-Encoding, and Vary:
  * Accept-Encoding (on every variant, identity included).  Conditional
- * requests are the caller's.
+ * requests are the caller's.  Returns 0, or -1 (resp untouched but
+ * Vary) when the identity bytes of a shrunk r cannot be had: the
+ * caller answers 500 in its own form (the envelope under /api).
  */
-void
+int
 enc_answer(const struct rendered *r, const struct request *req,
     struct response *resp)
 {
 	enum coding c = enc_choose(r, req->accept_encoding);
+	const char *id;
 
 	resp->vary_encoding = 1;
 	if (c == CODING_IDENTITY) {
+		if ((id = identity_bytes(r)) == NULL)
+			return -1;
 		memcpy(resp->etag, r->etag, sizeof(resp->etag));
-		resp->kept = r->data;
+		resp->kept = id;
 		resp->kept_len = r->len;
-		/* shrunk (enc_shrink): the identity bytes from gzip */
-		if (r->data == NULL && (resp->kept_len = 0,
-		    gunzip_into(r, &resp->body) == -1))
-			resp->status = 500;
-		return;
+		return 0;
 	}
 	if (enc_tag(resp->etag, sizeof(resp->etag), r->etag, c) == -1)
 		resp->etag[0] = '\0';
 	resp->content_encoding = coding_names[c];
 	resp->kept = r->cdata[c];
 	resp->kept_len = r->clen[c];
+	return 0;
 }
 
 /*

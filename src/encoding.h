@@ -58,7 +58,7 @@ int		 enc_keep_smallest(struct rendered *, char *data, size_t len,
 void		 enc_shrink(struct rendered *);
 void		 enc_free(struct rendered *);
 enum coding	 enc_choose(const struct rendered *, const char *ae);
-void		 enc_answer(const struct rendered *, const struct request *,
+int		 enc_answer(const struct rendered *, const struct request *,
 		    struct response *);
 void		 enc_answer_now(const struct request *, struct response *);
 int		 enc_tag(char *dst, size_t, const char *etag, enum coding);

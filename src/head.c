@@ -9,6 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <unicode/uchar.h>
+#include <unicode/uscript.h>
+#include <unicode/utf8.h>
+
 #include "head.h"
 
 /* Appends base + path, escaped for an attribute. */
@@ -86,8 +90,9 @@ person_organizations(const struct app *app, enum lang l, cJSON *ld)
 {
 	const cJSON *p = app->model->profile.obj[l], *v;
 	const struct collection *c = &app->model->coll[COLL_EDUCATION];
+	const char *name;
 	cJSON	*a;
-	size_t	 i;
+	size_t	 i, j;
 
 	if ((v = cJSON_GetObjectItemCaseSensitive(p, "employer")) == NULL)
 		v = cJSON_GetObjectItemCaseSensitive(p, "co_founder_of");
@@ -97,9 +102,18 @@ person_organizations(const struct app *app, enum lang l, cJSON *ld)
 	if (!c->present || c->len == 0 ||
 	    (a = cJSON_AddArrayToObject(ld, "alumniOf")) == NULL)
 		return;
-	for (i = 0; i < c->len; i++)
-		cJSON_AddItemToArray(a, organization("EducationalOrganization",
-		    md_str(c->items[i].obj[l], "institution"), NULL));
+	/* Once per institution: a second degree from the same one is not
+	 * a second alumniOf. */
+	for (i = 0; i < c->len; i++) {
+		name = md_str(c->items[i].obj[l], "institution");
+		for (j = 0; j < i; j++)
+			if (strcmp(md_str(c->items[j].obj[l], "institution"),
+			    name) == 0)
+				break;
+		if (j == i)
+			cJSON_AddItemToArray(a, organization(
+			    "EducationalOrganization", name, NULL));
+	}
 }
 
 /* The Person's hasCredential: one EducationalOccupationalCredential
@@ -131,6 +145,20 @@ person_credentials(const struct app *app, enum lang l, cJSON *ld)
 	}
 }
 
+/* Adds the string s to the array a unless a has it: the JSON-LD lists
+ * a language, an award or a profile once however often the content
+ * gives it. */
+static void
+add_unique(cJSON *a, const char *s)
+{
+	const cJSON *e;
+
+	cJSON_ArrayForEach(e, a)
+		if (cJSON_IsString(e) && strcmp(e->valuestring, s) == 0)
+			return;
+	cJSON_AddItemToArray(a, cJSON_CreateString(s));
+}
+
 /*
  * The Person's property prop as the member name of every item of
  * collection k (schema.org's knowsLanguage from the spoken languages,
@@ -149,8 +177,7 @@ person_titles(const struct app *app, enum lang l, cJSON *ld, enum coll k,
 	    (a = cJSON_AddArrayToObject(ld, prop)) == NULL)
 		return 0;
 	for (i = 0; i < c->len; i++)
-		cJSON_AddItemToArray(a, cJSON_CreateString(md_str(
-		    c->items[i].obj[l], name)));
+		add_unique(a, md_str(c->items[i].obj[l], name));
 	return 1;
 }
 
@@ -192,9 +219,11 @@ person(const struct app *app, enum lang l)
 	}
 	person_organizations(app, l, ld);
 	person_credentials(app, l, ld);
-	if ((v = cJSON_GetObjectItemCaseSensitive(p, "knows_about")) != NULL)
-		cJSON_AddItemToObject(ld, "knowsAbout",
-		    cJSON_Duplicate(v, 1));
+	if ((v = cJSON_GetObjectItemCaseSensitive(p, "knows_about")) != NULL &&
+	    (a = cJSON_AddArrayToObject(ld, "knowsAbout")) != NULL)
+		cJSON_ArrayForEach(e, v)
+			add_unique(a, cJSON_GetStringValue(e) ?
+			    cJSON_GetStringValue(e) : "");
 	if (!person_titles(app, l, ld, COLL_SPOKEN_LANGUAGES, "knowsLanguage",
 	    "language") && (v = cJSON_GetObjectItemCaseSensitive(p,
 	    "languages")) != NULL)
@@ -204,8 +233,7 @@ person(const struct app *app, enum lang l)
 	if ((v = cJSON_GetObjectItemCaseSensitive(p, "profiles")) != NULL &&
 	    (a = cJSON_AddArrayToObject(ld, "sameAs")) != NULL)
 		cJSON_ArrayForEach(e, v)
-			cJSON_AddItemToArray(a,
-			    cJSON_CreateString(md_str(e, "url")));
+			add_unique(a, md_str(e, "url"));
 	return ld;
 }
 
@@ -277,21 +305,85 @@ initial(struct buf *b, const char *s)
 }
 
 /*
- * Appends the site icon: an SVG monogram of the initials of the given
- * and family names (else of the first two words of the name) in the
- * site's colours.
+ * Returns 1 when the first letter of s is of a script with letter case
+ * (ICU: Latin, Greek, Cyrillic, Armenian...), whose names make
+ * initials; 0 for the others (Han, kana, Hangul, Arabic, Devanagari,
+ * Thai...), where a monogram is the name's first character.
+ */
+static int
+cased_script(const char *s)
+{
+	UErrorCode ec = U_ZERO_ERROR;
+	int32_t	 i = 0, len = (int32_t)strlen(s);
+	UChar32	 c;
+	UScriptCode sc;
+
+	while (i < len) {
+		U8_NEXT(s, i, len, c);
+		if (c < 0 || !u_isalpha(c))
+			continue;
+		sc = uscript_getScript(c, &ec);
+		return U_SUCCESS(ec) && uscript_isCased(sc);
+	}
+	return 0;
+}
+
+/* Appends the first character of s with the marks that follow it (a
+ * base letter and its combining marks: "क्" of Devanagari, "ส" of
+ * Thai). */
+static void
+first_char(struct buf *b, const char *s)
+{
+	int32_t	 i = 0, end, len = (int32_t)strlen(s);
+	UChar32	 c;
+
+	while (i < len && s[i] == ' ')
+		i++;
+	end = i;
+	if (end < len)
+		U8_NEXT(s, end, len, c);
+	while (end < len) {
+		i = end;
+		U8_NEXT(s, end, len, c);
+		if (c < 0 || !(U_GET_GC_MASK(c) & U_GC_M_MASK)) {
+			end = i;
+			break;
+		}
+	}
+	for (i = 0; i < end && s[i] == ' '; i++)
+		continue;
+	buf_append(b, s + i, (size_t)(end - i));
+}
+
+/*
+ * Appends the site icon: an SVG monogram in the site's colours.  A
+ * name in a script with letter case gives the initials of the given
+ * and family names (else of the first two words of the name); another
+ * name (Japanese, Arabic...) gives the name in a cased script one of
+ * the site's languages has, if any ("Misaki Sato" beside "佐藤 美咲"),
+ * else its first character ("佐"): initials of such a name mean
+ * nothing, and Arabic letters set side by side would join.
  */
 void
 head_icon(const struct app *app, struct buf *b)
 {
 	const cJSON *p = app->model->profile.obj[LANG_DEFAULT];
-	const char *given = md_str(p, "given_name");
-	const char *family = md_str(p, "family_name");
-	const char *name = md_str(p, "name"), *sp;
+	const char *given, *family, *name, *sp;
 	struct buf in;
+	int	 l;
 
+	for (l = 0; l < app->langs->n; l++)
+		if (cased_script(md_str(app->model->profile.obj[l], "name")))
+			break;
+	if (l < app->langs->n)
+		p = app->model->profile.obj[l];
+	given = md_str(p, "given_name");
+	family = md_str(p, "family_name");
+	name = md_str(p, "name");
 	buf_init(&in);
-	if (*given != '\0' && *family != '\0') {
+	if (l == app->langs->n)
+		first_char(&in, name);
+	else if (*given != '\0' && *family != '\0') {
 		initial(&in, given);
 		initial(&in, family);
 	} else {

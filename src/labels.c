@@ -183,6 +183,26 @@ check_set(struct labels *lb, const cJSON *set, const char *dir,
 }
 
 /*
+ * The file name of the installed label set of code's likely script,
+ * "zh-Hans" for zh (ICU's likely subtags), into out.  Returns 0, or -1
+ * when ICU names no script for it.
+ */
+static int
+script_code(const char *code, char *out, size_t outlen)
+{
+	char	 full[ULOC_FULLNAME_CAPACITY], script[8];
+	UErrorCode ec = U_ZERO_ERROR;
+
+	uloc_addLikelySubtags(code, full, sizeof(full), &ec);
+	if (U_FAILURE(ec))
+		return -1;
+	uloc_getScript(full, script, sizeof(script), &ec);
+	if (U_FAILURE(ec) || script[0] == '\0')
+		return -1;
+	return xsnprintf(out, outlen, "%s-%s", code, script) == -1 ? -1 : 0;
+}
+
+/*
  * The sets of language code: the site's (content labels/) and the
  * installed one, loaded and checked once.  Returns the entry, or NULL
  * with err set.
@@ -192,6 +212,7 @@ code_sets(struct labels *lb, const struct labels_src *src, const char *code,
     char *err, size_t errlen)
 {
 	struct label_code *c;
+	char	 file[32] = "";
 	int	 absent, i;
 
 	for (i = 0; i < lb->ncodes; i++)
@@ -209,11 +230,20 @@ code_sets(struct labels *lb, const struct labels_src *src, const char *code,
 	if ((c->set[1] = load_set(src->dir, code, &absent, err, errlen)) ==
 	    NULL && !absent)
 		return NULL;
+	/* No CODE.json installed: the set of the language's likely script
+	 * (ICU: zh is written in Hans, so labels/zh-Hans.json). */
+	if (c->set[1] == NULL && script_code(code, file, sizeof(file)) == 0 &&
+	    (c->set[1] = load_set(src->dir, file, &absent, err, errlen)) ==
+	    NULL && !absent)
+		return NULL;
+	if (c->set[1] == NULL)
+		file[0] = '\0';
 	if (c->set[0] != NULL && lb->ref != NULL && check_set(lb, c->set[0],
 	    src->site_dir, code, lb->ref, err, errlen) == -1)
 		return NULL;
 	if (c->set[1] != NULL && lb->ref != NULL && check_set(lb, c->set[1],
-	    src->dir, code, lb->ref, err, errlen) == -1)
+	    src->dir, file[0] != '\0' ? file : code, lb->ref, err,
+	    errlen) == -1)
 		return NULL;
 	return c;
 }
@@ -344,6 +374,7 @@ icu_names(struct labels *lb, int l, const char *code)
 		snprintf(lang, sizeof(lang), "%s", code);
 	snprintf(lb->og_locale[l], sizeof(lb->og_locale[l]), "%s%s%s", lang,
 	    region[0] != '\0' ? "_" : "", region);
+	lb->rtl[l] = uloc_isRightToLeft(full);
 }
 
 /*
@@ -414,6 +445,10 @@ labels_from(struct labels *lb, const struct labels_src *src,
 			chain[n++] = fbc;
 		if (chain[n - 1] != en)
 			chain[n++] = en;
+		if (slot != (int)LABELS_DOC)
+			lb->noset[slot] = chain[0]->set[0] == NULL &&
+			    chain[0]->set[1] == NULL;
+		lb->fallback_code = chain[1 < n ? 1 : 0]->code;
 		if (label_table(lb, slot, code, chain, n) == -1) {
 			snprintf(err, errlen, "out of memory");
 			goto err;
@@ -516,6 +551,49 @@ labels_own_name(const struct labels *lb, enum lang l)
 }
 
 /* The Open Graph locale of configured language l ("es_ES"). */
+/*
+ * Appends one plain line per language of the site that lacks labels:
+ * "no label set for ja (Japanese): the 180 interface texts are shown
+ * in English (en); ..." or, for a partial set, how many keys fall back.
+ * Returns the number of lines.
+ */
+int
+labels_gaps(const struct labels *lb, const char *site_dir, struct buf *b)
+{
+	char	 name[128], fb[128];
+	int	 l, n = 0;
+
+	for (l = 0; l < lb->langs.n; l++) {
+		if (lb->nuntranslated[l] == 0)
+			continue;
+		lang_display_name(lang_code(&lb->langs, (enum lang)l), "en",
+		    name, sizeof(name));
+		lang_display_name(lb->fallback_code, "en", fb, sizeof(fb));
+		if (lb->noset[l])
+			buf_printf(b, "no label set for %s (%s): its %zu "
+			    "interface texts (menus, headings, the footer) "
+			    "are shown in %s; write them in %s/labels/%s.json "
+			    "(docs/languages.md)\n", lang_code(&lb->langs,
+			    (enum lang)l), name, lb->nuntranslated[l], fb,
+			    site_dir, lang_code(&lb->langs, (enum lang)l));
+		else
+			buf_printf(b, "the label set for %s (%s) lacks %zu "
+			    "interface texts, shown in %s (the warnings "
+			    "name them)\n", lang_code(&lb->langs, (enum lang)l),
+			    name, lb->nuntranslated[l], fb);
+		n++;
+	}
+	return n;
+}
+
+/* 1 when language l is written right to left (ICU: its likely
+ * script's character orientation), else 0. */
+int
+labels_rtl(const struct labels *lb, enum lang l)
+{
+	return lb->rtl[l];
+}
+
 const char *
 labels_og_locale(const struct labels *lb, enum lang l)
 {
@@ -586,38 +664,34 @@ country_display_name(const char *code, const char *in, char *out,
 }
 
 /*
- * Appends the names of the n language codes in language in, joined as
- * ICU's list format of that language does ("Spanish, English, and
- * Catalan"; "español, inglés y catalán").  Without the list format the
- * names are joined with ", ".
+ * Appends the n (at most LANG_LIST_MAX) UTF-8 strings items joined as
+ * language in joins a list ("a, b, and c"; "a, b y c"; "a、b、c"),
+ * by ICU's list patterns; ", " when ICU cannot.
  */
 void
-lang_names_list(struct buf *b, const char *const *codes, int n,
-    const char *in)
+labels_join(struct buf *b, const char *const *items, int n, const char *in)
 {
 	UListFormatter *lf;
 	UErrorCode ec = U_ZERO_ERROR;
-	UChar	 names[LANG_LIST_MAX][64], out[LANG_LIST_MAX * 64 + 64];
-	const UChar *items[LANG_LIST_MAX];
-	char	 name[128], *utf8;
+	UChar	 u[LANG_LIST_MAX][64], out[LANG_LIST_MAX * 64 + 64];
+	const UChar *it[LANG_LIST_MAX];
+	char	*utf8;
 	int32_t	 len, ulen;
-	int	 i;
+	int	 i, ok = 1;
 
 	if (n > LANG_LIST_MAX)
 		n = LANG_LIST_MAX;
-	for (i = 0; i < n; i++) {
-		lang_display_name(codes[i], in, name, sizeof(name));
+	for (i = 0; i < n && ok; i++) {
 		ec = U_ZERO_ERROR;
-		u_strFromUTF8(names[i], 64, NULL, name, -1, &ec);
-		if (U_FAILURE(ec) || ec == U_STRING_NOT_TERMINATED_WARNING)
-			u_uastrcpy(names[i], codes[i]);
-		items[i] = names[i];
+		u_strFromUTF8(u[i], 64, NULL, items[i], -1, &ec);
+		ok = U_SUCCESS(ec) && ec != U_STRING_NOT_TERMINATED_WARNING;
+		it[i] = u[i];
 	}
 	ec = U_ZERO_ERROR;
-	lf = ulistfmt_openForType(in, ULISTFMT_TYPE_AND, ULISTFMT_WIDTH_WIDE,
-	    &ec);
-	if (U_SUCCESS(ec)) {
-		ulen = ulistfmt_format(lf, items, NULL, n, out,
+	lf = ok ? ulistfmt_openForType(in, ULISTFMT_TYPE_AND,
+	    ULISTFMT_WIDTH_WIDE, &ec) : NULL;
+	if (lf != NULL && U_SUCCESS(ec)) {
+		ulen = ulistfmt_format(lf, it, NULL, n, out,
 		    (int32_t)(sizeof(out) / sizeof(out[0])), &ec);
 		ulistfmt_close(lf);
 		if (U_SUCCESS(ec) && ec != U_STRING_NOT_TERMINATED_WARNING &&
@@ -630,8 +704,25 @@ lang_names_list(struct buf *b, const char *const *codes, int n,
 				return;
 		}
 	}
+	for (i = 0; i < n; i++)
+		buf_printf(b, "%s%s", i ? ", " : "", items[i]);
+}
+
+/* Appends the names of the n languages codes in language in, joined
+ * as a list by labels_join ("Spanish, English, and Catalan"). */
+void
+lang_names_list(struct buf *b, const char *const *codes, int n,
+    const char *in)
+{
+	char	 names[LANG_LIST_MAX][128];
+	const char *items[LANG_LIST_MAX];
+	int	 i;
+
+	if (n > LANG_LIST_MAX)
+		n = LANG_LIST_MAX;
 	for (i = 0; i < n; i++) {
-		lang_display_name(codes[i], in, name, sizeof(name));
-		buf_printf(b, "%s%s", i ? ", " : "", name);
+		lang_display_name(codes[i], in, names[i], sizeof(names[i]));
+		items[i] = names[i];
 	}
+	labels_join(b, items, n, in);
 }

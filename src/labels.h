@@ -80,6 +80,9 @@ struct labels {
 						 * fallback */
 	char	 own_name[LANG__MAX + 1][64];	/* "Español", from ICU */
 	char	 og_locale[LANG__MAX + 1][20];	/* "es_ES", from ICU */
+	int	 rtl[LANG__MAX + 1];		/* written right to left */
+	int	 noset[LANG__MAX];		/* no set of its own */
+	const char *fallback_code;		/* shown for what is not */
 	struct buf warnings;		/* "FILE: KEY: reason" lines:
 					 * untranslated and unknown keys */
 	enum pronouns pronouns;		/* variant to prefer */
@@ -99,6 +102,9 @@ const char	*lbl(struct labels *, enum lang, const char *key);
 const char	*lbl_find(const struct labels *, enum lang, const char *key);
 const char	*labels_own_name(const struct labels *, enum lang);
 const char	*labels_og_locale(const struct labels *, enum lang);
+int		 labels_rtl(const struct labels *, enum lang);
+int		 labels_gaps(const struct labels *, const char *site_dir,
+		    struct buf *);
 int		 labels_language_name(const struct labels *, enum lang code,
 		    enum lang in,
 		    char *out, size_t outlen);
@@ -107,6 +113,8 @@ int		 lang_display_name(const char *code, const char *in,
 int		 country_display_name(const char *code, const char *in,
 		    char *out, size_t outlen);
 #define LANG_LIST_MAX	32	/* names lang_names_list joins */
+void		 labels_join(struct buf *, const char *const *items, int n,
+		    const char *in);
 void		 lang_names_list(struct buf *, const char *const *codes,
 		    int n, const char *in);
 void		 lbl_fill(struct buf *, struct labels *, enum lang,

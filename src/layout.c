@@ -34,7 +34,7 @@ static const char layout_css[] =
     "html{-webkit-text-size-adjust:100%;text-size-adjust:100%}"
     "body{margin:0;background:var(--bg);color:var(--fg);"
     "font:1.0625rem/1.65 var(--font)}"
-    ".skip{position:absolute;left:-999rem}"
+    ".skip{position:absolute;inset-inline-start:-999rem}"
     ".skip:focus{position:static;display:block;padding:.5rem 1.25rem}"
     "header,main,footer{max-width:46rem;margin:0 auto;padding:0 1.25rem}"
     "main.wide,header,footer{max-width:62rem}"
@@ -46,7 +46,7 @@ static const char layout_css[] =
     "nav a:hover{color:var(--accent)}"
     "nav a[aria-current=page]{color:var(--accent);"
     "box-shadow:inset 0 -2px var(--accent)}"
-    "nav .lang{margin-left:auto}"
+    "nav .lang{margin-inline-start:auto}"
     "a{color:var(--accent);text-underline-offset:.15em}"
     "a:focus-visible{outline:2px solid var(--accent);outline-offset:2px}"
     ".nw{white-space:nowrap}"
@@ -56,6 +56,8 @@ static const char layout_css[] =
     "h3{font-size:1.05rem;margin:1.75rem 0 .25rem;overflow-wrap:anywhere}"
     "h3 code{font-size:1em;background:none;padding:0}"
     "h3+p{margin-top:0}"
+    "[dir=rtl] :is(a,code,time,bdi){unicode-bidi:plaintext}"
+    "[dir=rtl] pre{direction:ltr;text-align:left}"
     "li{margin:.2rem 0}"
     "img{max-width:100%;height:auto}"
     "main p>img{display:block;width:8rem;height:8rem;object-fit:cover;"
@@ -74,26 +76,26 @@ static const char layout_css[] =
     ".lede{font-size:1.15rem;margin:1.25rem 0 .5rem}"
     "svg{width:1.05em;height:1.05em;flex:none;fill:none;"
     "stroke:currentColor;stroke-width:2;stroke-linecap:round;"
-    "stroke-linejoin:round;vertical-align:-.15em;margin-right:.35rem}"
+    "stroke-linejoin:round;vertical-align:-.15em;margin-inline-end:.35rem}"
     ".contact{list-style:none;padding:.6rem 0;margin:1rem 0;display:flex;"
     "flex-wrap:wrap;gap:.2rem 1.4rem;border-block:1px solid var(--line)}"
     ".contact li{display:flex;align-items:center;margin:0;"
     "overflow-wrap:anywhere}"
     ".contact svg{color:var(--muted)}"
     ".cv-pdf{margin:0 0 1rem;font-weight:600}"
-    "blockquote{margin:.5rem 0 1rem;padding-left:1rem;"
-    "border-left:3px solid var(--accent);color:var(--muted)}"
+    "blockquote{margin:.5rem 0 1rem;padding-inline-start:1rem;"
+    "border-inline-start:3px solid var(--accent);color:var(--muted)}"
     "code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,"
     "monospace;font-size:.88em;background:var(--code);padding:.1em .3em;"
     "border-radius:3px;overflow-wrap:anywhere}"
     "pre{background:var(--code);padding:.75rem 1rem;overflow-x:auto;"
     "border-radius:6px;white-space:pre-wrap;overflow-wrap:anywhere;"
-    "border-left:3px solid var(--line)}"
+    "border-inline-start:3px solid var(--line)}"
     "pre code{padding:0;background:none}"
     "h2{padding-bottom:.2rem;border-bottom:1px solid var(--line)}"
-    ".page-home h2+ul{padding-left:1.1rem}"
+    ".page-home h2+ul{padding-inline-start:1.1rem}"
     ".page-project h1+ul{list-style:none;padding:.75rem 1rem;"
-    "background:var(--card);border-radius:6px;border-left:3px solid "
+    "background:var(--card);border-radius:6px;border-inline-start:3px solid "
     "var(--accent)}"
     ".page-project h1+ul li{margin:.1rem 0}"
     "@media screen and (min-width:52rem){"
@@ -103,7 +105,7 @@ static const char layout_css[] =
     ".sections>h3{margin:1.4rem 0 .1rem}"
     ".sections>h2{grid-column:1;margin:1.9rem 0 0;border:0;padding:0;"
     "font-size:.8rem;line-height:1.9;text-transform:uppercase;"
-    "letter-spacing:.09em;color:var(--muted);text-align:right}"
+    "letter-spacing:.09em;color:var(--muted);text-align:end}"
     ".sections>h2+*{margin-top:1.9rem}"
     ".sections>h2+h3{margin-top:1.9rem}}"
     "footer{margin-top:3rem;padding-top:1rem;padding-bottom:2.5rem;"
@@ -125,7 +127,7 @@ static const char layout_css[] =
     "h3{font-size:9.5pt;margin:.4rem 0 0;break-after:avoid}"
     "p{margin:.1rem 0 .2rem}li{margin:0}ul{margin:.15rem 0}"
     "li,blockquote{break-inside:avoid}"
-    "blockquote{margin:0 0 .3rem;padding-left:.5rem}"
+    "blockquote{margin:0 0 .3rem;padding-inline-start:.5rem}"
     "blockquote p{margin:0}main img{display:none}"
     ".card{margin:0}.contact{margin:.2rem 0;padding:.2rem 0;"
     "border-color:#999}.lede,.role{font-size:10pt}"
@@ -437,10 +439,11 @@ page_head(const struct app *app, const struct view *v, enum lang l,
 	buf_init(&desc);
 	page_title(&title, app, v, l, md);
 	page_description(&desc, app, v, l);
-	buf_printf(b, "<!DOCTYPE html>\n<html lang=\"%s\">\n<head>\n"
+	buf_printf(b, "<!DOCTYPE html>\n<html lang=\"%s\"%s>\n<head>\n"
 	    "<meta charset=\"utf-8\">\n<meta name=\"viewport\" "
 	    "content=\"width=device-width, initial-scale=1\">\n<title>",
-	    lang_code(app->langs, l));
+	    lang_code(app->langs, l), labels_rtl(app->labels, l) ?
+	    " dir=\"rtl\"" : "");
 	buf_markup_text(b, buf_cstr(&title));
 	buf_puts(b, "</title>\n<meta name=\"description\" content=\"");
 	buf_markup_text(b, buf_cstr(&desc));
@@ -479,9 +482,12 @@ page_nav(const struct app *app, const struct view *v, enum lang l,
 	const char *code;
 	int	 pg, other, i;
 
-	buf_printf(b, "<a class=\"skip\" href=\"#main\">%s</a>\n<header>\n"
-	    "<nav aria-label=\"%s\">\n<ul>\n", LBL(app, l, "nav.skip"),
-	    LBL(app, l, "nav.main"));
+	/* Labels are the owner's text (CONTENT/labels): escaped. */
+	buf_puts(b, "<a class=\"skip\" href=\"#main\">");
+	buf_markup_text(b, LBL(app, l, "nav.skip"));
+	buf_puts(b, "</a>\n<header>\n<nav aria-label=\"");
+	buf_markup_text(b, LBL(app, l, "nav.main"));
+	buf_puts(b, "\">\n<ul>\n");
 	for (i = 0; i < app->paths->n; i++) {
 		if (app->paths->place[pg = app->paths->order[i]] != PAGE_NAV)
 			continue;
@@ -499,8 +505,13 @@ page_nav(const struct app *app, const struct view *v, enum lang l,
 		buf_puts(b, "<li class=\"lang\"><a href=\"");
 		html_url(b, app, v->page < 0 ? site_page_path(app, SITE_HOME,
 		    (enum lang)other) : v->path[other]);
-		buf_printf(b, "\" hreflang=\"%s\" lang=\"%s\">%s</a></li>\n",
-		    code, code, labels_own_name(app->labels, (enum lang)other));
+		buf_printf(b, "\" hreflang=\"%s\" lang=\"%s\"%s>", code, code,
+		    labels_rtl(app->labels, (enum lang)other) ==
+		    labels_rtl(app->labels, l) ? "" : labels_rtl(app->labels,
+		    (enum lang)other) ? " dir=\"rtl\"" : " dir=\"ltr\"");
+		buf_markup_text(b, labels_own_name(app->labels,
+		    (enum lang)other));
+		buf_puts(b, "</a></li>\n");
 	}
 	buf_puts(b, "</ul>\n</nav>\n</header>\n");
 }
@@ -521,7 +532,7 @@ page_footer(const struct app *app, const struct view *v, enum lang l,
 	buf_puts(b, "</span>");
 	if (app->settings->licence.name != NULL) {
 		buf_puts(b, ". ");
-		buf_puts(b, LBL(app, l, "footer.licence"));
+		buf_markup_text(b, LBL(app, l, "footer.licence"));
 		buf_puts(b, " <a href=\"");
 		buf_markup_text(b, app->settings->licence.url[l]);
 		buf_puts(b, "\">");
@@ -529,7 +540,7 @@ page_footer(const struct app *app, const struct view *v, enum lang l,
 		buf_puts(b, "</a>");
 	}
 	buf_puts(b, ". ");
-	buf_puts(b, LBL(app, l, "footer.no_tracking"));
+	buf_markup_text(b, LBL(app, l, "footer.no_tracking"));
 	buf_puts(b, "</p>\n<ul>\n");
 	for (i = 0; i < app->paths->n; i++) {
 		if (app->paths->place[pg = app->paths->order[i]] !=
@@ -544,8 +555,9 @@ page_footer(const struct app *app, const struct view *v, enum lang l,
 	if (v->page >= 0) {
 		buf_puts(b, "<li><a href=\"");
 		html_url(b, app, v->md_path[l]);
-		buf_printf(b, "\">%s</a></li>\n", LBL(app, l,
-		    "footer.markdown"));
+		buf_puts(b, "\">");
+		buf_markup_text(b, LBL(app, l, "footer.markdown"));
+		buf_puts(b, "</a></li>\n");
 	}
 	buf_puts(b, "<li><a href=\"");
 	html_url(b, app, LPATH(app, l, site_doc_path(DOC_LLMS)));
@@ -553,8 +565,9 @@ page_footer(const struct app *app, const struct view *v, enum lang l,
 	html_url(b, app, LPATH(app, l, site_doc_path(DOC_AGENTS)));
 	buf_puts(b, "\">agents.md</a></li>\n<li><a href=\"");
 	html_url(b, app, "/api/v1/health");
-	buf_printf(b, "\">%s</a></li>\n</ul>\n</footer>\n",
-	    LBL(app, l, "footer.api_status"));
+	buf_puts(b, "\">");
+	buf_markup_text(b, LBL(app, l, "footer.api_status"));
+	buf_puts(b, "</a></li>\n</ul>\n</footer>\n");
 }
 
 /* Appends the owner's card (card.h) with the name kept whole. */

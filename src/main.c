@@ -64,28 +64,61 @@ print_summary(const struct app *app)
 	putchar('\n');
 }
 
+/* Says plainly, on standard error, which languages have no label set
+ * (or a partial one) and what their pages show instead. */
+static void
+labels_note(const struct app *app)
+{
+	struct buf b;
+
+	buf_init(&b);
+	if (labels_gaps(app->labels, app->cfg->content_dir, &b) > 0)
+		warnx_lines("note: ", buf_cstr(&b));
+	buf_free(&b);
+}
+
+/* The sources of --from-resume and --from-linkedin, for messages:
+ * "a.json, en=b.json". */
+static const char *
+sources(const struct options *o, char *out, size_t len)
+{
+	size_t	 n = 0;
+	int	 i, w;
+
+	*out = '\0';
+	for (i = 0; i < o->nfrom && n < len; i++) {
+		w = snprintf(out + n, len - n, "%s%s%s%s", i ? ", " : "",
+		    o->from[i].lang ? o->from[i].lang : "",
+		    o->from[i].lang ? "=" : "", o->from[i].file);
+		n = w < 0 ? len : n + (size_t)w;
+	}
+	return out;
+}
+
 /*
- * The content of --init --from-resume FILE: the import, its report on
- * standard output (one line per placeholder or member not imported)
- * and, under a heading, in the README written with the content.
+ * The content of --init --from-resume / --from-linkedin: the import,
+ * its report on standard output (one line per placeholder, member not
+ * imported, entry not matched) and, under a heading, in the README
+ * written with the content.
  */
 static int
-from_resume(const struct options *o, struct init_content *c,
+from_sources(const struct options *o, struct init_content *c,
     struct buf *readme)
 {
 	struct buf report;
-	char	 err[1024];
+	char	 err[1024], names[1024];
 	int	 rc;
 
 	buf_init(&report);
-	rc = resume_import(o->from_resume, &o->init_langs, c, &report, err,
-	    sizeof(err));
+	rc = resume_merge_import(o->from, o->nfrom, &o->init_langs, c,
+	    &report, err, sizeof(err));
 	if (rc == -1)
-		warnx("--from-resume: %s", err);
+		warnx("--from-%s: %s", o->nfrom == 1 && o->from[0].linkedin ?
+		    "linkedin" : "resume", err);
 	else {
 		fputs(buf_cstr(&report), stdout);
 		buf_printf(readme, "# Content imported from %s\n\n"
-		    "perfil-fcgi --init --from-resume wrote this directory. "
+		    "perfil-fcgi --init wrote this directory from it. "
 		    "Values marked TODO are placeholders; fill them in and "
 		    "translate the copies the report lists, if any, then "
 		    "run perfil-fcgi --check --content DIR. The site's "
@@ -93,12 +126,61 @@ from_resume(const struct options *o, struct init_content *c,
 		    "first; with one, texts are plain strings, with several "
 		    "an object with one string per language (content/"
 		    "README.md in perfil's sources has the reference)."
-		    "\n\n```\n%s```\n", o->from_resume,
+		    "\n\n```\n%s```\n", sources(o, names, sizeof(names)),
 		    buf_cstr(&report));
 		c->readme = buf_cstr(readme);
 	}
 	buf_free(&report);
 	return rc;
+}
+
+/*
+ * The end of --init: what is still to do by hand, in order, each with
+ * its file: the placeholders of each file (app's list, in the order
+ * --check gives them), then the check that none is left, then serving.
+ */
+static void
+print_todo(const struct options *o, const struct app *app)
+{
+	const char *p, *nl, *sep, *f;
+	char	 file[1024], fields[160];
+	size_t	 flen, n;
+	int	 step = 1, count;
+
+	printf("Still to do by hand, in order:\n");
+	for (p = app->placeholders; p != NULL && *p != '\0'; ) {
+		/* "FILE: PATH: VALUE (why)" lines, grouped by FILE */
+		if ((sep = strstr(p, ": ")) == NULL)
+			break;
+		flen = (size_t)(sep - p);
+		snprintf(file, sizeof(file), "%.*s", (int)flen, p);
+		count = 0;
+		n = 0;
+		fields[0] = '\0';
+		while (*p != '\0' && strncmp(p, file, flen) == 0 &&
+		    strncmp(p + flen, ": ", 2) == 0) {
+			f = p + flen + 2;
+			nl = strchr(p, '\n');
+			if (n < sizeof(fields) - 1 && count < 4)
+				n += (size_t)snprintf(fields + n,
+				    sizeof(fields) - n, "%s%.*s", count ? ", " :
+				    "", (int)strcspn(f, ":"), f);
+			count++;
+			p = nl != NULL ? nl + 1 : f + strlen(f);
+		}
+		printf("  %d. %s: replace %d placeholder%s (%s%s)\n", step++,
+		    file, count, count == 1 ? "" : "s", fields, count > 4 ?
+		    ", ..." : "");
+	}
+	printf("  %d. %s/media/: add a portrait and name it in profile.json's "
+	    "\"image\", if it has none yet (content/README.md, "
+	    "\"media/\")\n", step++, o->init_dir);
+	printf("  %d. %s/site.json: check \"languages\" (the default "
+	    "first); then perfil-fcgi --check --strict --content %s "
+	    "refuses any placeholder left\n", step++, o->init_dir,
+	    o->init_dir);
+	printf("  %d. serve it: PERFIL_CONTENT=%s ./serve, or "
+	    "docs/deployment.md for a server\n", step, o->init_dir);
 }
 
 /*
@@ -121,8 +203,8 @@ run_init(const struct options *o)
 		return 1;
 	}
 	buf_init(&readme);
-	if (o->from_resume != NULL) {
-		if (from_resume(o, &c, &readme) == -1) {
+	if (o->nfrom > 0) {
+		if (from_sources(o, &c, &readme) == -1) {
 			buf_free(&readme);
 			return 1;
 		}
@@ -143,18 +225,20 @@ run_init(const struct options *o)
 		warnx_lines("--init wrote content that does not load: ", err);
 		return 1;
 	}
-	app_free(&app);
-	if (o->from_resume != NULL)
+	labels_note(&app);
+	if (o->nfrom > 0)
 		printf("perfil-fcgi: wrote %s from %s; it passes --check. "
 		    "Fill in the TODO values listed above (also in "
 		    "README.md there), then run perfil-fcgi --check "
-		    "--content %s\n", o->init_dir, o->from_resume,
-		    o->init_dir);
+		    "--content %s\n", o->init_dir, sources(o, err,
+		    sizeof(err)), o->init_dir);
 	else
 		printf("perfil-fcgi: wrote a content skeleton in %s; replace "
 		    "its values (README.md there says how), then run "
 		    "perfil-fcgi --check --content %s\n", o->init_dir,
 		    o->init_dir);
+	print_todo(o, &app);
+	app_free(&app);
 	return 0;
 }
 
@@ -178,6 +262,9 @@ run_offline(const struct options *o)
 		/* Warnings do not fail the check: an untranslated label is
 		 * shown in the fallback language. */
 		warnx_lines("warning: ", buf_cstr(&app.labels->warnings));
+		if (app.glyphs != NULL)
+			warnx_lines("warning: font: ", app.glyphs);
+		labels_note(&app);
 		print_summary(&app);
 	}
 	else {
@@ -289,6 +376,10 @@ run_server(struct options *o)
 	snprintf(err, sizeof(err), "started (pid %ld), serving content %s "
 	    "from %s", (long)getpid(), app.fingerprint, o->cfg.content_dir);
 	watch_log(o->cfg.log_file, "", err);
+	if (app.glyphs != NULL) {
+		warnx_lines("warning: font: ", app.glyphs);
+		watch_log(o->cfg.log_file, "warning: font: ", app.glyphs);
+	}
 	sup_set_handler(SIGPIPE, SIG_IGN);
 	options_defaults(o);
 	/* A lone process on fd 0 (mod_fcgid) has a supervisor of its own

@@ -236,10 +236,19 @@ void
 md_home(const struct app *app, int self, enum lang l,
     struct buf *b)
 {
-	const cJSON *p = app->model->profile.obj[l], *co, *v, *e;
-	char	 tmp[64], url[MD_URL_MAX];
+	md_home_head(app, l, b);
+	md_home_rest(app, self, l, b);
+}
+
+/* The home page in two parts, which cv.c's cv_home renders with
+ * site.json's "home_highlight" between: who the person is and what
+ * they do now; then the rest. */
+void
+md_home_head(const struct app *app, enum lang l, struct buf *b)
+{
+	const cJSON *p = app->model->profile.obj[l], *co;
+	char	 url[MD_URL_MAX];
 	const char *image;
-	int	 pg, i;
 
 	buf_puts(b, "# ");
 	md_text(b, md_str(p, "name"));
@@ -272,6 +281,15 @@ md_home(const struct app *app, int self, enum lang l,
 	md_text(b, md_str(p, "summary"));
 	buf_puts(b, "\n\n");
 	home_now(app, l, b);
+}
+
+void
+md_home_rest(const struct app *app, int self, enum lang l, struct buf *b)
+{
+	const cJSON *p = app->model->profile.obj[l], *v, *e;
+	char	 tmp[64];
+	int	 pg, i;
+
 	if ((v = cJSON_GetObjectItemCaseSensitive(p, "knows_about")) != NULL) {
 		md_heading(b, app, l, "home.expertise");
 		cJSON_ArrayForEach(e, v) {

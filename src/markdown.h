@@ -27,6 +27,8 @@ void	 md_template(struct buf *, const char *, const cJSON *);
 typedef void page_render_fn(const struct app *, int self, enum lang l,
 	    struct buf *b);
 page_render_fn md_home, md_about, md_contact, md_owner_page;
+void	 md_home_head(const struct app *, enum lang, struct buf *);
+void	 md_home_rest(const struct app *, int self, enum lang, struct buf *);
 
 int	 md_finish(struct buf *);
 void	 md_not_found(const struct app *, enum lang, struct buf *);

@@ -600,5 +600,7 @@ openapi_serve(struct ctx *x)
 	}
 	x->resp->status = 200;
 	openapi_headers(x->resp, f);
-	enc_answer(&o->text[f], x->req, x->resp);
+	if (enc_answer(&o->text[f], x->req, x->resp) == -1)
+		err_send(x, ERR_INTERNAL, "Retry the request later.",
+		    "The OpenAPI document could not be decompressed.");
 }

@@ -172,9 +172,11 @@ gen_value_schema(struct gen *g, cJSON *s, const struct field *f)
 		for (i = 0; f->values[i] != NULL; i++)
 			gen_put_str(g, e, NULL, f->values[i]);
 	} else if (f->kind == F_HITTYPE) {
+		/* The searchable collections the content serves. */
 		e = gen_put_arr(g, s, "enum");
 		for (i = 0; i < COLL__MAX; i++)
-			if (resources[i].hit != NULL)
+			if (resources[i].hit != NULL && content_coll_live(
+			    g->app->model, (enum coll)i))
 				gen_put_str(g, e, NULL, resources[i].hit);
 	}
 }
@@ -441,9 +443,9 @@ components_headers(struct gen *g, cJSON *comp)
 	    "fingerprint=\"[0-9a-f]{16}\", reason=\".*\"$", NULL, "Present "
 	    "while the last reload was refused (the content found failed "
 	    "validation; the content of Perfil-Content keeps serving): when "
-	    "(UTC), the refused set's fingerprint and its first problem as "
-	    "--check names it (file, field, reason; ASCII), as an RFC 9651 "
-	    "dictionary.");
+	    "(UTC), the refused set's fingerprint and which file (relative "
+	    "to the content directory; the reason is in the server's log), "
+	    "as an RFC 9651 dictionary.");
 }
 
 /* The descriptions of the lang and Accept-Language parameters. */

@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,9 +63,15 @@ usage(FILE *f)
 "                           good content keeps serving)\n"
 "  --init DIR               write a minimal, valid content skeleton into DIR\n"
 "                           (new or empty), check it and exit\n"
-"  --from-resume FILE       with --init: fill DIR from a JSON Resume\n"
+"  --from-resume [LANG=]FILE\n"
+"                           with --init: fill DIR from a JSON Resume\n"
 "                           document instead (placeholders and what was\n"
-"                           not imported are listed, one line each)\n"
+"                           not imported are listed, one line each);\n"
+"                           repeat it with LANG= for one per language\n"
+"  --from-linkedin [LANG=]ZIP\n"
+"                           with --init: fill DIR from a LinkedIn data\n"
+"                           archive (\"Get a copy of your data\"); with a\n"
+"                           --from-resume for another language too\n"
 "  --languages CODES        with --init: the site's languages, ISO 639-1\n"
 "                           codes separated by commas, the default first\n"
 "                           (default: the resume's meta.language, else en)\n"
@@ -170,8 +177,7 @@ check_base_url(struct options *o)
 	const char *u = o->cfg.base_url;
 	size_t	 n;
 
-	if ((strncmp(u, "http://", 7) != 0 && strncmp(u, "https://", 8) != 0) ||
-	    strpbrk(u, " \t\r\n\"<>\\?#") != NULL || strlen(u) > 200) {
+	if (!url_is_base(u)) {
 		warnx("--base-url must be an absolute http(s) URL without "
 		    "query or fragment");
 		return -1;
@@ -199,6 +205,40 @@ parse_languages(const char *s, struct langs *ls)
 	return 0;
 }
 
+/*
+ * --from-resume or --from-linkedin [LANG=]FILE: one more source.  LANG
+ * is an ISO 639-1 code (two or three small letters) before "=".
+ */
+static int
+add_source(struct options *o, const char *arg, int linkedin)
+{
+	struct resume_source *s;
+	size_t	 k = strspn(arg, "abcdefghijklmnopqrstuvwxyz");
+	char	*lang;
+
+	if (o->nfrom == RESUME_MERGE_MAX) {
+		warnx("at most %d --from-resume and --from-linkedin",
+		    RESUME_MERGE_MAX);
+		return -1;
+	}
+	s = &o->from[o->nfrom++];
+	s->linkedin = linkedin;
+	s->file = arg;
+	if ((k == 2 || k == 3) && arg[k] == '=') {
+		if ((lang = strndup(arg, k)) == NULL) {
+			warnx("out of memory");
+			return -1;
+		}
+		s->lang = lang;
+		s->file = arg + k + 1;
+	}
+	if (*s->file == '\0') {
+		warnx("--from-%s: no file", linkedin ? "linkedin" : "resume");
+		return -1;
+	}
+	return 0;
+}
+
 /* Applies one option (getopt's ch); returns 0, or -1 after a message. */
 static int
 apply(struct options *o, int ch, int argc, char *argv[])
@@ -217,7 +257,9 @@ apply(struct options *o, int ch, int argc, char *argv[])
 	case 'C': o->mode = RUN_CHECK; break;
 	case 'S': o->cfg.strict = 1; break;
 	case 'I': o->mode = RUN_INIT; o->init_dir = optarg; break;
-	case 'R': o->from_resume = optarg; break;
+	case 'R':
+	case 'K':
+		return add_source(o, optarg, ch == 'K');
 	case 'l':
 		return parse_languages(optarg, &o->init_langs);
 	case 'w':
@@ -389,6 +431,7 @@ options_parse(struct options *o, int argc, char *argv[], int *status)
 		{ "strict", no_argument, NULL, 'S' },
 		{ "init", required_argument, NULL, 'I' },
 		{ "from-resume", required_argument, NULL, 'R' },
+		{ "from-linkedin", required_argument, NULL, 'K' },
 		{ "languages", required_argument, NULL, 'l' },
 		{ "dump-openapi", optional_argument, NULL, 'O' },
 		{ "reload-check", required_argument, NULL, 'r' },
@@ -425,8 +468,9 @@ options_parse(struct options *o, int argc, char *argv[], int *status)
 		usage(stderr);
 		return 0;
 	}
-	if (o->from_resume != NULL && o->mode != RUN_INIT) {
-		warnx("--from-resume needs --init DIR");
+	if (o->nfrom > 0 && o->mode != RUN_INIT) {
+		warnx("--from-%s needs --init DIR", o->from[0].linkedin ?
+		    "linkedin" : "resume");
 		return 0;
 	}
 	if (o->init_langs.n > 0 && o->mode != RUN_INIT) {
@@ -476,4 +520,7 @@ options_free(struct options *o)
 		free(o->own[i]);
 		o->own[i] = NULL;
 	}
+	for (i = 0; i < o->nfrom; i++)
+		free((char *)(uintptr_t)o->from[i].lang);
+	o->nfrom = 0;
 }

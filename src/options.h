@@ -12,6 +12,7 @@
 #include <sys/types.h>
 
 #include "app.h"
+#include "resume_merge.h"
 
 #define MAX_WORKERS	64
 #define MAX_THREADS	64	/* serving threads per worker */
@@ -33,7 +34,9 @@ struct options {
 	const char *group;	/* --socket-group, or NULL */
 	const char *pid_file;	/* --pid-file, or NULL */
 	const char *init_dir;	/* --init DIR */
-	const char *from_resume; /* --from-resume FILE (with --init) */
+	struct resume_source from[RESUME_MERGE_MAX]; /* --from-resume and
+				  * --from-linkedin [LANG=]FILE, in order */
+	int	 nfrom;
 	struct langs init_langs; /* --languages (with --init); n 0: not
 				  * given */
 	mode_t	 sock_mode;	/* --socket-mode */

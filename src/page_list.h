@@ -37,7 +37,7 @@
 
 #define SITE_PAGES(X)							\
 	X(HOME, "home", "/", PAGE_NAV,			\
-	    md_home)							\
+	    cv_home)							\
 	X(ABOUT, "about", "/about", PAGE_NAV,		\
 	    md_about)							\
 	X(CV, "cv", "/cv", PAGE_NAV,				\

@@ -22,6 +22,7 @@
 #include "cv.h"
 #ifdef HAVE_PDF
 #include "cv_pdf.h"
+#include "errors.h"
 #endif
 #include "head.h"
 #include "layout.h"
@@ -288,7 +289,11 @@ send_bytes(struct ctx *x, const struct rendered *sb)
 	struct response *r = x->resp;
 
 	resp_header(r, "X-Content-Type-Options", "nosniff");
-	enc_answer(sb, x->req, r);
+	if (enc_answer(sb, x->req, r) == -1) {
+		err_send(x, ERR_INTERNAL, "Retry the request later.",
+		    "The answer could not be decompressed.");
+		return;
+	}
 	if (r->status == 200 && resp_etag_matches(r, x->req->if_none_match)) {
 		r->status = 304;
 		resp_drop_body(r);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "encoding.h"
+#include "errors.h"
 #include "prerender.h"
 #include "routes.h"
 
@@ -196,7 +197,10 @@ prerender_serve(struct ctx *x)
 		mid = lo + (hi - lo) / 2;
 		e = &pr->e[mid];
 		if (e->item == want) {
-			enc_answer(&e->r, x->req, x->resp);
+			if (enc_answer(&e->r, x->req, x->resp) == -1)
+				err_send(x, ERR_INTERNAL, "Retry the request "
+				    "later.", "The answer could not be "
+				    "decompressed.");
 			return 1;
 		}
 		if (e->item < want)	/* NO_ITEM, SIZE_MAX, sorts last */

@@ -349,16 +349,19 @@ static const struct resume_map recommendation_resume = {
 /*
  * The collections JSON Resume has and the contract does not: served
  * only when the content has their file (OPT_HIDDEN), with open
- * schemas (new members may come within v1).
+ * schemas (new members may come within v1).  Searched like the
+ * others; their hit types are in SearchResult's enum only where
+ * served (openapi_components.c), so the demo's stays the spec's five.
  */
 static const struct field volunteer_f[] = {
 	FLD("slug", SLUG, REQ, "Stable identifier."),
 	FLD("role", TEXT, REQ | FIELD_TITLE, "Position held."),
-	FLD("organization", TEXT, REQ | FIELD_NAME, "Organization."),
+	FLD("organization", TEXT, REQ | FIELD_BODY | FIELD_NAME,
+	    "Organization."),
 	FLD("period", TEXT, REQ | FIELD_DATED, "Human-readable date range"),
-	FLD("description", TEXT, OPT, "What the work was."),
+	FLD("description", TEXT, OPT | FIELD_BODY, "What the work was."),
 	FLD("url", URI, OPT, "Website of the organization."),
-	SUB("highlights", ARRAY, OPT, &el_text, "Achievements."),
+	SUB("highlights", ARRAY, OPT | FIELD_BODY, &el_text, "Achievements."),
 	FLD("start", DATE, FIELD_CONTENT, "First month (ISO date)."),
 	FLD("end", DATE, FIELD_CONTENT, "Last month (ISO date); absent: to "
 	    "the present."),
@@ -389,13 +392,13 @@ static const struct field publication_f[] = {
 	FLD("slug", SLUG, REQ, "Stable identifier."),
 	FLD("title", TEXT, REQ | FIELD_TITLE, "Title of the publication or "
 	    "talk."),
-	FLD("publisher", TEXT, FIELD_NAME, "Publisher, journal or "
-	    "event."),
+	FLD("publisher", TEXT, FIELD_BODY | FIELD_NAME, "Publisher, journal "
+	    "or event."),
 	FLD("date", WHEN, OPT, "Date of release"),
 	FLD("date_iso", DATE, FIELD_API | FIELD_ISO, "The date of release as "
 	    "an ISO date (YYYY, YYYY-MM or YYYY-MM-DD), when the content "
 	    "gives one; date is its text in the answer's language."),
-	FLD("description", TEXT, OPT, "What it is about."),
+	FLD("description", TEXT, OPT | FIELD_BODY, "What it is about."),
 	FLD("url", URI, OPT, "Where to read or watch it."),
 	END
 };
@@ -416,12 +419,12 @@ static const struct resume_map publication_resume = {
 static const struct field award_f[] = {
 	FLD("slug", SLUG, REQ, "Stable identifier."),
 	FLD("title", TEXT, REQ | FIELD_TITLE, "Name of the award."),
-	FLD("awarder", TEXT, FIELD_NAME, "Who gave it."),
+	FLD("awarder", TEXT, FIELD_BODY | FIELD_NAME, "Who gave it."),
 	FLD("date", WHEN, OPT, "Date received"),
 	FLD("date_iso", DATE, FIELD_API | FIELD_ISO, "The date received as "
 	    "an ISO date (YYYY, YYYY-MM or YYYY-MM-DD), when the content "
 	    "gives one; date is its text in the answer's language."),
-	FLD("description", TEXT, OPT, "What it was for."),
+	FLD("description", TEXT, OPT | FIELD_BODY, "What it was for."),
 	END
 };
 static const struct resume_field award_rj[] = {
@@ -443,7 +446,8 @@ static const struct field spoken_language_f[] = {
 	FLD("slug", SLUG, REQ, "Stable identifier."),
 	FLD("language", TEXT, REQ | FIELD_TITLE, "The language, named in "
 	    "the answer's language."),
-	FLD("fluency", TEXT, OPT, "How well, in the person's words."),
+	FLD("fluency", TEXT, OPT | FIELD_BODY, "How well, in the person's "
+	    "words."),
 	END
 };
 static const struct resume_field spoken_language_rj[] = {
@@ -459,7 +463,7 @@ static const struct resume_map spoken_language_resume = {
 static const struct field interest_f[] = {
 	FLD("slug", SLUG, REQ, "Stable identifier."),
 	FLD("name", TEXT, REQ | FIELD_TITLE, "The interest."),
-	SUB("keywords", ARRAY, OPT, &el_text, "Its parts."),
+	SUB("keywords", ARRAY, OPT | FIELD_BODY, &el_text, "Its parts."),
 	END
 };
 static const struct resume_field interest_rj[] = {
@@ -510,22 +514,24 @@ const struct resource resource_about = {
 	.resume = &recommendation_resume
 #define SHAPE_VOLUNTEER	.schema = "VolunteerEntry", \
 	.description = "Volunteer work.", .fields = volunteer_f, \
-	.optional = OPT_HIDDEN, .noun = "volunteer positions", .cv = 2, \
+	.optional = OPT_HIDDEN, .hit = "volunteer", \
+	.noun = "volunteer positions", .cv = 2, \
 	.resume = &volunteer_resume
 #define SHAPE_PUBLICATIONS .schema = "Publication", \
 	.description = "A publication or talk.", .fields = publication_f, \
-	.optional = OPT_HIDDEN, .cv = 4, .resume = &publication_resume
+	.optional = OPT_HIDDEN, .hit = "publication", .cv = 4, \
+	.resume = &publication_resume
 #define SHAPE_AWARDS	.schema = "Award", .description = "An award.", \
-	.fields = award_f, .optional = OPT_HIDDEN, .cv = 5, \
+	.fields = award_f, .optional = OPT_HIDDEN, .hit = "award", .cv = 5, \
 	.resume = &award_resume
 #define SHAPE_SPOKEN_LANGUAGES .schema = "SpokenLanguage", \
 	.description = "A language the person speaks, with fluency.", \
 	.fields = spoken_language_f, .optional = OPT_HIDDEN, \
-	.noun = "spoken languages", .cv = 7, \
+	.hit = "spoken-language", .noun = "spoken languages", .cv = 7, \
 	.resume = &spoken_language_resume
 #define SHAPE_INTERESTS	.schema = "Interest", .description = "An interest.", \
-	.fields = interest_f, .optional = OPT_HIDDEN, .cv = 10, \
-	.resume = &interest_resume
+	.fields = interest_f, .optional = OPT_HIDDEN, .hit = "interest", \
+	.cv = 10, .resume = &interest_resume
 
 #define SELF_URL_ITEMS		1
 #define SELF_URL_NO_ITEMS	0

@@ -17,6 +17,7 @@
 #include <unicode/ustring.h>
 
 #include "resume.h"
+#include "settings.h"
 
 #define RESUME_SCHEMA \
 	"https://raw.githubusercontent.com/jsonresume/resume-schema/" \
@@ -394,21 +395,35 @@ meta(cJSON *r, const struct app *app, enum lang l)
 int
 resume_build(const struct app *app, enum lang l, struct buf *b)
 {
+	enum coll seq[COLL__MAX];
 	cJSON	*r;
 	char	*s = NULL;
-	int	 n, c, rc = -1;
+	int	 n, c, i, rc = -1;
 
 	if ((r = cJSON_CreateObject()) == NULL)
 		return -1;
 	if (put(r, "$schema", RESUME_SCHEMA) == -1 ||
 	    basics(r, app, l) != 0)
 		goto out;
-	for (n = 1; n <= COLL__MAX; n++)	/* the sections' order */
-		for (c = 0; c < COLL__MAX; c++)
-			if (resources[c].resume != NULL &&
-			    resources[c].resume->order == n &&
-			    section(r, app, (enum coll)c, l) != 0)
+	/* The sections' order: site.json's "cv_order" (the CV's), else
+	 * the declared one. */
+	if (app->settings->cv.n > 0) {
+		n = settings_cv_sequence(&app->settings->cv, seq);
+		for (i = 0; i < n; i++)
+			if (resources[seq[i]].resume != NULL &&
+			    section(r, app, seq[i], l) != 0)
 				goto out;
+		for (c = 0; c < COLL__MAX; c++)	/* not on the CV */
+			if (resources[c].resume != NULL && resources[c].cv ==
+			    0 && section(r, app, (enum coll)c, l) != 0)
+				goto out;
+	} else
+		for (n = 1; n <= COLL__MAX; n++)
+			for (c = 0; c < COLL__MAX; c++)
+				if (resources[c].resume != NULL &&
+				    resources[c].resume->order == n &&
+				    section(r, app, (enum coll)c, l) != 0)
+					goto out;
 	if (languages(r, app, l) != 0 || meta(r, app, l) != 0 ||
 	    (s = cJSON_Print(r)) == NULL)
 		goto out;

@@ -25,5 +25,8 @@
 int	 resume_import(const char *file, const struct langs *,
 	    struct init_content *, struct buf *report, char *err,
 	    size_t errlen);
+int	 resume_import_doc(const char *file, const cJSON *doc,
+	    const struct langs *, struct init_content *, struct buf *report,
+	    char *err, size_t errlen);
 
 #endif /* PERFIL_RESUME_IMPORT_H */

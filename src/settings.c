@@ -200,20 +200,16 @@ static int
 get_base_url(const cJSON *v, char **out, char *err, size_t errlen)
 {
 	const char *u = cJSON_GetStringValue(v);
-	size_t	 n, skip = 0;
+	size_t	 n, skip;
 
-	if (u != NULL && strncmp(u, "http://", 7) == 0)
-		skip = 7;
-	else if (u != NULL && strncmp(u, "https://", 8) == 0)
-		skip = 8;
-	if (skip == 0 || strpbrk(u, " \t\r\n\"<>\\?#") != NULL ||
-	    strlen(u) > 200 || u[skip] == '\0' || u[skip] == '/')
+	if (u == NULL || !url_is_base(u))
 		return settings_fail(err, errlen,
 		    "base_url: expected an absolute "
 		    "http(s) URL without query or fragment, such as "
 		    "\"https://www.example.org\"");
 	if ((*out = strdup(u)) == NULL)
 		return settings_fail(err, errlen, "out of memory");
+	skip = (size_t)(url_authority(u) - u);
 	while ((n = strlen(*out)) > skip + 1 && (*out)[n - 1] == '/')
 		(*out)[n - 1] = '\0';
 	return 0;
@@ -422,6 +418,19 @@ read_theme(const cJSON *v, struct settings *s, char *err, size_t errlen)
 	return theme_parse(v, &s->theme, err, errlen);
 }
 
+static int
+read_cv_order(const cJSON *v, struct settings *s, char *err, size_t errlen)
+{
+	return settings_cv_order(v, &s->cv, err, errlen);
+}
+
+static int
+read_home_highlight(const cJSON *v, struct settings *s, char *err,
+    size_t errlen)
+{
+	return settings_cv_highlight(v, &s->cv, err, errlen);
+}
+
 #define REQ	FIELD_REQUIRED
 #define FLD(n, k, fl)		{ .name = n, .kind = F_##k, .flags = fl }
 #define SUB(n, k, fl, s)	{ .name = n, .kind = F_##k, .flags = fl, \
@@ -436,6 +445,7 @@ static const struct field licence_f[] = {
 };
 
 static const struct field fact_f = FLD(NULL, STRING, FIELD_PER_LANG);
+static const struct field cv_name_f = FLD(NULL, STRING, 0);
 
 /*
  * SITE_SETTINGS: site.json's members, declared once like a collection's
@@ -464,7 +474,9 @@ static const struct field fact_f = FLD(NULL, STRING, FIELD_PER_LANG);
 	    settings_read_signals)					\
 	X("security", OBJECT, FIELD_READER, NULL,			\
 	    settings_read_security)					\
-	X("theme", OBJECT, FIELD_READER, NULL, read_theme)
+	X("theme", OBJECT, FIELD_READER, NULL, read_theme)		\
+	X("cv_order", ARRAY, 0, &cv_name_f, read_cv_order)		\
+	X("home_highlight", STRING, 0, NULL, read_home_highlight)
 
 static const struct field settings_f[] = {
 #define X(n, k, fl, sub, read)	SUB(n, k, fl, sub),

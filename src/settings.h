@@ -27,6 +27,7 @@
 
 #include "page_list.h"
 #include "request.h"
+#include "settings_cv.h"
 #include "theme.h"
 
 #define SETTINGS_FILE		"site.json"
@@ -114,6 +115,7 @@ struct settings {
 	struct theme theme;		/* "theme": accent and font */
 	struct page_setting pages[PAGE__MAX];	/* "pages", as written */
 	size_t	 npages;
+	struct settings_cv cv;		/* "cv_order", "home_highlight" */
 };
 
 struct settings	*settings_load(const char *dir, char *err, size_t errlen);

@@ -108,6 +108,47 @@ owner_texts(const struct app *app, struct site_paths *sp, int k, enum lang l,
 }
 
 /*
+ * The CV's summary in language l, label key ("page.cv.summary") with
+ * its @@sections@@ filled: the headings of the CV's sections the
+ * content has, in the CV's order, joined as the language joins a list
+ * (labels_join), so that the home page names the owner's sections and
+ * no others.  Kept in sp; NULL out of memory.
+ */
+static const char *
+sections_summary(const struct app *app, struct site_paths *sp,
+    const char *key, enum lang l)
+{
+	const struct collection *c;
+	const char *items[COLL__MAX];
+	char	 hk[64];
+	struct buf list, b;
+	int	 place, k, n = 0;
+
+	for (place = 1; place <= COLL__MAX; place++)
+		for (k = 0; k < COLL__MAX; k++) {
+			c = &app->model->coll[k];
+			if (resources[k].cv != place || !c->present ||
+			    c->len == 0)
+				continue;
+			snprintf(hk, sizeof(hk), "cv.%s", resources[k].name);
+			items[n++] = LBL(app, l, hk);
+		}
+	buf_init(&list);
+	buf_init(&b);
+	labels_join(&list, items, n, lang_code(app->langs, l));
+	lbl_fill(&b, app->labels, l, key, (const char *const []){
+	    "sections", buf_cstr(&list) != NULL ? list.data : "", NULL });
+	buf_free(&list);
+	if (b.oom || buf_cstr(&b) == NULL) {
+		buf_free(&b);
+		return NULL;
+	}
+	sp->sections[l] = buf_detach(&b);
+	buf_free(&b);
+	return sp->sections[l];
+}
+
+/*
  * Builds the site's pages (struct site_paths): the made pages and,
  * after SITE_OWNER_AFTER, the owner's pages, with their paths in every
  * language of app (lang_path), label and summary (labels, settings and
@@ -184,11 +225,16 @@ site_paths_build(const struct app *app, char *err, size_t errlen)
 				snprintf(key, sizeof(key), "page.%s.summary",
 				    sp->name[pg]);
 				s = LBL(app, l, key);
+				if (pg == SITE_CV && (s = sections_summary(app,
+				    sp, key, (enum lang)l)) == NULL)
+					goto oom;
 			}
 			sp->summary[pg][l] = s;
 		}
 	}
 	return sp;
+oom:
+	snprintf(err, errlen, "out of memory");
 fail:
 	site_paths_free(sp);
 	return NULL;
@@ -204,6 +250,8 @@ site_paths_free(struct site_paths *sp)
 	for (k = 0; k < OWNER_PAGE__MAX; k++)
 		for (l = 0; l < LANG__MAX; l++)
 			free(sp->title[k][l]);
+	for (l = 0; l < LANG__MAX; l++)
+		free(sp->sections[l]);
 	free(sp);
 }
 

@@ -44,6 +44,8 @@ struct site_paths {
 	const char *label[PAGE__MAX][LANG__MAX];
 	const char *summary[PAGE__MAX][LANG__MAX];
 	char	*title[OWNER_PAGE__MAX][LANG__MAX];	/* "# " lines */
+	char	*sections[LANG__MAX];	/* the CV's summary, its
+					 * @@sections@@ filled */
 };
 
 struct site_paths *site_paths_build(const struct app *, char *err,

@@ -191,10 +191,16 @@ static void
 reload(struct sup *s, const char *why)
 {
 	struct app next;
-	char	 err[16384], msg[256];
+	char	 err[16384], msg[256], before[WATCH_FP_LEN + 1];
 
+	/*
+	 * The fingerprint before the load is the one refused: a file
+	 * completed while the load read it (an editor writing slowly)
+	 * changes the fingerprint, so the next look tries again.
+	 */
+	fingerprint(s->cfg, before);
 	if (app_load(&next, s->cfg, err, sizeof(err)) == -1) {
-		fingerprint(s->cfg, s->refused);
+		memcpy(s->refused, before, sizeof(before));
 		snprintf(msg, sizeof(msg), "reload refused (%s), still "
 		    "serving the previous content (%s): ", why,
 		    s->app->fingerprint);
@@ -209,6 +215,10 @@ reload(struct sup *s, const char *why)
 	    "replacing workers", why, next.fingerprint);
 	warnx("%s", msg);
 	watch_log(s->cfg->log_file, "", msg);
+	if (next.glyphs != NULL) {
+		warnx_lines("warning: font: ", next.glyphs);
+		watch_log(s->cfg->log_file, "warning: font: ", next.glyphs);
+	}
 	if (s->status != NULL)
 		watch_status_set(s->status, next.fingerprint, NULL, NULL);
 	s->refused[0] = '\0';

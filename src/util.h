@@ -54,6 +54,7 @@ void	 arena_reset(struct arena *);
 void	 arena_free(struct arena *);
 
 int	 utf8_valid(const char *, size_t);
+size_t	 utf8_longest_cluster(const char *, size_t, size_t cap);
 uint64_t hash_fnv1a64(const void *, size_t);
 uint64_t hash_words64(const void *, size_t);
 void	 warnx_lines(const char *prefix, const char *text);
@@ -64,6 +65,7 @@ const char *open_beneath_error(int);
 char	*read_beneath(const char *dir, const char *rel, size_t max,
 	    size_t *lenp, int *absent, char *why, size_t whylen);
 const char *url_authority(const char *url);
+int	 url_is_base(const char *url);
 int	 xsnprintf(char *, size_t, const char *, ...)
 	    __attribute__((format(printf, 3, 4)));
 

@@ -200,33 +200,40 @@ watch_time(char out[WATCH_TIME_LEN + 1])
 }
 
 /*
- * Records a reload: refused, with the first line of reason (every
- * "strip/" removed, so that the server's paths are not published), or
- * accepted (reason NULL), which clears the last refusal.
+ * Records a reload: refused (reason: the loader's message, whose first
+ * line begins "FILE: "), or accepted (reason NULL), which clears the
+ * last refusal.  What is kept for health is only which file, relative
+ * to the content directory strip ("skills.json: refused; the reason is
+ * in the log"), or that the file is outside it: the message itself
+ * may quote unpublished content and name the server's paths, so it
+ * goes to the log alone.
  */
 void
 watch_status_set(struct watch_status *s, const char *fp, const char *reason,
     const char *strip)
 {
-	size_t	 n, sl = strip ? strlen(strip) : 0, o = 0;
-	const char *p;
+	size_t	 n = 0, sl = strip ? strlen(strip) : 0;
+	const char *file = NULL, *end;
 
+	if (reason != NULL && (end = strstr(reason, ": ")) != NULL &&
+	    memchr(reason, '\n', (size_t)(end - reason)) == NULL &&
+	    sl > 0 && strncmp(reason, strip, sl) == 0 && reason[sl] == '/') {
+		file = reason + sl + 1;
+		n = (size_t)(end - file);
+	}
 	atomic_fetch_add(&s->seq, 1);
 	atomic_thread_fence(memory_order_seq_cst);
 	s->refused = reason != NULL;
 	watch_time(s->at);
 	snprintf(s->fp, sizeof(s->fp), "%s", fp ? fp : "");
-	s->reason[0] = '\0';
-	n = reason ? strcspn(reason, "\n") : 0;
-	for (p = reason; p != NULL && p < reason + n &&
-	    o + 1 < sizeof(s->reason); ) {
-		if (sl > 0 && strncmp(p, strip, sl) == 0 && p[sl] == '/') {
-			p += sl + 1;
-			continue;
-		}
-		s->reason[o++] = *p++;
-	}
-	s->reason[o] = '\0';
+	if (reason == NULL)
+		s->reason[0] = '\0';
+	else if (file != NULL && n > 0 && n < sizeof(s->reason) - 40)
+		snprintf(s->reason, sizeof(s->reason), "%.*s: refused; the "
+		    "reason is in the log", (int)n, file);
+	else
+		snprintf(s->reason, sizeof(s->reason), "a file outside the "
+		    "content directory: refused; the reason is in the log");
 	atomic_thread_fence(memory_order_seq_cst);
 	atomic_fetch_add(&s->seq, 1);
 }

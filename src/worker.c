@@ -28,8 +28,8 @@
  * socket out of its set and the last one closes the worker's copy, so
  * new connections go to other workers (reload) or are refused (stop);
  * the kept connections keep being served until the web server closes
- * them (the shipped nginx site closes idle ones after 3 s and any one
- * after 5 s of life, see conf/nginx/perfil.conf), are idle for
+ * them (the shipped nginx site closes idle ones after 1 s and any one
+ * after 1 s of life, see conf/nginx/perfil.conf), are idle for
  * DRAIN_IDLE_MS, or DRAIN_MAX_MS have passed.  The process then exits.
  */
 #include "config.h"

@@ -14,7 +14,7 @@
 /*
  * Draining on stop: a kept connection idle this long is closed, and
  * none is kept past DRAIN_MAX_MS.  The shipped nginx site closes idle
- * kept connections first (keepalive_timeout 3s) and any one after 5 s
+ * kept connections first (keepalive_timeout 1s) and any one after 1 s
  * (keepalive_time), so that the responder never closes one nginx may
  * be writing into.
  */

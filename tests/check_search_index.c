@@ -39,6 +39,20 @@ fixture_setup(void)
 	ck_assert_msg(fx_index != NULL, "index: %s", err);
 }
 
+/* The JSON Resume import of tests/resume/full.resume.json: every
+ * collection, publications and interests included. */
+static void
+full_setup(void)
+{
+	char	 err[1024];
+
+	fx_model = content_load(TEST_FIXTURE_DIR "/../full_resume", TEST_BASE,
+	    NULL, demo_labels(), err, sizeof(err));
+	ck_assert_msg(fx_model != NULL, "full_resume: %s", err);
+	fx_index = search_build(fx_model, TEST_BASE, err, sizeof(err));
+	ck_assert_msg(fx_index != NULL, "index: %s", err);
+}
+
 static void
 fixture_teardown(void)
 {
@@ -418,6 +432,58 @@ END_TEST
 
 /* --- Snippet cutting ---------------------------------------------------- */
 
+/*
+ * Every collection with a title or body (resource.c's FIELD_TITLE,
+ * FIELD_BODY) is searched: a word only in a publication's abstract, an
+ * interest's keyword, a volunteer position's organization, an award's
+ * awarder or a spoken language is found, its url the collection's.
+ */
+START_TEST(every_collection_is_searched)
+{
+	static const char *const abstract[] = {
+		"publication incremental-models-at-scale Incremental models "
+		    "at scale 1",
+		NULL
+	};
+	static const char *const title[] = {
+		"publication streaming-parcels-a-flink-case-study Streaming "
+		    "parcels: a Flink case study 2",
+		NULL
+	};
+	static const char *const keyword[] = {
+		"interest cycling Cycling 1",
+		NULL
+	};
+	static const char *const interest[] = {
+		"interest board-games Board games 2",
+		NULL
+	};
+	static const char *const language[] = {
+		"spoken-language yoruba Yoruba 2",
+		NULL
+	};
+	struct search_query q;
+	struct search_hit hit;
+	enum lang l;
+
+	for (l = LANG_ES; l <= LANG_EN; l++) {
+		expect_hits(l, "refreshes", abstract);
+		expect_hits(l, "parcels", title);
+		expect_hits(l, "bikepacking", keyword);
+		expect_hits(l, "board", interest);
+		expect_hits(l, "yoruba", language);
+	}
+	ck_assert_int_eq(parse(&q, "bikepacking"), SEARCH_Q_OK);
+	ck_assert_uint_eq(search_run(fx_index, LANG_EN, &q, &hit, 1), 1);
+	ck_assert_str_eq(hit.doc->url, TEST_BASE "/api/v1/interests");
+	search_query_free(&q);
+	ck_assert_int_eq(parse(&q, "refreshes"), SEARCH_Q_OK);
+	ck_assert_uint_eq(search_run(fx_index, LANG_EN, &q, &hit, 1), 1);
+	ck_assert_str_eq(hit.doc->url, TEST_BASE "/api/v1/publications");
+	search_query_free(&q);
+}
+END_TEST
+
 static Suite *
 search_index_suite(void)
 {
@@ -434,6 +500,10 @@ search_index_suite(void)
 	tcase_add_test(tc, matching_is_word_prefix);
 	tcase_add_test(tc, snippet_of_hits);
 	tcase_add_test(tc, postings_agree_with_a_scan);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("collections");
+	tcase_add_checked_fixture(tc, full_setup, fixture_teardown);
+	tcase_add_test(tc, every_collection_is_searched);
 	suite_add_tcase(s, tc);
 	return s;
 }

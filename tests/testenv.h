@@ -14,8 +14,8 @@
 
 #define TEST_BASE	"http://test.example"
 
-static struct config test_cfg = { TEST_CONTENT_DIR, TEST_BASE,
-    TEST_LABELS_DIR };
+static struct config test_cfg = { .content_dir = TEST_CONTENT_DIR,
+    .base_url = TEST_BASE, .labels_dir = TEST_LABELS_DIR };
 static struct app test_app;
 static struct response test_resp;
 static struct arena test_arena;

@@ -32,10 +32,13 @@ if [[ $RESP_STATUS == 404 ]]; then
 	exit 0
 fi
 
-# flat: stdin without white space (line breaks, spaces, no-break spaces), so
-# that a text wrapped over lines of the PDF matches the text of the API.
+# flat: stdin without white space (line breaks, spaces, no-break spaces) and
+# hyphens, so that a text wrapped over lines of the PDF matches the text of
+# the API: pdftotext drops the hyphen a line ends with when it joins the two
+# halves ("hola@rocio-benjumea-" and "saavedra.example" since the head names
+# the country in full, "(España)").
 flat() {
-	sed 's/\xc2\xa0//g; s/\xe2\x80\xaf//g' | tr -d ' \t\n\f\r'
+	sed 's/\xc2\xa0//g; s/\xe2\x80\xaf//g' | tr -d ' \t\n\f\r-'
 }
 
 # item_texts COLLECTION LANG: one line per text the CV shows of each item of
@@ -54,8 +57,9 @@ item_texts() {
 	certifications) jq -r '.[] | .title, .institution, .date' ;;
 	education) jq -r '.[] | .institution, .detail' ;;
 	recommendations) jq -r '.[] | .name, .date, .comment' ;;
-	# the generic entry: every text of the item but its slug and links
-	*) jq -r '.[] | del(.slug, .api_url) | .. | strings | select(test("^(https?|mailto):") | not)' ;;
+	# the generic entry: every text of the item but its slug, links and the
+	# machine form of its date (date_iso: the CV shows date, its text)
+	*) jq -r '.[] | del(.slug, .api_url, .date_iso) | .. | strings | select(test("^(https?|mailto):") | not)' ;;
 	esac <"$BB_TMP/items.json"
 	case $c in
 	experience | projects)

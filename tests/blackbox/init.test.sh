@@ -23,7 +23,7 @@ trap 'cleanup; _bb_finish' EXIT
 port=$(stack_free_port $((${BASE##*:} + 700))) || exit 1
 BASE=http://127.0.0.1:$port
 dir=$BB_TMP/mine
-rm -rf "$dir" "$BB_TMP/notempty"
+rm -rf "$dir" "$BB_TMP/notempty" "$BB_TMP/todo"
 
 t '--init DIR writes a skeleton and says so; --check accepts it at once'
 run_cmd "$PERFIL_BIN" --init "$dir"
@@ -34,6 +34,17 @@ expect_exit 0
 for f in README.md site.json profile.json about.json projects.json experience.json skills.json; do
 	expect_equal "$dir/$f exists" yes "$([[ -f $dir/$f ]] && echo yes || echo no)"
 done
+
+t '--init ends with what is still to do by hand, in order, each with its file'
+run_cmd "$PERFIL_BIN" --init "$BB_TMP/todo"
+expect_exit 0
+expect_stdout_match 'Still to do by hand, in order:'
+expect_equal 'numbered steps, each naming a file under DIR, the last serving it' \
+	"1. $BB_TMP/todo/profile.json: replace|2. $BB_TMP/todo/about.json: replace|media/: add a portrait|site.json: check \"languages\"|serve it: PERFIL_CONTENT=$BB_TMP/todo ./serve" \
+	"$(sed -n '/^Still to do/,$p' "$BB_TMP/stdout" | sed -n 's/^  \([0-9]*\. [^:]*: [a-z]*\).*/\1/p' | head -n 2 | paste -sd'|')|$(grep -oE 'media/: add a portrait|site\.json: check "languages"|serve it: PERFIL_CONTENT=[^ ]* \./serve' "$BB_TMP/stdout" | paste -sd'|')"
+expect_equal 'steps numbered 1..N in order' yes \
+	"$(sed -n 's/^  \([0-9]*\)\. .*/\1/p' "$BB_TMP/stdout" | awk 'BEGIN{ok="yes"} $1 != NR {ok="no"} END{print ok}')"
+rm -rf "$BB_TMP/todo"
 
 t 'the skeleton holds nothing of the demo person'
 demo_name=$(jq -r .name "$CONTENT/profile.json")

@@ -178,14 +178,14 @@ dir=$(with_media big)
 run_cmd "$PERFIL_BIN" --check --content "$dir"
 expect_media_refused cv.pdf '4194313 bytes: more than the limit of 4194304 bytes \(4 MiB\) per media file'
 
-t 'files over the total limit are refused, naming the directory'
+t 'files over the total limit are refused before they are read, naming the file'
 dir=$(with_media total)
 for i in 1 2 3 4 5; do
 	{ printf '%%PDF-1.4\n'; head -c 3500000 /dev/zero; } >"$dir/media/part$i.pdf"
 done
 run_cmd "$PERFIL_BIN" --check --content "$dir"
 expect_exit 1
-expect_stderr_match '/media: the files total [0-9]+ bytes: more than the limit of 16777216 bytes'
+expect_stderr_match '/media/part[1-5]\.pdf: 3500009 bytes: the files would total more than the limit of 16777216 bytes'
 
 t 'an unknown extension, a bad name, a subdirectory, bytes that lie: each refused by name'
 dir=$(with_media kinds)

@@ -187,3 +187,26 @@ if [[ $md_type == '200 text/markdown'* ]]; then
 else
 	echo "  note  $BB_FILE: markdown vs HTML not checked: / answers '$md_type' (the pages are not in this tree)"
 fi
+
+# cache_files: how many answers the cache holds on disk now.
+cache_files() {
+	find "$STACK_DIR/cache" -type f 2>/dev/null | wc -l
+}
+
+t 'the cache stores one variant per key, not one per raw header value (Vary is not a key)'
+before=$(cache_files)
+for i in $(seq 1 60); do
+	curl -s -o /dev/null -H "Accept: text/html, */*;q=0.$((i % 9 + 1)), x/y$i" \
+		-H 'Accept-Language: en' "$STACK_BASE/en/about"
+	curl -s -o /dev/null -H "Accept-Encoding: gzip, x-unused-$i" \
+		-H 'Accept-Language: es' "$STACK_BASE/api/v1/profile"
+done
+after=$(cache_files)
+_bb_check $((after - before <= 4 ? 0 : 1)) \
+	"120 requests of 60 Accept and 60 Accept-Encoding values add at most 4 cache files" \
+	"$before files before, $after after"
+req GET /api/v1/profile -H 'Accept-Encoding: gzip, x-unused-7' -H 'Accept-Language: es'
+expect_header content-encoding gzip
+req GET /api/v1/profile -H 'Accept-Language: es'
+expect_header_absent content-encoding
+expect_profile es

@@ -71,7 +71,7 @@ run_cmd "$PERFIL_BIN" --init "$BB_TMP/init"
 expect_exit 0
 run_cmd "$PERFIL_BIN" --check --content "$BB_TMP/init"
 expect_exit 0
-expect_stderr_match 'placeholder: [^ ]*/profile\.json: name: "TODO: Your Name" \(TODO\)'
+expect_stderr_match 'placeholder: [^ ]*/profile\.json: name\.en: "TODO: Your Name" \(TODO\)'
 expect_stderr_match 'placeholder: [^ ]*/profile\.json: email: "you@example\.org"'
 run_cmd "$PERFIL_BIN" --check --strict --content "$BB_TMP/init"
 expect_exit 1

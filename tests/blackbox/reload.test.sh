@@ -138,7 +138,7 @@ _bb_check $((total < 20)) 'at least 20 requests during the reloads' "$total"
 expect_equal 'reloads logged' $((before + 3)) "$(grep -c 'content reloaded' "$log")"
 # New connections go to the new workers at once; nginx's kept connections to
 # the old ones serve the old content until nginx renews them (keepalive_time
-# 5s in the shipped site) or the old workers' drain ends (8 s at most), never
+# 1s in the shipped site) or the old workers' drain ends (8 s at most), never
 # closed under nginx: once the first workers are gone, only new content is left.
 # The shipped micro-cache keeps an answer to the end of the second the
 # responder gave it in (X-Accel-Expires, conf/nginx/perfil.conf) and serves no

@@ -30,6 +30,9 @@ PERFIL_SERVE_DEPS=(
 	# the CV's PDF (/cv.pdf, configure --disable-pdf leaves it out): cairo
 	# and pango, and the font it embeds (fontconfig finds DejaVu Sans)
 	libcairo2-dev libpango1.0-dev libfontconfig-dev fonts-dejavu-core
+	# the LinkedIn import (--from-linkedin; configure --without-libzip
+	# leaves it out)
+	libzip-dev
 	# the web server in front, and what tests/lib/stack.sh uses to start it
 	# and print the first URLs (curl: is it up; jq: a project's slug)
 	nginx-light curl jq
@@ -49,6 +52,11 @@ PERFIL_TEST_DEPS=(
 	# CV's PDF (tests/blackbox/cv_pdf.test.sh): pdftotext, pdffonts, pdfinfo
 	# (poppler-utils) and qpdf for its catalog, structure and links
 	libxml2-utils chromium nodejs poppler-utils qpdf
+	# every script on the page and in the PDF (tests/blackbox/every_script.test.sh,
+	# the ja and ar screenshots of tests/site/run): Noto for the scripts
+	# DejaVu lacks, CJK apart (./serve installs them only for content
+	# that needs them: perfil_install_font_deps)
+	fonts-noto-core fonts-noto-cjk
 	# benchmark (tests/bench/run): wrk, and php-fpm for the PHP-FPM peer (the
 	# Node.js peer uses nodejs above)
 	wrk php-fpm
@@ -93,6 +101,30 @@ perfil_install_deps() {
 # (./serve). Returns apt-get's status.
 perfil_install_serve_deps() {
 	_perfil_install "${PERFIL_SERVE_DEPS[@]}"
+}
+
+# perfil_font_deps DIR: print, one a line, the font packages the content in
+# DIR needs for its PDF beyond fonts-dejavu-core (Latin, Greek, Cyrillic):
+# fonts-noto-cjk (about 90 MB installed) when a text holds Han, kana, Hangul
+# or Bopomofo, fonts-noto-core when it holds any other script (Arabic,
+# Hebrew, Devanagari, Thai...). A Spanish site needs neither. grep -P knows
+# Unicode's script properties; nothing else is read.
+perfil_font_deps() {
+	local cjk='\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}\p{Bopomofo}'
+	local mine="\p{Latin}\p{Greek}\p{Cyrillic}\p{Common}\p{Inherited}$cjk"
+	LC_ALL=C.UTF-8 grep -rqsP --include='*.json' --include='*.md' \
+		"[$cjk]" "$1" && echo fonts-noto-cjk
+	LC_ALL=C.UTF-8 grep -rqsP --include='*.json' --include='*.md' \
+		"[^$mine\\s]" "$1" && echo fonts-noto-core
+	return 0
+}
+
+# perfil_install_font_deps DIR: install what perfil_font_deps DIR prints
+# and is missing (./serve, before serving DIR).
+perfil_install_font_deps() {
+	local fonts=()
+	mapfile -t fonts < <(perfil_font_deps "$1")
+	((${#fonts[@]} == 0)) || _perfil_install "${fonts[@]}"
 }
 
 # _perfil_install PACKAGE...: install those of the packages that are missing.

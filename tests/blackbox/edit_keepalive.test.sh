@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# front: nginx-only the shipped nginx upstream's kept connections; run once
+# An edit is served within the time README.md and docs/operations.md
+# promise (10 s from the save) while clients keep nginx's FastCGI
+# connections busy: the supervisor notices the save within a second and
+# loads it (about 1 s for the demo on a loaded machine); new connections go
+# to the new workers at once, while nginx's kept connections to the old
+# ones serve the old content until nginx renews them (keepalive_time and
+# keepalive_timeout 1s in conf/nginx/perfil.conf; it was 5s) or the old
+# workers' drain ends (8 s at most), and the micro-cache keeps an answer to
+# the end of its second. Measured here under a load average of 25: the first
+# new answer 1.5 to 3.1 s after the save, only new answers from 3.9 to 6.0 s
+# (with 5s: 5.2 to 10 s; README.md promised a second).
+#
+# Runs a private stack (the shipped site, micro-cache on, --reload-check on)
+# on its own copy of the content, which this file edits.
+. "$(dirname "$0")/lib.sh"
+. "$STACK_ROOT/tests/lib/stack.sh"
+
+PERFIL_ARGS='--workers 2'
+rm -rf "$BB_TMP/content"
+cp -R "$CONTENT" "$BB_TMP/content" && chmod -R a+rX "$BB_TMP/content"
+PERFIL_CONTENT=$BB_TMP/content
+STACK_CACHE=1
+load_pids=()
+stop_load() {
+	local p
+	for p in "${load_pids[@]}"; do
+		kill "$p" 2>/dev/null
+	done
+	wait "${load_pids[@]}" 2>/dev/null
+}
+trap 'stop_load; stack_stop; _bb_finish' EXIT
+bb_private_stack 450 'for edits under keep-alive load'
+
+# headline: the English headline the stack serves now.
+headline() {
+	curl -s --max-time 2 "$BASE/api/v1/profile?lang=en" | jq -r .data.headline
+}
+
+# Four clients, each on one kept connection to nginx, asking without pause
+# (a page, the profile, the API in both languages): every kept FastCGI
+# connection of nginx stays busy.
+urls=()
+for i in $(seq 1 50); do
+	urls+=("$BASE/api/v1/profile" "$BASE/en/" "$BASE/api/v1/projects?lang=en" "$BASE/")
+done
+for c in 1 2 3 4; do
+	(while :; do curl -s "${urls[@]}" >/dev/null || sleep 0.1; done) &
+	load_pids+=($!)
+done
+sleep 2
+
+for round in 1 2 3; do
+	t "edit $round under keep-alive load: served within 10 s of the save, and stays"
+	new="Edited under keep-alive load, round $round"
+	jq --arg h "$new" '.headline.en = $h' "$STACK_CONTENT/profile.json" >"$BB_TMP/edit.json"
+	start=$(date +%s%N)
+	cat "$BB_TMP/edit.json" >"$STACK_CONTENT/profile.json"
+	ok=0 first=
+	while (($(date +%s%N) - start < 12000000000)); do
+		if [[ $(headline) == "$new" ]]; then
+			[[ -n $first ]] || first=$((($(date +%s%N) - start) / 1000000))
+			ok=$((ok + 1))
+			((ok >= 10)) && break
+		else
+			ok=0
+		fi
+		sleep 0.02
+	done
+	ms=$((($(date +%s%N) - start) / 1000000))
+	_bb_check $((ok >= 10 && ms <= 10000 ? 0 : 1)) \
+		"the new headline, 10 answers in a row, within 10000 ms of the save" \
+		"$ms ms (first new answer after ${first:-never} ms; 10 in a row: $([[ $ok -ge 10 ]] && echo yes || echo no))"
+	sleep 1.5
+done

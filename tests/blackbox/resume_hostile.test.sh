@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# front: nginx-only --init --from-resume is the responder's own; one front is enough
+# Hostile JSON Resume documents (issue 35): a member the import reads but
+# of another type than JSON Resume 1.0 gives it, at any level, stops
+# --init --from-resume with exit 1 and one message naming the file, the
+# member's path and the reason; nothing is written. Each of these crashed
+# the import before it checked every level (exit 139: a NULL member name
+# reached strcmp). Over-long sections are refused by the import's bounds.
+. "$(dirname "$0")/lib.sh"
+trap '_bb_finish' EXIT
+
+# refused NAME JSON PATH REASON: --init --from-resume on JSON exits 1 with
+# "NAME.json: PATH: REASON" and leaves no directory behind.
+refused() {
+	local name=$1 json=$2 path=$3 reason=$4 f=$BB_TMP/$1.json out=$BB_TMP/$1.out
+	printf '%s\n' "$json" >"$f"
+	rm -rf "$out"
+	t "--from-resume $name.json ($(head -c 60 <<<"$json")): exit 1 naming the file, $path and the reason"
+	run_cmd "$PERFIL_BIN" --init "$out" --from-resume "$f"
+	expect_exit 1
+	expect_stderr_match "--from-resume: $f: $path: $reason"
+	expect_equal 'nothing written' no "$([[ -e $out ]] && echo yes || echo no)"
+}
+
+refused location '{"basics":{"name":"A B","location":["x"]}}' 'basics\.location' 'is not an object'
+refused meta '{"meta":[1]}' 'meta' 'is not an object'
+refused basics '{"basics":[1]}' 'basics' 'is not an object'
+refused work '{"work":[[1]]}' 'work\[0\]' 'is not an object'
+refused profiles '{"basics":{"profiles":[[1]]}}' 'basics\.profiles\[0\]' 'is not an object'
+refused name '{"basics":{"name":7}}' 'basics\.name' 'is not a string'
+refused city '{"basics":{"location":{"city":["x"]}}}' 'basics\.location\.city' 'is not a string'
+refused keywords '{"skills":[{"name":"C","keywords":[1]}]}' 'skills\[0\]\.keywords\[0\]' 'is not a string'
+refused years '{"skills":[{"name":"C","keywords":["C"],"years":{"C":20}}]}' 'skills\[0\]\.years\.C' 'is not a string'
+refused highlights '{"work":[{"name":"X","highlights":"x"}]}' 'work\[0\]\.highlights' 'is not an array of strings'
+refused work_items "{\"work\":[$(printf '{},%.0s' $(seq 10000)){}]}" 'work' 'has more than 10000 items'
+
+t 'a member the import does not read may have any shape: it is reported, not refused'
+printf '%s\n' '{"basics":{"name":"A B","x-extra":[[1]]},"x-top":{"a":[1]}}' >"$BB_TMP/extra.json"
+rm -rf "$BB_TMP/extra.out"
+run_cmd "$PERFIL_BIN" --init "$BB_TMP/extra.out" --from-resume "$BB_TMP/extra.json"
+expect_exit 0
+expect_stdout_match 'not imported: basics\.x-extra '
+expect_stdout_match 'not imported: x-top '
