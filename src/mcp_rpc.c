@@ -150,14 +150,16 @@ add_server_info(cJSON *to, const char *key, const struct ctx *x)
 static void
 add_capabilities(cJSON *res, enum mcp_era era)
 {
-	cJSON	*cap, *t, *r;
+	cJSON	*cap, *t, *r, *p;
 
 	cap = cJSON_AddObjectToObject(res, "capabilities");
 	t = cJSON_AddObjectToObject(cap, "tools");
 	r = cJSON_AddObjectToObject(cap, "resources");
+	p = cJSON_AddObjectToObject(cap, "prompts");
 	if (era == MCP_ERA_LEGACY) {
 		cJSON_AddBoolToObject(t, "listChanged", 0);
 		cJSON_AddBoolToObject(r, "listChanged", 0);
+		cJSON_AddBoolToObject(p, "listChanged", 0);
 	}
 }
 
@@ -230,6 +232,24 @@ rpc_templates_list(struct mcp_call *c)
 	mcp_result(c, "{\"resourceTemplates\":[]}", 1);
 }
 
+/* prompts/list: the prompts capability is declared, as for resource
+ * templates, and the list is empty: the content declares no prompts.
+ * (2026-07-28 names this list among the cacheable ones; a server that
+ * answers it must declare the capability.) */
+static void
+rpc_prompts_list(struct mcp_call *c)
+{
+	mcp_result(c, "{\"prompts\":[]}", 1);
+}
+
+/* prompts/get: no name is a prompt of this server. */
+static void
+rpc_prompts_get(struct mcp_call *c)
+{
+	mcp_error(c, 200, MCP_E_INVALID_PARAMS, NULL, "Unknown prompt: this "
+	    "server has no prompts (prompts/list is empty).");
+}
+
 /* The methods, in the order the error for an unknown one names them,
  * and the eras that have each. */
 static const struct {
@@ -247,6 +267,8 @@ static const struct {
 	{ "resources/templates/list", rpc_templates_list,
 	    MCP_ERA_LEGACY | MCP_ERA_MODERN },
 	{ "resources/read", mcp_tools_read, MCP_ERA_LEGACY | MCP_ERA_MODERN },
+	{ "prompts/list", rpc_prompts_list, MCP_ERA_LEGACY | MCP_ERA_MODERN },
+	{ "prompts/get", rpc_prompts_get, MCP_ERA_LEGACY | MCP_ERA_MODERN },
 };
 
 #define NMETHODS	(sizeof(methods) / sizeof(methods[0]))

@@ -38,7 +38,7 @@ expect_header content-language es
 expect_header_absent mcp-session-id
 expect_json '.id' 1
 expect_json '.result.protocolVersion' '"2025-11-25"'
-expect_json '.result.capabilities | keys' '["resources","tools"]'
+expect_json '.result.capabilities | keys' '["prompts","resources","tools"]'
 expect_json '.result.serverInfo.name' '"perfil"'
 expect_json_true '.result.serverInfo.version | test("^[0-9]+\\.[0-9]+")'
 expect_json '.result.serverInfo.title' "$(jq -c .name "$CONTENT/profile.json")"
@@ -120,10 +120,18 @@ mcp '{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"getProfile"
 expect_json '.error.code' -32602
 mcp '{"jsonrpc":"2.0","id":4,"method":"tools/call","params":"x"}'
 expect_json '.error.code' -32602
-mcp '{"jsonrpc":"2.0","id":4,"method":"prompts/list"}'
+mcp '{"jsonrpc":"2.0","id":4,"method":"completion/complete"}'
 expect_status 200
 expect_json '.id' 4
 expect_json '.error.code' -32601
+# the prompts capability with an empty list; no name is a prompt
+mcp '{"jsonrpc":"2.0","id":5,"method":"prompts/list"}'
+expect_status 200
+expect_json '.id' 5
+expect_json '.result' '{"prompts":[]}'
+mcp '{"jsonrpc":"2.0","id":6,"method":"prompts/get","params":{"name":"x"}}'
+expect_json '.id' 6
+expect_json '.error.code' -32602
 
 t 'resources/read of an unknown URI is -32002; of a listed one, its text'
 mcp '{"jsonrpc":"2.0","id":6,"method":"resources/read","params":{"uri":"file:///etc/passwd"}}'

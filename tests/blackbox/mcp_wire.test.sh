@@ -152,13 +152,13 @@ expect_status 200
 expect_header cache-control no-store
 expect_json '.result.resultType' '"complete"'
 expect_json '.result.supportedVersions' '["2026-07-28","2025-11-25","2025-06-18","2025-03-26"]'
-expect_json '.result.capabilities' '{"tools":{},"resources":{}}'
+expect_json '.result.capabilities' '{"tools":{},"resources":{},"prompts":{}}'
 expect_json '.result._meta["io.modelcontextprotocol/serverInfo"].name' '"perfil"'
 expect_json '.result.cacheScope' '"public"'
 # ttlMs is the max-age the API promises every client (Cache-Control).
 req GET /api/v1/profile
 maxage=$(grep -io 'max-age=[0-9]*' "$RESP_DIR/raw-headers" | head -1 | cut -d= -f2)
-for m in tools/list resources/list resources/templates/list; do
+for m in tools/list resources/list resources/templates/list prompts/list; do
 	modern "$m" ''
 	expect_json '.result.ttlMs' "$((maxage * 1000))"
 	expect_json '.result.cacheScope' '"public"'
@@ -172,19 +172,19 @@ expect_json '.result | has("ttlMs")' false
 expect_json_true '.result.structuredContent.data | type == "object"'
 
 t '2026-07-28: what it removed or perfil lacks is 404 with -32601 and the id; 2025-11-25 keeps initialize and ping'
-for m in initialize ping prompts/list subscriptions/listen no/such; do
+for m in initialize ping completion/complete subscriptions/listen no/such; do
 	modern "$m" ''
 	expect_status 404
 	expect_json '.id' 1
 	expect_json '.error.code' -32601
 done
 # The error names the methods of the request's era, from the method table.
-expect_json_true '.error.message | contains("answers server/discover, tools/list, tools/call, resources/list, resources/templates/list and resources/read (protocol revision 2026-07-28)")'
+expect_json_true '.error.message | contains("answers server/discover, tools/list, tools/call, resources/list, resources/templates/list, resources/read, prompts/list and prompts/get (protocol revision 2026-07-28)")'
 mcp '{"jsonrpc":"2.0","id":1,"method":"ping"}' -H 'MCP-Protocol-Version: 2025-11-25'
 expect_json '.' '{"jsonrpc":"2.0","id":1,"result":{}}'
 mcp '{"jsonrpc":"2.0","id":1,"method":"server/discover"}' -H 'MCP-Protocol-Version: 2025-11-25'
 expect_json '.error.code' -32601
-expect_json_true '.error.message | contains("answers initialize, ping, tools/list, tools/call, resources/list, resources/templates/list and resources/read (protocol revision 2025-11-25)")'
+expect_json_true '.error.message | contains("answers initialize, ping, tools/list, tools/call, resources/list, resources/templates/list, resources/read, prompts/list and prompts/get (protocol revision 2025-11-25)")'
 # _meta naming a revision without the header: a modern client's mistake.
 mcp '{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{'"$META"'}}'
 expect_status 400
