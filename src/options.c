@@ -295,10 +295,39 @@ default_labels(struct options *o)
 }
 
 /*
+ * The fonts an upload carries (./make-upload): fonts/fonts.conf beside
+ * the executable names fontconfig's configuration, and with it the fonts
+ * in that directory, unless FONTCONFIG_FILE is set already (a shared
+ * host's .htaccess cannot set a FastCGI process's environment).  The
+ * self-contained build's fontconfig would otherwise read the host's
+ * /etc/fonts, or nothing.  Returns 0, or -1 after a message.
+ */
+static int
+fonts_beside(const char *dir)
+{
+	char	*conf;
+
+	if (getenv("FONTCONFIG_FILE") != NULL)
+		return 0;
+	if (asprintf(&conf, "%s/fonts/fonts.conf", dir) == -1) {
+		warn("asprintf");
+		return -1;
+	}
+	if (access(conf, R_OK) == 0 &&
+	    setenv("FONTCONFIG_FILE", conf, 1) == -1) {
+		warn("setenv FONTCONFIG_FILE");
+		free(conf);
+		return -1;
+	}
+	free(conf);
+	return 0;
+}
+
+/*
  * An uploaded executable finds what no option names beside itself
  * (a shared host's .htaccess cannot give it a command line): content/
  * and labels/ in its own directory (/proc/self/exe's), and then the log
- * file perfil.log there.  Not finding them keeps the built-in defaults.
+ * file perfil.log there, and the fonts in fonts/ (fonts_beside).  Not finding them keeps the built-in defaults.
  * Returns 0, or -1 after a message.
  */
 static int
@@ -314,6 +343,8 @@ beside_exe(struct options *o)
 	if ((slash = strrchr(exe, '/')) == NULL)
 		return 0;
 	*slash = '\0';
+	if (fonts_beside(exe) == -1)
+		return -1;
 	if (!o->content_given) {
 		if (asprintf(&o->own[0], "%s/content", exe) == -1)
 			goto oom;

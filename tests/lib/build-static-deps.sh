@@ -1,23 +1,32 @@
 #!/usr/bin/env bash
 # build-static-deps.sh: build the static archives the self-contained build
-# (./configure --enable-self-contained) needs and Debian does not ship.
-# Today that is cJSON alone: libcjson-dev has the shared library only. Every
-# other library's .a comes with its -dev package (tests/lib/install-deps.sh).
+# (./configure --enable-self-contained) needs and Debian does not ship:
+# cJSON (libcjson-dev has the shared library only), HarfBuzz and Pango
+# (libharfbuzz-dev and libpango1.0-dev likewise), the last two for /cv.pdf.
+# Every other library's .a comes with its -dev package
+# (tests/lib/install-deps.sh).
 #
 #   tests/lib/build-static-deps.sh DIR
 #
-# Leaves DIR/lib/libcjson.a and DIR/lib/pkgconfig/libcjson.pc (with the
-# headers of the installed libcjson-dev, the same version), for configure to
-# find with PKG_CONFIG_PATH=DIR/lib/pkgconfig. Does nothing when the archive
-# is there already.
+# Leaves in DIR/lib libcjson.a, libharfbuzz.a, libpango-1.0.a,
+# libpangoft2-1.0.a and libpangocairo-1.0.a, with their .pc files in
+# DIR/lib/pkgconfig (the headers those name are the installed -dev
+# packages', the same versions), for configure to find with
+# PKG_CONFIG_PATH=DIR/lib/pkgconfig. Does nothing for an archive that is
+# there already, or (cJSON) that the system has.
 #
-# The source is Debian's: `apt-get source` of the version of libcjson-dev
-# that is installed (its patches applied by dpkg-source), compiled with
-# dpkg-buildflags' flags. The system's apt sources are left alone: a private
-# source list in DIR/apt names, as deb-src, the mirrors and suites the
-# system's own deb entries name, with apt's usual keyrings, so no deb-src line
-# has to be added to /etc/apt and no global `apt-get update` runs.
-# CC: the compiler (default cc). Needs dpkg-dev (build-essential has it).
+# The sources are Debian's: `apt-get source` of the version of each -dev
+# package that is installed (its patches applied by dpkg-source), compiled
+# with dpkg-buildflags' flags; HarfBuzz and Pango with Debian's meson and
+# ninja, release build, every option off that the PDF does not use (no
+# tests, docs, introspection, Xft, libthai, glib/ICU/graphite in
+# HarfBuzz), and only the libraries' own targets built. The system's apt
+# sources are left alone: a private source list in DIR/apt names, as
+# deb-src, the mirrors and suites the system's own deb entries name, with
+# apt's usual keyrings, so no deb-src line has to be added to /etc/apt and
+# no global `apt-get update` runs.
+# CC: the compiler (default cc). Needs dpkg-dev (build-essential has it),
+# meson and ninja-build.
 
 set -euo pipefail
 if (($# != 1)); then
@@ -28,14 +37,31 @@ mkdir -p "$1"
 dir=$(cd "$1" && pwd)
 cc=${CC:-cc}
 
-if [[ -f $dir/lib/libcjson.a && -f $dir/lib/pkgconfig/libcjson.pc ]]; then
+# What is missing: "source=version" per source package to fetch.
+need=()
+want() { # -dev package, source package
+	local v
+	v=$(dpkg-query -W -f='${source:Version}' "$1" 2>/dev/null) || {
+		echo "build-static-deps: $1 is not installed (apt-get install $1)" >&2
+		exit 1
+	}
+	need+=("$2=$v")
+}
+cjson=
+if [[ ! -f $dir/lib/pkgconfig/libcjson.pc &&
+	! -f $(pkg-config --variable=libdir libcjson 2>/dev/null)/libcjson.a ]]; then
+	cjson=yes
+	want libcjson-dev cjson
+fi
+pango=
+if [[ ! -f $dir/lib/pkgconfig/pangocairo.pc ]]; then
+	pango=yes
+	want libharfbuzz-dev harfbuzz
+	want libpango1.0-dev pango1.0
+fi
+if ((${#need[@]} == 0)); then
 	exit 0
 fi
-
-version=$(dpkg-query -W -f='${source:Version}' libcjson-dev 2>/dev/null) || {
-	echo 'build-static-deps: libcjson-dev is not installed (apt-get install libcjson-dev)' >&2
-	exit 1
-}
 
 apt=$dir/apt
 rm -rf "$apt" "$dir/src"
@@ -60,35 +86,128 @@ if [[ $(id -u) == 0 ]]; then
 	# apt drops to _apt to download, which cannot write into DIR.
 	opts+=(-o APT::Sandbox::User=root)
 fi
-echo "build-static-deps: fetching Debian's cjson $version source into $dir/src" >&2
 apt-get "${opts[@]}" update </dev/null >&2
-(cd "$dir/src" && { apt-get "${opts[@]}" source "cjson=$version" ||
-	apt-get "${opts[@]}" source cjson; } </dev/null >&2)
-src=$(find "$dir/src" -mindepth 2 -maxdepth 2 -name cJSON.c -printf '%h\n' | head -n 1)
-if [[ -z $src ]]; then
-	echo "build-static-deps: no cJSON.c in the cjson source under $dir/src" >&2
-	exit 1
-fi
+for p in "${need[@]}"; do
+	echo "build-static-deps: fetching Debian's ${p/=/ } source into $dir/src" >&2
+	(cd "$dir/src" && { apt-get "${opts[@]}" source "$p" ||
+		apt-get "${opts[@]}" source "${p%%=*}"; } </dev/null >&2)
+done
+# The unpacked source of package $1: the directory holding file $2.
+tree() {
+	local t
+	t=$(find "$dir/src" -mindepth 2 -maxdepth 2 -path "$dir/src/$1-*/$2" \
+		-printf '%h\n' | head -n 1)
+	if [[ -z $t ]]; then
+		echo "build-static-deps: no $2 in the $1 source under $dir/src" >&2
+		exit 1
+	fi
+	printf '%s\n' "$t"
+}
+# The upstream version of installed package $1.
+version() {
+	dpkg-query -W -f='${Version}' "$1" | sed 's/^[0-9]*://; s/[-+].*//'
+}
 
-# Debian's flags (hardening included); -fPIC so that the archive links into
+# Debian's flags (hardening included); -fPIC so that the archives link into
 # a position-independent executable whatever the compiler's default.
 read -r -a cflags <<<"$(dpkg-buildflags --get CFLAGS)"
 read -r -a cppflags <<<"$(dpkg-buildflags --get CPPFLAGS)"
-"$cc" "${cppflags[@]}" "${cflags[@]}" -fPIC -std=c89 -c "$src/cJSON.c" \
-	-o "$dir/src/cJSON.o"
-rm -f "$dir/lib/libcjson.a"
-ar rcs "$dir/lib/libcjson.a" "$dir/src/cJSON.o"
 
-cat >"$dir/lib/pkgconfig/libcjson.pc" <<EOF
-# Written by tests/lib/build-static-deps.sh: Debian's cjson $version, static.
-libdir=$dir/lib
-includedir=$(pkg-config --variable=includedir libcjson 2>/dev/null || echo /usr/include)
+if [[ -n $cjson ]]; then
+	src=$(tree cjson cJSON.c)
+	"$cc" "${cppflags[@]}" "${cflags[@]}" -fPIC -std=c89 -c "$src/cJSON.c" \
+		-o "$dir/src/cJSON.o"
+	rm -f "$dir/lib/libcjson.a"
+	ar rcs "$dir/lib/libcjson.a" "$dir/src/cJSON.o"
+	cat >"$dir/lib/pkgconfig/libcjson.pc" <<-EOF
+	# Written by tests/lib/build-static-deps.sh: Debian's cjson, static.
+	libdir=$dir/lib
+	includedir=$(pkg-config --variable=includedir libcjson 2>/dev/null || echo /usr/include)
 
-Name: libcjson
-Version: ${version%%-*}
-Description: Ultralightweight JSON parser in ANSI C (static archive)
-Libs: -L\${libdir} -lcjson
-Libs.private: -lm
-Cflags: -I\${includedir} -I\${includedir}/cjson
-EOF
-echo "build-static-deps: $dir/lib/libcjson.a" >&2
+	Name: libcjson
+	Version: $(version libcjson-dev)
+	Description: Ultralightweight JSON parser in ANSI C (static archive)
+	Libs: -L\${libdir} -lcjson
+	Libs.private: -lm
+	Cflags: -I\${includedir} -I\${includedir}/cjson
+	EOF
+	echo "build-static-deps: $dir/lib/libcjson.a" >&2
+fi
+
+if [[ -n $pango ]]; then
+	export CC=$cc CFLAGS="${cflags[*]} -fPIC" CPPFLAGS="${cppflags[*]}"
+	CXXFLAGS="$(dpkg-buildflags --get CXXFLAGS) -fPIC"
+	export CXXFLAGS
+	meson=(--buildtype=release --default-library=static
+		--wrap-mode=nodownload -Db_staticpic=true --prefix=/usr)
+	start=$SECONDS
+	# HarfBuzz: the shaper alone (no glib, ICU, graphite, cairo, tools).
+	src=$(tree harfbuzz meson_options.txt)
+	meson setup "${meson[@]}" -Dglib=disabled -Dgobject=disabled \
+		-Dcairo=disabled -Dchafa=disabled -Dicu=disabled \
+		-Dgraphite=disabled -Dfreetype=enabled \
+		-Dtests=disabled -Dintrospection=disabled -Ddocs=disabled \
+		-Dbenchmark=disabled \
+		"$src/_build" "$src" >&2
+	ninja -C "$src/_build" src/libharfbuzz.a >&2
+	cp "$src/_build/src/libharfbuzz.a" "$dir/lib/"
+	cat >"$dir/lib/pkgconfig/harfbuzz.pc" <<-EOF
+	# Written by tests/lib/build-static-deps.sh: Debian's harfbuzz, static.
+	libdir=$dir/lib
+	includedir=$(pkg-config --variable=includedir harfbuzz)
+
+	Name: harfbuzz
+	Description: HarfBuzz text shaping library (static archive)
+	Version: $(version libharfbuzz-dev)
+	Requires.private: freetype2
+	Libs: -L\${libdir} -lharfbuzz
+	Libs.private: -pthread -lm
+	Cflags: -I\${includedir}/harfbuzz
+	EOF
+	# Pango: its fontconfig/FreeType and cairo parts (no Xft, libthai).
+	src=$(tree pango1.0 meson_options.txt)
+	PKG_CONFIG_PATH=$dir/lib/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH} \
+		meson setup "${meson[@]}" -Dgtk_doc=false \
+		-Dintrospection=disabled -Dinstall-tests=false \
+		-Dfontconfig=enabled -Dfreetype=enabled -Dcairo=enabled \
+		-Dxft=disabled -Dlibthai=disabled -Dsysprof=disabled \
+		"$src/_build" "$src" >&2
+	ninja -C "$src/_build" pango/libpango-1.0.a pango/libpangoft2-1.0.a \
+		pango/libpangocairo-1.0.a >&2
+	cp "$src/_build/pango/libpango-1.0.a" \
+		"$src/_build/pango/libpangoft2-1.0.a" \
+		"$src/_build/pango/libpangocairo-1.0.a" "$dir/lib/"
+	echo "build-static-deps: harfbuzz and pango built in $((SECONDS - start)) s" >&2
+	inc=$(pkg-config --variable=includedir pango)
+	v=$(version libpango1.0-dev)
+	# gio's own .pc asks for libmount's archive, which Debian does not
+	# ship; pango uses gio's list model only, which needs none of it.
+	for m in pango pangoft2 pangocairo; do
+		case $m in
+		pango) req='gobject-2.0 harfbuzz'
+			priv='glib-2.0 fribidi fontconfig freetype2 cairo'
+			lib='-lpango-1.0' ;;
+		pangoft2) req='pango freetype2 fontconfig'
+			priv='glib-2.0 gobject-2.0 fribidi harfbuzz'
+			lib='-lpangoft2-1.0' ;;
+		pangocairo) req='pango cairo'
+			priv='pangoft2 glib-2.0 gobject-2.0 fribidi harfbuzz fontconfig freetype2'
+			lib='-lpangocairo-1.0' ;;
+		esac
+		cat >"$dir/lib/pkgconfig/$m.pc" <<-EOF
+		# Written by tests/lib/build-static-deps.sh: Debian's pango1.0, static.
+		libdir=$dir/lib
+		includedir=$inc
+
+		Name: $m
+		Description: Pango ($m, static archive)
+		Version: $v
+		Requires: $req
+		Requires.private: $priv
+		Libs: -L\${libdir} $lib
+		Libs.private: -lgio-2.0 -lgmodule-2.0 -lm
+		Cflags: -I\${includedir}/pango-1.0
+		EOF
+	done
+	echo "build-static-deps: $dir/lib/libpangocairo-1.0.a" >&2
+fi

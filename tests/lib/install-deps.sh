@@ -68,6 +68,10 @@ PERFIL_TEST_DEPS=(
 	apache2 libapache2-mod-fcgid spawn-fcgi systemd groff-base mandoc varnish
 	# fresh Debian roots for tests/install/foreign-roots
 	debootstrap
+	# the self-contained build (./make-upload, tests/install/self-contained):
+	# meson and ninja build Debian's harfbuzz and pango1.0 sources into
+	# static archives (tests/lib/build-static-deps.sh)
+	meson ninja-build
 	# the Debian package (tests/deb/run): dpkg-buildpackage with debhelper
 	# (it brings dh-autoreconf), lintian, and man-db for man -w
 	dpkg-dev debhelper lintian man-db
