@@ -431,8 +431,8 @@ mcp_raw_member(const char *p, size_t len, const char *key, const char **val,
 }
 
 /* True when the JSON text [p, p + len) has a string holding U+0000
- * (the escape \u0000: the body's raw bytes have no NUL, utf8_valid
- * refused them). */
+ * (the escape \u0000: the body's raw bytes have no NUL, mcp_serve
+ * refused every control character JSON does not allow). */
 int
 mcp_raw_has_nul(const char *p, size_t len)
 {
