@@ -469,6 +469,23 @@ lang_descriptions(struct gen *g, struct buf *lang, struct buf *al)
 		g->failed = 1;
 }
 
+/* Adds the optional parameter NAME, in IN, to ps: its name, place and
+ * description (desc, or none when NULL: the caller formats it next).
+ * Returns it, for its schema and example. */
+static cJSON *
+optional_param(struct gen *g, cJSON *ps, const char *name, const char *in,
+    const char *desc)
+{
+	cJSON	*p = gen_put_obj(g, ps, name);
+
+	gen_put_str(g, p, "name", name);
+	gen_put_str(g, p, "in", in);
+	gen_put_bool(g, p, "required", 0);
+	if (desc != NULL)
+		gen_put_str(g, p, "description", desc);
+	return p;
+}
+
 /* Adds components.parameters, the ones every operation shares:
  * language, content coding and the conditional headers. */
 static void
@@ -480,28 +497,17 @@ components_parameters(struct gen *g, cJSON *comp)
 	buf_init(&lang);
 	buf_init(&al);
 	lang_descriptions(g, &lang, &al);
-	p = gen_put_obj(g, ps, "lang");
-	gen_put_str(g, p, "name", "lang");
-	gen_put_str(g, p, "in", "query");
-	gen_put_bool(g, p, "required", 0);
-	gen_put_str(g, p, "description", buf_cstr(&lang));
+	p = optional_param(g, ps, "lang", "query", buf_cstr(&lang));
 	string_schema(g, gen_put_obj(g, p, "schema"), NULL, NULL, g->langs);
 
-	p = gen_put_obj(g, ps, "Accept-Language");
-	gen_put_str(g, p, "name", "Accept-Language");
-	gen_put_str(g, p, "in", "header");
-	gen_put_bool(g, p, "required", 0);
-	gen_put_str(g, p, "description", buf_cstr(&al));
+	p = optional_param(g, ps, "Accept-Language", "header", buf_cstr(&al));
 	buf_free(&lang);
 	buf_free(&al);
 	s = gen_put_obj(g, p, "schema");
 	gen_put_str(g, s, "type", "string");
 	gen_put_str(g, p, "example", "en-GB,en;q=0.9,es;q=0.5");
 
-	p = gen_put_obj(g, ps, "Accept-Encoding");
-	gen_put_str(g, p, "name", "Accept-Encoding");
-	gen_put_str(g, p, "in", "header");
-	gen_put_bool(g, p, "required", 0);
+	p = optional_param(g, ps, "Accept-Encoding", "header", NULL);
 	gen_put_str(g, p, "description", "Standard content-coding negotiation "
 	    "(q-values honoured): br or gzip; brotli first on a tie. "
 	    "Without it, or when malformed, the response is not "
@@ -510,19 +516,13 @@ components_parameters(struct gen *g, cJSON *comp)
 	gen_put_str(g, s, "type", "string");
 	gen_put_str(g, p, "example", "gzip, deflate, br");
 
-	p = gen_put_obj(g, ps, "If-None-Match");
-	gen_put_str(g, p, "name", "If-None-Match");
-	gen_put_str(g, p, "in", "header");
-	gen_put_bool(g, p, "required", 0);
+	p = optional_param(g, ps, "If-None-Match", "header", NULL);
 	gen_put_str(g, p, "description", "ETag(s) of a cached representation; "
 	    "if one matches, the answer is 304 without a body.");
 	s = gen_put_obj(g, p, "schema");
 	gen_put_str(g, s, "type", "string");
 
-	p = gen_put_obj(g, ps, "If-Match");
-	gen_put_str(g, p, "name", "If-Match");
-	gen_put_str(g, p, "in", "header");
-	gen_put_bool(g, p, "required", 0);
+	p = optional_param(g, ps, "If-Match", "header", NULL);
 	gen_put_strf(g, p, "description", "\"*\" or ETag(s) the client expects "
 	    "(RFC 9110, strong comparison); when none is current the "
 	    "answer is 412 with the code %s.",
