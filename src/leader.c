@@ -25,8 +25,7 @@
 
 #include "leader.h"
 #include "options.h"
-#include "supervisor.h"
-#include "watch.h"
+#include "util.h"
 #include "worker.h"
 
 /* A forked process ends with _exit, which skips LeakSanitizer's atexit
@@ -72,6 +71,18 @@ leader_lsan_exit(int status)
 	_exit(status);
 }
 
+/* Installs a handler without SA_RESTART, as the supervisor does. */
+static void
+set_handler(int sig, void (*fn)(int))
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = fn;
+	sigemptyset(&sa.sa_mask);
+	sigaction(sig, &sa, NULL);
+}
+
 static void
 on_chld(int sig)
 {
@@ -101,8 +112,8 @@ spawn(const struct app *app, int fd, int nthreads, _Atomic long long *beats)
 	prctl(PR_SET_NAME, LEADER_NAME_WORKER);
 	/* SIGTERM stays blocked, as in the leader, until worker_serve()
 	 * sets the workers' mask. */
-	sup_set_handler(SIGALRM, SIG_DFL);
-	sup_set_handler(SIGCHLD, SIG_DFL);
+	set_handler(SIGALRM, SIG_DFL);
+	set_handler(SIGCHLD, SIG_DFL);
 	leader_lsan_exit(worker_serve(app, fd, nthreads, beats));
 }
 
@@ -265,9 +276,9 @@ leader_run(const struct app *app, int fd, int nworkers, int nthreads)
 	l.nworkers = nworkers;
 	l.nthreads = nthreads;
 	prctl(PR_SET_NAME, LEADER_NAME);
-	sup_set_handler(SIGHUP, SIG_IGN);
-	sup_set_handler(SIGCHLD, on_chld);
-	sup_set_handler(SIGALRM, on_chld);
+	set_handler(SIGHUP, SIG_IGN);
+	set_handler(SIGCHLD, on_chld);
+	set_handler(SIGALRM, on_chld);
 	/* The beats, shared with every worker forked from here on; without
 	 * them (mmap failed) no hang is noticed. */
 	m = mmap(NULL, MAX_WORKERS * MAX_THREADS * sizeof(*l.beats),
