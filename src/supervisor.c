@@ -337,6 +337,7 @@ load_accepted(struct sup *s)
 	if (s->serving > 0)
 		drain_leader(s, s->serving);
 	s->serving = s->loader;
+	s->lost = 0;
 	load_forget(s);
 }
 
@@ -447,7 +448,7 @@ wait_ms(const struct sup *s)
 	if (s->loader == 0 && s->notified != 0 && s->notified +
 	    WATCH_SETTLE_MS - now < ms)
 		ms = s->notified + WATCH_SETTLE_MS - now;
-	if (s->lost && s->hold - now < ms)
+	if (s->lost && s->loader == 0 && s->hold - now < ms)
 		ms = s->hold - now;
 	return ms < 1 ? 1 : ms;
 }

@@ -6,7 +6,7 @@
 # a load that overruns --reload-timeout is killed and refused, the old
 # content still served; and a file completed while a load that then fails
 # ran is loaded without another edit (the fingerprint refused is the one
-# taken before the load).
+# taken before the load); a leader that dies is replaced by a new load.
 #
 # Each load is caught at its start: catch_load stops (SIGSTOP) the first new
 # child of the supervisor, with shell builtins only, before it has read the
@@ -186,6 +186,35 @@ caught=
 headline_becomes 'Completed during a failed load' $((budget + 10))
 _bb_check $? 'the completed file is served' "$(tail -n 3 "$log")"
 expect_equal 'refusals (none more)' $((refusals + 1)) "$(grep -c 'reload refused' "$log")"
+
+t 'SIGKILL to the generation leader: its workers stop, the supervisor loads the content again and serves it'
+leader=$(bb_leaders "$sup")
+workers=$(ops_workers "$sup")
+reloads=$(grep -c 'content reloaded' "$log")
+kill -KILL "$leader"
+ops_wait_file "$log" "generation leader $leader killed by signal 9; loading the content again" 5
+_bb_check $? 'perfil.log: the leader'"'"'s death' "$(tail -n 2 "$log")"
+for ((i = 0; i < (budget + 5) * 10; i++)); do
+	(($(grep -c 'content reloaded' "$log") > reloads)) && break
+	sleep 0.1
+done
+ops_wait_workers "$sup" 2 10 $workers >/dev/null
+_bb_check $? 'a new leader with two new workers' "leaders $(bb_leaders "$sup" | tr '\n' ' '), workers $(ops_workers "$sup" | tr '\n' ' ')"
+# They drain (8 s at most, src/worker.h) and exit; whoever adopted them
+# reaps them (a zombie has exited).
+for ((i = 0; i < 150; i++)); do
+	left=
+	for p in $workers; do
+		st=$(awk '{ print $3 }' "/proc/$p/stat" 2>/dev/null)
+		[[ -n $st && $st != Z ]] && left+="$p "
+	done
+	[[ -z $left ]] && break
+	sleep 0.1
+done
+expect_equal 'the dead leader'"'"'s workers left after 15 s' '' "$left"
+req GET '/api/v1/profile?lang=en'
+expect_status 200
+expect_json '.data.headline' '"Completed during a failed load"'
 
 t 'SIGTERM to the supervisor while a load is stopped: it stops within 12 s, nothing left running'
 start_catch 20
