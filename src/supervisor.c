@@ -592,8 +592,11 @@ supervise(struct app *app, const struct config *cfg, int fd, int nworkers,
 		}
 		watch_check(&s);
 		if (s.lost && s.loader == 0 && monotonic_ms() >= s.hold) {
-			s.lost = 0;
 			load_start(&s, "the serving generation ended");
+			if (s.loader != 0)
+				s.lost = 0;
+			else	/* no fork: again in a second */
+				s.hold = monotonic_ms() + 1000;
 		}
 		/* Signals are taken only here; a notice or the load's
 		 * answer wakes the loop (while a notice settles, or a load
