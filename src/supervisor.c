@@ -402,8 +402,9 @@ notify_reopen(const struct config *cfg)
  * --reload-check: the content's fingerprint every reload_ms, and
  * WATCH_SETTLE_MS after a change notice (inotify, when it can be had);
  * a change from the set served (and from the set last refused, which is
- * not tried again until it changes) reloads.  Not while a load runs:
- * the look comes after it.
+ * not tried again until it changes) reloads.  Not while a load runs
+ * (the look comes after it), nor while a lost generation waits for its
+ * own load.
  */
 static void
 watch_check(struct sup *s)
@@ -411,7 +412,7 @@ watch_check(struct sup *s)
 	char	 fp[WATCH_FP_LEN + 1];
 	long long now = monotonic_ms();
 
-	if (s->cfg->reload_ms <= 0 || s->loader != 0)
+	if (s->cfg->reload_ms <= 0 || s->loader != 0 || s->lost)
 		return;
 	if (notify_fd != -1 && watch_notify_drain(notify_fd))
 		s->notified = now;

@@ -81,8 +81,15 @@ start_catch() {
 caught_load() {
 	wait "$1"
 	caught=$(cat "$BB_TMP/caught" 2>/dev/null)
-	local state=
-	[[ -n $caught ]] && state=$(awk '{ print $3 }' "/proc/$caught/stat" 2>/dev/null)
+	local state= i
+	# A stop takes effect when the process next runs (later under valgrind).
+	for ((i = 0; i < 50; i++)); do
+		[[ -n $caught ]] || break
+		state=$(awk '{ print $3 }' "/proc/$caught/stat" 2>/dev/null)
+		[[ $state == T || -z $state ]] && break
+		sleep 0.1
+	done
+	[[ -n $state ]]
 	_bb_check $? "a load stopped at its start ($2)" "pid ${caught:-none}, state ${state:-gone}"
 	[[ $state == T ]]
 	_bb_check $? "the load is stopped" "state ${state:-gone}"
@@ -195,14 +202,11 @@ for ((i = 0; i < 150; i++)); do
 done
 leader=$(bb_leaders "$sup")
 workers=$(ops_workers "$sup")
-reloads=$(grep -c 'content reloaded' "$log")
 kill -KILL "$leader"
 ops_wait_file "$log" "generation leader $leader killed by signal 9; loading the content again" 5
 _bb_check $? 'perfil.log: the leader'"'"'s death' "$(tail -n 2 "$log")"
-for ((i = 0; i < (budget + 5) * 10; i++)); do
-	(($(grep -c 'content reloaded' "$log") > reloads)) && break
-	sleep 0.1
-done
+ops_wait_file "$log" 'content reloaded \(the serving generation ended, content' $((budget + 5))
+_bb_check $? 'perfil.log: the content loaded again, a second after' "$(tail -n 2 "$log")"
 ops_wait_workers "$sup" 2 10 $workers >/dev/null
 _bb_check $? 'a new leader with two new workers' "leaders $(bb_leaders "$sup" | tr '\n' ' '), workers $(ops_workers "$sup" | tr '\n' ' ')"
 # They drain (8 s at most, src/worker.h) and exit; whoever adopted them
