@@ -30,6 +30,7 @@ struct config {
 	int	 base_given;		/* --base-url given: it wins over
 					 * site.json's "base_url" */
 	int	 reload_ms;		/* --reload-check, in ms; 0: off */
+	int	 reload_timeout_ms;	/* --reload-timeout, in ms */
 	const char *log_file;		/* --log-file, or NULL */
 };
 

@@ -387,14 +387,15 @@ run_server(struct options *o)
 	if (o->nworkers == 1 && o->sock == NULL && o->cfg.reload_ms == 0) {
 		sup_set_handler(SIGHUP, SIG_IGN);
 		rc = worker_serve(&app, fd, o->nthreads, NULL);
+		app_free(&app);
 	} else {
 		sup_handlers();
 		fprintf(stderr, "perfil-fcgi %s: serving %s with %d workers "
 		    "of %d threads\n", PACKAGE_VERSION, o->sock ? o->sock :
 		    "fd 0", o->nworkers, o->nthreads);
+		/* It frees app once its first generation has a copy. */
 		rc = supervise(&app, &o->cfg, fd, o->nworkers, o->nthreads);
 	}
-	app_free(&app);
 out:
 	/* The workers never get here: they end with _exit. */
 	if (o->pid_file != NULL && unlink(o->pid_file) == -1 &&

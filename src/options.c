@@ -39,6 +39,9 @@ usage(FILE *f)
 "  --reload-check SECONDS   look for changed content every SECONDS (1 to\n"
 "                           3600; at once on an inotify notice) and reload it\n"
 "                           as SIGHUP does; 0 turns it off (default 1)\n"
+"  --reload-timeout SECONDS a reload's load may take this long (1 to\n"
+"                           3600, default 60); one that takes longer\n"
+"                           (stopped or stuck) is killed and refused\n"
 "  --log-file FILE          also append start-up and reload messages to FILE\n"
 "                           (default: perfil.log beside the executable when\n"
 "                           the content is found there, else none)\n"
@@ -250,6 +253,12 @@ apply(struct options *o, int ch, int argc, char *argv[])
 	case 'F': o->cfg.log_file = optarg; break;
 	case 'r':
 		return parse_seconds(optarg, &o->cfg.reload_ms);
+	case 'T':
+		if ((o->cfg.reload_timeout_ms = parse_count(optarg, 3600,
+		    "--reload-timeout")) == -1)
+			return -1;
+		o->cfg.reload_timeout_ms *= 1000;
+		break;
 	case 'L': o->cfg.labels_dir = optarg; o->labels_given = 1; break;
 	case 'u': o->user = optarg; break;
 	case 'g': o->group = optarg; break;
@@ -435,6 +444,7 @@ options_parse(struct options *o, int argc, char *argv[], int *status)
 		{ "languages", required_argument, NULL, 'l' },
 		{ "dump-openapi", optional_argument, NULL, 'O' },
 		{ "reload-check", required_argument, NULL, 'r' },
+		{ "reload-timeout", required_argument, NULL, 'T' },
 		{ "log-file", required_argument, NULL, 'F' },
 		{ "version", no_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'h' },
@@ -448,6 +458,7 @@ options_parse(struct options *o, int argc, char *argv[], int *status)
 	o->cfg.labels_dir = PERFIL_LABELS_DIR;
 	o->sock_mode = 0660;
 	o->cfg.reload_ms = 1000;
+	o->cfg.reload_timeout_ms = 60000;
 	*status = 2;
 	while ((ch = getopt_long(argc, argv, "", opts, NULL)) != -1) {
 		if (ch == 'V') {

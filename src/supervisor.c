@@ -1,14 +1,18 @@
 /*
  * supervisor.c: with --socket, the supervisor binds the socket, drops
- * privileges and keeps --workers worker processes running (worker.c):
- * it restarts a worker that dies, stops them all on SIGTERM/SIGINT,
- * and on SIGHUP loads the content again: if it is valid, new workers
- * start with it and the old ones finish their requests and exit; if
- * not, the error is logged and the old workers keep serving.  With
- * --reload-check it does the same, without a signal, when the content's
- * fingerprint changes (watch.h); the outcome goes to standard error,
- * the log file (--log-file) and, through shared memory, the workers'
- * health answer.
+ * privileges and keeps the content served until SIGTERM/SIGINT.  The
+ * content lives in a generation: a leader process (leader.c) that holds
+ * one loaded content and keeps --workers workers running with it.  On
+ * SIGHUP (or, with --reload-check, a changed fingerprint, watch.h) the
+ * supervisor forks a new process that loads the content (it shows as
+ * perfil-load): if the content is valid, that process becomes the new
+ * generation's leader and the old leader drains its workers and exits;
+ * if not, or if the load does not finish within --reload-timeout, it
+ * ends, the refusal is logged and the old generation keeps serving.
+ * The supervisor itself never loads content: it reaps, stops and looks
+ * at the content while a load runs.  The outcome goes to standard
+ * error, the log file (--log-file) and, through shared memory, the
+ * workers' health answer.
  */
 #include "config.h"
 
@@ -17,13 +21,14 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
-#include <sys/time.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 
 #include <err.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <grp.h>
+#include <malloc.h>
 #include <poll.h>
 #include <pwd.h>
 #include <signal.h>
@@ -37,33 +42,20 @@
 #include <fcgiapp.h>
 
 #include "app_load.h"
+#include "leader.h"
 #include "options.h"
 #include "supervisor.h"
+#include "util.h"
 #include "watch.h"
 #include "worker.h"
 
-/* A worker ends with _exit, which skips LeakSanitizer's atexit check:
- * under --enable-asan it runs the check itself (see spawn). */
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define PERFIL_LSAN 1
-#endif
-#elif defined(__SANITIZE_ADDRESS__)
-#define PERFIL_LSAN 1
-#endif
-#ifdef PERFIL_LSAN
-#include <sanitizer/lsan_interface.h>
-#endif
+#define SUP_OLD_MAX	MAX_WORKERS	/* draining generations kept track of */
+#define SUP_REPLY_MAX	40000		/* a load's answer: "1 FP\n" and the
+					 * font warnings, or "0\n" and the
+					 * error (16 KiB at most each) */
 
 static volatile sig_atomic_t got_hup, got_chld;	/* the supervisor's */
 static int notify_fd = -1;	/* the content's change notices (watch.h) */
-
-struct worker {
-	pid_t	 pid;
-	unsigned generation;
-	long long started;	/* monotonic milliseconds */
-	int	 hung;		/* killed for a hang, not yet reaped */
-};
 
 static void
 on_hup(int sig)
@@ -74,13 +66,6 @@ on_hup(int sig)
 
 static void
 on_chld(int sig)
-{
-	(void)sig;
-	got_chld = 1;
-}
-
-static void
-on_alarm(int sig)
 {
 	(void)sig;
 	got_chld = 1;
@@ -104,72 +89,36 @@ sup_handlers(void)
 {
 	sup_set_handler(SIGHUP, on_hup);
 	sup_set_handler(SIGCHLD, on_chld);
-	sup_set_handler(SIGALRM, on_alarm);
-}
-
-/*
- * Starts a worker.  It gets SIGTERM when the supervisor dies, however
- * it dies (PR_SET_PDEATHSIG), so that no orphan keeps serving beside a
- * new supervisor; if the supervisor is already gone when the setting
- * takes effect, the worker exits at once.
- */
-static pid_t
-spawn(const struct app *app, int fd, int nthreads, _Atomic long long *beats)
-{
-	pid_t	 pid, parent = getpid();
-	int	 status;
-
-	if ((pid = fork()) == -1) {
-		warn("fork");
-		return -1;
-	}
-	if (pid != 0)
-		return pid;
-	if (prctl(PR_SET_PDEATHSIG, SIGTERM) == -1 || getppid() != parent)
-		_exit(1);
-	if (notify_fd != -1)
-		close(notify_fd);
-	/* SIGTERM stays blocked, as in the supervisor, until
-	 * worker_serve() sets the workers' mask. */
-	sup_set_handler(SIGHUP, SIG_IGN);
-	sup_set_handler(SIGALRM, SIG_DFL);
-	sup_set_handler(SIGCHLD, SIG_DFL);
-	status = worker_serve(app, fd, nthreads, beats);
-#ifdef PERFIL_LSAN
-	__lsan_do_leak_check();
-#endif
-	_exit(status);
+	sup_set_handler(SIGALRM, on_chld);
 }
 
 /* The supervisor's state. */
 struct sup {
-	struct app *app;		/* replaced by a reload */
 	const struct config *cfg;
 	int	 fd;			/* the listening socket */
 	int	 nworkers, nthreads;
-	unsigned gen;			/* the current generation */
-	long long hold;			/* start no worker before (ms) */
-	struct worker w[2 * MAX_WORKERS];	/* old generations too */
-	/* Worker w[i]'s threads' beats (worker.h): MAX_THREADS from
-	 * beats[i * MAX_THREADS], in memory shared with the workers. */
-	_Atomic long long *beats;
+	pid_t	 serving;		/* the current generation's leader,
+					 * or 0 (it died) */
+	pid_t	 old[SUP_OLD_MAX];	/* leaders told to drain */
+	int	 lost;			/* the serving leader died: load */
+	long long hold;			/* no such load before (ms) */
+	char	 fp[WATCH_FP_LEN + 1];	/* the content served */
 	struct watch_status *status;	/* shared with the workers, or
 					 * NULL */
 	long long checked;		/* the last look at the content (ms) */
 	long long notified;		/* the last change notice (ms), or 0 */
 	char	 refused[WATCH_FP_LEN + 1];	/* the set last refused */
+	/* The load under way, if loader is not 0. */
+	pid_t	 loader;
+	int	 load_fd;		/* its answer, then the go-ahead */
+	int	 load_ended;		/* reaped; load_status is its end */
+	int	 load_status;
+	long long load_start;		/* ms */
+	const char *load_why;		/* "SIGHUP", "content changed" */
+	char	 load_before[WATCH_FP_LEN + 1];	/* the fingerprint before */
+	char	 reply[SUP_REPLY_MAX + 1];
+	size_t	 reply_len;
 };
-
-/* Sends sig to every worker, old generations included. */
-static void
-signal_workers(struct sup *s, int sig)
-{
-	int	 i;
-
-	for (i = 0; i < 2 * MAX_WORKERS; i++)
-		if (s->w[i].pid > 0)
-			kill(s->w[i].pid, sig);
-}
 
 /* The content's fingerprint now, as app_load takes it. */
 static void
@@ -181,54 +130,261 @@ fingerprint(const struct config *cfg, char fp[WATCH_FP_LEN + 1])
 }
 
 /*
- * SIGHUP, or changed content (why says which): loads the content
- * again.  If it is valid, the workers are told to stop (they drain,
- * see worker.c) and a new generation starts with the new content; if
- * not, the old workers keep serving, and the refusal is logged and
- * shown in health until a reload succeeds.
+ * Becomes a child that must not outlive the supervisor: sig when the
+ * supervisor dies, however it dies, and an exit at once if it already
+ * has.  Closes what only the supervisor uses.
  */
 static void
-reload(struct sup *s, const char *why)
+child_of(pid_t parent, int sig, const char *name)
 {
+	if (prctl(PR_SET_PDEATHSIG, sig) == -1 || getppid() != parent)
+		_exit(1);
+	prctl(PR_SET_NAME, name);
+	if (notify_fd != -1)
+		close(notify_fd);
+	notify_fd = -1;
+}
+
+/* Forks the first generation's leader with the content main.c loaded. */
+static pid_t
+fork_first(struct sup *s, const struct app *app)
+{
+	pid_t	 pid, parent = getpid();
+
+	if ((pid = fork()) == -1) {
+		warn("fork");
+		return -1;
+	}
+	if (pid != 0)
+		return pid;
+	child_of(parent, SIGTERM, LEADER_NAME);
+	leader_lsan_exit(leader_run(app, s->fd, s->nworkers, s->nthreads));
+}
+
+/* Writes all of buf to fd; returns 0, or -1. */
+static int
+write_all(int fd, const char *buf, size_t len)
+{
+	ssize_t	 n;
+
+	while (len > 0) {
+		if ((n = send(fd, buf, len, MSG_NOSIGNAL)) == -1) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		buf += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+/*
+ * The loading process: loads the content and answers the supervisor on
+ * fd ("1 FINGERPRINT\n" and the font warnings, or "0\n" and the
+ * error).  On success it waits for the go-ahead (one byte) and becomes
+ * the new generation's leader; the supervisor closing fd instead means
+ * no.  It never returns.
+ */
+static void
+load_child(struct sup *s, int fd, pid_t parent)
+{
+	static char err[16384];
 	struct app next;
-	char	 err[16384], msg[256], before[WATCH_FP_LEN + 1];
+	char	 go, head[WATCH_FP_LEN + 4];
+	int	 ok, rc;
+
+	ok = app_load(&next, s->cfg, err, sizeof(err)) == 0;
+	if (ok) {
+		snprintf(head, sizeof(head), "1 %s\n", next.fingerprint);
+		rc = write_all(fd, head, strlen(head));
+		if (rc == 0 && next.glyphs != NULL)
+			rc = write_all(fd, next.glyphs, strnlen(next.glyphs,
+			    sizeof(err)));
+	} else
+		rc = write_all(fd, "0\n", 2) == -1 ||
+		    write_all(fd, err, strlen(err)) == -1 ? -1 : 0;
+	shutdown(fd, SHUT_WR);
+	if (!ok || rc == -1 || read(fd, &go, 1) != 1) {
+		if (ok)
+			app_free(&next);
+		leader_lsan_exit(ok ? 0 : 1);
+	}
+	close(fd);
+	/* The leader drains on SIGTERM when the supervisor dies. */
+	child_of(parent, SIGTERM, LEADER_NAME);
+	next.reload = s->status;
+	rc = leader_run(&next, s->fd, s->nworkers, s->nthreads);
+	app_free(&next);
+	leader_lsan_exit(rc);
+}
+
+/*
+ * SIGHUP, or changed content (why says which): forks the process that
+ * loads the content again (load_child); load_poll() takes its answer.
+ */
+static void
+load_start(struct sup *s, const char *why)
+{
+	pid_t	 pid, parent = getpid();
+	int	 sv[2];
 
 	/*
 	 * The fingerprint before the load is the one refused: a file
 	 * completed while the load read it (an editor writing slowly)
 	 * changes the fingerprint, so the next look tries again.
 	 */
-	fingerprint(s->cfg, before);
-	if (app_load(&next, s->cfg, err, sizeof(err)) == -1) {
-		memcpy(s->refused, before, sizeof(before));
-		snprintf(msg, sizeof(msg), "reload refused (%s), still "
-		    "serving the previous content (%s): ", why,
-		    s->app->fingerprint);
-		warnx_lines(msg, err);
-		watch_log(s->cfg->log_file, msg, err);
-		if (s->status != NULL)
-			watch_status_set(s->status, s->refused, err,
-			    s->cfg->content_dir);
+	fingerprint(s->cfg, s->load_before);
+	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) == -1) {
+		warn("socketpair (reload)");
 		return;
 	}
+	if ((pid = fork()) == -1) {
+		warn("fork (reload)");
+		close(sv[0]);
+		close(sv[1]);
+		return;
+	}
+	if (pid == 0) {
+		close(sv[0]);
+		/* Killed with the supervisor: a load holds nothing. */
+		child_of(parent, SIGKILL, LEADER_NAME_LOAD);
+		sup_set_handler(SIGHUP, SIG_IGN);
+		load_child(s, sv[1], parent);
+	}
+	close(sv[1]);
+	fcntl(sv[0], F_SETFL, O_NONBLOCK);
+	s->loader = pid;
+	s->load_fd = sv[0];
+	s->load_ended = 0;
+	s->load_start = monotonic_ms();
+	s->load_why = why;
+	s->reply_len = 0;
+}
+
+/* The load under way is over: forgets it (the process, if still there,
+ * ends by itself once its descriptor is closed, and reap() collects it). */
+static void
+load_forget(struct sup *s)
+{
+	close(s->load_fd);
+	s->load_fd = -1;
+	s->loader = 0;
+	s->checked = monotonic_ms();
+}
+
+/* A refused load: logged, shown in health until a reload succeeds
+ * (strip: the content directory, or NULL when the reason is the
+ * supervisor's own words). */
+static void
+load_refused(struct sup *s, const char *err, const char *strip)
+{
+	char	 msg[256];
+
+	memcpy(s->refused, s->load_before, sizeof(s->refused));
+	snprintf(msg, sizeof(msg), "reload refused (%s), still serving the "
+	    "previous content (%s): ", s->load_why, s->fp[0] ? s->fp :
+	    "none: its generation ended");
+	warnx_lines(msg, err);
+	watch_log(s->cfg->log_file, msg, err);
+	if (s->status != NULL)
+		watch_status_set(s->status, s->refused, err, strip);
+	load_forget(s);
+}
+
+/* Remembers a leader told to drain, so that the stop waits for it. */
+static void
+drain_leader(struct sup *s, pid_t pid)
+{
+	int	 i;
+
+	kill(pid, SIGTERM);
+	for (i = 0; i < SUP_OLD_MAX; i++)
+		if (s->old[i] == 0) {
+			s->old[i] = pid;
+			return;
+		}
+	/* Past SUP_OLD_MAX generations draining: that one drains no
+	 * longer. */
+	kill(pid, SIGKILL);
+}
+
+/* A valid load: the loader becomes the leader, the old one drains. */
+static void
+load_accepted(struct sup *s)
+{
+	char	 msg[256], *fp = s->reply + 2, *glyphs;
+
+	glyphs = strchr(fp, '\n');
+	*glyphs++ = '\0';
+	if (s->load_ended || write_all(s->load_fd, "g", 1) == -1) {
+		load_refused(s, "the loading process ended before it could "
+		    "serve", NULL);
+		return;
+	}
+	snprintf(s->fp, sizeof(s->fp), "%s", fp);
 	snprintf(msg, sizeof(msg), "content reloaded (%s, content %s); "
-	    "replacing workers", why, next.fingerprint);
+	    "replacing workers", s->load_why, s->fp);
 	warnx("%s", msg);
 	watch_log(s->cfg->log_file, "", msg);
-	if (next.glyphs != NULL) {
-		warnx_lines("warning: font: ", next.glyphs);
-		watch_log(s->cfg->log_file, "warning: font: ", next.glyphs);
+	if (*glyphs != '\0') {
+		warnx_lines("warning: font: ", glyphs);
+		watch_log(s->cfg->log_file, "warning: font: ", glyphs);
 	}
 	if (s->status != NULL)
-		watch_status_set(s->status, next.fingerprint, NULL, NULL);
+		watch_status_set(s->status, s->fp, NULL, NULL);
 	s->refused[0] = '\0';
-	next.reload = s->status;
-	signal_workers(s, SIGTERM);
-	/* The old workers have their own copy of the old content. */
-	app_free(s->app);
-	*s->app = next;
-	s->gen++;
-	got_chld = 1;
+	if (s->serving > 0)
+		drain_leader(s, s->serving);
+	s->serving = s->loader;
+	s->lost = 0;
+	load_forget(s);
+}
+
+/*
+ * Reads the loading process's answer as it comes; acts on it once
+ * whole; kills a load past --reload-timeout.
+ */
+static void
+load_poll(struct sup *s)
+{
+	char	 err[256];
+	ssize_t	 n;
+
+	if (s->loader == 0)
+		return;
+	while ((n = read(s->load_fd, s->reply + s->reply_len, SUP_REPLY_MAX -
+	    s->reply_len)) > 0)
+		s->reply_len += (size_t)n;
+	if (n == -1 && (errno == EAGAIN || errno == EINTR)) {
+		if (monotonic_ms() - s->load_start <
+		    s->cfg->reload_timeout_ms)
+			return;
+		kill(s->loader, SIGKILL);
+		snprintf(err, sizeof(err), "the load did not finish within "
+		    "%d s (--reload-timeout): it was stopped or stuck, and "
+		    "was killed", s->cfg->reload_timeout_ms / 1000);
+		load_refused(s, err, NULL);
+		return;
+	}
+	s->reply[s->reply_len] = '\0';
+	if (strncmp(s->reply, "1 ", 2) == 0 && s->reply_len >= 3 +
+	    WATCH_FP_LEN && s->reply[2 + WATCH_FP_LEN] == '\n')
+		load_accepted(s);
+	else if (strncmp(s->reply, "0\n", 2) == 0)
+		load_refused(s, s->reply + 2, s->cfg->content_dir);
+	else {
+		if (!s->load_ended && waitpid(s->loader, &s->load_status, 0) ==
+		    s->loader)
+			s->load_ended = 1;
+		if (s->load_ended && WIFSIGNALED(s->load_status))
+			snprintf(err, sizeof(err), "the loading process was "
+			    "killed by signal %d", WTERMSIG(s->load_status));
+		else
+			snprintf(err, sizeof(err), "the loading process "
+			    "ended without an answer");
+		load_refused(s, err, NULL);
+	}
 }
 
 /* Opens the change notices again: a new directory is watched too. */
@@ -246,7 +402,9 @@ notify_reopen(const struct config *cfg)
  * --reload-check: the content's fingerprint every reload_ms, and
  * WATCH_SETTLE_MS after a change notice (inotify, when it can be had);
  * a change from the set served (and from the set last refused, which is
- * not tried again until it changes) reloads.
+ * not tried again until it changes) reloads.  Not while a load runs
+ * (the look comes after it), nor while a lost generation waits for its
+ * own load.
  */
 static void
 watch_check(struct sup *s)
@@ -254,7 +412,7 @@ watch_check(struct sup *s)
 	char	 fp[WATCH_FP_LEN + 1];
 	long long now = monotonic_ms();
 
-	if (s->cfg->reload_ms <= 0)
+	if (s->cfg->reload_ms <= 0 || s->loader != 0 || s->lost)
 		return;
 	if (notify_fd != -1 && watch_notify_drain(notify_fd))
 		s->notified = now;
@@ -266,199 +424,136 @@ watch_check(struct sup *s)
 	s->notified = 0;
 	s->checked = now;
 	fingerprint(s->cfg, fp);
-	if (strcmp(fp, s->app->fingerprint) != 0 &&
-	    strcmp(fp, s->refused) != 0)
-		reload(s, "content changed");
-	s->checked = monotonic_ms();
+	if (strcmp(fp, s->fp) != 0 && strcmp(fp, s->refused) != 0)
+		load_start(s, "content changed");
+	else
+		s->checked = monotonic_ms();
 }
 
 /*
- * How long the supervisor may wait for a signal: a second at most
- * between two looks at the workers' progress, less when the content's
- * look is due sooner (or a change notice has settled).
+ * How long the supervisor may wait for a signal: a second at most,
+ * less when the content's look is due sooner (or a change notice has
+ * settled), a load's time runs out or a lost generation's load is due.
  */
 static long long
 wait_ms(const struct sup *s)
 {
 	long long ms = 1000, now = monotonic_ms();
 
-	if (s->cfg->reload_ms > 0 && s->checked + s->cfg->reload_ms - now < ms)
+	if (s->loader != 0 && s->load_start + s->cfg->reload_timeout_ms -
+	    now < ms)
+		ms = s->load_start + s->cfg->reload_timeout_ms - now;
+	if (s->loader == 0 && s->cfg->reload_ms > 0 && s->checked +
+	    s->cfg->reload_ms - now < ms)
 		ms = s->checked + s->cfg->reload_ms - now;
-	if (s->notified != 0 && s->notified + WATCH_SETTLE_MS - now < ms)
+	if (s->loader == 0 && s->notified != 0 && s->notified +
+	    WATCH_SETTLE_MS - now < ms)
 		ms = s->notified + WATCH_SETTLE_MS - now;
+	if (s->lost && s->loader == 0 && s->hold - now < ms)
+		ms = s->hold - now;
 	return ms < 1 ? 1 : ms;
 }
 
-/* Collects the workers that ended, reporting those that should not have. */
+/* Collects the processes that ended: the loading one, drained leaders
+ * and, unexpectedly, the serving leader (then the content is loaded
+ * again, a second after). */
 static void
 reap(struct sup *s)
 {
-	struct worker *w;
 	pid_t	 pid;
 	int	 i, status;
 
-	while ((pid = waitpid(-1, &status, WNOHANG)) > 0)
-		for (i = 0; i < 2 * MAX_WORKERS; i++) {
-			w = &s->w[i];
-			if (w->pid != pid)
-				continue;
-			w->pid = 0;
-			if (w->generation != s->gen ||
-			    (WIFEXITED(status) && WEXITSTATUS(status) == 0))
-				continue;
-			if (WIFSIGNALED(status))
-				warnx("worker %d killed by signal %d; "
-				    "restarting it", (int)pid, WTERMSIG(status));
-			else
-				warnx("worker %d exited with status %d; "
-				    "restarting it", (int)pid,
-				    WEXITSTATUS(status));
-			/* Crash loop guard: a worker that dies within a
-			 * second of its start is replaced one second
-			 * after that start, not at once. */
-			if (monotonic_ms() - w->started < 1000 &&
-			    w->started + 1000 > s->hold)
-				s->hold = w->started + 1000;
+	while ((pid = waitpid(-1, &status, WNOHANG)) > 0) {
+		if (pid == s->loader) {
+			s->load_ended = 1;
+			s->load_status = status;
 		}
-}
-
-/* Starts workers of the current generation up to nworkers, unless the
- * crash loop guard holds them (then an alarm comes back later). */
-static void
-start_workers(struct sup *s)
-{
-	struct itimerval it;
-	_Atomic long long *beats;
-	long long t;
-	pid_t	 pid;
-	int	 i, k, alive = 0;
-
-	for (i = 0; i < 2 * MAX_WORKERS; i++)
-		if (s->w[i].pid > 0 && s->w[i].generation == s->gen)
-			alive++;
-	if (alive < s->nworkers && (t = monotonic_ms()) < s->hold) {
-		memset(&it, 0, sizeof(it));
-		t = (s->hold - t + 1) * 1000;	/* microseconds */
-		it.it_value.tv_sec = (time_t)(t / 1000000);
-		it.it_value.tv_usec = (suseconds_t)(t % 1000000);
-		setitimer(ITIMER_REAL, &it, NULL);
-		return;
-	}
-	for (i = 0; i < 2 * MAX_WORKERS && alive < s->nworkers; i++) {
-		if (s->w[i].pid > 0)
+		for (i = 0; i < SUP_OLD_MAX; i++)
+			if (s->old[i] == pid)
+				s->old[i] = 0;
+		if (pid != s->serving)
 			continue;
-		beats = s->beats ? &s->beats[i * MAX_THREADS] : NULL;
-		for (k = 0; beats != NULL && k < MAX_THREADS; k++)
-			atomic_store(&beats[k], monotonic_ms());
-		if ((pid = spawn(s->app, s->fd, s->nthreads, beats)) > 0) {
-			s->w[i].hung = 0;
-			s->w[i].pid = pid;
-			s->w[i].generation = s->gen;
-			s->w[i].started = monotonic_ms();
-			alive++;
-		}
-	}
-}
-
-/*
- * Kills every worker (old generations too) one of whose threads has
- * not beaten for HANG_MS: stopped (SIGSTOP) or stuck.  Its connections
- * close with it; nginx retries the requests it had sent on them on
- * another connection (fastcgi_next_upstream), and reap() starts a new
- * worker.
- */
-static void
-kill_hung(struct sup *s)
-{
-	long long now = monotonic_ms(), beat;
-	int	 i, k;
-
-	if (s->beats == NULL)
-		return;
-	for (i = 0; i < 2 * MAX_WORKERS; i++) {
-		if (s->w[i].pid <= 0 || s->w[i].hung)
-			continue;
-		for (k = 0; k < s->nthreads; k++) {
-			beat = atomic_load_explicit(&s->beats[i * MAX_THREADS +
-			    k], memory_order_relaxed);
-			if (now - beat < HANG_MS)
-				continue;
-			warnx("worker %d made no progress for %lld ms; "
-			    "killing it", (int)s->w[i].pid, now - beat);
-			kill(s->w[i].pid, SIGKILL);
-			s->w[i].hung = 1;
-			break;
-		}
+		if (WIFSIGNALED(status))
+			warnx("generation leader %d killed by signal %d; "
+			    "loading the content again", (int)pid,
+			    WTERMSIG(status));
+		else
+			warnx("generation leader %d exited with status %d; "
+			    "loading the content again", (int)pid,
+			    WEXITSTATUS(status));
+		s->serving = 0;
+		s->fp[0] = '\0';
+		s->lost = 1;
+		s->hold = monotonic_ms() + 1000;
 	}
 }
 
 /*
  * The stop: the supervisor closes its copy of the listening socket at
- * once and tells every worker to stop; they close theirs, answer what
- * they read and drain their kept connections (worker.c).  A worker
- * still there DRAIN_MAX_MS plus two seconds later is killed.
+ * once, kills a load under way and tells every leader to stop; they
+ * drain their workers (leader.c).  A leader still there DRAIN_MAX_MS
+ * plus four seconds later is killed.
  */
 static void
-stop_workers(struct sup *s)
+stop_all(struct sup *s)
 {
-	long long end = monotonic_ms() + DRAIN_MAX_MS + 2000;
+	long long end = monotonic_ms() + DRAIN_MAX_MS + 4000;
 	int	 i, alive, status;
 
 	close(s->fd);
-	signal_workers(s, SIGTERM);
+	if (s->loader != 0) {
+		kill(s->loader, SIGKILL);
+		waitpid(s->loader, &status, 0);
+		close(s->load_fd);
+		s->loader = 0;
+	}
+	if (s->serving > 0)
+		drain_leader(s, s->serving);
 	do {
 		alive = 0;
-		for (i = 0; i < 2 * MAX_WORKERS; i++) {
-			if (s->w[i].pid <= 0)
+		for (i = 0; i < SUP_OLD_MAX; i++) {
+			if (s->old[i] <= 0)
 				continue;
-			if (waitpid(s->w[i].pid, &status, WNOHANG) ==
-			    s->w[i].pid)
-				s->w[i].pid = 0;
+			if (waitpid(s->old[i], &status, WNOHANG) == s->old[i])
+				s->old[i] = 0;
 			else
 				alive++;
 		}
 		if (alive > 0)
 			usleep(20000);
 	} while (alive > 0 && monotonic_ms() < end);
-	for (i = 0; i < 2 * MAX_WORKERS; i++)
-		if (s->w[i].pid > 0) {
-			warnx("worker %d still running after the drain; "
-			    "killing it", (int)s->w[i].pid);
-			kill(s->w[i].pid, SIGKILL);
-			waitpid(s->w[i].pid, &status, 0);
+	for (i = 0; i < SUP_OLD_MAX; i++)
+		if (s->old[i] > 0) {
+			warnx("generation leader %d still running after the "
+			    "drain; killing it", (int)s->old[i]);
+			kill(s->old[i], SIGKILL);
+			waitpid(s->old[i], &status, 0);
 		}
 }
 
 /*
- * The supervisor: keeps nworkers workers (of nthreads threads each) of
- * the current generation running until SIGTERM.  *app may be replaced
- * by a reload.
+ * The supervisor: keeps the content served, by nworkers workers of
+ * nthreads threads each, until SIGTERM or SIGINT.  It forks the first
+ * generation with app and frees app (supervisor.h).
  */
 int
 supervise(struct app *app, const struct config *cfg, int fd, int nworkers,
     int nthreads)
 {
-	static struct sup s;	/* 3 kB of workers: not on the stack */
+	static struct sup s;	/* the answer buffer: not on the stack */
 	struct timespec tick;
-	struct pollfd pfd;
+	struct pollfd pfd[2];
 	long long ms;
 	sigset_t all, old;
 	void	*m;
+	int	 n;
 
 	memset(&s, 0, sizeof(s));
-	s.app = app;
 	s.cfg = cfg;
 	s.fd = fd;
+	s.load_fd = -1;
 	s.nworkers = nworkers;
 	s.nthreads = nthreads;
-	/* The beats, shared with every worker forked from here on; without
-	 * them (mmap failed) no hang is noticed. */
-	m = mmap(NULL, 2 * MAX_WORKERS * MAX_THREADS * sizeof(*s.beats),
-	    PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	if (m == MAP_FAILED)
-		warn("mmap (progress of the workers)");
-	else
-		s.beats = m;
 	/* The outcome of the reloads, read by the workers' health. */
 	m = mmap(NULL, sizeof(*s.status), PROT_READ | PROT_WRITE, MAP_SHARED |
 	    MAP_ANONYMOUS, -1, 0);
@@ -468,9 +563,6 @@ supervise(struct app *app, const struct config *cfg, int fd, int nworkers,
 		s.status = m;
 		app->reload = s.status;
 	}
-	s.checked = monotonic_ms();
-	if (cfg->reload_ms > 0)
-		notify_reopen(cfg);
 	sigemptyset(&all);
 	sigaddset(&all, SIGTERM);
 	sigaddset(&all, SIGINT);
@@ -478,40 +570,59 @@ supervise(struct app *app, const struct config *cfg, int fd, int nworkers,
 	sigaddset(&all, SIGCHLD);
 	sigaddset(&all, SIGALRM);
 	sigprocmask(SIG_BLOCK, &all, &old);
-	got_chld = 1;	/* start the first generation */
+	snprintf(s.fp, sizeof(s.fp), "%s", app->fingerprint);
+	if ((s.serving = fork_first(&s, app)) == -1) {
+		s.serving = 0;
+		s.lost = 1;
+	}
+	/* The leader has its copy: the supervisor keeps none. */
+	app_free(app);
+	malloc_trim(0);
+	s.checked = monotonic_ms();
+	if (cfg->reload_ms > 0)
+		notify_reopen(cfg);
 	while (!atomic_load(&worker_got_term)) {
-		if (got_hup) {
-			got_hup = 0;
-			reload(&s, "SIGHUP");
-			s.checked = monotonic_ms();
-		}
-		watch_check(&s);
 		if (got_chld) {
 			got_chld = 0;
 			reap(&s);
-			start_workers(&s);
 		}
-		kill_hung(&s);
-		/* Signals are taken only here. */
+		load_poll(&s);
+		if (got_hup && s.loader == 0) {
+			got_hup = 0;
+			load_start(&s, "SIGHUP");
+		}
+		watch_check(&s);
+		if (s.lost && s.loader == 0 && monotonic_ms() >= s.hold) {
+			load_start(&s, "the serving generation ended");
+			if (s.loader != 0)
+				s.lost = 0;
+			else	/* no fork: again in a second */
+				s.hold = monotonic_ms() + 1000;
+		}
+		/* Signals are taken only here; a notice or the load's
+		 * answer wakes the loop (while a notice settles, or a load
+		 * runs, the notices wait). */
 		ms = wait_ms(&s);
 		tick.tv_sec = (time_t)(ms / 1000);
 		tick.tv_nsec = (long)(ms % 1000) * 1000000;
-		pfd.fd = notify_fd;
-		pfd.events = POLLIN;
-		pfd.revents = 0;
-		/* A notice wakes the loop; while one settles, only time. */
-		(void)ppoll(&pfd, notify_fd != -1 && s.notified == 0 ? 1 : 0,
-		    &tick, &old);
+		n = 0;
+		if (s.loader != 0) {
+			pfd[n].fd = s.load_fd;
+			pfd[n++].events = POLLIN;
+		} else if (notify_fd != -1 && s.notified == 0) {
+			pfd[n].fd = notify_fd;
+			pfd[n++].events = POLLIN;
+		}
+		pfd[0].revents = 0;
+		(void)ppoll(pfd, (nfds_t)n, &tick, &old);
 	}
-	stop_workers(&s);
+	stop_all(&s);
 	if (notify_fd != -1) {
 		close(notify_fd);
 		notify_fd = -1;
 	}
-	if (s.status != NULL) {
-		app->reload = NULL;
+	if (s.status != NULL)
 		munmap(s.status, sizeof(*s.status));
-	}
 	return 0;
 }
 

@@ -2,8 +2,9 @@
  * supervisor.h: the listening socket, the privilege drop and the
  * supervisor process that keeps the workers running.
  *
- * Ownership: supervise owns the struct app it is given (it replaces it
- * on SIGHUP with app_load's next one and frees the old); the socket
+ * Ownership: supervise owns the struct app it is given: it forks the
+ * first generation's leader (leader.h) with it, then frees it; a reload
+ * loads the next content in a process of its own.  The socket
  * descriptor stays the caller's.
  */
 #ifndef PERFIL_SUPERVISOR_H

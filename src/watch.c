@@ -206,7 +206,9 @@ watch_time(char out[WATCH_TIME_LEN + 1])
  * to the content directory strip ("skills.json: refused; the reason is
  * in the log"), or that the file is outside it: the message itself
  * may quote unpublished content and name the server's paths, so it
- * goes to the log alone.
+ * goes to the log alone.  With strip NULL the reason is the
+ * supervisor's own words (no content in it: a load that ran out of
+ * time), and its first line is kept as it is.
  */
 void
 watch_status_set(struct watch_status *s, const char *fp, const char *reason,
@@ -228,6 +230,9 @@ watch_status_set(struct watch_status *s, const char *fp, const char *reason,
 	snprintf(s->fp, sizeof(s->fp), "%s", fp ? fp : "");
 	if (reason == NULL)
 		s->reason[0] = '\0';
+	else if (strip == NULL)
+		snprintf(s->reason, sizeof(s->reason), "%.*s",
+		    (int)strcspn(reason, "\n"), reason);
 	else if (file != NULL && n > 0 && n < sizeof(s->reason) - 40)
 		snprintf(s->reason, sizeof(s->reason), "%.*s: refused; the "
 		    "reason is in the log", (int)n, file);

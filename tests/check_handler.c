@@ -128,6 +128,17 @@ START_TEST(health_reload_refused)
 	ck_assert_int_eq(cJSON_GetArraySize(cJSON_GetObjectItem(j, "data")),
 	    4);
 	cJSON_Delete(j);
+	/* The supervisor's own reason (no content dir to strip: a load out
+	 * of time) is shown as it is, its first line only. */
+	watch_status_set(&st, "0123456789abcdef", "the load did not finish "
+	    "within 3 s (--reload-timeout)\nsecond line", NULL);
+	test_app.reload = &st;
+	run("GET", "/api/v1/health", NULL, NULL, NULL, NULL);
+	test_app.reload = NULL;
+	snprintf(want, sizeof(want), "at=\"%s\", fingerprint=\"0123456789"
+	    "abcdef\", reason=\"the load did not finish within 3 s "
+	    "(--reload-timeout)\"", st.at);
+	ck_assert(has_header("Perfil-Reload-Refused", want));
 	/* An accepted reload clears it. */
 	watch_status_set(&st, "fedcba9876543210", NULL, NULL);
 	test_app.reload = &st;

@@ -79,11 +79,11 @@ load_checks() {
 }
 
 # responders: how many responders mod_fcgid runs (each a supervisor with
-# one worker: the supervisors are counted).
+# one worker under its generation leader: the supervisors are counted).
 responders() {
 	local p n=0
 	for p in $(pgrep -f -- "--base-url $BASE"); do
-		[[ -n $(pgrep -P "$p") ]] && n=$((n + 1))
+		[[ -n $(bb_leaders "$p") ]] && n=$((n + 1))
 	done
 	echo "$n"
 }

@@ -860,15 +860,27 @@ bb_steady() {
 	((ok >= 15))
 }
 
+# bb_leaders PID: print the generation leaders of supervisor PID (its
+# children named perfil-leader, src/leader.h: each holds one loaded content
+# and keeps its workers), one a line; a supervisor has one, more while old
+# generations drain after a reload.
+bb_leaders() {
+	local c
+	for c in $(pgrep -P "$1"); do
+		[[ $(cat "/proc/$c/comm" 2>/dev/null) == perfil-leader ]] && echo "$c"
+	done
+}
+
 # bb_reload PID: send SIGHUP to the supervisor PID and wait (30 s at most)
-# until every worker it had before is gone: a draining worker still holds
+# until every generation it had before is gone (a leader exits once its
+# workers have drained, src/leader.c): a draining worker still holds
 # nginx's kept connections and answers from the old content, so a test that
 # waits only for the new answer can see the old one again afterwards (it
 # did, under valgrind, with two reloads in flight). Then bb_steady covers
 # the micro-cache's second.
 bb_reload() {
 	local old i
-	old=$(pgrep -P "$1" | tr '\n' ' ')
+	old=$(bb_leaders "$1" | tr '\n' ' ')
 	kill -HUP "$1" || return 1
 	for ((i = 0; i < 300; i++)); do
 		local alive=0 p

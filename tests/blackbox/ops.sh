@@ -16,9 +16,23 @@ ops_ms() {
 	date +%s%3N
 }
 
-# ops_workers PID: print the child processes of PID (its workers), one a line.
+# ops_workers PID: print the workers of supervisor PID, every generation's
+# (the children of its children named perfil-leader, src/leader.h), one a
+# line.
 ops_workers() {
-	pgrep -P "$1" | sort -n
+	local l
+	for l in $(bb_leaders "$1"); do
+		pgrep -P "$l"
+	done | sort -n
+}
+
+# ops_loader PID: print the process of supervisor PID that loads the content
+# (named perfil-load) while a reload runs, else nothing.
+ops_loader() {
+	local c
+	for c in $(pgrep -P "$1"); do
+		[[ $(cat "/proc/$c/comm" 2>/dev/null) == perfil-load ]] && echo "$c"
+	done
 }
 
 # ops_serving_threads PID: print how many threads of worker PID serve: its

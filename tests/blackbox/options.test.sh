@@ -27,11 +27,16 @@ for bad in 0 65 -1 abc '' 2x 1e1; do
 	expect_stderr_match '--threads must be 1 to 64'
 done
 
-t 'a bad --reload-check, or a --log-file inside the content: status 2 and a message'
+t 'a bad --reload-check or --reload-timeout, or a --log-file inside the content: status 2 and a message'
 for bad in -1 3601 abc '' 1.5; do
 	run_cmd "$PERFIL_BIN" --socket "$sock" --content "$CONTENT" "${user_args[@]}" --reload-check "$bad"
 	expect_exit 2
 	expect_stderr_match '--reload-check must be 0 \(off\) to 3600 seconds'
+done
+for bad in 0 3601 abc '' 1.5; do
+	run_cmd "$PERFIL_BIN" --socket "$sock" --content "$CONTENT" "${user_args[@]}" --reload-timeout "$bad"
+	expect_exit 2
+	expect_stderr_match '--reload-timeout must be 1 to 3600'
 done
 run_cmd "$PERFIL_BIN" --check --content "$CONTENT" --log-file "$CONTENT/media/perfil.log"
 expect_exit 2

@@ -122,12 +122,12 @@ expect_header_absent perfil-reload-refused
 t 'mod_fcgid started perfil.fcgi with no argument; one worker under its supervisor'
 sup=
 for p in $(pgrep -f "^$pub/perfil.fcgi"); do
-	[[ -n $(pgrep -P "$p") ]] && sup=$p
+	[[ -n $(bb_leaders "$p") ]] && sup=$p
 done
 args=$(tr '\0' ' ' <"/proc/$sup/cmdline" 2>/dev/null)
 expect_equal 'command line' "$pub/perfil.fcgi " "$args"
 expect_equal 'workers' 1 "$(ops_workers "$sup" | wc -l)"
-for p in $sup $(ops_workers "$sup"); do
+for p in $sup $(bb_leaders "$sup") $(ops_workers "$sup"); do
 	awk -v p="$p" '/^(Rss|Pss):/ { printf "        (process %s %s %d KiB)\n", p, $1, $2 }' \
 		"/proc/$p/smaps_rollup" 2>/dev/null
 done

@@ -1,0 +1,251 @@
+#!/usr/bin/env bash
+# front: nginx-only process supervision does not depend on the front; run once
+# A reload's load runs in a process of its own (perfil-load, src/leader.h),
+# not in the supervisor: while it runs, the supervisor and the serving
+# generation go on (a killed worker is replaced, SIGTERM stops everything);
+# a load that overruns --reload-timeout is killed and refused, the old
+# content still served; and a file completed while a load that then fails
+# ran is loaded without another edit (the fingerprint refused is the one
+# taken before the load); a leader that dies is replaced by a new load.
+#
+# Each load is caught at its start: catch_load stops (SIGSTOP) the first new
+# child of the supervisor, with shell builtins only, before it has read the
+# content. Runs a private stack (--reload-check 1) on its own copy of the
+# content, which this file edits.
+. "$(dirname "$0")/lib.sh"
+. "$STACK_ROOT/tests/lib/stack.sh"
+. "$STACK_ROOT/tests/blackbox/ops.sh"
+
+rm -rf "$BB_TMP/content"
+cp -R "$CONTENT" "$BB_TMP/content" && chmod -R a+rX "$BB_TMP/content"
+PERFIL_CONTENT=$BB_TMP/content
+
+# The budget: four times a whole --check of this content (a checked build or
+# valgrind loads slower), 3 s at least, so that a valid reload fits in it.
+start=$(ops_ms)
+${PERFIL_WRAPPER:-} "$PERFIL_BIN" --check --content "$PERFIL_CONTENT" >/dev/null 2>&1
+budget=$(((($(ops_ms) - start) * 4 + 999) / 1000))
+((budget < 3)) && budget=3
+PERFIL_ARGS="--reload-check 1 --reload-timeout $budget --workers 2"
+caught=
+trap '[[ -z $caught ]] || kill -KILL "$caught" 2>/dev/null; ops_cleanup; stack_stop; _bb_finish' EXIT
+bb_private_stack 1150 'with a reload budget'
+sup=$STACK_RESPONDER_PID
+log=$STACK_DIR/perfil.log
+old_headline=$(content profile.json .headline.en)
+
+# children: print the supervisor's children on one line.
+children() {
+	local kids
+	# The file ends without a newline: read's status is 1, its variable set.
+	read -r kids <"/proc/$sup/task/$sup/children"
+	echo "$kids"
+}
+
+# catch_load KNOWN SECONDS: stop (SIGSTOP) the first child of the supervisor
+# not in KNOWN (its children before the reload, read before this runs in the
+# background), within SECONDS: a reload's load, at its start. Writes its pid
+# to $BB_TMP/caught; touches $BB_TMP/ready once it looks.
+catch_load() {
+	local known=$1 kids c end=$((SECONDS + $2))
+	: >"$BB_TMP/ready"
+	while ((SECONDS < end)); do
+		kids=
+		read -r kids <"/proc/$sup/task/$sup/children"
+		for c in $kids; do
+			[[ " $known " == *" $c "* ]] && continue
+			kill -STOP "$c" 2>/dev/null || continue
+			echo "$c" >"$BB_TMP/caught"
+			return 0
+		done
+	done
+	return 1
+}
+
+# start_catch SECONDS: start catch_load in the background (its pid in
+# catcher) and wait until it looks.
+start_catch() {
+	local known i
+	rm -f "$BB_TMP/caught" "$BB_TMP/ready"
+	known=$(children)
+	catch_load "$known" "$1" &
+	catcher=$!
+	for ((i = 0; i < 100; i++)); do
+		[[ -e $BB_TMP/ready ]] && break
+		sleep 0.02
+	done
+}
+
+# caught_load WHAT: wait for catch_load; sets caught to the stopped load's pid
+# and checks it is a perfil-load process, stopped.
+caught_load() {
+	wait "$1"
+	caught=$(cat "$BB_TMP/caught" 2>/dev/null)
+	local state= i
+	# A stop takes effect when the process next runs (later under valgrind).
+	for ((i = 0; i < 50; i++)); do
+		[[ -n $caught ]] || break
+		state=$(awk '{ print $3 }' "/proc/$caught/stat" 2>/dev/null)
+		[[ $state == T || -z $state ]] && break
+		sleep 0.1
+	done
+	[[ -n $state ]]
+	_bb_check $? "a load stopped at its start ($2)" "pid ${caught:-none}, state ${state:-gone}"
+	[[ $state == T ]]
+	_bb_check $? "the load is stopped" "state ${state:-gone}"
+}
+
+# edit_headline TEXT: the English headline of the served copy becomes TEXT.
+edit_headline() {
+	jq --arg h "$1" '.headline.en = $h' "$STACK_CONTENT/profile.json" >"$BB_TMP/edit.json" &&
+		cat "$BB_TMP/edit.json" >"$STACK_CONTENT/profile.json"
+}
+
+# headline_becomes TEXT SECONDS: whether the English headline served becomes
+# TEXT within SECONDS.
+headline_becomes() {
+	local i
+	for ((i = 0; i < $2 * 10; i++)); do
+		[[ $(curl -s --max-time 2 "$BASE/api/v1/profile?lang=en" | jq -r .data.headline) == "$1" ]] &&
+			return 0
+		sleep 0.1
+	done
+	return 1
+}
+
+t 'an edit is caught loading: a worker killed meanwhile is replaced, requests answer 200'
+start_catch 20
+edit_headline 'Edited while the load is stopped'
+caught_load "$catcher" 'an edit, seen by the watch'
+victim=$(ops_workers "$sup" | head -n 1)
+kill -KILL "$victim"
+ops_wait_workers "$sup" 2 5 "$victim" >/dev/null
+_bb_check $? 'two workers again, the killed one replaced' "$(ops_workers "$sup" | tr '\n' ' ')"
+bad=0
+for i in $(seq 1 20); do
+	[[ $(curl -s -o /dev/null -w '%{http_code}' --max-time 5 "$BASE/api/v1/profile?lang=en") == 200 ]] ||
+		bad=$((bad + 1))
+done
+expect_equal 'requests not answered 200 during the load' 0 "$bad"
+req GET '/api/v1/profile?lang=en'
+expect_status 200
+expect_json '.data.headline' "$old_headline"
+
+t "the stopped load overruns --reload-timeout ($budget s): killed and refused, logged and in health; the old content still served"
+ops_wait_file "$log" 'reload refused \(content changed\).*did not finish within' $((budget + 5))
+_bb_check $? 'perfil.log: the refusal names the reason' "$(tail -n 3 "$log")"
+for ((i = 0; i < 50; i++)); do
+	[[ -e /proc/$caught ]] || break
+	sleep 0.1
+done
+_bb_check $([[ -e /proc/$caught ]] && echo 1 || echo 0) 'the load process is gone' "pid $caught"
+caught=
+req GET /api/v1/health
+expect_status 200
+expect_header_match perfil-reload-refused 'reason="the load did not finish within [0-9]+ s \(--reload-timeout\)'
+req GET '/api/v1/profile?lang=en'
+expect_status 200
+expect_json '.data.headline' "$old_headline"
+
+t 'the next valid edit is loaded'
+edit_headline 'The next edit after a refused load'
+headline_becomes 'The next edit after a refused load' $((budget + 10))
+_bb_check $? 'the edit is served' "$(tail -n 3 "$log")"
+req GET /api/v1/health
+expect_header_absent perfil-reload-refused
+
+t 'a file completed while a load of its broken state is stopped, and then refused, is loaded without another edit'
+# The broken state is what the supervisor fingerprints before the load; the
+# completion is written while the load is stopped; the load is then refused
+# (out of time). Were the fingerprint refused the one after the load (the
+# completed file's), the watch would never try the completed file.
+cp "$STACK_CONTENT/profile.json" "$BB_TMP/profile.json.good"
+jq --arg h 'Completed during a failed load' '.headline.en = $h' \
+	"$BB_TMP/profile.json.good" >"$BB_TMP/profile.json.done"
+# The load of a broken file fails in milliseconds: when it ends before it
+# is caught (a loaded machine), the good file goes back, and a new try.
+for try in 1 2 3 4 5; do
+	refusals=$(grep -c 'reload refused' "$log")
+	start_catch 5
+	head -c 200 "$BB_TMP/profile.json.done" >"$STACK_CONTENT/profile.json"
+	wait "$catcher"
+	state=
+	[[ -s $BB_TMP/caught ]] && state=$(awk '{ print $3 }' "/proc/$(cat "$BB_TMP/caught")/stat" 2>/dev/null)
+	[[ $state == T && $(grep -c 'reload refused' "$log") == "$refusals" ]] && break
+	[[ -s $BB_TMP/caught ]] && kill -CONT "$(cat "$BB_TMP/caught")" 2>/dev/null
+	printf '        (try %d: the load of the broken file ended before it was caught)\n' "$try"
+	reloads=$(grep -c 'content reloaded' "$log")
+	cat "$BB_TMP/profile.json.good" >"$STACK_CONTENT/profile.json"
+	for ((i = 0; i < (budget + 5) * 10; i++)); do
+		(($(grep -c 'content reloaded' "$log") > reloads)) && break
+		sleep 0.1
+	done
+done
+caught_load "$catcher" 'the broken file, seen by the watch'
+cat "$BB_TMP/profile.json.done" >"$STACK_CONTENT/profile.json"
+for ((i = 0; i < (budget + 5) * 10; i++)); do
+	(($(grep -c 'reload refused (content changed).*did not finish within' "$log") == 2)) && break
+	sleep 0.1
+done
+expect_equal 'refusals, the stopped load'"'"'s the second out of time' "$((refusals + 1)) 2" \
+	"$(grep -c 'reload refused' "$log") $(grep -c 'reload refused (content changed).*did not finish within' "$log")"
+caught=
+headline_becomes 'Completed during a failed load' $((budget + 10))
+_bb_check $? 'the completed file is served' "$(tail -n 3 "$log")"
+expect_equal 'refusals (none more)' $((refusals + 1)) "$(grep -c 'reload refused' "$log")"
+
+t 'SIGKILL to the generation leader: its workers stop, the supervisor loads the content again and serves it'
+# The generation before the last reload drains first (seconds under valgrind).
+for ((i = 0; i < 150; i++)); do
+	(($(bb_leaders "$sup" | grep -c .) == 1)) && break
+	sleep 0.1
+done
+leader=$(bb_leaders "$sup")
+workers=$(ops_workers "$sup")
+kill -KILL "$leader"
+ops_wait_file "$log" "generation leader $leader killed by signal 9; loading the content again" 5
+_bb_check $? 'perfil.log: the leader'"'"'s death' "$(tail -n 2 "$log")"
+ops_wait_file "$log" 'content reloaded \(the serving generation ended, content' $((budget + 5))
+_bb_check $? 'perfil.log: the content loaded again, a second after' "$(tail -n 2 "$log")"
+ops_wait_workers "$sup" 2 10 $workers >/dev/null
+_bb_check $? 'a new leader with two new workers' "leaders $(bb_leaders "$sup" | tr '\n' ' '), workers $(ops_workers "$sup" | tr '\n' ' ')"
+# They drain (8 s at most, src/worker.h) and exit; whoever adopted them
+# reaps them (a zombie has exited).
+for ((i = 0; i < 150; i++)); do
+	left=
+	for p in $workers; do
+		st=$(awk '{ print $3 }' "/proc/$p/stat" 2>/dev/null)
+		[[ -n $st && $st != Z ]] && left+="$p "
+	done
+	[[ -z $left ]] && break
+	sleep 0.1
+done
+expect_equal 'the dead leader'"'"'s workers left after 15 s' '' "$left"
+req GET '/api/v1/profile?lang=en'
+expect_status 200
+expect_json '.data.headline' '"Completed during a failed load"'
+
+t 'SIGTERM to the supervisor while a load is stopped: it stops within 12 s, nothing left running'
+start_catch 20
+kill -HUP "$sup"
+caught_load "$catcher" 'SIGHUP'
+procs="$caught $(bb_leaders "$sup") $(ops_workers "$sup")"
+stack_stop_nginx
+start=$(ops_ms)
+kill -TERM "$sup"
+for ((i = 0; i < 150; i++)); do
+	_stack_alive "$sup" || break
+	sleep 0.1
+done
+ms=$(($(ops_ms) - start))
+_bb_check $(_stack_alive "$sup" && echo 1 || echo 0) 'the supervisor stopped within 15 s' "$ms ms"
+_bb_check $((ms > 12000)) 'within 12 s (8 s of drain at most, the leaders'"'"' and the supervisor'"'"'s bounds)' "$ms ms"
+wait "$sup" 2>/dev/null
+expect_equal 'exit status' 0 "$?"
+STACK_RESPONDER_PID=
+left=
+for p in $procs; do
+	[[ -e /proc/$p ]] && left+="$p($(cat "/proc/$p/comm" 2>/dev/null)) "
+done
+expect_equal 'processes left (the load, the leader, the workers)' '' "$left"
+caught=
