@@ -172,11 +172,15 @@ for extra in '--reload-check 0' ''; do
 		--content "$STACK_CONTENT" --base-url "$STACK_BASE" $extra
 	# As soon as a SIGTERM handler is there (SigCgt bit 15: libfcgi's
 	# from FCGX_Init, then perfil's): before it, the default action
-	# rightly kills the process while its libraries load.
+	# rightly kills the process while its libraries load. The program is
+	# looked at first: read before it, SigCgt could still be that of the
+	# shell the job was forked from (bash catches SIGTERM for an EXIT
+	# trap) an instant before the exec.
 	for ((i = 0; i < 1000; i++)); do
-		cgt=$(sed -n 's/^SigCgt:[[:space:]]*//p' "/proc/$OPS_PID/status" 2>/dev/null)
-		[[ $(readlink "/proc/$OPS_PID/exe" 2>/dev/null) == *perfil-fcgi* && -n $cgt ]] &&
-			((16#$cgt & 0x4000)) && break
+		if [[ $(readlink "/proc/$OPS_PID/exe" 2>/dev/null) == *perfil-fcgi* ]]; then
+			cgt=$(sed -n 's/^SigCgt:[[:space:]]*//p' "/proc/$OPS_PID/status" 2>/dev/null)
+			[[ -n $cgt ]] && ((16#$cgt & 0x4000)) && break
+		fi
 		sleep 0.002
 	done
 	ops_stop "$OPS_PID"
