@@ -71,18 +71,6 @@ leader_lsan_exit(int status)
 	_exit(status);
 }
 
-/* Installs a handler without SA_RESTART, as the supervisor does. */
-static void
-set_handler(int sig, void (*fn)(int))
-{
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = fn;
-	sigemptyset(&sa.sa_mask);
-	sigaction(sig, &sa, NULL);
-}
-
 static void
 on_chld(int sig)
 {

@@ -29,6 +29,7 @@
 #include "options.h"
 #include "settings.h"
 #include "supervisor.h"
+#include "util.h"
 #include "watch.h"
 #include "worker.h"
 
@@ -348,8 +349,8 @@ run_server(struct options *o)
 	 * after a start).  Now the serving loop or the supervisor sees it
 	 * as soon as they start, and stop.
 	 */
-	sup_set_handler(SIGTERM, worker_on_term);
-	sup_set_handler(SIGINT, worker_on_term);
+	set_handler(SIGTERM, worker_on_term);
+	set_handler(SIGINT, worker_on_term);
 	if (geteuid() == 0 && o->user == NULL) {
 		warnx("refusing to run as root; use --user NAME to switch to "
 		    "an unprivileged user");
@@ -380,12 +381,12 @@ run_server(struct options *o)
 		warnx_lines("warning: font: ", app.glyphs);
 		watch_log(o->cfg.log_file, "warning: font: ", app.glyphs);
 	}
-	sup_set_handler(SIGPIPE, SIG_IGN);
+	set_handler(SIGPIPE, SIG_IGN);
 	options_defaults(o);
 	/* A lone process on fd 0 (mod_fcgid) has a supervisor of its own
 	 * when it watches the content: mod_fcgid sends it no signal. */
 	if (o->nworkers == 1 && o->sock == NULL && o->cfg.reload_ms == 0) {
-		sup_set_handler(SIGHUP, SIG_IGN);
+		set_handler(SIGHUP, SIG_IGN);
 		rc = worker_serve(&app, fd, o->nthreads, NULL);
 		app_free(&app);
 	} else {

@@ -71,25 +71,13 @@ on_chld(int sig)
 	got_chld = 1;
 }
 
-/* Installs a handler without SA_RESTART, so blocking calls see EINTR. */
-void
-sup_set_handler(int sig, void (*fn)(int))
-{
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = fn;
-	sigemptyset(&sa.sa_mask);
-	sigaction(sig, &sa, NULL);
-}
-
 /* The supervisor's handlers of SIGHUP (reload), SIGCHLD and SIGALRM. */
 void
 sup_handlers(void)
 {
-	sup_set_handler(SIGHUP, on_hup);
-	sup_set_handler(SIGCHLD, on_chld);
-	sup_set_handler(SIGALRM, on_chld);
+	set_handler(SIGHUP, on_hup);
+	set_handler(SIGCHLD, on_chld);
+	set_handler(SIGALRM, on_chld);
 }
 
 /* The supervisor's state. */
@@ -249,7 +237,7 @@ load_start(struct sup *s, const char *why)
 		close(sv[0]);
 		/* Killed with the supervisor: a load holds nothing. */
 		child_of(parent, SIGKILL, LEADER_NAME_LOAD);
-		sup_set_handler(SIGHUP, SIG_IGN);
+		set_handler(SIGHUP, SIG_IGN);
 		load_child(s, sv[1], parent);
 	}
 	close(sv[1]);

@@ -14,7 +14,6 @@
 
 #include "app.h"
 
-void	 sup_set_handler(int sig, void (*fn)(int));
 void	 sup_handlers(void);
 int	 sup_open_socket(const char *spec, mode_t mode);
 int	 sup_drop_privileges(const char *user, const char *group,

@@ -59,6 +59,7 @@ uint64_t hash_fnv1a64(const void *, size_t);
 uint64_t hash_words64(const void *, size_t);
 void	 warnx_lines(const char *prefix, const char *text);
 long long monotonic_ms(void);
+void	 set_handler(int sig, void (*fn)(int));
 int	 whole_in(double, double lo, double hi);
 int	 open_beneath(const char *dir, const char *rel);
 const char *open_beneath_error(int);
