@@ -61,6 +61,29 @@ struct leader {
 	_Atomic long long *beats;
 };
 
+/*
+ * Forks a child that must not outlive this process: it gets deathsig
+ * when this process dies, however it dies (PR_SET_PDEATHSIG), and exits
+ * at once if this one already has when the setting takes effect; it
+ * shows as name.  Returns the child's pid (0 in the child), or -1.
+ */
+pid_t
+leader_fork(int deathsig, const char *name)
+{
+	pid_t	 pid, parent = getpid();
+
+	if ((pid = fork()) == -1) {
+		warn("fork");
+		return -1;
+	}
+	if (pid != 0)
+		return pid;
+	if (prctl(PR_SET_PDEATHSIG, deathsig) == -1 || getppid() != parent)
+		_exit(1);
+	prctl(PR_SET_NAME, name);
+	return 0;
+}
+
 /* Ends a forked process, after LeakSanitizer's check under ASan. */
 void
 leader_lsan_exit(int status)
@@ -87,17 +110,10 @@ on_chld(int sig)
 static pid_t
 spawn(const struct app *app, int fd, int nthreads, _Atomic long long *beats)
 {
-	pid_t	 pid, parent = getpid();
+	pid_t	 pid;
 
-	if ((pid = fork()) == -1) {
-		warn("fork");
-		return -1;
-	}
-	if (pid != 0)
+	if ((pid = leader_fork(SIGTERM, LEADER_NAME_WORKER)) != 0)
 		return pid;
-	if (prctl(PR_SET_PDEATHSIG, SIGTERM) == -1 || getppid() != parent)
-		_exit(1);
-	prctl(PR_SET_NAME, LEADER_NAME_WORKER);
 	/* SIGTERM stays blocked, as in the leader, until worker_serve()
 	 * sets the workers' mask. */
 	set_handler(SIGALRM, SIG_DFL);

@@ -19,6 +19,7 @@
 #define LEADER_NAME		"perfil-leader"
 #define LEADER_NAME_WORKER	"perfil-worker"
 
+pid_t	 leader_fork(int deathsig, const char *name);
 int	 leader_run(const struct app *, int fd, int nworkers, int nthreads);
 void	 leader_lsan_exit(int status) __attribute__((noreturn));
 

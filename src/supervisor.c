@@ -118,34 +118,30 @@ fingerprint(const struct config *cfg, char fp[WATCH_FP_LEN + 1])
 }
 
 /*
- * Becomes a child that must not outlive the supervisor: sig when the
- * supervisor dies, however it dies, and an exit at once if it already
- * has.  Closes what only the supervisor uses.
+ * Forks a child that must not outlive the supervisor (leader_fork: sig
+ * when the supervisor dies), with what only the supervisor uses closed
+ * in the child.
  */
-static void
-child_of(pid_t parent, int sig, const char *name)
+static pid_t
+fork_child(int sig, const char *name)
 {
-	if (prctl(PR_SET_PDEATHSIG, sig) == -1 || getppid() != parent)
-		_exit(1);
-	prctl(PR_SET_NAME, name);
-	if (notify_fd != -1)
+	pid_t	 pid;
+
+	if ((pid = leader_fork(sig, name)) == 0 && notify_fd != -1) {
 		close(notify_fd);
-	notify_fd = -1;
+		notify_fd = -1;
+	}
+	return pid;
 }
 
 /* Forks the first generation's leader with the content main.c loaded. */
 static pid_t
 fork_first(struct sup *s, const struct app *app)
 {
-	pid_t	 pid, parent = getpid();
+	pid_t	 pid;
 
-	if ((pid = fork()) == -1) {
-		warn("fork");
-		return -1;
-	}
-	if (pid != 0)
+	if ((pid = fork_child(SIGTERM, LEADER_NAME)) != 0)
 		return pid;
-	child_of(parent, SIGTERM, LEADER_NAME);
 	leader_lsan_exit(leader_run(app, s->fd, s->nworkers, s->nthreads));
 }
 
@@ -200,7 +196,9 @@ load_child(struct sup *s, int fd, pid_t parent)
 	}
 	close(fd);
 	/* The leader drains on SIGTERM when the supervisor dies. */
-	child_of(parent, SIGTERM, LEADER_NAME);
+	if (prctl(PR_SET_PDEATHSIG, SIGTERM) == -1 || getppid() != parent)
+		_exit(1);
+	prctl(PR_SET_NAME, LEADER_NAME);
 	next.reload = s->status;
 	rc = leader_run(&next, s->fd, s->nworkers, s->nthreads);
 	app_free(&next);
@@ -227,16 +225,14 @@ load_start(struct sup *s, const char *why)
 		warn("socketpair (reload)");
 		return;
 	}
-	if ((pid = fork()) == -1) {
-		warn("fork (reload)");
+	/* Killed with the supervisor: a load holds nothing. */
+	if ((pid = fork_child(SIGKILL, LEADER_NAME_LOAD)) == -1) {
 		close(sv[0]);
 		close(sv[1]);
 		return;
 	}
 	if (pid == 0) {
 		close(sv[0]);
-		/* Killed with the supervisor: a load holds nothing. */
-		child_of(parent, SIGKILL, LEADER_NAME_LOAD);
 		set_handler(SIGHUP, SIG_IGN);
 		load_child(s, sv[1], parent);
 	}
