@@ -39,7 +39,6 @@ for ((i = 0; i < 40; i++)); do
 done
 wait "${pids[@]}"
 elapsed=$(($(ops_ms) - start))
-kill -CONT "$stopped" 2>/dev/null
 expect_equal 'answers 200 of 40' 40 "$(grep -c '^200 ' "$BB_TMP/answers")"
 slowest=$(sort -k2 -n "$BB_TMP/answers" | tail -n 1 | cut -d' ' -f2)
 _bb_check $(awk -v t="$slowest" 'BEGIN { print !(t < 17) }') \
@@ -53,6 +52,11 @@ ops_wait_workers "$sup" 2 5 "$stopped" >/dev/null
 workers=$(ops_workers "$sup")
 _bb_check $(grep -qx "$stopped" <<<"$workers"; echo $((!$?))) \
 	'the stopped worker is gone, a new one in its place' "$workers"
+# Only now: when nginx sent the stopped worker no request (its kept
+# connections all on the other one), the 40 answers come at once, and a
+# SIGCONT then would let it beat again before the watchdog's 15 s (a run
+# failed so). A worker already killed ignores it.
+kill -CONT "$stopped" 2>/dev/null
 printf '        (40 requests in %s ms, the slowest %s s)\n' "$elapsed" "$slowest"
 
 t 'afterwards both workers answer at once'
