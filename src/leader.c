@@ -222,6 +222,39 @@ kill_hung(struct leader *l)
 }
 
 /*
+ * Waits until every process of pids[0..n) (0: none) has ended, or the
+ * monotonic time end, then kills what is left ("WHAT PID still running
+ * after the drain; killing it"); every slot ends 0.
+ */
+void
+leader_wait_all(pid_t *pids, int n, long long end, const char *what)
+{
+	int	 i, alive, status;
+
+	do {
+		alive = 0;
+		for (i = 0; i < n; i++) {
+			if (pids[i] <= 0)
+				continue;
+			if (waitpid(pids[i], &status, WNOHANG) == pids[i])
+				pids[i] = 0;
+			else
+				alive++;
+		}
+		if (alive > 0)
+			usleep(20000);
+	} while (alive > 0 && monotonic_ms() < end);
+	for (i = 0; i < n; i++)
+		if (pids[i] > 0) {
+			warnx("%s %d still running after the drain; killing "
+			    "it", what, (int)pids[i]);
+			kill(pids[i], SIGKILL);
+			waitpid(pids[i], &status, 0);
+			pids[i] = 0;
+		}
+}
+
+/*
  * The stop: the leader closes its copy of the listening socket at once
  * and tells every worker to stop; they close theirs, answer what they
  * read and drain their kept connections (worker.c).  A worker still
@@ -230,34 +263,18 @@ kill_hung(struct leader *l)
 static void
 stop_workers(struct leader *l)
 {
-	long long end = monotonic_ms() + DRAIN_MAX_MS + 2000;
-	int	 i, alive, status;
+	pid_t	 pids[MAX_WORKERS];
+	int	 i;
 
 	close(l->fd);
-	for (i = 0; i < MAX_WORKERS; i++)
-		if (l->w[i].pid > 0)
-			kill(l->w[i].pid, SIGTERM);
-	do {
-		alive = 0;
-		for (i = 0; i < MAX_WORKERS; i++) {
-			if (l->w[i].pid <= 0)
-				continue;
-			if (waitpid(l->w[i].pid, &status, WNOHANG) ==
-			    l->w[i].pid)
-				l->w[i].pid = 0;
-			else
-				alive++;
-		}
-		if (alive > 0)
-			usleep(20000);
-	} while (alive > 0 && monotonic_ms() < end);
-	for (i = 0; i < MAX_WORKERS; i++)
-		if (l->w[i].pid > 0) {
-			warnx("worker %d still running after the drain; "
-			    "killing it", (int)l->w[i].pid);
-			kill(l->w[i].pid, SIGKILL);
-			waitpid(l->w[i].pid, &status, 0);
-		}
+	for (i = 0; i < MAX_WORKERS; i++) {
+		pids[i] = l->w[i].pid;
+		if (pids[i] > 0)
+			kill(pids[i], SIGTERM);
+		l->w[i].pid = 0;
+	}
+	leader_wait_all(pids, MAX_WORKERS, monotonic_ms() + DRAIN_MAX_MS +
+	    2000, "worker");
 }
 
 /*

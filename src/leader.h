@@ -20,6 +20,7 @@
 #define LEADER_NAME_WORKER	"perfil-worker"
 
 pid_t	 leader_fork(int deathsig, const char *name);
+void	 leader_wait_all(pid_t *, int n, long long end, const char *what);
 int	 leader_run(const struct app *, int fd, int nworkers, int nthreads);
 void	 leader_lsan_exit(int status) __attribute__((noreturn));
 

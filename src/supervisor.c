@@ -482,7 +482,7 @@ static void
 stop_all(struct sup *s)
 {
 	long long end = monotonic_ms() + DRAIN_MAX_MS + 4000;
-	int	 i, alive, status;
+	int	 status;
 
 	close(s->fd);
 	if (s->loader != 0) {
@@ -493,26 +493,7 @@ stop_all(struct sup *s)
 	}
 	if (s->serving > 0)
 		drain_leader(s, s->serving);
-	do {
-		alive = 0;
-		for (i = 0; i < SUP_OLD_MAX; i++) {
-			if (s->old[i] <= 0)
-				continue;
-			if (waitpid(s->old[i], &status, WNOHANG) == s->old[i])
-				s->old[i] = 0;
-			else
-				alive++;
-		}
-		if (alive > 0)
-			usleep(20000);
-	} while (alive > 0 && monotonic_ms() < end);
-	for (i = 0; i < SUP_OLD_MAX; i++)
-		if (s->old[i] > 0) {
-			warnx("generation leader %d still running after the "
-			    "drain; killing it", (int)s->old[i]);
-			kill(s->old[i], SIGKILL);
-			waitpid(s->old[i], &status, 0);
-		}
+	leader_wait_all(s->old, SUP_OLD_MAX, end, "generation leader");
 }
 
 /*
