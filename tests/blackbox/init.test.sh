@@ -102,9 +102,14 @@ expect_equal './serve exit status' 0 "$OPS_STATUS"
 
 if [[ $(id -u) == 0 ]]; then
 	t 'as root, DIR under a directory the responder cannot pass (a clone in /root): served through a read-only bind mount, edits included'
+	# ./serve's stack directory in a TMPDIR of this test's own, so that
+	# the mounts counted are this ./serve's, not those of a black-box run
+	# beside this one (run-tests runs the ASan and TSan runs at once)
+	serve_tmp=$(mktemp -d /tmp/perfil-init.XXXXXX) && chmod 0755 "$serve_tmp"
+	own_mounts() { findmnt -rn -o TARGET | grep -cF "$serve_tmp/perfil-stack."; }
 	mkdir -p "$BB_TMP/private" && cp -R "$dir" "$BB_TMP/private/c" &&
 		chmod -R a+rX "$BB_TMP/private/c" && chmod 0700 "$BB_TMP/private"
-	ops_start "$BB_TMP/serve-root.log" env PORT="$port" PERFIL_BIN="$PERFIL_BIN" \
+	ops_start "$BB_TMP/serve-root.log" env TMPDIR="$serve_tmp" PORT="$port" PERFIL_BIN="$PERFIL_BIN" \
 		PERFIL_CONTENT="$BB_TMP/private/c" "$STACK_ROOT/serve"
 	serve=$OPS_PID
 	code=000
@@ -132,17 +137,16 @@ if [[ $(id -u) == 0 ]]; then
 	expect_equal 'headline after the edit and reload' 'Edited behind 0700' "$got"
 	ops_stop "$serve" TERM
 	expect_equal './serve exit status' 0 "$OPS_STATUS"
-	expect_equal 'mounts left under perfil-stack directories' 0 \
-		"$(findmnt -rn -o TARGET | grep -cF /perfil-stack.)"
+	expect_equal "mounts left under ./serve's perfil-stack directory" 0 "$(own_mounts)"
 	expect_equal "the directory's mode, untouched" 700 "$(stat -c %a "$BB_TMP/private")"
 
 	t 'as root, a DIR whose files the responder cannot read: ./serve says so and stops'
 	chmod 0600 "$BB_TMP/private/c/profile.json"
-	run_cmd timeout 60 env PORT="$port" PERFIL_BIN="$PERFIL_BIN" \
+	run_cmd timeout 60 env TMPDIR="$serve_tmp" PORT="$port" PERFIL_BIN="$PERFIL_BIN" \
 		PERFIL_CONTENT="$BB_TMP/private/c" "$STACK_ROOT/serve"
 	expect_exit 1
 	expect_stderr_match 'cannot read the files of .*private/c'
-	expect_equal 'mounts left under perfil-stack directories' 0 \
-		"$(findmnt -rn -o TARGET | grep -cF /perfil-stack.)"
+	expect_equal "mounts left under ./serve's perfil-stack directory" 0 "$(own_mounts)"
 	rm -rf "$BB_TMP/private"
+	rmdir "$serve_tmp"
 fi
