@@ -258,7 +258,7 @@ leader_wait_all(pid_t *pids, int n, long long end, const char *what)
  * The stop: the leader closes its copy of the listening socket at once
  * and tells every worker to stop; they close theirs, answer what they
  * read and drain their kept connections (worker.c).  A worker still
- * there DRAIN_MAX_MS plus two seconds later is killed.
+ * there LEADER_STOP_MS later is killed.
  */
 static void
 stop_workers(struct leader *l)
@@ -273,8 +273,8 @@ stop_workers(struct leader *l)
 			kill(pids[i], SIGTERM);
 		l->w[i].pid = 0;
 	}
-	leader_wait_all(pids, MAX_WORKERS, monotonic_ms() + DRAIN_MAX_MS +
-	    2000, "worker");
+	leader_wait_all(pids, MAX_WORKERS, monotonic_ms() + LEADER_STOP_MS,
+	    "worker");
 }
 
 /*

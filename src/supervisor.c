@@ -475,13 +475,13 @@ reap(struct sup *s)
 /*
  * The stop: the supervisor closes its copy of the listening socket at
  * once, kills a load under way and tells every leader to stop; they
- * drain their workers (leader.c).  A leader still there DRAIN_MAX_MS
- * plus four seconds later is killed.
+ * drain their workers (leader.c).  A leader still there STOP_MAX_MS
+ * later is killed.
  */
 static void
 stop_all(struct sup *s)
 {
-	long long end = monotonic_ms() + DRAIN_MAX_MS + 4000;
+	long long end = monotonic_ms() + STOP_MAX_MS;
 	int	 status;
 
 	close(s->fd);

@@ -22,6 +22,17 @@
 #define DRAIN_MAX_MS	8000
 
 /*
+ * Stopping: a leader kills a worker still there LEADER_STOP_MS after
+ * the signal, the supervisor a leader still there STOP_MAX_MS after it.
+ * conf/systemd/perfil.service's TimeoutStopSec is above STOP_MAX_MS, so
+ * that systemd's SIGKILL comes only after perfil's own (tests/docs/run).
+ */
+#define LEADER_STOP_MS	(DRAIN_MAX_MS + 2000)
+#define STOP_MAX_MS	12000
+_Static_assert(STOP_MAX_MS >= LEADER_STOP_MS + 2000,
+    "the supervisor waits for its leaders longer than they for workers");
+
+/*
  * A request must arrive whole within this time of its first bytes (it
  * waits in the socket meanwhile, costing no thread), and a write of an
  * answer must progress within it; the connection is closed otherwise.
