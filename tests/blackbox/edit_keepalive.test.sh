@@ -14,6 +14,13 @@
 #
 # Runs a private stack (the shipped site, micro-cache on, --reload-check on)
 # on its own copy of the content, which this file edits.
+#
+# The promise is the shipped build's. Under a checked build (ASan+UBSan,
+# TSan, valgrind: a wrapper, or a build other than _build/default) the load
+# itself is slower, up to 12 s for the demo under valgrind on a busy machine
+# (a CI run failed every round at 11.6 to 12.1 s): there the budget is 10 s
+# plus twice a whole --check of this content under the same wrapper, and
+# what is checked is that the edit is served and stays.
 . "$(dirname "$0")/lib.sh"
 . "$STACK_ROOT/tests/lib/stack.sh"
 
@@ -31,6 +38,12 @@ stop_load() {
 	wait "${load_pids[@]}" 2>/dev/null
 }
 trap 'stop_load; stack_stop; _bb_finish' EXIT
+budget=10000
+if [[ -n ${PERFIL_WRAPPER-} || $PERFIL_BIN != */_build/default/* ]]; then
+	start=$(date +%s%N)
+	${PERFIL_WRAPPER:-} "$PERFIL_BIN" --check --content "$PERFIL_CONTENT" >/dev/null 2>&1
+	budget=$((budget + 2 * ($(date +%s%N) - start) / 1000000))
+fi
 bb_private_stack 450 'for edits under keep-alive load'
 
 # headline: the English headline the stack serves now.
@@ -52,13 +65,13 @@ done
 sleep 2
 
 for round in 1 2 3; do
-	t "edit $round under keep-alive load: served within 10 s of the save, and stays"
+	t "edit $round under keep-alive load: served within $((budget / 1000)) s of the save, and stays"
 	new="Edited under keep-alive load, round $round"
 	jq --arg h "$new" '.headline.en = $h' "$STACK_CONTENT/profile.json" >"$BB_TMP/edit.json"
 	start=$(date +%s%N)
 	cat "$BB_TMP/edit.json" >"$STACK_CONTENT/profile.json"
 	ok=0 first=
-	while (($(date +%s%N) - start < 12000000000)); do
+	while (($(date +%s%N) - start < (budget + 2000) * 1000000)); do
 		if [[ $(headline) == "$new" ]]; then
 			[[ -n $first ]] || first=$((($(date +%s%N) - start) / 1000000))
 			ok=$((ok + 1))
@@ -69,8 +82,11 @@ for round in 1 2 3; do
 		sleep 0.02
 	done
 	ms=$((($(date +%s%N) - start) / 1000000))
-	_bb_check $((ok >= 10 && ms <= 10000 ? 0 : 1)) \
-		"the new headline, 10 answers in a row, within 10000 ms of the save" \
+	_bb_check $((ok >= 10 && ms <= budget ? 0 : 1)) \
+		"the new headline, 10 answers in a row, within $budget ms of the save" \
 		"$ms ms (first new answer after ${first:-never} ms; 10 in a row: $([[ $ok -ge 10 ]] && echo yes || echo no))"
+	_bb_close_case # its ok/FAIL line first, then the figures
+	printf '        (round %s: first new answer after %s ms, 10 in a row after %s ms)\n' \
+		"$round" "${first:-never}" "$ms"
 	sleep 1.5
 done
