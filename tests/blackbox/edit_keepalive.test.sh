@@ -20,7 +20,8 @@
 # itself is slower, up to 12 s for the demo under valgrind on a busy machine
 # (a CI run failed every round at 11.6 to 12.1 s): there the budget is 10 s
 # plus twice a whole --check of this content under the same wrapper, and
-# what is checked is that the edit is served and stays.
+# what is checked is that the edit is served and stays, in one round (the
+# others run the same code again).
 . "$(dirname "$0")/lib.sh"
 . "$STACK_ROOT/tests/lib/stack.sh"
 
@@ -38,8 +39,9 @@ stop_load() {
 	wait "${load_pids[@]}" 2>/dev/null
 }
 trap 'stop_load; stack_stop; _bb_finish' EXIT
-budget=10000
+budget=10000 rounds=3
 if [[ -n ${PERFIL_WRAPPER-} || $PERFIL_BIN != */_build/default/* ]]; then
+	rounds=1
 	start=$(date +%s%N)
 	${PERFIL_WRAPPER:-} "$PERFIL_BIN" --check --content "$PERFIL_CONTENT" >/dev/null 2>&1
 	budget=$((budget + 2 * ($(date +%s%N) - start) / 1000000))
@@ -64,7 +66,7 @@ for c in 1 2 3 4; do
 done
 sleep 2
 
-for round in 1 2 3; do
+for ((round = 1; round <= rounds; round++)); do
 	t "edit $round under keep-alive load: served within $((budget / 1000)) s of the save, and stays"
 	new="Edited under keep-alive load, round $round"
 	jq --arg h "$new" '.headline.en = $h' "$STACK_CONTENT/profile.json" >"$BB_TMP/edit.json"
