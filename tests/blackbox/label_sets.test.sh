@@ -182,7 +182,7 @@ PY
 # other than _build/default) one set per script and direction is served, not
 # all 27: those runs look for memory and thread errors, and which code runs
 # (shaping, direction, word breaks, fonts) follows the script, not the words;
-# every set is served in the plain run (about 3 minutes there; each request
+# every set is served in the plain run (51 s there in a full run; each request
 # is tens of times slower under valgrind).
 served=("${codes[@]}")
 if [[ -n ${PERFIL_WRAPPER-} || $PERFIL_BIN != */_build/default/* ]]; then
