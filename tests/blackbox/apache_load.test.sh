@@ -29,7 +29,7 @@ secs=${APACHE_LOAD_SECONDS:-30}
 warm=${APACHE_WARM_ROUNDS:-24}
 limit=default # wrk's own: 2 s
 checked=0
-if [[ -n ${PERFIL_WRAPPER-} || $PERFIL_BIN != */_build/default/* ]]; then
+if bb_checked; then
 	# Sanitizers and valgrind (run-checked): the same requests for what the
 	# checker finds, not a measure of time. Their processes are many times
 	# slower and bigger: four of them, no warm-up, 10 s to answer.

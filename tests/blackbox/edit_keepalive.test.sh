@@ -15,13 +15,13 @@
 # Runs a private stack (the shipped site, micro-cache on, --reload-check on)
 # on its own copy of the content, which this file edits.
 #
-# The promise is the shipped build's. Under a checked build (ASan+UBSan,
-# TSan, valgrind: a wrapper, or a build other than _build/default) the load
-# itself is slower, up to 12 s for the demo under valgrind on a busy machine
-# (a CI run failed every round at 11.6 to 12.1 s): there the budget is 10 s
-# plus twice a whole --check of this content under the same wrapper, and
-# what is checked is that the edit is served and stays, in one round (the
-# others run the same code again).
+# The promise is the shipped build's. Under a checked build (bb_checked:
+# ASan+UBSan, TSan, valgrind) the load itself is slower, up to 12 s for the
+# demo under valgrind on a busy machine (a CI run failed every round at 11.6
+# to 12.1 s): there the budget is 10 s plus twice a whole --check of this
+# content under the same wrapper (bb_check_ms), and what is checked is that
+# the edit is served and stays, in one round (the others run the same code
+# again).
 . "$(dirname "$0")/lib.sh"
 . "$STACK_ROOT/tests/lib/stack.sh"
 
@@ -40,11 +40,9 @@ stop_load() {
 }
 trap 'stop_load; stack_stop; _bb_finish' EXIT
 budget=10000 rounds=3
-if [[ -n ${PERFIL_WRAPPER-} || $PERFIL_BIN != */_build/default/* ]]; then
+if bb_checked; then
 	rounds=1
-	start=$(date +%s%N)
-	${PERFIL_WRAPPER:-} "$PERFIL_BIN" --check --content "$PERFIL_CONTENT" >/dev/null 2>&1
-	budget=$((budget + 2 * ($(date +%s%N) - start) / 1000000))
+	budget=$((budget + 2 * $(bb_check_ms)))
 fi
 bb_private_stack 450 'for edits under keep-alive load'
 

@@ -13,7 +13,7 @@
 . "$STACK_ROOT/tests/lib/stack.sh"
 
 n=${FLOOD_REQUESTS:-200000}
-if [[ -n ${PERFIL_WRAPPER-} || $PERFIL_BIN != */_build/default/* ]]; then
+if bb_checked; then
 	n=${FLOOD_REQUESTS:-20000}
 fi
 STACK_CACHE=1

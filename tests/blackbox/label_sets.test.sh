@@ -178,14 +178,14 @@ for k, t in en.items():
 PY
 }
 
-# Under a checked build (ASan+UBSan, TSan, valgrind: a wrapper, or a build
-# other than _build/default) one set per script and direction is served, not
-# all 27: those runs look for memory and thread errors, and which code runs
-# (shaping, direction, word breaks, fonts) follows the script, not the words;
-# every set is served in the plain run (51 s there in a full run; each request
-# is tens of times slower under valgrind).
+# Under a checked build (bb_checked: ASan+UBSan, TSan, valgrind) one set per
+# script and direction is served, not all 27: those runs look for memory and
+# thread errors, and which code runs (shaping, direction, word breaks,
+# fonts) follows the script, not the words; every set is served in the plain
+# run (51 s there in a full run; each request is tens of times slower under
+# valgrind).
 served=("${codes[@]}")
-if [[ -n ${PERFIL_WRAPPER-} || $PERFIL_BIN != */_build/default/* ]]; then
+if bb_checked; then
 	served=()
 	for code in en de ru ar he fa ja ko zh-Hans hi th; do
 		[[ -f $LABELS/$code.json ]] && served+=("$code")

@@ -842,6 +842,25 @@ bb_npm_resume() {
 	bb_npm resume @jsonresume/schema
 }
 
+# bb_checked: whether this run's responder is a checked build (run-checked:
+# ASan+UBSan, TSan or valgrind; a wrapper, or a build other than
+# _build/default), whose processes are many times slower and bigger: the
+# tests that measure time or load scale or leave that part out under it.
+bb_checked() {
+	[[ -n ${PERFIL_WRAPPER-} || $PERFIL_BIN != */_build/default/* ]]
+}
+
+# bb_check_ms: print the milliseconds a whole --check of $PERFIL_CONTENT
+# takes with this run's responder, under its wrapper: about what a load of
+# that content takes, for a test's time budget.
+bb_check_ms() {
+	local start
+	start=$(date +%s%3N)
+	# shellcheck disable=SC2086 # the wrapper is words
+	${PERFIL_WRAPPER:-} "$PERFIL_BIN" --check --content "$PERFIL_CONTENT" >/dev/null 2>&1
+	echo $(($(date +%s%3N) - start))
+}
+
 # bb_steady SECONDS CMD...: after a reload, run CMD every 0.1 s until it has
 # succeeded 15 times running (1.5 s: the old workers have drained their kept
 # connections and the micro-cache's second is over), or SECONDS have passed.

@@ -25,7 +25,7 @@ kills=2
 # ASan, TSan, valgrind (run-checked): memory and races, not load. Their slow
 # workers have many requests in flight when killed (lost: see the GET case),
 # and valgrind leaves no report for a killed process: no worker is killed.
-if [[ -n ${PERFIL_WRAPPER-} || $PERFIL_BIN != */_build/default/* ]]; then
+if bb_checked; then
 	secs=${LOAD_SECONDS:-2}
 	kills=0
 fi

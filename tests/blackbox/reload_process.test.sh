@@ -22,9 +22,7 @@ PERFIL_CONTENT=$BB_TMP/content
 
 # The budget: four times a whole --check of this content (a checked build or
 # valgrind loads slower), 3 s at least, so that a valid reload fits in it.
-start=$(ops_ms)
-${PERFIL_WRAPPER:-} "$PERFIL_BIN" --check --content "$PERFIL_CONTENT" >/dev/null 2>&1
-budget=$(((($(ops_ms) - start) * 4 + 999) / 1000))
+budget=$((($(bb_check_ms) * 4 + 999) / 1000))
 ((budget < 3)) && budget=3
 PERFIL_ARGS="--reload-check 1 --reload-timeout $budget --workers 2"
 caught=
