@@ -229,10 +229,10 @@ expect_status 404
 t 'the same content makes the same PDF: its ETag holds across a reload (SIGHUP)'
 req GET /cv.pdf
 tag=$(header etag)
+n=$(grep -c 'content reloaded' "$STACK_DIR/perfil.log")
 kill -HUP "$STACK_RESPONDER_PID"
-expect_equal 'content reloaded' yes "$(for _ in $(seq 100); do
-	grep -q 'content reloaded' "$STACK_DIR/perfil.log" && { echo yes; break; }
-	sleep 0.1; done)"
+bb_await_lines "$STACK_DIR/perfil.log" 'content reloaded' $((n + 1)) "$(bb_reload_ms)"
+_bb_check $? 'perfil.log: "content reloaded"' "$(tail -n 3 "$STACK_DIR/perfil.log")"
 bb_steady 10 bb_status_is 200 /cv.pdf
 req GET /cv.pdf
 expect_status 200

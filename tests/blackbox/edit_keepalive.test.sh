@@ -39,11 +39,8 @@ stop_load() {
 	wait "${load_pids[@]}" 2>/dev/null
 }
 trap 'stop_load; stack_stop; _bb_finish' EXIT
-budget=10000 rounds=3
-if bb_checked; then
-	rounds=1
-	budget=$((budget + 2 * $(bb_check_ms)))
-fi
+budget=$(bb_reload_ms) rounds=3
+bb_checked && rounds=1
 bb_private_stack 450 'for edits under keep-alive load'
 
 # headline: the English headline the stack serves now.

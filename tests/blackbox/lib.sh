@@ -851,14 +851,41 @@ bb_checked() {
 }
 
 # bb_check_ms: print the milliseconds a whole --check of $PERFIL_CONTENT
-# takes with this run's responder, under its wrapper: about what a load of
-# that content takes, for a test's time budget.
+# (the demo's content when unset, as for the stack) takes with this run's
+# responder, under its wrapper: about what a load of that content takes, for
+# a test's time budget.
 bb_check_ms() {
 	local start
 	start=$(date +%s%3N)
 	# shellcheck disable=SC2086 # the wrapper is words
-	${PERFIL_WRAPPER:-} "$PERFIL_BIN" --check --content "$PERFIL_CONTENT" >/dev/null 2>&1
+	(cd "$STACK_ROOT" &&
+		${PERFIL_WRAPPER:-} "$PERFIL_BIN" --check --content "${PERFIL_CONTENT:-content}") >/dev/null 2>&1
 	echo $(($(date +%s%3N) - start))
+}
+
+# bb_reload_ms: print the milliseconds a test gives one reload, from SIGHUP to
+# its "content reloaded" line: the 10 s README.md promises for an edit, and
+# under a checked build twice a --check of the content on top (bb_check_ms;
+# the demo's load alone takes 12 s under valgrind, and a CI run saw a test's
+# second SIGHUP, sent after a fixed 10 s wait, merge into a reload still
+# under way). Call it once per test file: under valgrind it takes a --check.
+bb_reload_ms() {
+	if bb_checked; then
+		echo $((10000 + 2 * $(bb_check_ms)))
+	else
+		echo 10000
+	fi
+}
+
+# bb_await_lines LOG REGEX N MS: wait until the responder's LOG holds N lines
+# matching REGEX ("content reloaded", "reload refused"), MS milliseconds at
+# most; returns whether it does.
+bb_await_lines() {
+	local end=$(($(date +%s%3N) + $4))
+	while (($(grep -cE -- "$2" "$1") < $3)); do
+		(($(date +%s%3N) >= end)) && return 1
+		sleep 0.05
+	done
 }
 
 # bb_steady SECONDS CMD...: after a reload, run CMD every 0.1 s until it has

@@ -52,6 +52,7 @@ expect_equal 'error-log lines writev()/prematurely closed' 0 "$(race_lines)"
 printf '        (POST: %s answers in %s s)\n' "$total" "$secs"
 
 t 'GET under load: 2 worker kills, then 3 reloads and a stop: no 5xx before the stop, no close race in the error log'
+reload_ms=$(bb_reload_ms)
 before=$(grep -c 'content reloaded' "$log")
 step=$(awk -v s="$secs" 'BEGIN { print s / 2 }')
 ops_wrk "$BB_TMP/get.out" GET /api/v1/profile $((4 * secs + 2)) &
@@ -72,10 +73,7 @@ sleep 1
 kill_lines=$(race_lines)
 for i in 1 2 3; do
 	kill -HUP "$sup"
-	for ((w = 0; w < 100; w++)); do
-		(($(grep -c 'content reloaded' "$log") >= before + i)) && break
-		sleep 0.05
-	done
+	bb_await_lines "$log" 'content reloaded' $((before + i)) "$reload_ms"
 	sleep "$step"
 done
 stop_ms=$(ops_ms)

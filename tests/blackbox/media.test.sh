@@ -286,10 +286,7 @@ mkfifo "$own/media/pipe.png"
 # gone and load a third state.
 n=$(grep -c 'reload refused' "$STACK_DIR/perfil.log")
 kill -HUP "$STACK_RESPONDER_PID"
-for ((i = 0; i < 300; i++)); do
-	(($(grep -c 'reload refused' "$STACK_DIR/perfil.log") > n)) && break
-	sleep 0.1
-done
+bb_await_lines "$STACK_DIR/perfil.log" 'reload refused' $((n + 1)) 30000
 expect_equal 'refusals logged' $((n + 1)) "$(grep -c 'reload refused' "$STACK_DIR/perfil.log")"
 req GET /media/cv.pdf
 expect_status 200

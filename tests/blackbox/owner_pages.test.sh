@@ -54,6 +54,7 @@ trap 'ops_cleanup; stack_stop; _bb_finish' EXIT
 bb_private_stack 550 'serving owner pages'
 sup=$STACK_RESPONDER_PID
 log=$STACK_DIR/perfil.log
+reload_ms=$(bb_reload_ms)
 
 # path | language | title | markdown twin
 for entry in '/talks|es|Charlas|/talks.md' '/en/talks|en|Talks|/en/talks.md' \
@@ -125,10 +126,7 @@ t 'a page removed from the content is a 404 after the reload, and gone from the 
 rm "$STACK_CONTENT/pages/talks.es.md" "$STACK_CONTENT/pages/talks.en.md"
 n=$(grep -c 'content reloaded' "$log")
 bb_reload "$sup"
-for ((i = 0; i < 200; i++)); do
-	(($(grep -c 'content reloaded' "$log") > n)) && break
-	sleep 0.05
-done
+bb_await_lines "$log" 'content reloaded' $((n + 1)) "$reload_ms"
 expect_equal 'reloads logged' $((n + 1)) "$(grep -c 'content reloaded' "$log")"
 # Kept connections to the old worker serve the old content until it drains
 # (reload.test.sh), and the micro-cache keeps an answer to the end of its
@@ -150,7 +148,7 @@ t 'a reload with a bad page file is refused; the pages keep serving'
 printf '# x\n' >"$STACK_CONTENT/pages/Notes.es.md"
 n=$(grep -c 'reload refused' "$log")
 kill -HUP "$sup"
-ops_wait_file "$log" 'reload refused.*Notes\.es\.md' 5
+ops_wait_file "$log" 'reload refused.*Notes\.es\.md' $((reload_ms / 1000))
 _bb_check $? 'perfil.log: "reload refused" naming pages/Notes.es.md' \
 	"$(tail -n 3 "$log")"
 req GET /uses

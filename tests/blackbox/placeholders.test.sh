@@ -93,12 +93,8 @@ good=$(jq -c .data.headline "$RESP_DIR/body")
 edit "$STACK_CONTENT" profile.json '.headline.en = "TODO: write a headline"'
 n=$(grep -c 'reload refused' "$log")
 kill -HUP "$sup"
-for ((i = 0; i < 200; i++)); do
-	(($(grep -c 'reload refused' "$log") > n)) && break
-	sleep 0.05
-done
-_bb_check "$(( $(grep -c 'reload refused' "$log") > n ? 0 : 1 ))" \
-	'perfil.log: "reload refused"' "$(tail -n 3 "$log")"
+bb_await_lines "$log" 'reload refused' $((n + 1)) "$(bb_reload_ms)"
+_bb_check $? 'perfil.log: "reload refused"' "$(tail -n 3 "$log")"
 _bb_check "$(grep -qE 'placeholders?, refused by --strict' "$log"; echo $?)" \
 	'perfil.log says the placeholders were refused by --strict' "$(tail -n 3 "$log")"
 _bb_check "$(grep -q 'profile\.json: headline\.en: "TODO: write a headline"' "$log"; echo $?)" \

@@ -20,6 +20,8 @@ bb_private_stack 400 'for reloads'
 sup=$STACK_RESPONDER_PID
 log=$STACK_DIR/perfil.log
 old_headline=$(content profile.json .headline.en)
+reload_ms=$(bb_reload_ms)
+reload_s=$(((reload_ms + 999) / 1000))
 
 # edit FILE JQ-PROGRAM: rewrite content file FILE of the served copy.
 edit() {
@@ -38,7 +40,7 @@ cp "$STACK_CONTENT/profile.json" "$BB_TMP/profile.json.orig"
 printf '{"name": ' >"$STACK_CONTENT/profile.json" # invalid JSON
 workers=$(ops_workers "$sup")
 kill -HUP "$sup"
-ops_wait_file "$log" 'reload refused' 5
+ops_wait_file "$log" 'reload refused' "$reload_s"
 _bb_check $? 'perfil.log: "reload refused, still serving the previous content"' \
 	"$(tail -n 3 "$log")"
 grep -E 'reload refused.*profile\.json' "$log" >/dev/null
@@ -55,7 +57,7 @@ mv "$STACK_CONTENT/pages/lab.en.md" "$BB_TMP/lab.en.md.orig"
 ln -s /etc/passwd "$STACK_CONTENT/pages/lab.en.md"
 n=$(grep -c 'reload refused' "$log")
 kill -HUP "$sup"
-ops_wait_file "$log" 'reload refused.*lab\.en\.md.*symbolic link leading out' 5
+ops_wait_file "$log" 'reload refused.*lab\.en\.md.*symbolic link leading out' "$reload_s"
 _bb_check $? 'a refusal naming pages/lab.en.md and the link' "$(tail -n 2 "$log")"
 rm "$STACK_CONTENT/pages/lab.en.md" && mv "$BB_TMP/lab.en.md.orig" "$STACK_CONTENT/pages/lab.en.md"
 req GET /en/lab
@@ -66,7 +68,7 @@ mv "$STACK_CONTENT/site.json" "$BB_TMP/site.json.orig"
 ln -s "$BB_TMP/reload.pipe" "$STACK_CONTENT/site.json"
 start=$(ops_ms)
 kill -HUP "$sup"
-ops_wait_file "$log" 'reload refused.*site\.json' 5
+ops_wait_file "$log" 'reload refused.*site\.json' "$reload_s"
 _bb_check $? 'a refusal naming site.json' "$(tail -n 2 "$log")"
 _bb_check $(($(ops_ms) - start >= 1000)) 'refused within a second' "$(($(ops_ms) - start)) ms"
 expect_equal 'refusals' $((n + 2)) "$(grep -c 'reload refused' "$log")"
@@ -79,7 +81,7 @@ cp "$BB_TMP/profile.json.orig" "$STACK_CONTENT/profile.json"
 edit profile.json 'del(.email)'
 n=$(grep -c 'reload refused' "$log")
 kill -HUP "$sup"
-ops_wait_file "$log" "reload refused.*email" 5
+ops_wait_file "$log" "reload refused.*email" "$reload_s"
 _bb_check $? 'a second refusal naming the email field' "$(tail -n 2 "$log")"
 req GET /api/v1/profile
 expect_status 200
@@ -91,7 +93,7 @@ cp "$STACK_CONTENT/site.json" "$BB_TMP/site.json.good"
 edit site.json '.licnce = 1 | .name_rule = 3 | .licence.url = "ftp://x.example/l"'
 n=$(grep -c 'reload refused' "$log")
 kill -HUP "$sup"
-ops_wait_file "$log" 'reload refused.*site\.json: licnce: unknown field' 5
+ops_wait_file "$log" 'reload refused.*site\.json: licnce: unknown field' "$reload_s"
 _bb_check $? 'a refusal naming site.json, licnce and the reason' "$(tail -n 4 "$log")"
 grep -q 'site\.json: name_rule: expected a string' "$log"
 _bb_check $? 'the wrong type, as a content field'"'"'s' "$(tail -n 4 "$log")"
@@ -123,10 +125,7 @@ done
 sleep 0.5
 for i in 1 2 3; do
 	kill -HUP "$sup"
-	for ((w = 0; w < 200; w++)); do
-		(($(grep -c 'content reloaded' "$log") >= before + i)) && break
-		sleep 0.05
-	done
+	bb_await_lines "$log" 'content reloaded' $((before + i)) "$reload_ms"
 	sleep 0.3
 done
 touch "$BB_TMP/stop"

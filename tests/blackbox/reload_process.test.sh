@@ -174,10 +174,7 @@ for try in 1 2 3 4 5; do
 	printf '        (try %d: the load of the broken file ended before it was caught)\n' "$try"
 	reloads=$(grep -c 'content reloaded' "$log")
 	cat "$BB_TMP/profile.json.good" >"$STACK_CONTENT/profile.json"
-	for ((i = 0; i < (budget + 5) * 10; i++)); do
-		(($(grep -c 'content reloaded' "$log") > reloads)) && break
-		sleep 0.1
-	done
+	bb_await_lines "$log" 'content reloaded' $((reloads + 1)) $(((budget + 5) * 1000))
 done
 caught_load "$catcher" 'the broken file, seen by the watch'
 cat "$BB_TMP/profile.json.done" >"$STACK_CONTENT/profile.json"
