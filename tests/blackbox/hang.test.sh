@@ -8,7 +8,10 @@
 # stopped worker held its requests until nginx gave up with a 504.
 #
 # The micro-cache is off here (STACK_CACHE=0): a cached answer would reach
-# the clients without the responder.
+# the clients without the responder. Under a checked build (bb_checked) the
+# retried requests are answered by a worker many times slower and the
+# supervisor's look itself runs slower: 3 s more (the slowest answer was
+# 15.0 s under valgrind here, and CI's machine is slower).
 . "$(dirname "$0")/lib.sh"
 . "$STACK_ROOT/tests/lib/stack.sh"
 . "$STACK_ROOT/tests/blackbox/ops.sh"
@@ -17,10 +20,12 @@ PERFIL_ARGS='--workers 2 --threads 4'
 STACK_CACHE=0
 trap 'ops_cleanup; stack_stop; _bb_finish' EXIT
 bb_private_stack 950 'with the micro-cache off, 2 workers'
+limit=17
+bb_checked && limit=20
 sup=$STACK_RESPONDER_PID
 log=$STACK_DIR/perfil.log
 
-t 'a stopped worker is killed and replaced within 17 s; every request sent meanwhile is answered 200'
+t "a stopped worker is killed and replaced within $limit s; every request sent meanwhile is answered 200"
 # Warm nginx's kept connections to both workers.
 pids=()
 for ((i = 0; i < 40; i++)); do
@@ -41,12 +46,12 @@ wait "${pids[@]}"
 elapsed=$(($(ops_ms) - start))
 expect_equal 'answers 200 of 40' 40 "$(grep -c '^200 ' "$BB_TMP/answers")"
 slowest=$(sort -k2 -n "$BB_TMP/answers" | tail -n 1 | cut -d' ' -f2)
-_bb_check $(awk -v t="$slowest" 'BEGIN { print !(t < 17) }') \
-	'the slowest answer came in under 17 s' "$slowest s"
+_bb_check $(awk -v t="$slowest" -v l="$limit" 'BEGIN { print !(t < l) }') \
+	"the slowest answer came in under $limit s" "$slowest s"
 # Whether or not nginx had sent it requests, the worker is killed within
 # HANG_MS and the supervisor's one-second look (17 s from the stop).
 ops_wait_file "$log" "worker $stopped made no progress for" \
-	$(awk -v e="$(($(ops_ms) - start))" 'BEGIN { s = 17 - e / 1000; if (s < 0.1) s = 0.1; print s }')
+	$(awk -v e="$(($(ops_ms) - start))" -v l="$limit" 'BEGIN { s = l - e / 1000; if (s < 0.1) s = 0.1; print s }')
 _bb_check $? "perfil.log: worker $stopped made no progress; killed" "$(tail -n 3 "$log")"
 ops_wait_workers "$sup" 2 5 "$stopped" >/dev/null
 workers=$(ops_workers "$sup")
