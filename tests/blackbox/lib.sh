@@ -888,6 +888,17 @@ bb_await_lines() {
 	done
 }
 
+# bb_hup_logged PID LOG N MS: send SIGHUP to the supervisor PID, wait (MS at
+# most) until its LOG holds N lines "content reloaded", and print the
+# milliseconds that took, for the test to show its margin.
+bb_hup_logged() {
+	local start
+	start=$(date +%s%3N)
+	kill -HUP "$1"
+	bb_await_lines "$2" 'content reloaded' "$3" "$4"
+	echo $(($(date +%s%3N) - start))
+}
+
 # bb_steady SECONDS CMD...: after a reload, run CMD every 0.1 s until it has
 # succeeded 15 times running (1.5 s: the old workers have drained their kept
 # connections and the micro-cache's second is over), or SECONDS have passed.

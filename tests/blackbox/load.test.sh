@@ -71,9 +71,9 @@ for ((i = 0; i < kills; i++)); do
 done
 sleep 1
 kill_lines=$(race_lines)
+waits=()
 for i in 1 2 3; do
-	kill -HUP "$sup"
-	bb_await_lines "$log" 'content reloaded' $((before + i)) "$reload_ms"
+	waits+=("$(bb_hup_logged "$sup" "$log" $((before + i)) "$reload_ms") ms")
 	sleep "$step"
 done
 stop_ms=$(ops_ms)
@@ -95,6 +95,7 @@ cp "$STACK_DIR/error.log" "$BB_TMP/nginx-error.log"
 total=$(awk '$1 == "status" { n += $3 } END { print n + 0 }' "$BB_TMP/get.out")
 first=$(ops_wrk_count "$BB_TMP/get.out" first5xx)
 expect_equal 'reloads logged' $((before + 3)) "$(grep -c 'content reloaded' "$log")"
+printf '        (each reload logged after its SIGHUP: %s; the budget %s ms)\n' "${waits[*]}" "$reload_ms"
 expect_equal 'workers killed and restarted' "$kills" "$(grep -c 'killed by signal 9' "$log")"
 _bb_check $((total < 1000)) 'at least 1,000 answers' "$total"
 expect_equal '5xx answers before the stop began' 0 \
