@@ -879,10 +879,10 @@ bb_reload_ms() {
 
 # bb_await_lines LOG REGEX N MS: wait until the responder's LOG holds N lines
 # matching REGEX ("content reloaded", "reload refused"), MS milliseconds at
-# most; returns whether it does.
+# most; returns whether it does (a LOG not there yet holds none).
 bb_await_lines() {
-	local end=$(($(date +%s%3N) + $4))
-	while (($(grep -cE -- "$2" "$1") < $3)); do
+	local end=$(($(date +%s%3N) + $4)) c
+	while c=$(grep -cE -- "$2" "$1" 2>/dev/null); ((${c:-0} < $3)); do
 		(($(date +%s%3N) >= end)) && return 1
 		sleep 0.05
 	done

@@ -178,10 +178,7 @@ for try in 1 2 3 4 5; do
 done
 caught_load "$catcher" 'the broken file, seen by the watch'
 cat "$BB_TMP/profile.json.done" >"$STACK_CONTENT/profile.json"
-for ((i = 0; i < (budget + 5) * 10; i++)); do
-	(($(grep -c 'reload refused (content changed).*did not finish within' "$log") == 2)) && break
-	sleep 0.1
-done
+bb_await_lines "$log" 'reload refused \(content changed\).*did not finish within' 2 $(((budget + 5) * 1000))
 expect_equal 'refusals, the stopped load'"'"'s the second out of time' "$((refusals + 1)) 2" \
 	"$(grep -c 'reload refused' "$log") $(grep -c 'reload refused (content changed).*did not finish within' "$log")"
 caught=
