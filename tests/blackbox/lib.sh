@@ -865,13 +865,14 @@ bb_check_ms() {
 
 # bb_reload_ms: print the milliseconds a test gives one reload, from SIGHUP to
 # its "content reloaded" line: the 10 s README.md promises for an edit, and
-# under a checked build twice a --check of the content on top (bb_check_ms;
+# under a checked build 30 s plus twice a --check of the content (bb_check_ms;
 # the demo's load alone takes 12 s under valgrind, and a CI run saw a test's
 # second SIGHUP, sent after a fixed 10 s wait, merge into a reload still
-# under way). Call it once per test file: under valgrind it takes a --check.
+# under way; under load a TSan reload took 7.5 s where its --check took
+# 1 s). Call it once per test file: under valgrind it takes a --check.
 bb_reload_ms() {
 	if bb_checked; then
-		echo $((10000 + 2 * $(bb_check_ms)))
+		echo $((30000 + 2 * $(bb_check_ms)))
 	else
 		echo 10000
 	fi
