@@ -133,14 +133,7 @@ ops_wait_tcp() {
 # ops_wait_file FILE REGEX SECONDS: wait until a line of FILE matches the
 # extended regular expression REGEX. Returns 1 after SECONDS.
 ops_wait_file() {
-	local i
-	local n
-	n=$(awk -v s="$3" 'BEGIN { print int(s * 20) }')
-	for ((i = 0; i < n; i++)); do
-		grep -qE -- "$2" "$1" 2>/dev/null && return 0
-		sleep 0.05
-	done
-	return 1
+	bb_await_lines "$1" "$2" 1 "$(awk -v s="$3" 'BEGIN { print int(s * 1000) }')"
 }
 
 # ops_fcgi_request PREFIX METHOD PATH: write a whole FastCGI responder request
