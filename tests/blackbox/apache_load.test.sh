@@ -58,7 +58,7 @@ BASE=$STACK_BASE
 # 2 s (no socket error of any kind).
 load_checks() {
 	local out=$1 total e n emerg
-	total=$(awk '$1 == "status" { n += $3 } END { print n + 0 }' "$out")
+	total=$(ops_wrk_total "$out")
 	_bb_check $((total < 1000)) 'at least 1,000 answers' "$total"
 	expect_equal 'answers that are not 200' 0 $((total - $(ops_wrk_count "$out" 200)))
 	expect_equal '5xx answers' 0 "$(ops_wrk_5xx "$out")"
@@ -93,7 +93,7 @@ if ((warm > 0)); then
 	while ((rounds < warm && now < 64 && flat < 3)); do
 		ops_wrk "$BB_TMP/warm.out" GET /api/v1/profile 5 default
 		fivexx=$((fivexx + $(ops_wrk_5xx "$BB_TMP/warm.out")))
-		answers=$((answers + $(awk '$1 == "status" { n += $3 } END { print n + 0 }' "$BB_TMP/warm.out")))
+		answers=$((answers + $(ops_wrk_total "$BB_TMP/warm.out")))
 		rounds=$((rounds + 1))
 		before=$now
 		now=$(responders)

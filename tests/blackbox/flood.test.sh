@@ -11,6 +11,7 @@
 # run-checked, which test memory and races, not load) is the number sent.
 . "$(dirname "$0")/lib.sh"
 . "$STACK_ROOT/tests/lib/stack.sh"
+. "$STACK_ROOT/tests/blackbox/ops.sh"
 
 n=${FLOOD_REQUESTS:-200000}
 if bb_checked; then
@@ -75,11 +76,9 @@ for ((run = 0; run < 100 && total < n; run++)); do
 	wrk -t2 -c64 -d2s --timeout 10s -s "$BB_TMP/flood.lua" "$BASE" -- \
 		"$((run * 10000000))" >"$BB_TMP/flood.run" 2>&1
 	cat "$BB_TMP/flood.run" >>"$BB_TMP/flood.out"
-	total=$(awk '$1 == "status" { n += $3 } END { print n + 0 }' \
-		"$BB_TMP/flood.out")
+	total=$(ops_wrk_total "$BB_TMP/flood.out")
 done
-bad=$(awk '$1 == "status" && $2 >= 500 { n += $3 } END { print n + 0 }' \
-	"$BB_TMP/flood.out")
+bad=$(ops_wrk_5xx "$BB_TMP/flood.out")
 _bb_check $((total < n)) "at least $n answers" "$(tail -n 20 "$BB_TMP/flood.out")"
 expect_equal 'answers with a 5xx status' 0 "$bad"
 lines=$(grep -E '\[(alert|crit|error|emerg)\]' "$STACK_DIR/error.log")
