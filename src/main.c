@@ -281,17 +281,19 @@ run_offline(const struct options *o)
 }
 
 /*
- * Opens the listening socket: --socket, or file descriptor 0, which
- * must then be a socket.  Returns it, or -1 with *status set.
+ * Opens the listening socket: --socket (owned by owner when not NULL),
+ * or file descriptor 0, which must then be a socket.  Returns it, or -1
+ * with *status set.
  */
 static int
-listen_fd(const struct options *o, int *status)
+listen_fd(const struct options *o, const struct sup_user *owner,
+    int *status)
 {
 	struct stat st;
 	int	 fd;
 
 	if (o->sock != NULL) {
-		if ((fd = sup_open_socket(o->sock, o->sock_mode)) < 0)
+		if ((fd = sup_open_socket(o->sock, o->sock_mode, owner)) < 0)
 			*status = 1;
 		return fd;
 	}
@@ -305,18 +307,19 @@ listen_fd(const struct options *o, int *status)
 }
 
 /*
- * Becomes --user when root, and refuses --user naming someone else
- * when not.  Returns 0, or -1 with *status set.
+ * Becomes --user when root (as, the user looked up), and refuses --user
+ * naming someone else when not.  Returns 0, or -1 with *status set.
  */
 static int
-become_user(const struct options *o, int *status)
+become_user(const struct options *o, const struct sup_user *as,
+    int *status)
 {
 	struct passwd *pw;
 
 	if (o->user == NULL)
 		return 0;
-	if (geteuid() == 0) {
-		if (sup_drop_privileges(o->user, o->group, o->sock) == -1) {
+	if (as != NULL) {
+		if (sup_drop_privileges(as) == -1) {
 			*status = 1;
 			return -1;
 		}
@@ -335,6 +338,7 @@ static int
 run_server(struct options *o)
 {
 	struct app app;
+	struct sup_user user, *as = NULL;
 	char	 err[16384];
 	int	 fd, rc = 1;
 
@@ -360,13 +364,19 @@ run_server(struct options *o)
 		warnx("--socket-group needs --user (and root)");
 		return 2;
 	}
+	/* As root, --user is looked up first: it owns the socket. */
+	if (o->user != NULL && geteuid() == 0) {
+		if (sup_user_lookup(o->user, o->group, &user) == -1)
+			return 1;
+		as = &user;
+	}
 	if (o->pid_file != NULL && sup_pidfile_check(o->pid_file) == -1)
 		return 1;
-	if ((fd = listen_fd(o, &rc)) < 0)
+	if ((fd = listen_fd(o, as, &rc)) < 0)
 		return rc;
 	if (o->pid_file != NULL && sup_pidfile_write(o->pid_file) == -1)
 		return 1;
-	if (become_user(o, &rc) == -1)
+	if (become_user(o, as, &rc) == -1)
 		goto out;
 	if (app_load(&app, &o->cfg, err, sizeof(err)) == -1) {
 		warnx_lines("", err);

@@ -621,46 +621,72 @@ socket_in_use(const char *path)
 /*
  * Binds the listening socket; returns the descriptor or -1.  A unix
  * socket another process still listens on (a second supervisor, or an
- * orphan) is refused; a stale socket file is replaced.
+ * orphan) is refused; a stale socket file is replaced.  The unix socket
+ * is bound and listens under a name of its own ("path~"), gets its mode
+ * and owner (owner: the socket's user and group, or NULL to keep them),
+ * and only then takes its path (rename): a web server that connects as
+ * soon as the path is there never meets a socket it may not use yet
+ * (EACCES) or one not yet listening (ECONNREFUSED).
  */
 int
-sup_open_socket(const char *spec, mode_t mode)
+sup_open_socket(const char *spec, mode_t mode, const struct sup_user *owner)
 {
+	struct stat st;
+	char	 tmp[sizeof(((struct sockaddr_un *)NULL)->sun_path)];
 	mode_t	 omask;
-	int	 fd;
+	int	 fd, n;
 
-	if (strchr(spec, ':') == NULL) {
-		switch (socket_in_use(spec)) {
-		case 1:
-			warnx("%s is in use: another perfil-fcgi (or another "
-			    "program) listens on it; stop it first", spec);
-			return -1;
-		case 0:
-			unlink(spec);
-			break;
-		}
+	if (strchr(spec, ':') != NULL) {
+		if ((fd = FCGX_OpenSocket(spec, 4096)) < 0)
+			warn("cannot listen on %s", spec);
+		return fd;
 	}
-	/* The socket file is born with its final mode. */
+	switch (socket_in_use(spec)) {
+	case 1:
+		warnx("%s is in use: another perfil-fcgi (or another "
+		    "program) listens on it; stop it first", spec);
+		return -1;
+	case -1:
+		if (lstat(spec, &st) == 0) {
+			warnx("%s exists and is not a socket", spec);
+			return -1;
+		}
+		break;
+	}
+	n = snprintf(tmp, sizeof(tmp), "%s~", spec);
+	if (n < 0 || (size_t)n >= sizeof(tmp)) {
+		warnx("%s: a socket path has at most %zu bytes", spec,
+		    sizeof(tmp) - 2);
+		return -1;
+	}
+	/* Born with its final mode; libfcgi replaces a "path~" left by a
+	 * start that died. */
 	omask = umask(~mode & 0777);
-	fd = FCGX_OpenSocket(spec, 4096);	/* the kernel caps it (somaxconn) */
+	fd = FCGX_OpenSocket(tmp, 4096);	/* the kernel caps it (somaxconn) */
 	umask(omask);
 	if (fd < 0) {
 		warn("cannot listen on %s", spec);
 		return -1;
 	}
-	if (strchr(spec, ':') == NULL && chmod(spec, mode) == -1) {
-		warn("chmod %s", spec);
-		return -1;
-	}
-	return fd;
+	if (chmod(tmp, mode) == -1)
+		warn("chmod %s", tmp);
+	else if (owner != NULL && chown(tmp, owner->uid, owner->sock_gid) == -1)
+		warn("chown %s", tmp);
+	else if (rename(tmp, spec) == -1)
+		warn("rename %s to %s", tmp, spec);
+	else
+		return fd;
+	close(fd);
+	unlink(tmp);
+	return -1;
 }
 
 /*
- * As root: give the socket to user (and to group, when not NULL: the
- * web server's, so that only it may connect) and become that user.
+ * Looks up --user (and --socket-group) while still root.  Returns 0, or
+ * -1 after a message.
  */
 int
-sup_drop_privileges(const char *user, const char *group, const char *sockpath)
+sup_user_lookup(const char *user, const char *group, struct sup_user *u)
 {
 	struct passwd *pw;
 	struct group *gr = NULL;
@@ -677,14 +703,22 @@ sup_drop_privileges(const char *user, const char *group, const char *sockpath)
 		warnx("no such group: %s", group);
 		return -1;
 	}
-	if (sockpath != NULL && strchr(sockpath, ':') == NULL &&
-	    chown(sockpath, pw->pw_uid, gr ? gr->gr_gid : pw->pw_gid) == -1) {
-		warn("chown %s", sockpath);
-		return -1;
-	}
-	if (setgroups(1, &pw->pw_gid) == -1 || setgid(pw->pw_gid) == -1 ||
-	    setuid(pw->pw_uid) == -1) {
-		warn("cannot become %s", user);
+	u->name = user;
+	u->uid = pw->pw_uid;
+	u->gid = pw->pw_gid;
+	u->sock_gid = gr != NULL ? gr->gr_gid : pw->pw_gid;
+	return 0;
+}
+
+/*
+ * As root: become the user u (its primary group its only one).
+ */
+int
+sup_drop_privileges(const struct sup_user *u)
+{
+	if (setgroups(1, &u->gid) == -1 || setgid(u->gid) == -1 ||
+	    setuid(u->uid) == -1) {
+		warn("cannot become %s", u->name);
 		return -1;
 	}
 	if (setuid(0) != -1) {

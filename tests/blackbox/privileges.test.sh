@@ -3,9 +3,9 @@
 # Privileges: perfil-fcgi refuses to run as root unless --user names an
 # unprivileged user to switch to; its unix socket is mode 0660 by default and
 # belongs to that user and to --socket-group (the web server's group), so the
-# web server's user can connect and no other user can; after start-up a worker
-# holds no file open (only its sockets, epoll and eventfd descriptors and standard
-# streams).
+# web server's user can connect and no other user can, from the moment its
+# path appears; after start-up a worker holds no file open (only its
+# sockets, epoll and eventfd descriptors and standard streams).
 . "$(dirname "$0")/lib.sh"
 . "$STACK_ROOT/tests/lib/stack.sh"
 . "$STACK_ROOT/tests/blackbox/ops.sh"
@@ -49,6 +49,9 @@ expect_stderr_match '--user must not be root'
 run_cmd "$PERFIL_BIN" --socket "$sock" --content "$content" --user no-such-user-perfil
 expect_exit 1
 expect_stderr_match 'no such user: no-such-user-perfil'
+[[ ! -e $sock && ! -e $sock~ ]]
+_bb_check $? "no $sock (the user is looked up before the socket is bound)" \
+	"$(ls -l "$sock"* 2>&1)"
 
 # The user model (docs/deployment.md): the responder has its own system user,
 # never the web server's; the socket belongs to it and to the web server's
@@ -87,6 +90,55 @@ fcgi_health() {
 }
 expect_equal 'www-data: GET /api/v1/health' 'Status: 200 OK' "$(fcgi_health www-data)"
 expect_equal 'nobody: GET /api/v1/health' '' "$(fcgi_health nobody)"
+
+# The web server connects as soon as the socket's path is there (nginx
+# after a restart of the responder; the stack after its -S test): the path
+# must appear only once the socket listens with its final mode and owner.
+# A probe, as www-data, connects in a loop from before the start; the first
+# attempt that does not meet "no such file" is the one that counts. (Before
+# the socket was bound under a name of its own and renamed, each of 10 starts
+# here was refused: EACCES, the socket still root's.)
+t "the socket's path appears ready: www-data connecting the moment it appears is accepted (5 starts)"
+cat >"$dir/probe.py" <<'EOF'
+import socket, sys, time
+print("ready", flush=True)
+end = time.monotonic() + 10
+while time.monotonic() < end:
+    s = socket.socket(socket.AF_UNIX)
+    try:
+        s.connect(sys.argv[1])
+        print("accepted")
+        sys.exit(0)
+    except FileNotFoundError:
+        pass
+    except OSError as e:
+        print("refused:", e.strerror)
+        sys.exit(1)
+    finally:
+        s.close()
+print("the socket never appeared")
+sys.exit(1)
+EOF
+seen=()
+for i in 1 2 3 4 5; do
+	rm -f "$sock"
+	setpriv --reuid www-data --regid www-data --clear-groups \
+		/usr/bin/python3 "$dir/probe.py" "$sock" >"$dir/probe.out" 2>&1 &
+	probe=$!
+	for ((j = 0; j < 100; j++)); do
+		grep -q ready "$dir/probe.out" && break
+		sleep 0.05
+	done
+	ops_start "$dir/race.log" "$PERFIL_BIN" --socket "$sock" --content "$content" \
+		--user "$user" --socket-group www-data --workers 1
+	wait "$probe"
+	seen+=("$(sed -n 2p "$dir/probe.out")")
+	ops_stop "$OPS_PID"
+done
+expect_equal 'what the probe met at each start' \
+	'accepted accepted accepted accepted accepted' "${seen[*]}"
+[[ ! -e $sock~ ]]
+_bb_check $? "no $sock~ left" "$(ls -l "$sock~" 2>&1)"
 
 t 'a bad --socket-group is refused'
 run_cmd "$PERFIL_BIN" --socket "$dir/x.sock" --content "$content" --user "$user" \

@@ -2,7 +2,7 @@
 # front: nginx-only process supervision does not depend on the front; run once
 # Supervision: workers die with their supervisor, however it dies (even
 # SIGKILL); a second supervisor refuses a socket another one listens on, and
-# replaces a stale socket file; --pid-file is written once the socket is
+# replaces a stale socket file (a file of another kind is refused, kept); --pid-file is written once the socket is
 # bound, refused while it names a live process, and removed on exit.
 . "$(dirname "$0")/lib.sh"
 . "$STACK_ROOT/tests/lib/stack.sh"
@@ -42,6 +42,14 @@ run_cmd "$PERFIL_BIN" "${args[@]}"
 expect_exit 1
 expect_stderr_match "$sock is in use"
 expect_equal 'answer on the socket' 'Status: 200 OK' "$(health)"
+
+t 'a --socket path that is a file of another kind is refused (status 1, a message), the file kept'
+echo 'not a socket' >"$dir/file.sock"
+# (timeout: a responder that took the path would serve on, not exit)
+run_cmd timeout 10 "$PERFIL_BIN" --socket "$dir/file.sock" "${args[@]:2}"
+expect_exit 1
+expect_stderr_match "$dir/file.sock exists and is not a socket"
+expect_equal "$dir/file.sock" 'not a socket' "$(cat "$dir/file.sock")"
 
 t 'a second supervisor with the same --pid-file is refused while the first runs'
 run_cmd "$PERFIL_BIN" --socket "$dir/other.sock" --content "$CONTENT" \
