@@ -66,8 +66,6 @@ expect_json_true '.data.name | type == "string"'
 
 t 'once there is room again, the cache keeps answers again (a HIT)'
 rm -f "$mnt/fill"
-same_second
-req GET /api/v1/about
-req GET /api/v1/about
+req_repeat /api/v1/about
 expect_status 200
 expect_header x-cache-status HIT
