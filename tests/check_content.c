@@ -13,11 +13,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "content.h"
-#include "dates.h"
+#include "content/content.h"
+#include "content/dates.h"
 #include "demo_langs.h"
-#include "names.h"
-#include "placeholder.h"
+#include "content/names.h"
+#include "content/placeholder.h"
 
 static char tmpdir[256];
 

@@ -10,8 +10,8 @@
 
 #include <cjson/cJSON.h>
 
-#include "errors.h"
-#include "routes.h"
+#include "core/errors.h"
+#include "core/routes.h"
 #include "testenv.h"
 
 static cJSON *

@@ -13,7 +13,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "errors.h"
+#include "core/errors.h"
 #include "testenv.h"
 
 /* Runs a raw NULL-terminated environment. */

@@ -13,8 +13,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "labels.h"
-#include "settings.h"
+#include "content/labels.h"
+#include "content/settings.h"
 
 #define LANG_ES ((enum lang)0)	/* langs_fallback: es, en */
 #define LANG_EN ((enum lang)1)

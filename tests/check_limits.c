@@ -18,12 +18,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "content.h"
+#include "content/content.h"
 #include "demo_langs.h"
-#include "encoding.h"
-#include "settings.h"
+#include "http/encoding.h"
+#include "content/settings.h"
 #include "testenv.h"
-#include "util.h"
+#include "base/util.h"
 
 static char tmpdir[256];
 

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "media.h"
+#include "content/media.h"
 
 /* A 300 x 200 PNG header (signature, IHDR), as far as it is read. */
 static const char png[] = "\x89PNG\r\n\x1a\n\0\0\0\x0dIHDR"

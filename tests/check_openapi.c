@@ -12,11 +12,11 @@
 
 #include <check.h>
 
-#include "errors.h"
-#include "json_yaml.h"
-#include "labels.h"
-#include "openapi.h"
-#include "routes.h"
+#include "core/errors.h"
+#include "base/json_yaml.h"
+#include "content/labels.h"
+#include "api/openapi.h"
+#include "core/routes.h"
 #include "testenv.h"
 
 static const cJSON *

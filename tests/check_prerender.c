@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "prerender.h"
-#include "routes.h"
+#include "server/prerender.h"
+#include "core/routes.h"
 #include "testenv.h"
 
 /* Runs the request with and without the pre-rendered table and

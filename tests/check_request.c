@@ -11,8 +11,8 @@
 
 #include <zlib.h>
 
-#include "encoding.h"
-#include "request.h"
+#include "http/encoding.h"
+#include "http/request.h"
 
 #define LANG_ES ((enum lang)0)	/* langs_fallback: es, en */
 #define LANG_EN ((enum lang)1)

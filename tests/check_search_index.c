@@ -14,7 +14,7 @@
 #include <unicode/uchar.h>
 #include <unicode/utf8.h>
 
-#include "search.h"
+#include "api/search.h"
 #include "testenv.h"
 #include "demo_langs.h"
 

@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "labels.h"
+#include "content/labels.h"
 
 #define LANG_ES ((enum lang)0)
 #define LANG_EN ((enum lang)1)

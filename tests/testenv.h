@@ -9,8 +9,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "app_load.h"
-#include "handler.h"
+#include "server/app_load.h"
+#include "server/handler.h"
 
 #define TEST_BASE	"http://test.example"
 

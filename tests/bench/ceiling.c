@@ -31,9 +31,9 @@
 
 #include <fcgiapp.h>
 
-#include "handler.h"
-#include "response.h"
-#include "worker.h"
+#include "server/handler.h"
+#include "http/response.h"
+#include "server/worker.h"
 
 #define WORKERS_MAX	64
 

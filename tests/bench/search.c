@@ -21,11 +21,11 @@
 #include <string.h>
 #include <time.h>
 
-#include "app.h"
-#include "app_load.h"
-#include "labels.h"
-#include "options.h"
-#include "search.h"
+#include "core/app.h"
+#include "server/app_load.h"
+#include "content/labels.h"
+#include "server/options.h"
+#include "api/search.h"
 
 #define HITS	10
 

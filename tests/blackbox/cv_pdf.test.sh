@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The CV as a PDF: /cv.pdf and /en/cv.pdf (src/cv_pdf.c) hold every item of
+# The CV as a PDF: /cv.pdf and /en/cv.pdf (src/site/cv_pdf.c) hold every item of
 # every section of /cv in their language, item by item as the API gives it
 # (pdftotext); their fonts are embedded (pdffonts); pdfinfo gives the title,
 # the author and A4 pages, at most 3 for the demo; the catalog's /Lang is the

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # front: nginx-only process supervision does not depend on the front; run once
 # A worker that stops making progress (here SIGSTOP, as a stuck one would)
-# is noticed by the supervisor within HANG_MS (15 s, src/worker.h) plus
+# is noticed by the supervisor within HANG_MS (15 s, src/server/worker.h) plus
 # its one-second look, killed and replaced; the requests nginx had sent on
 # its connections are retried on others (fastcgi_next_upstream), so every
 # client gets its answer, none waits for nginx's 60 s timeout. Before, the

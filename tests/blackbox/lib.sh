@@ -945,7 +945,7 @@ bb_steady() {
 }
 
 # bb_leaders PID: print the generation leaders of supervisor PID (its
-# children named perfil-leader, src/leader.h: each holds one loaded content
+# children named perfil-leader, src/server/leader.h: each holds one loaded content
 # and keeps its workers), one a line; a supervisor has one, more while old
 # generations drain after a reload.
 bb_leaders() {
@@ -957,7 +957,7 @@ bb_leaders() {
 
 # bb_reload PID: send SIGHUP to the supervisor PID and wait (30 s at most)
 # until every generation it had before is gone (a leader exits once its
-# workers have drained, src/leader.c): a draining worker still holds
+# workers have drained, src/server/leader.c): a draining worker still holds
 # nginx's kept connections and answers from the old content, so a test that
 # waits only for the new answer can see the old one again afterwards (it
 # did, under valgrind, with two reloads in flight). Then bb_steady covers

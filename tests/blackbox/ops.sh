@@ -17,7 +17,7 @@ ops_ms() {
 }
 
 # ops_workers PID: print the workers of supervisor PID, every generation's
-# (the children of its children named perfil-leader, src/leader.h), one a
+# (the children of its children named perfil-leader, src/server/leader.h), one a
 # line.
 ops_workers() {
 	local l

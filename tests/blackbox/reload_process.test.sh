@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # front: nginx-only process supervision does not depend on the front; run once
-# A reload's load runs in a process of its own (perfil-load, src/leader.h),
+# A reload's load runs in a process of its own (perfil-load, src/server/leader.h),
 # not in the supervisor: while it runs, the supervisor and the serving
 # generation go on (a killed worker is replaced, SIGTERM stops everything);
 # a load that overruns --reload-timeout is killed and refused, the old
@@ -201,7 +201,7 @@ ops_wait_file "$log" 'content reloaded \(the serving generation ended, content' 
 _bb_check $? 'perfil.log: the content loaded again, a second after' "$(tail -n 2 "$log")"
 ops_wait_workers "$sup" 2 10 $workers >/dev/null
 _bb_check $? 'a new leader with two new workers' "leaders $(bb_leaders "$sup" | tr '\n' ' '), workers $(ops_workers "$sup" | tr '\n' ' ')"
-# They drain (8 s at most, src/worker.h) and exit; whoever adopted them
+# They drain (8 s at most, src/server/worker.h) and exit; whoever adopted them
 # reaps them (a zombie has exited).
 for ((i = 0; i < 150; i++)); do
 	left=

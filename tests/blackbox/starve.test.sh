@@ -7,7 +7,7 @@
 # requests through nginx all succeed, promptly. The half-sent requests are
 # dropped REQUEST_READ_MS (10 s) after their first bytes, and the idle
 # connections beyond the threads' room (CONNS_MAX each) are closed oldest
-# first (src/worker.c; docs/operations.md, "Slow and idle clients of the
+# first (src/server/worker.c; docs/operations.md, "Slow and idle clients of the
 # socket"). Before that, each thread read a whole request once its first
 # byte came, and stopped accepting with its 128 connections taken: the
 # bystander got 502s.

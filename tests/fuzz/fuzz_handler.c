@@ -27,8 +27,8 @@
 
 #include <cjson/cJSON.h>
 
-#include "app_load.h"
-#include "handler.h"
+#include "server/app_load.h"
+#include "server/handler.h"
 
 #define MAX_ENV	64
 

@@ -17,7 +17,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "labels.h"
+#include "content/labels.h"
 
 int	 LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 

@@ -14,8 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "linkedin.h"
-#include "linkedin_int.h"
+#include "import/linkedin.h"
+#include "import/linkedin_int.h"
 
 int	 LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "media.h"
+#include "content/media.h"
 
 int	 LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 

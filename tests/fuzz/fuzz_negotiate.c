@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "request.h"
+#include "http/request.h"
 
 int	 LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 

@@ -13,8 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "resume_import.h"
-#include "settings.h"
+#include "import/resume_import.h"
+#include "content/settings.h"
 
 int	 LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "routes.h"
+#include "core/routes.h"
 
 int	 LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 

@@ -14,8 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "labels.h"
-#include "search.h"
+#include "content/labels.h"
+#include "api/search.h"
 
 int	 LLVMFuzzerInitialize(int *, char ***);
 int	 LLVMFuzzerTestOneInput(const uint8_t *, size_t);

@@ -15,7 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "settings.h"
+#include "content/settings.h"
 
 int	 LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 

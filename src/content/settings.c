@@ -1,0 +1,626 @@
+/*
+ * settings.c: reading and checking the site settings file (site.json).
+ *
+ * The file is small and flat, so it is checked member by member here:
+ * an unknown member, a wrong type or an empty text is an error
+ * "site.json: MEMBER: reason", as for the other content files.
+ */
+#include "config.h"
+
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <unicode/uloc.h>
+
+#include "content/content_check.h"
+#include "content/settings_int.h"
+
+#define SETTINGS_MAX_SIZE	(256 * 1024)
+
+static const char *const pronoun_names[PRON__MAX] = {
+	[PRON_NONE] = "none", [PRON_SHE] = "she", [PRON_HE] = "he",
+	[PRON_THEY] = "they",
+};
+
+const char *
+settings_pronoun_name(enum pronouns p)
+{
+	return pronoun_names[p];
+}
+
+/* The signals as robots.txt writes them; site.json's member names are
+ * these with "_" for "-" (signal_members). */
+static const char *const signal_names[SIGNAL__MAX] = {
+	[SIGNAL_SEARCH] = "search", [SIGNAL_AI_INPUT] = "ai-input",
+	[SIGNAL_AI_TRAIN] = "ai-train",
+};
+
+/*
+ * The default of each signal when site.json does not set it: found by
+ * search engines and read by agents answering a question about the
+ * person (what the site is for), but not training data, the one use a
+ * person publishing a CV cannot take back (docs/site.md).
+ */
+static const enum signal_value signal_defaults[SIGNAL__MAX] = {
+	[SIGNAL_SEARCH] = SIGNAL_YES, [SIGNAL_AI_INPUT] = SIGNAL_YES,
+	[SIGNAL_AI_TRAIN] = SIGNAL_NO,
+};
+
+const char *
+settings_signal_name(enum content_signal c)
+{
+	return signal_names[c];
+}
+
+/*
+ * Returns 1 if c is an ISO 639-1 code ICU has locale data for (a
+ * language it can name, format dates and lists in), else 0.
+ */
+static int
+icu_has_language(const char *c)
+{
+	const char *const *known;
+	char	 lang[16];
+	UErrorCode ec;
+	int32_t	 i, n;
+
+	for (known = uloc_getISOLanguages(); *known != NULL; known++)
+		if (strcmp(*known, c) == 0)
+			break;
+	if (*known == NULL)
+		return 0;
+	n = uloc_countAvailable();
+	for (i = 0; i < n; i++) {
+		ec = U_ZERO_ERROR;
+		uloc_getLanguage(uloc_getAvailable(i), lang, sizeof(lang), &ec);
+		if (U_SUCCESS(ec) && strcmp(lang, c) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* Checks that v is a language code ICU has data for; what names it. */
+static int
+get_code(const cJSON *v, const char *what, char out[4], char *err,
+    size_t errlen)
+{
+	const char *c = cJSON_GetStringValue(v);
+
+	if (c == NULL || strlen(c) != 2 || c[0] < 'a' || c[0] > 'z' ||
+	    c[1] < 'a' || c[1] > 'z')
+		return settings_fail(err, errlen,
+		    "%s: expected an ISO 639-1 code in "
+		    "lower case such as \"es\"", what);
+	if (!icu_has_language(c))
+		return settings_fail(err, errlen,
+		    "%s: unknown language code \"%s\" "
+		    "(not an ISO 639-1 code ICU has locale data for)", what,
+		    c);
+	memcpy(out, c, 3);
+	return 0;
+}
+
+/*
+ * Reads "base_url": the site's public base URL when --base-url is not
+ * given (a shared host, where the command line is not the owner's): an
+ * absolute http(s) URL without query or fragment, kept without its
+ * trailing slashes.  Returns 0, or -1 with err set.
+ */
+static int
+get_base_url(const cJSON *v, char **out, char *err, size_t errlen)
+{
+	const char *u = cJSON_GetStringValue(v);
+	size_t	 n, skip;
+
+	if (u == NULL || !url_is_base(u))
+		return settings_fail(err, errlen,
+		    "base_url: expected an absolute "
+		    "http(s) URL without query or fragment, such as "
+		    "\"https://www.example.org\"");
+	if ((*out = strdup(u)) == NULL)
+		return settings_fail(err, errlen, "out of memory");
+	skip = (size_t)(url_authority(u) - u);
+	while ((n = strlen(*out)) > skip + 1 && (*out)[n - 1] == '/')
+		(*out)[n - 1] = '\0';
+	return 0;
+}
+
+/*
+ * Reads "languages": an array of 1..LANG__MAX distinct ISO 639-1 codes
+ * ICU has data for.  A language needs no label set: the labels a set
+ * lacks fall back (labels.h).  Absent, the set stays langs_fallback.
+ * Returns 0, or -1 with err set.
+ */
+static int
+get_languages(const cJSON *v, struct langs *ls, char *err, size_t errlen)
+{
+	const cJSON *e;
+	char	 what[32], c[4];
+	int	 i = 0;
+
+	if (!cJSON_IsArray(v) || cJSON_GetArraySize(v) < 1 ||
+	    cJSON_GetArraySize(v) > LANG__MAX)
+		return settings_fail(err, errlen,
+		    "languages: expected an array of 1 "
+		    "to %d language codes, the default first", LANG__MAX);
+	memset(ls, 0, sizeof(*ls));
+	cJSON_ArrayForEach(e, v) {
+		snprintf(what, sizeof(what), "languages[%d]", i);
+		if (get_code(e, what, c, err, errlen) == -1)
+			return -1;
+		if (lang_find(ls, c, 2) != -1)
+			return settings_fail(err, errlen,
+			    "languages[%d]: \"%s\" is "
+			    "listed twice", i, c);
+		memcpy(ls->code[i++], c, 3);
+		ls->n = i;
+	}
+	return 0;
+}
+
+/*
+ * Reads list, comma-separated language codes with the default first
+ * ("en,nb"), as "languages" is read: each an ISO 639-1 code ICU has
+ * data for, none twice.  Returns 0, or -1 with err naming the bad one.
+ */
+int
+settings_parse_languages(const char *list, struct langs *ls, char *err,
+    size_t errlen)
+{
+	cJSON	*a;
+	const char *p, *comma;
+	char	 code[16];
+	size_t	 n;
+	int	 rc = -1;
+
+	if ((a = cJSON_CreateArray()) == NULL)
+		return settings_fail(err, errlen, "out of memory");
+	for (p = list; ; p = comma + 1) {
+		comma = strchr(p, ',');
+		n = comma != NULL ? (size_t)(comma - p) : strlen(p);
+		snprintf(code, sizeof(code), "%.*s", n < sizeof(code) ?
+		    (int)n : (int)sizeof(code) - 1, p);
+		if (!cJSON_AddItemToArray(a, cJSON_CreateString(code))) {
+			settings_fail(err, errlen, "out of memory");
+			goto out;
+		}
+		if (comma == NULL)
+			break;
+	}
+	rc = get_languages(a, ls, err, errlen);
+out:
+	cJSON_Delete(a);
+	return rc;
+}
+
+/* Reads "licence", which the validator checked against licence_f:
+ * what is left is the SPDX identifier's characters. */
+static int
+get_licence(const cJSON *v, const struct langs *ls, struct licence *lc,
+    char *err, size_t errlen)
+{
+	const cJSON *m;
+
+	m = cJSON_GetObjectItemCaseSensitive(v, "name");
+	if ((lc->name = settings_dup(m)) == NULL)
+		return settings_fail(err, errlen, "out of memory");
+	if (settings_text(cJSON_GetObjectItemCaseSensitive(v, "url"),
+	    "licence.url", ls, lc->url, err, errlen) == -1)
+		return -1;
+	if ((m = cJSON_GetObjectItemCaseSensitive(v, "spdx")) != NULL) {
+		if (strspn(m->valuestring, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+		    "abcdefghijklmnopqrstuvwxyz0123456789.-+") !=
+		    strlen(m->valuestring))
+			return settings_fail(err, errlen,
+			    "licence.spdx: expected an "
+			    "SPDX identifier such as CC-BY-4.0");
+		if ((lc->spdx = settings_dup(m)) == NULL)
+			return settings_fail(err, errlen, "out of memory");
+	}
+	lc->attribution = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(v,
+	    "attribution"));
+	return 0;
+}
+
+static int
+get_pronouns(const cJSON *v, enum pronouns *p, char *err, size_t errlen)
+{
+	int	 i;
+
+	if (cJSON_IsString(v))
+		for (i = 0; i < PRON__MAX; i++)
+			if (strcmp(v->valuestring, pronoun_names[i]) == 0) {
+				*p = (enum pronouns)i;
+				return 0;
+			}
+	return settings_fail(err, errlen,
+	    "pronouns: expected one of \"she\", \"he\", "
+	    "\"they\" or \"none\" (none: the person is named, never "
+	    "referred to by a pronoun)");
+}
+
+static int
+get_facts(const cJSON *v, struct settings *s, char *err, size_t errlen)
+{
+	const cJSON *e;
+	char	 what[32];
+
+	if (cJSON_GetArraySize(v) > SETTINGS_MAX_FACTS)
+		return settings_fail(err, errlen, "facts: more than %d",
+		    SETTINGS_MAX_FACTS);
+	cJSON_ArrayForEach(e, v) {
+		snprintf(what, sizeof(what), "facts[%zu]", s->nfacts);
+		if (settings_text(e, what, &s->langs, s->facts[s->nfacts++],
+		    err,
+		    errlen) == -1)
+			return -1;
+	}
+	return 0;
+}
+
+/* The readers of the members: each copies value v into s and checks
+ * what its declaration does not say.  Returns 0, or -1 with err set. */
+typedef int read_fn(const cJSON *v, struct settings *s, char *err,
+    size_t errlen);
+
+static int
+read_languages(const cJSON *v, struct settings *s, char *err, size_t errlen)
+{
+	(void)v;	/* read first, before every text (get_members) */
+	(void)s;
+	(void)err;
+	(void)errlen;
+	return 0;
+}
+
+static int
+read_licence(const cJSON *v, struct settings *s, char *err, size_t errlen)
+{
+	return get_licence(v, &s->langs, &s->licence, err, errlen);
+}
+
+static int
+read_label_fallback(const cJSON *v, struct settings *s, char *err,
+    size_t errlen)
+{
+	return get_code(v, "label_fallback", s->label_fallback, err, errlen);
+}
+
+static int
+read_pronouns(const cJSON *v, struct settings *s, char *err, size_t errlen)
+{
+	return get_pronouns(v, &s->pronouns, err, errlen);
+}
+
+static int
+read_name_rule(const cJSON *v, struct settings *s, char *err, size_t errlen)
+{
+	return settings_text(v, "name_rule", &s->langs, s->name_rule, err,
+	    errlen);
+}
+
+static int
+read_llms_summary(const cJSON *v, struct settings *s, char *err,
+    size_t errlen)
+{
+	return settings_text(v, "llms_summary", &s->langs, s->llms_summary, err,
+	    errlen);
+}
+
+static int
+read_base_url(const cJSON *v, struct settings *s, char *err, size_t errlen)
+{
+	return get_base_url(v, &s->base_url, err, errlen);
+}
+
+static int
+read_fictional(const cJSON *v, struct settings *s, char *err, size_t errlen)
+{
+	(void)err;
+	(void)errlen;
+	s->fictional = cJSON_IsTrue(v);
+	return 0;
+}
+
+static int
+read_theme(const cJSON *v, struct settings *s, char *err, size_t errlen)
+{
+	return theme_parse(v, &s->theme, err, errlen);
+}
+
+static int
+read_cv_order(const cJSON *v, struct settings *s, char *err, size_t errlen)
+{
+	return settings_cv_order(v, &s->cv, err, errlen);
+}
+
+static int
+read_home_highlight(const cJSON *v, struct settings *s, char *err,
+    size_t errlen)
+{
+	return settings_cv_highlight(v, &s->cv, err, errlen);
+}
+
+#define REQ	FIELD_REQUIRED
+#define FLD(n, k, fl)		{ .name = n, .kind = F_##k, .flags = fl }
+#define SUB(n, k, fl, s)	{ .name = n, .kind = F_##k, .flags = fl, \
+				    .sub = s }
+
+static const struct field licence_f[] = {
+	FLD("name", STRING, REQ),
+	FLD("url", URI, REQ | FIELD_PER_LANG),
+	FLD("spdx", STRING, 0),
+	FLD("attribution", BOOL, 0),
+	{ .name = NULL }
+};
+
+static const struct field fact_f = FLD(NULL, STRING, FIELD_PER_LANG);
+static const struct field cv_name_f = FLD(NULL, STRING, 0);
+
+/*
+ * SITE_SETTINGS: site.json's members, declared once like a collection's
+ * fields (resource.h): X(name, kind, flags, sub, reader).  The validator
+ * of the content files (content_check_object) checks the file against
+ * the declarations, with the content's messages ("FILE: FIELD: reason");
+ * then each member's reader copies it into struct settings and checks
+ * what no kind says (FIELD_READER: the member's shape too).  Adding a
+ * setting is one row here, its reader above and its member of struct
+ * settings (docs/hacking.md, "Add a site.json setting").
+ */
+#define SITE_SETTINGS(X)						\
+	X("languages", ARRAY, FIELD_READER, NULL, read_languages)	\
+	X("licence", OBJECT, 0, licence_f, read_licence)		\
+	X("label_fallback", STRING, FIELD_READER, NULL,			\
+	    read_label_fallback)					\
+	X("pronouns", STRING, FIELD_READER, NULL, read_pronouns)	\
+	X("name_rule", STRING, FIELD_PER_LANG, NULL, read_name_rule)	\
+	X("llms_summary", STRING, FIELD_PER_LANG, NULL,		\
+	    read_llms_summary)						\
+	X("facts", ARRAY, 0, &fact_f, get_facts)			\
+	X("base_url", STRING, 0, NULL, read_base_url)			\
+	X("fictional", BOOL, 0, NULL, read_fictional)			\
+	X("pages", OBJECT, FIELD_READER, NULL, settings_read_pages)	\
+	X("content_signals", OBJECT, FIELD_READER, NULL,		\
+	    settings_read_signals)					\
+	X("security", OBJECT, FIELD_READER, NULL,			\
+	    settings_read_security)					\
+	X("theme", OBJECT, FIELD_READER, NULL, read_theme)		\
+	X("cv_order", ARRAY, 0, &cv_name_f, read_cv_order)		\
+	X("home_highlight", STRING, 0, NULL, read_home_highlight)
+
+static const struct field settings_f[] = {
+#define X(n, k, fl, sub, read)	SUB(n, k, fl, sub),
+	SITE_SETTINGS(X)
+#undef X
+	{ .name = NULL }
+};
+
+static read_fn *const readers[] = {
+#define X(n, k, fl, sub, read)	read,
+	SITE_SETTINGS(X)
+#undef X
+};
+
+/*
+ * Checks the parsed file doc, dir/site.json, against settings_f with
+ * the content's validator, then reads its members in the file's order
+ * into s.  Returns 0, or -1 with err set: the validator's lines (with
+ * the file's path), or a reader's "MEMBER: reason" (*prefixed 1: the
+ * caller puts the path in front).
+ */
+static int
+get_members(const cJSON *doc, const char *dir, struct settings *s,
+    int *bare, char *err, size_t errlen)
+{
+	const struct field *f;
+	const cJSON *m;
+	char	 path[1024];
+
+	*bare = 1;
+	/* First: every text below has one translation per language. */
+	if (cJSON_IsObject(doc) && (m = cJSON_GetObjectItemCaseSensitive(doc,
+	    "languages")) != NULL && get_languages(m, &s->langs, err,
+	    errlen) == -1)
+		return -1;
+	snprintf(path, sizeof(path), "%s/%s", dir, SETTINGS_FILE);
+	if (content_check_object(path, doc, settings_f, &s->langs, err,
+	    errlen) == -1) {
+		*bare = 0;
+		return -1;
+	}
+	cJSON_ArrayForEach(m, doc)
+		for (f = settings_f; f->name != NULL; f++)
+			if (strcmp(f->name, m->string) == 0 &&
+			    readers[f - settings_f](m, s, err, errlen) == -1)
+				return -1;
+	return 0;
+}
+
+/*
+ * Reads dir/site.json (read_beneath, util.h: the reader of every
+ * content file).  Returns it, or NULL with *absent set when there is
+ * no such file, or NULL with err set on any other failure.
+ */
+static char *
+slurp(const char *dir, int *absent, char *err, size_t errlen)
+{
+	char	 why[256], *data;
+	size_t	 len;
+
+	if ((data = read_beneath(dir, SETTINGS_FILE, SETTINGS_MAX_SIZE, &len,
+	    absent, why, sizeof(why))) == NULL && !*absent)
+		settings_fail(err, errlen, "(top level): %s", why);
+	return data;
+}
+
+/* Puts "DIR/site.json: " in front of the message in err. */
+static void
+prefix_path(const char *dir, char *err, size_t errlen)
+{
+	char	 msg[512];
+
+	snprintf(msg, sizeof(msg), "%s", err);
+	snprintf(err, errlen, "%s/%s: %s", dir, SETTINGS_FILE, msg);
+}
+
+/*
+ * Loads dir/site.json.  A missing file gives the empty settings (no
+ * licence, no pronouns, no facts; languages es and en; untranslated
+ * labels in English).  Returns the settings, or
+ * NULL with a message in err.  The caller frees them with
+ * settings_free.
+ */
+struct settings *
+settings_load(const char *dir, char *err, size_t errlen)
+{
+	struct settings *s;
+	cJSON	*doc = NULL;
+	char	*data;
+	int	 absent, bare = 1;
+
+	if ((s = calloc(1, sizeof(*s))) == NULL) {
+		settings_fail(err, errlen, "out of memory");
+		return NULL;
+	}
+	s->langs = langs_fallback;
+	theme_default(&s->theme);
+	memcpy(s->label_fallback, "en", 3);
+	memcpy(s->signals, signal_defaults, sizeof(s->signals));
+	if ((data = slurp(dir, &absent, err, errlen)) == NULL) {
+		if (absent)
+			return s;
+		goto err;
+	}
+	if ((doc = cJSON_ParseWithOpts(data, NULL, 1)) == NULL) {
+		settings_fail(err, errlen, "(top level): invalid JSON");
+		goto err;
+	}
+	if (get_members(doc, dir, s, &bare, err, errlen) == -1)
+		goto err;
+	free(data);
+	cJSON_Delete(doc);
+	return s;
+err:
+	free(data);
+	cJSON_Delete(doc);
+	settings_free(s);
+	if (bare)
+		prefix_path(dir, err, errlen);
+	return NULL;
+}
+
+void
+settings_free(struct settings *s)
+{
+	size_t	 i;
+	int	 l;
+
+	if (s == NULL)
+		return;
+	free(s->base_url);
+	free(s->licence.name);
+	free(s->licence.spdx);
+	for (i = 0; i < s->security.ncontact; i++)
+		free(s->security.contact[i]);
+	free(s->security.policy);
+	for (l = 0; l < LANG__MAX; l++) {
+		free(s->licence.url[l]);
+		free(s->name_rule[l]);
+		free(s->llms_summary[l]);
+		for (i = 0; i < s->nfacts; i++)
+			free(s->facts[i][l]);
+		for (i = 0; i < s->npages; i++) {
+			free(s->pages[i].description[l]);
+			free(s->pages[i].title[l]);
+		}
+	}
+	for (i = 0; i < s->npages; i++)
+		free(s->pages[i].name);
+	free(s);
+}
+
+/*
+ * The string at a dotted path ("co_founder_of.role", len bytes) in
+ * obj, or NULL when there is none.
+ */
+const cJSON *
+settings_lookup(const cJSON *obj, const char *path, size_t len)
+{
+	char	 name[64];
+	const char *dot;
+	size_t	 n;
+
+	while (obj != NULL) {
+		dot = memchr(path, '.', len);
+		n = dot != NULL ? (size_t)(dot - path) : len;
+		if (n == 0 || n >= sizeof(name))
+			return NULL;
+		memcpy(name, path, n);
+		name[n] = '\0';
+		obj = cJSON_GetObjectItemCaseSensitive(obj, name);
+		if (dot == NULL)
+			return cJSON_IsString(obj) ? obj : NULL;
+		path += n + 1;
+		len -= n + 1;
+	}
+	return NULL;
+}
+
+/* Checks that every "@@path@@" of t names a string of profile. */
+static int
+check_one(const char *t, const char *what, const cJSON *profile, char *err,
+    size_t errlen)
+{
+	const char *p, *end;
+
+	for (p = t; t != NULL && (p = strstr(p, "@@")) != NULL;
+	    p = end + 2) {
+		if ((end = strstr(p + 2, "@@")) == NULL)
+			return settings_fail(err, errlen,
+			    "%s: \"@@\" without its "
+			    "closing \"@@\"", what);
+		if (settings_lookup(profile, p + 2, (size_t)(end - p - 2)) ==
+		    NULL)
+			return settings_fail(err, errlen,
+			    "%s: @@%.*s@@ names no text "
+			    "of profile.json", what, (int)(end - p - 2) > 60 ?
+			    60 : (int)(end - p - 2), p + 2);
+	}
+	return 0;
+}
+
+/*
+ * Checks the templates of s against the profile of each language.
+ * Returns 0, or -1 with a message in err.
+ */
+int
+settings_check_templates(const struct settings *s, const char *dir,
+    const cJSON *const profile[LANG__MAX], char *err, size_t errlen)
+{
+	char	 what[32];
+	size_t	 i;
+	int	 l;
+
+	for (l = 0; l < s->langs.n; l++) {
+		if (check_one(s->name_rule[l], "name_rule", profile[l], err,
+		    errlen) == -1 || check_one(s->llms_summary[l],
+		    "llms_summary", profile[l], err, errlen) == -1)
+			goto err;
+		for (i = 0; i < s->nfacts; i++) {
+			snprintf(what, sizeof(what), "facts[%zu]", i);
+			if (check_one(s->facts[i][l], what, profile[l], err,
+			    errlen) == -1)
+				goto err;
+		}
+	}
+	return 0;
+err:
+	prefix_path(dir, err, errlen);
+	return -1;
+}

@@ -1,0 +1,112 @@
+/*
+ * settings_cv.c: site.json's "cv_order" and "home_highlight"
+ * (settings_cv.h).  Each value is checked here: a collection's name
+ * that perfil has and that is on the CV, each at most once.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "content/settings_cv.h"
+
+/* The collection named s that is on the CV, or -1. */
+static int
+find(const char *s)
+{
+	int	 c;
+
+	for (c = 0; c < COLL__MAX; c++)
+		if (resources[c].cv > 0 && strcmp(resources[c].name, s) == 0)
+			return c;
+	return -1;
+}
+
+/* "a, b, c": the names find knows, for messages. */
+static const char *
+names(char *out, size_t len)
+{
+	size_t	 n = 0;
+	int	 c, w;
+
+	*out = '\0';
+	for (c = 0; c < COLL__MAX && n < len; c++) {
+		if (resources[c].cv == 0)
+			continue;
+		w = snprintf(out + n, len - n, "%s%s", n ? ", " : "",
+		    resources[c].name);
+		n = w < 0 ? len : n + (size_t)w;
+	}
+	return out;
+}
+
+int
+settings_cv_order(const cJSON *v, struct settings_cv *cv, char *err,
+    size_t errlen)
+{
+	const cJSON *e;
+	char	 all[512];
+	int	 c, i, k = 0;
+
+	if (!cJSON_IsArray(v) || cJSON_GetArraySize(v) == 0 ||
+	    cJSON_GetArraySize(v) > COLL__MAX) {
+		snprintf(err, errlen, "cv_order: expected an array of 1 to %d "
+		    "collection names (%s)", COLL__MAX, names(all,
+		    sizeof(all)));
+		return -1;
+	}
+	cv->n = 0;
+	cJSON_ArrayForEach(e, v) {
+		if (!cJSON_IsString(e) || (c = find(e->valuestring)) == -1) {
+			snprintf(err, errlen, "cv_order[%d]: not a collection "
+			    "on the CV (one of %s)", k, names(all,
+			    sizeof(all)));
+			return -1;
+		}
+		for (i = 0; i < cv->n; i++)
+			if (cv->order[i] == c) {
+				snprintf(err, errlen, "cv_order[%d]: \"%s\" "
+				    "is listed twice", k, e->valuestring);
+				return -1;
+			}
+		cv->order[cv->n++] = (unsigned char)c;
+		k++;
+	}
+	return 0;
+}
+
+int
+settings_cv_highlight(const cJSON *v, struct settings_cv *cv, char *err,
+    size_t errlen)
+{
+	char	 all[512];
+	int	 c;
+
+	if (!cJSON_IsString(v) || (c = find(v->valuestring)) == -1) {
+		snprintf(err, errlen, "home_highlight: expected the name of a "
+		    "collection on the CV (one of %s)", names(all,
+		    sizeof(all)));
+		return -1;
+	}
+	cv->highlight = c + 1;
+	return 0;
+}
+
+int
+settings_cv_sequence(const struct settings_cv *cv, enum coll seq[COLL__MAX])
+{
+	int	 n = 0, i, c, place, listed;
+
+	for (i = 0; cv != NULL && i < cv->n; i++)
+		seq[n++] = (enum coll)cv->order[i];
+	for (place = 1; place <= COLL__MAX; place++)
+		for (c = 0; c < COLL__MAX; c++) {
+			if (resources[c].cv != place)
+				continue;
+			for (listed = 0, i = 0; cv != NULL && i < cv->n; i++)
+				listed |= cv->order[i] == c;
+			if (!listed)
+				seq[n++] = (enum coll)c;
+		}
+	return n;
+}

@@ -1,0 +1,329 @@
+/*
+ * resume_import_coll.c: the collections of a JSON Resume import.  Each
+ * collection's section follows its declaration (resources[].resume,
+ * resource.h): one loop over the rows, which also name every member
+ * the import reads; the others are reported as not imported.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "import/resume_import_int.h"
+#include "import/resume_values.h"
+
+/* One item of a collection being imported. */
+struct row {
+	const struct resource *res;	/* the collection */
+	const cJSON *e;			/* the document's item */
+	cJSON	*o;			/* the content's item */
+	struct slug_set *taken;		/* the slugs so far */
+	int	 i;			/* e's index in the section */
+	int	 dated;			/* a start date was imported */
+};
+
+/* Row f's placeholder, reported as item r's. */
+static const char *
+placeholder(struct rimp *m, const struct row *r, const struct resume_field *f)
+{
+	char	 at[128];
+
+	if (f->flags & RF_UNINDEXED)
+		snprintf(at, sizeof(at), "%s", f->member);
+	else
+		snprintf(at, sizeof(at), "[%d].%s", r->i, f->member);
+	return rimp_todo(m, r->res->file, at, f->todo, f->why);
+}
+
+/* The members f->from of e joined by ", " ("Position, Organization"),
+ * in out (truncated to len). */
+static const char *
+joined(const struct resume_field *f, const cJSON *e, char *out, size_t len)
+{
+	const char *s;
+	size_t	 k, n = 0;
+	int	 w;
+
+	*out = '\0';
+	for (k = 0; k < sizeof(f->from) / sizeof(f->from[0]); k++) {
+		if (f->from[k] == NULL || (s = rimp_str(e, f->from[k])) == NULL ||
+		    n >= len)
+			continue;
+		w = snprintf(out + n, len - n, "%s%s", n > 0 ? ", " : "", s);
+		n = w < 0 ? len : n + (size_t)w;
+	}
+	return out;
+}
+
+/* One skill of r's category: its years from the map f->from[1] (which
+ * perfil's export writes), else the placeholder, counted. */
+static void
+skill(struct rimp *m, cJSON *list, const struct row *r,
+    const struct resume_field *f, const char *name)
+{
+	const char *y = rimp_str(cJSON_GetObjectItemCaseSensitive(r->e,
+	    f->from[1]), name);
+	cJSON	*o;
+
+	if (name == NULL || (o = rimp_new_obj(m)) == NULL)
+		return;
+	rimp_add_str(m, o, "name", name);
+	if (y == NULL || strlen(y) < 2 || strlen(y) > 4 ||
+	    y[strlen(y) - 1] != '+' || strspn(y, "0123456789") !=
+	    strlen(y) - 1)
+		y = f->todo;
+	rimp_add_str(m, o, "years", y);
+	if (strcmp(y, f->todo) == 0) {
+		m->years++;
+		m->years_f = f;
+		m->years_file = r->res->file;
+	}
+	rimp_push(m, list, o);
+}
+
+/* RK_STRINGS and RK_SKILLS: the array member f of r's item. */
+static void
+array(struct rimp *m, struct row *r, const struct resume_field *f)
+{
+	const cJSON *k;
+	cJSON	*a;
+
+	if ((a = cJSON_CreateArray()) == NULL)
+		m->oom = 1;
+	cJSON_ArrayForEach(k, cJSON_GetObjectItemCaseSensitive(r->e,
+	    f->kind == RK_SKILLS ? f->from[0] : f->key)) {
+		if (cJSON_GetStringValue(k) == NULL || *k->valuestring == '\0')
+			continue;
+		if (f->kind == RK_SKILLS)
+			skill(m, a, r, f, k->valuestring);
+		else
+			rimp_push(m, a, cJSON_CreateString(k->valuestring));
+	}
+	if (a != NULL && cJSON_GetArraySize(a) == 0) {
+		if (f->kind == RK_SKILLS)	/* a skill alone */
+			skill(m, a, r, f, rimp_str(r->e, f->from[2]));
+		else
+			rimp_push(m, a, cJSON_CreateString(placeholder(m, r, f)));
+	}
+	rimp_add(m, r->o, f->member, a);
+}
+
+/* Reports the member f->key of r's item, value v, as not imported. */
+static void
+not_imported(struct rimp *m, const struct row *r, const struct resume_field *f,
+    const char *v, const char *why)
+{
+	buf_printf(m->report, "not imported: %s[%d].%s (\"%s\" %s)\n",
+	    r->res->resume->key, r->i, f->key, v, why);
+}
+
+/* RK_TEXTS: the non-empty strings of r's array f->key, each a text in
+ * every language; none, the member is left out. */
+static void
+texts(struct rimp *m, struct row *r, const struct resume_field *f)
+{
+	const cJSON *k;
+	cJSON	*a;
+
+	if ((a = cJSON_CreateArray()) == NULL) {
+		m->oom = 1;
+		return;
+	}
+	cJSON_ArrayForEach(k, cJSON_GetObjectItemCaseSensitive(r->e, f->key))
+		if (cJSON_GetStringValue(k) != NULL &&
+		    *k->valuestring != '\0')
+			rimp_push(m, a, rimp_text(m, k->valuestring));
+	if (cJSON_GetArraySize(a) > 0)
+		rimp_add(m, r->o, f->member, a);
+	else
+		cJSON_Delete(a);
+}
+
+/* Imports row f of the item r into r->o (see enum resume_kind). */
+static void
+import_field(struct rimp *m, struct row *r, const struct resume_field *f)
+{
+	const char *v = f->key != NULL ? rimp_str(r->e, f->key) : NULL;
+	char	 buf[512], sl[128];
+
+	switch (f->kind) {
+	case RK_SLUG:
+		rimp_add_str(m, r->o, f->member, slug_make(m->slugs, joined(f,
+		    r->e, buf, sizeof(buf)), r->taken, sl, sizeof(sl),
+		    m->report, r->res->file, r->i));
+		break;
+	case RK_TEXT:
+		if (v != NULL || f->todo != NULL)
+			rimp_add(m, r->o, f->member, rimp_text(m, v != NULL ? v :
+			    placeholder(m, r, f)));
+		break;
+	case RK_STRING:
+		if (v != NULL || f->todo != NULL)
+			rimp_add_str(m, r->o, f->member, v != NULL ? v :
+			    placeholder(m, r, f));
+		break;
+	case RK_URL:
+		if (resume_url_ok(v) != NULL || f->todo != NULL)
+			rimp_add_str(m, r->o, f->member, resume_url_ok(v) != NULL ?
+			    v : placeholder(m, r, f));
+		else if (v != NULL)
+			not_imported(m, r, f, v, "is not an http(s) URL");
+		break;
+	case RK_WHEN:
+		if (resume_date_ok(v) != NULL)
+			rimp_add_str(m, r->o, f->member, v);
+		else if (f->todo != NULL)
+			rimp_add(m, r->o, f->member, rimp_text(m, placeholder(m, r, f)));
+		else if (v != NULL)
+			not_imported(m, r, f, v, "is not an ISO date");
+		break;
+	case RK_TEXTS:
+		texts(m, r, f);
+		break;
+	case RK_START:
+	case RK_END:
+		if (f->kind == RK_END && !r->dated)
+			break;
+		if (resume_date_ok(v) != NULL) {
+			rimp_add_str(m, r->o, f->member, v);
+			r->dated = 1;
+		} else if (v != NULL)
+			not_imported(m, r, f, v, "is not an ISO date");
+		break;
+	case RK_PERIOD:
+		if (!r->dated)
+			rimp_add(m, r->o, f->member, rimp_text(m, placeholder(m, r, f)));
+		break;
+	case RK_STRINGS:
+	case RK_SKILLS:
+		array(m, r, f);
+		break;
+	case RK_DETAIL:
+		if (*joined(f, r->e, buf, sizeof(buf)) != '\0')
+			rimp_add(m, r->o, f->member, rimp_text(m, buf));
+		else if (!r->dated)
+			rimp_add(m, r->o, f->member, rimp_text(m, placeholder(m, r, f)));
+		break;
+	}
+}
+
+/* Whether item e lacks a member its collection's rows require. */
+static int
+skipped(const struct resume_field *f, const cJSON *e)
+{
+	for (; f->member != NULL; f++)
+		if ((f->flags & RF_KEY) && rimp_str(e, f->key) == NULL)
+			return 1;
+	return 0;
+}
+
+/* The members the rows f read, NULL-ended in out (n entries). */
+static const char *const *
+known_rows(const struct resume_field *f, const char **out, size_t n)
+{
+	size_t	 i = 0, k;
+
+	for (; f->member != NULL; f++) {
+		if (f->from[0] == NULL && f->key != NULL && i + 1 < n)
+			out[i++] = f->key;
+		for (k = 0; k < sizeof(f->from) / sizeof(f->from[0]); k++)
+			if (f->from[k] != NULL && i + 1 < n)
+				out[i++] = f->from[k];
+	}
+	out[i] = NULL;
+	return out;
+}
+
+/* A required collection the document leaves empty: its declared
+ * item, the texts translated objects as in content files. */
+static cJSON *
+todo_item(struct rimp *m, const struct resource *res)
+{
+	cJSON	*a, *e, *f, *next;
+
+	if ((a = cJSON_CreateArray()) == NULL ||
+	    (e = cJSON_Parse(res->resume->todo_item)) == NULL) {
+		m->oom = 1;
+		return a;
+	}
+	for (f = e->child; f != NULL; f = next) {
+		next = f->next;
+		if (cJSON_IsString(f) && strncmp(f->valuestring, "TODO: ", 6)
+		    == 0)
+			cJSON_ReplaceItemInObjectCaseSensitive(e, f->string,
+			    rimp_text(m, f->valuestring));
+	}
+	rimp_push(m, a, e);
+	buf_printf(m->report, "placeholder: %s: one TODO item (the document "
+	    "has none, and perfil requires at least one)\n", res->file);
+	return a;
+}
+
+/*
+ * The content array of collection c from its section: every row of
+ * the declaration per item, then the members no row reads reported.
+ * Empty, an optional collection is NULL (no file), a required one its
+ * declared item.
+ */
+static cJSON *
+collection(struct rimp *m, enum coll c)
+{
+	const struct resource *res = &resources[c];
+	const struct resume_field *f;
+	const cJSON *list = cJSON_GetObjectItemCaseSensitive(m->doc,
+	    res->resume->key);
+	const char *known[32];
+	struct slug_set taken;
+	struct row r;
+	cJSON	*a;
+
+	if (slug_set_init(&taken, (size_t)cJSON_GetArraySize(list)) == -1 ||
+	    (a = cJSON_CreateArray()) == NULL) {
+		slug_set_free(&taken);
+		m->oom = 1;
+		return NULL;
+	}
+	memset(&r, 0, sizeof(r));
+	r.res = res;
+	r.taken = &taken;
+	r.i = -1;
+	cJSON_ArrayForEach(r.e, list) {
+		r.i++;
+		if (skipped(res->resume->fields, r.e))
+			continue;
+		if ((r.o = rimp_new_obj(m)) == NULL)
+			break;
+		r.dated = 0;
+		for (f = res->resume->fields; f->member != NULL; f++)
+			import_field(m, &r, f);
+		rimp_push(m, a, r.o);
+	}
+	slug_set_free(&taken);
+	rimp_unknown_each(m, res->resume->key, list, known_rows(res->resume->fields,
+	    known, sizeof(known) / sizeof(known[0])));
+	if (cJSON_GetArraySize(a) > 0)
+		return a;
+	cJSON_Delete(a);
+	return res->optional || res->resume->todo_item == NULL ? NULL :
+	    todo_item(m, res);
+}
+
+/* The collections JSON Resume has, in the report's order. */
+void
+rimp_collections(struct rimp *m, struct init_content *ic)
+{
+	int	 n, c;
+
+	for (n = 1; n <= COLL__MAX; n++)
+		for (c = 0; c < COLL__MAX; c++)
+			if (resources[c].resume != NULL &&
+			    resources[c].resume->import_order == n)
+				ic->coll[c] = collection(m, (enum coll)c);
+	if (m->years > 0)
+		buf_printf(m->report, "placeholder: %s: %s = \"%s\" for %d "
+		    "skills (%s)\n", m->years_file,
+		    m->years_f->from[1], m->years_f->todo, m->years,
+		    m->years_f->why);
+}
+

@@ -1,0 +1,373 @@
+/*
+ * app_load.c: building the immutable application state at start-up.
+ */
+#include "config.h"
+
+#ifdef HAVE_MALLOC_TRIM
+#include <malloc.h>
+#endif
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "server/app_load.h"
+#ifdef HAVE_PDF
+#include "site/cv_fonts.h"
+#include "site/cv_pdf.h"
+#endif
+#include "server/handler.h"
+#include "mcp/mcp.h"
+#include "api/openapi.h"
+#include "site/pages.h"
+#include "api/search.h"
+#include "server/prerender.h"
+#include "core/routes.h"
+#include "content/settings.h"
+#include "content/labels.h"
+#include "site/markdown.h"
+#include "content/placeholder.h"
+#include "base/watch.h"
+
+static char	*lang_hint(const struct langs *, int);
+
+/*
+ * Lists the placeholders of the loaded content (placeholder.h) in
+ * app->placeholders: the JSON files' strings by file and path, the
+ * owner's pages by line.  With --strict (cfg->strict) any is an error,
+ * all of them in err.  Returns 0, or -1 with err set.
+ */
+static int
+find_placeholders(struct app *app, char *err, size_t errlen)
+{
+	const struct model *m = app->model;
+	const int f = app->settings->fictional;
+	const char *dir = app->cfg->content_dir;
+	struct buf b;
+	char	 file[1024], path[32];
+	size_t	 i;
+	int	 k, l, n = 0;
+
+	buf_init(&b);
+	snprintf(file, sizeof(file), "%s/%s", dir, resource_profile.file);
+	n += placeholder_scan_json(m->profile.src, file, "", f, &b);
+	snprintf(file, sizeof(file), "%s/%s", dir, resource_about.file);
+	n += placeholder_scan_json(m->about.src, file, "", f, &b);
+	for (k = 0; k < COLL__MAX; k++)
+		for (i = 0; i < m->coll[k].len; i++) {
+			snprintf(file, sizeof(file), "%s/%s", dir,
+			    resources[k].file);
+			snprintf(path, sizeof(path), "[%zu]", i);
+			n += placeholder_scan_json(m->coll[k].items[i].src,
+			    file, path, f, &b);
+		}
+	for (k = 0; k < m->nowner; k++)
+		for (l = 0; l < app->langs->n; l++) {
+			snprintf(file, sizeof(file), "%s/pages/%s.%s.md", dir,
+			    m->owner[k].name, lang_code(app->langs,
+			    (enum lang)l));
+			n += placeholder_scan_text(m->owner[k].md[l], file, f,
+			    &b);
+		}
+	if (b.oom) {
+		buf_free(&b);
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	app->nplaceholders = n;
+	app->placeholders = n > 0 ? buf_detach(&b) : NULL;
+	buf_free(&b);
+	if (n > 0 && app->cfg->strict) {
+		snprintf(err, errlen, "%s: %d placeholder%s, refused by "
+		    "--strict:\n%s", dir, n, n == 1 ? "" : "s",
+		    app->placeholders);
+		/* no newline after the last line, as content errors */
+		if (strlen(err) > 0 && err[strlen(err) - 1] == '\n')
+			err[strlen(err) - 1] = '\0';
+		return -1;
+	}
+	return 0;
+}
+
+#ifdef HAVE_PDF
+/*
+ * Lists in app->glyphs the strings of the content files the PDF shows
+ * (the profile, the biography, the collections) that hold characters
+ * no installed font has, by file, field and character (cv_fonts.h).
+ * Warnings only: the page shows them with the reader's fonts.
+ */
+static void
+find_glyphs(struct app *app)
+{
+	const struct model *m = app->model;
+	const char *dir = app->cfg->content_dir;
+	struct cv_fonts_scan *sc;
+	struct buf b;
+	char	 file[1024], path[32];
+	size_t	 i;
+	int	 k, n = 0;
+
+	if ((sc = cv_fonts_scan_new()) == NULL)
+		return;
+	buf_init(&b);
+	snprintf(file, sizeof(file), "%s/%s", dir, resource_profile.file);
+	n += cv_fonts_scan_json(sc, m->profile.src, file, "", &b);
+	snprintf(file, sizeof(file), "%s/%s", dir, resource_about.file);
+	n += cv_fonts_scan_json(sc, m->about.src, file, "", &b);
+	for (k = 0; k < COLL__MAX; k++)
+		for (i = 0; i < m->coll[k].len; i++) {
+			snprintf(file, sizeof(file), "%s/%s", dir,
+			    resources[k].file);
+			snprintf(path, sizeof(path), "[%zu]", i);
+			n += cv_fonts_scan_json(sc, m->coll[k].items[i].src,
+			    file, path, &b);
+		}
+	cv_fonts_scan_free(sc);
+	app->glyphs = n > 0 && !b.oom ? buf_detach(&b) : NULL;
+	buf_free(&b);
+}
+#endif
+
+static char *
+join3(const char *a, const char *b, const char *c)
+{
+	size_t	 n = strlen(a) + strlen(b) + strlen(c) + 1;
+	char	*p;
+
+	if ((p = malloc(n)) != NULL)
+		snprintf(p, n, "%s%s%s", a, b, c);
+	return p;
+}
+
+/* The API's half of the renders of app_load, which runs it on a
+ * thread of its own beside the website's half (site_build): the two
+ * only read what app_load built before them, and each writes its own
+ * members of the app. */
+struct half {
+	struct app *app;
+	char	 err[1024];
+	int	 rc;
+};
+
+static void *
+api_half(void *arg)
+{
+	struct half *h = arg;
+	struct app *app = h->app;
+
+	h->rc = -1;
+	if ((app->search = search_build(app->model, app->cfg->base_url,
+	    h->err, sizeof(h->err))) == NULL ||
+	    (app->openapi = openapi_build(app, handle_synthetic, h->err,
+	    sizeof(h->err))) == NULL)
+		return NULL;
+	/* Last: it runs the real handlers over everything above. */
+	if ((app->prerender = prerender_build(app, handle_synthetic,
+	    h->err, sizeof(h->err))) == NULL)
+		return NULL;
+	h->rc = 0;
+	return NULL;
+}
+
+/*
+ * Loads the content named by cfg and derives what requests need.
+ * Returns 0, or -1 with a message in err (nothing is left allocated).
+ */
+int
+app_load(struct app *app, const struct config *cfg, char *err, size_t errlen)
+{
+	struct half half;
+	struct labels_src src;
+	struct config *own;
+	const char *dirs[2];
+	pthread_t t;
+	char	 pre[8], site_labels[1024];
+	int	 k, l, threaded;
+
+	memset(app, 0, sizeof(*app));
+	/* The fingerprint before reading: an edit made while loading
+	 * changes it again, and the watch (supervisor.c) loads again. */
+	dirs[0] = cfg->content_dir;
+	dirs[1] = cfg->labels_dir;
+	watch_fingerprint(dirs, 2, app->fingerprint);
+	watch_time(app->loaded_at);
+	if ((own = malloc(sizeof(*own))) == NULL) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	*own = *cfg;
+	app->cfg = own;
+	if ((app->settings = settings_load(cfg->content_dir, err,
+	    errlen)) == NULL)
+		goto fail;
+	/* site.json's base URL, unless --base-url was given. */
+	if (!cfg->base_given && app->settings->base_url != NULL)
+		own->base_url = app->settings->base_url;
+	cfg = own;
+	/* The base URL's path, found once (not per request). */
+	app->base_path = strstr(cfg->base_url, "://");
+	if (app->base_path == NULL ||
+	    (app->base_path = strchr(app->base_path + 3, '/')) == NULL)
+		app->base_path = "";
+	app->base_path_len = strlen(app->base_path);
+	app->langs = &app->settings->langs;
+	if ((app->labels = calloc(1, sizeof(*app->labels))) == NULL)
+		goto oom;
+	/* The site's own label sets beside its content (labels.h). */
+	if (xsnprintf(site_labels, sizeof(site_labels), "%s/labels",
+	    cfg->content_dir) == -1) {
+		snprintf(err, errlen, "%s: content directory path too long",
+		    cfg->content_dir);
+		goto fail;
+	}
+	src.dir = cfg->labels_dir;
+	src.site_dir = site_labels;
+	src.fallback = app->settings->label_fallback;
+	if (labels_from(app->labels, &src, app->langs,
+	    app->settings->pronouns, err, errlen) == -1) {
+		free(app->labels);
+		app->labels = NULL;
+		goto fail;
+	}
+	if ((app->model = content_load(cfg->content_dir, cfg->base_url,
+	    app->langs, app->labels, err, errlen)) == NULL ||
+	    settings_check_templates(app->settings, cfg->content_dir,
+	    (const cJSON *const *)app->model->profile.obj, err, errlen) == -1)
+		goto fail;
+	if (find_placeholders(app, err, errlen) == -1 ||
+	    (app->paths = site_paths_build(app, err, errlen)) == NULL)
+		goto fail;
+	for (l = 0; l < app->langs->n; l++) {
+		/* "" for the default language, "/CODE" for the others */
+		snprintf(pre, sizeof(pre), "%s%s", l == 0 ? "" : "/",
+		    l == 0 ? "" : lang_code(app->langs, (enum lang)l));
+		app->doc_url[l] = join3(cfg->base_url, pre, "/developers");
+		app->source_url[l] = join3(cfg->base_url, pre, "/");
+		if (app->doc_url[l] == NULL || app->source_url[l] == NULL)
+			goto oom;
+	}
+	app->doc_lang = lang_or_default(app->langs, "en");
+	lang_list(app->langs, " or ", app->lang_rule, sizeof(app->lang_rule));
+	if ((app->lang_once = lang_hint(app->langs, 0)) == NULL ||
+	    (app->lang_hint = lang_hint(app->langs, 1)) == NULL)
+		goto oom;
+	/* The two halves of the renders, side by side when a thread can be
+	 * had: the website here, the API's on the other thread. */
+	memset(&half, 0, sizeof(half));
+	half.app = app;
+#ifdef HAVE_PDF
+	/* Asked once: each answer renders the whole CV's markdown. */
+	for (l = 0; l < app->langs->n; l++)
+		app->cv_pdf[l] = cv_pdf_fits(app, (enum lang)l);
+	find_glyphs(app);
+#endif
+	if ((threaded = pthread_create(&t, NULL, api_half, &half) == 0) == 0)
+		api_half(&half);
+	app->site = site_build(app, err, errlen);
+	if (threaded)
+		pthread_join(t, NULL);
+	if (app->site != NULL && half.rc == -1)
+		snprintf(err, errlen, "%s", half.err);
+	if (app->site == NULL || half.rc == -1 ||
+	    (app->mcp = mcp_build(app, err, errlen)) == NULL)
+		goto fail;
+	if (app->labels->missing != NULL) {
+		snprintf(err, errlen, "%s/%s.json: no label has the key "
+		    "\"%s\"", cfg->labels_dir, LABELS_DOC_CODE,
+		    app->labels->missing);
+		goto fail;
+	}
+	/* What no request reads: the objects of the collections without
+	 * item pages (content.h). */
+	for (k = 0; k < COLL__MAX; k++)
+		if (!route_item_pages((enum coll)k) &&
+		    content_drop_objects(app->model, (enum coll)k) == -1)
+			goto oom;
+#ifdef HAVE_MALLOC_TRIM
+	/* The whole free pages that loading left between what it keeps go
+	 * back to the system: the workers (forked after this) would count
+	 * them in their RSS (7 MB at 1,000 items per collection). */
+	malloc_trim(0);
+	/* A fixed threshold (glibc raises it to the largest block freed):
+	 * a request's buffers of a MiB and more (a large page inflated for
+	 * a client without Accept-Encoding, encoding.h) are mapped apart
+	 * and go back to the system when it ends, not into the heap. */
+	mallopt(M_MMAP_THRESHOLD, 1024 * 1024);
+#endif
+	return 0;
+oom:
+	snprintf(err, errlen, "out of memory");
+fail:
+	app_free(app);
+	return -1;
+}
+
+/*
+ * The hint of a lang= error, built once per load (the language names
+ * come from ICU): "Send lang once, as lang=es or lang=en, or omit it."
+ * or, with unknown set, "Retry with lang=en for English or lang=es for
+ * Spanish, or omit lang to use Accept-Language (default Spanish)." (the
+ * default named last there, first in the list).  Returns a malloc'd
+ * string, or NULL out of memory.
+ */
+static char *
+lang_hint(const struct langs *ls, int unknown)
+{
+	char	 name[128];
+	struct buf b;
+	int	 i, k;
+
+	buf_init(&b);
+	buf_puts(&b, unknown ? "Retry with " : "Send lang once, as ");
+	for (k = 0; k < ls->n; k++) {
+		i = unknown ? (k + 1) % ls->n : k;
+		buf_puts(&b, list_sep(k, ls->n, " or "));
+		buf_printf(&b, "lang=%s", ls->code[i]);
+		if (unknown) {
+			lang_display_name(ls->code[i], "en", name,
+			    sizeof(name));
+			buf_printf(&b, " for %s", name);
+		}
+	}
+	if (unknown) {
+		lang_display_name(ls->code[LANG_DEFAULT], "en", name,
+		    sizeof(name));
+		buf_printf(&b, ", or omit lang to use Accept-Language "
+		    "(default %s).", name);
+	} else
+		buf_puts(&b, ", or omit it.");
+	if (b.oom) {
+		buf_free(&b);
+		return NULL;
+	}
+	return buf_detach(&b);
+}
+
+void
+app_free(struct app *app)
+{
+	int	 l;
+
+	site_paths_free(app->paths);
+	openapi_free(app->openapi);
+	site_free(app->site);
+	search_free(app->search);
+	prerender_free(app->prerender);
+	mcp_free(app->mcp);
+	content_free(app->model);
+	settings_free(app->settings);
+	if (app->labels != NULL)
+		labels_free(app->labels);
+	free(app->labels);
+	for (l = 0; l < LANG__MAX; l++) {
+		free(app->doc_url[l]);
+		free(app->source_url[l]);
+	}
+	free(app->lang_once);
+	free(app->lang_hint);
+	free(app->placeholders);
+	free(app->glyphs);
+	free((struct config *)app->cfg);
+	memset(app, 0, sizeof(*app));
+}

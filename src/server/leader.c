@@ -1,0 +1,333 @@
+/*
+ * leader.c: one generation's leader (leader.h).  It runs in a process
+ * of its own, forked by the supervisor, with its loaded content; the
+ * supervisor tells it to stop with SIGTERM (a reload replaced it, or
+ * the server stops), and it dies with the supervisor (PR_SET_PDEATHSIG,
+ * set by the supervisor's fork), its workers with it.
+ */
+#include "config.h"
+
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/time.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+
+#include <err.h>
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "server/leader.h"
+#include "server/options.h"
+#include "base/util.h"
+#include "server/worker.h"
+
+/* A forked process ends with _exit, which skips LeakSanitizer's atexit
+ * check: under --enable-asan it runs the check itself. */
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define PERFIL_LSAN 1
+#endif
+#elif defined(__SANITIZE_ADDRESS__)
+#define PERFIL_LSAN 1
+#endif
+#ifdef PERFIL_LSAN
+#include <sanitizer/lsan_interface.h>
+#endif
+
+static volatile sig_atomic_t got_chld;
+
+struct worker {
+	pid_t	 pid;
+	long long started;	/* monotonic milliseconds */
+	int	 hung;		/* killed for a hang, not yet reaped */
+};
+
+/* The leader's state. */
+struct leader {
+	const struct app *app;
+	int	 fd;			/* the listening socket */
+	int	 nworkers, nthreads;
+	long long hold;			/* start no worker before (ms) */
+	struct worker w[MAX_WORKERS];
+	/* Worker w[i]'s threads' beats (worker.h): MAX_THREADS from
+	 * beats[i * MAX_THREADS], in memory shared with the workers. */
+	_Atomic long long *beats;
+};
+
+/*
+ * Forks a child that must not outlive this process: it gets deathsig
+ * when this process dies, however it dies (PR_SET_PDEATHSIG), and exits
+ * at once if this one already has when the setting takes effect; it
+ * shows as name.  Returns the child's pid (0 in the child), or -1.
+ */
+pid_t
+leader_fork(int deathsig, const char *name)
+{
+	pid_t	 pid, parent = getpid();
+
+	if ((pid = fork()) == -1) {
+		warn("fork");
+		return -1;
+	}
+	if (pid != 0)
+		return pid;
+	if (prctl(PR_SET_PDEATHSIG, deathsig) == -1 || getppid() != parent)
+		_exit(1);
+	prctl(PR_SET_NAME, name);
+	return 0;
+}
+
+/* Ends a forked process, after LeakSanitizer's check under ASan. */
+void
+leader_lsan_exit(int status)
+{
+#ifdef PERFIL_LSAN
+	__lsan_do_leak_check();
+#endif
+	_exit(status);
+}
+
+static void
+on_chld(int sig)
+{
+	(void)sig;
+	got_chld = 1;
+}
+
+/*
+ * Starts a worker.  It gets SIGTERM when its leader dies, however it
+ * dies (PR_SET_PDEATHSIG), so that no orphan keeps serving; if the
+ * leader is already gone when the setting takes effect, the worker
+ * exits at once.
+ */
+static pid_t
+spawn(const struct app *app, int fd, int nthreads, _Atomic long long *beats)
+{
+	pid_t	 pid;
+
+	if ((pid = leader_fork(SIGTERM, LEADER_NAME_WORKER)) != 0)
+		return pid;
+	/* SIGTERM stays blocked, as in the leader, until worker_serve()
+	 * sets the workers' mask. */
+	set_handler(SIGALRM, SIG_DFL);
+	set_handler(SIGCHLD, SIG_DFL);
+	leader_lsan_exit(worker_serve(app, fd, nthreads, beats));
+}
+
+/* Collects the workers that ended, reporting those that should not have. */
+static void
+reap(struct leader *l)
+{
+	struct worker *w;
+	pid_t	 pid;
+	int	 i, status;
+
+	while ((pid = waitpid(-1, &status, WNOHANG)) > 0)
+		for (i = 0; i < MAX_WORKERS; i++) {
+			w = &l->w[i];
+			if (w->pid != pid)
+				continue;
+			w->pid = 0;
+			if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+				continue;
+			if (WIFSIGNALED(status))
+				warnx("worker %d killed by signal %d; "
+				    "restarting it", (int)pid, WTERMSIG(status));
+			else
+				warnx("worker %d exited with status %d; "
+				    "restarting it", (int)pid,
+				    WEXITSTATUS(status));
+			/* Crash loop guard: a worker that dies within a
+			 * second of its start is replaced one second
+			 * after that start, not at once. */
+			if (monotonic_ms() - w->started < 1000 &&
+			    w->started + 1000 > l->hold)
+				l->hold = w->started + 1000;
+		}
+}
+
+/* Starts workers up to nworkers, unless the crash loop guard holds them
+ * (then an alarm comes back later). */
+static void
+start_workers(struct leader *l)
+{
+	struct itimerval it;
+	_Atomic long long *beats;
+	long long t;
+	pid_t	 pid;
+	int	 i, k, alive = 0;
+
+	for (i = 0; i < MAX_WORKERS; i++)
+		if (l->w[i].pid > 0)
+			alive++;
+	if (alive < l->nworkers && (t = monotonic_ms()) < l->hold) {
+		memset(&it, 0, sizeof(it));
+		t = (l->hold - t + 1) * 1000;	/* microseconds */
+		it.it_value.tv_sec = (time_t)(t / 1000000);
+		it.it_value.tv_usec = (suseconds_t)(t % 1000000);
+		setitimer(ITIMER_REAL, &it, NULL);
+		return;
+	}
+	for (i = 0; i < MAX_WORKERS && alive < l->nworkers; i++) {
+		if (l->w[i].pid > 0)
+			continue;
+		beats = l->beats ? &l->beats[i * MAX_THREADS] : NULL;
+		for (k = 0; beats != NULL && k < MAX_THREADS; k++)
+			atomic_store(&beats[k], monotonic_ms());
+		if ((pid = spawn(l->app, l->fd, l->nthreads, beats)) > 0) {
+			l->w[i].hung = 0;
+			l->w[i].pid = pid;
+			l->w[i].started = monotonic_ms();
+			alive++;
+		}
+	}
+}
+
+/*
+ * Kills every worker one of whose threads has not beaten for HANG_MS:
+ * stopped (SIGSTOP) or stuck.  Its connections close with it; nginx
+ * retries the requests it had sent on them on another connection
+ * (fastcgi_next_upstream), and reap() starts a new worker.
+ */
+static void
+kill_hung(struct leader *l)
+{
+	long long now = monotonic_ms(), beat;
+	int	 i, k;
+
+	if (l->beats == NULL)
+		return;
+	for (i = 0; i < MAX_WORKERS; i++) {
+		if (l->w[i].pid <= 0 || l->w[i].hung)
+			continue;
+		for (k = 0; k < l->nthreads; k++) {
+			beat = atomic_load_explicit(&l->beats[i * MAX_THREADS +
+			    k], memory_order_relaxed);
+			if (now - beat < HANG_MS)
+				continue;
+			warnx("worker %d made no progress for %lld ms; "
+			    "killing it", (int)l->w[i].pid, now - beat);
+			kill(l->w[i].pid, SIGKILL);
+			l->w[i].hung = 1;
+			break;
+		}
+	}
+}
+
+/*
+ * Waits until every process of pids[0..n) (0: none) has ended, or the
+ * monotonic time end, then kills what is left ("WHAT PID still running
+ * after the drain; killing it"); every slot ends 0.
+ */
+void
+leader_wait_all(pid_t *pids, int n, long long end, const char *what)
+{
+	int	 i, alive, status;
+
+	do {
+		alive = 0;
+		for (i = 0; i < n; i++) {
+			if (pids[i] <= 0)
+				continue;
+			if (waitpid(pids[i], &status, WNOHANG) == pids[i])
+				pids[i] = 0;
+			else
+				alive++;
+		}
+		if (alive > 0)
+			usleep(20000);
+	} while (alive > 0 && monotonic_ms() < end);
+	for (i = 0; i < n; i++)
+		if (pids[i] > 0) {
+			warnx("%s %d still running after the drain; killing "
+			    "it", what, (int)pids[i]);
+			kill(pids[i], SIGKILL);
+			waitpid(pids[i], &status, 0);
+			pids[i] = 0;
+		}
+}
+
+/*
+ * The stop: the leader closes its copy of the listening socket at once
+ * and tells every worker to stop; they close theirs, answer what they
+ * read and drain their kept connections (worker.c).  A worker still
+ * there LEADER_STOP_MS later is killed.
+ */
+static void
+stop_workers(struct leader *l)
+{
+	pid_t	 pids[MAX_WORKERS];
+	int	 i;
+
+	close(l->fd);
+	for (i = 0; i < MAX_WORKERS; i++) {
+		pids[i] = l->w[i].pid;
+		if (pids[i] > 0)
+			kill(pids[i], SIGTERM);
+		l->w[i].pid = 0;
+	}
+	leader_wait_all(pids, MAX_WORKERS, monotonic_ms() + LEADER_STOP_MS,
+	    "worker");
+}
+
+/*
+ * Keeps nworkers workers (of nthreads threads each) of app running
+ * until SIGTERM or SIGINT, then drains them; returns the exit status.
+ * It is called in a process forked from the supervisor, with SIGTERM,
+ * SIGINT, SIGHUP, SIGCHLD and SIGALRM blocked.
+ */
+int
+leader_run(const struct app *app, int fd, int nworkers, int nthreads)
+{
+	static struct leader l;	/* the workers: not on the stack */
+	struct timespec tick;
+	sigset_t wait;
+	void	*m;
+
+	memset(&l, 0, sizeof(l));
+	l.app = app;
+	l.fd = fd;
+	l.nworkers = nworkers;
+	l.nthreads = nthreads;
+	prctl(PR_SET_NAME, LEADER_NAME);
+	set_handler(SIGHUP, SIG_IGN);
+	set_handler(SIGCHLD, on_chld);
+	set_handler(SIGALRM, on_chld);
+	/* The beats, shared with every worker forked from here on; without
+	 * them (mmap failed) no hang is noticed. */
+	m = mmap(NULL, MAX_WORKERS * MAX_THREADS * sizeof(*l.beats),
+	    PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (m == MAP_FAILED)
+		warn("mmap (progress of the workers)");
+	else
+		l.beats = m;
+	sigprocmask(SIG_BLOCK, NULL, &wait);
+	sigdelset(&wait, SIGTERM);
+	sigdelset(&wait, SIGINT);
+	sigdelset(&wait, SIGCHLD);
+	sigdelset(&wait, SIGALRM);
+	got_chld = 1;	/* start the workers */
+	while (!atomic_load(&worker_got_term)) {
+		if (got_chld) {
+			got_chld = 0;
+			reap(&l);
+			start_workers(&l);
+		}
+		kill_hung(&l);
+		/* Signals are taken only here; a look a second. */
+		tick.tv_sec = 1;
+		tick.tv_nsec = 0;
+		(void)ppoll(NULL, 0, &tick, &wait);
+	}
+	stop_workers(&l);
+	if (l.beats != NULL)
+		munmap(l.beats, MAX_WORKERS * MAX_THREADS * sizeof(*l.beats));
+	return 0;
+}

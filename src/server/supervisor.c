@@ -1,0 +1,771 @@
+/*
+ * supervisor.c: with --socket, the supervisor binds the socket, drops
+ * privileges and keeps the content served until SIGTERM/SIGINT.  The
+ * content lives in a generation: a leader process (leader.c) that holds
+ * one loaded content and keeps --workers workers running with it.  On
+ * SIGHUP (or, with --reload-check, a changed fingerprint, watch.h) the
+ * supervisor forks a new process that loads the content (it shows as
+ * perfil-load): if the content is valid, that process becomes the new
+ * generation's leader and the old leader drains its workers and exits;
+ * if not, or if the load does not finish within --reload-timeout, it
+ * ends, the refusal is logged and the old generation keeps serving.
+ * The supervisor itself never loads content: it reaps, stops and looks
+ * at the content while a load runs.  The outcome goes to standard
+ * error, the log file (--log-file) and, through shared memory, the
+ * workers' health answer.
+ */
+#include "config.h"
+
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+
+#include <err.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <malloc.h>
+#include <poll.h>
+#include <pwd.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <fcgiapp.h>
+
+#include "server/app_load.h"
+#include "server/leader.h"
+#include "server/options.h"
+#include "server/supervisor.h"
+#include "base/util.h"
+#include "base/watch.h"
+#include "server/worker.h"
+
+#define SUP_OLD_MAX	MAX_WORKERS	/* draining generations kept track of */
+#define SUP_REPLY_MAX	40000		/* a load's answer: "1 FP\n" and the
+					 * font warnings, or "0\n" and the
+					 * error (16 KiB at most each) */
+
+static volatile sig_atomic_t got_hup, got_chld;	/* the supervisor's */
+static int notify_fd = -1;	/* the content's change notices (watch.h) */
+
+static void
+on_hup(int sig)
+{
+	(void)sig;
+	got_hup = 1;
+}
+
+static void
+on_chld(int sig)
+{
+	(void)sig;
+	got_chld = 1;
+}
+
+/* The supervisor's handlers of SIGHUP (reload), SIGCHLD and SIGALRM. */
+void
+sup_handlers(void)
+{
+	set_handler(SIGHUP, on_hup);
+	set_handler(SIGCHLD, on_chld);
+	set_handler(SIGALRM, on_chld);
+}
+
+/* The supervisor's state. */
+struct sup {
+	const struct config *cfg;
+	int	 fd;			/* the listening socket */
+	int	 nworkers, nthreads;
+	pid_t	 serving;		/* the current generation's leader,
+					 * or 0 (it died) */
+	pid_t	 old[SUP_OLD_MAX];	/* leaders told to drain */
+	int	 lost;			/* the serving leader died: load */
+	long long hold;			/* no such load before (ms) */
+	char	 fp[WATCH_FP_LEN + 1];	/* the content served */
+	struct watch_status *status;	/* shared with the workers, or
+					 * NULL */
+	long long checked;		/* the last look at the content (ms) */
+	long long notified;		/* the last change notice (ms), or 0 */
+	char	 refused[WATCH_FP_LEN + 1];	/* the set last refused */
+	/* The load under way, if loader is not 0. */
+	pid_t	 loader;
+	int	 load_fd;		/* its answer, then the go-ahead */
+	int	 load_ended;		/* reaped; load_status is its end */
+	int	 load_status;
+	long long load_start;		/* ms */
+	const char *load_why;		/* "SIGHUP", "content changed" */
+	char	 load_before[WATCH_FP_LEN + 1];	/* the fingerprint before */
+	char	 reply[SUP_REPLY_MAX + 1];
+	size_t	 reply_len;
+};
+
+/* The content's fingerprint now, as app_load takes it. */
+static void
+fingerprint(const struct config *cfg, char fp[WATCH_FP_LEN + 1])
+{
+	const char *dirs[2] = { cfg->content_dir, cfg->labels_dir };
+
+	watch_fingerprint(dirs, 2, fp);
+}
+
+/*
+ * Forks a child that must not outlive the supervisor (leader_fork: sig
+ * when the supervisor dies), with what only the supervisor uses closed
+ * in the child.
+ */
+static pid_t
+fork_child(int sig, const char *name)
+{
+	pid_t	 pid;
+
+	if ((pid = leader_fork(sig, name)) == 0 && notify_fd != -1) {
+		close(notify_fd);
+		notify_fd = -1;
+	}
+	return pid;
+}
+
+/* Forks the first generation's leader with the content main.c loaded. */
+static pid_t
+fork_first(struct sup *s, const struct app *app)
+{
+	pid_t	 pid;
+
+	if ((pid = fork_child(SIGTERM, LEADER_NAME)) != 0)
+		return pid;
+	leader_lsan_exit(leader_run(app, s->fd, s->nworkers, s->nthreads));
+}
+
+/* Writes all of buf to fd; returns 0, or -1. */
+static int
+write_all(int fd, const char *buf, size_t len)
+{
+	ssize_t	 n;
+
+	while (len > 0) {
+		if ((n = send(fd, buf, len, MSG_NOSIGNAL)) == -1) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		buf += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+/*
+ * The loading process: loads the content and answers the supervisor on
+ * fd ("1 FINGERPRINT\n" and the font warnings, or "0\n" and the
+ * error).  On success it waits for the go-ahead (one byte) and becomes
+ * the new generation's leader; the supervisor closing fd instead means
+ * no.  It never returns.
+ */
+static void
+load_child(struct sup *s, int fd, pid_t parent)
+{
+	static char err[16384];
+	struct app next;
+	char	 go, head[WATCH_FP_LEN + 4];
+	int	 ok, rc;
+
+	ok = app_load(&next, s->cfg, err, sizeof(err)) == 0;
+	if (ok) {
+		snprintf(head, sizeof(head), "1 %s\n", next.fingerprint);
+		rc = write_all(fd, head, strlen(head));
+		if (rc == 0 && next.glyphs != NULL)
+			rc = write_all(fd, next.glyphs, strnlen(next.glyphs,
+			    sizeof(err)));
+	} else
+		rc = write_all(fd, "0\n", 2) == -1 ||
+		    write_all(fd, err, strlen(err)) == -1 ? -1 : 0;
+	shutdown(fd, SHUT_WR);
+	if (!ok || rc == -1 || read(fd, &go, 1) != 1) {
+		if (ok)
+			app_free(&next);
+		leader_lsan_exit(ok ? 0 : 1);
+	}
+	close(fd);
+	/* The leader drains on SIGTERM when the supervisor dies. */
+	if (prctl(PR_SET_PDEATHSIG, SIGTERM) == -1 || getppid() != parent)
+		_exit(1);
+	prctl(PR_SET_NAME, LEADER_NAME);
+	next.reload = s->status;
+	rc = leader_run(&next, s->fd, s->nworkers, s->nthreads);
+	app_free(&next);
+	leader_lsan_exit(rc);
+}
+
+/*
+ * SIGHUP, or changed content (why says which): forks the process that
+ * loads the content again (load_child); load_poll() takes its answer.
+ */
+static void
+load_start(struct sup *s, const char *why)
+{
+	pid_t	 pid, parent = getpid();
+	int	 sv[2];
+
+	/*
+	 * The fingerprint before the load is the one refused: a file
+	 * completed while the load read it (an editor writing slowly)
+	 * changes the fingerprint, so the next look tries again.
+	 */
+	fingerprint(s->cfg, s->load_before);
+	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) == -1) {
+		warn("socketpair (reload)");
+		return;
+	}
+	/* Killed with the supervisor: a load holds nothing. */
+	if ((pid = fork_child(SIGKILL, LEADER_NAME_LOAD)) == -1) {
+		close(sv[0]);
+		close(sv[1]);
+		return;
+	}
+	if (pid == 0) {
+		close(sv[0]);
+		set_handler(SIGHUP, SIG_IGN);
+		load_child(s, sv[1], parent);
+	}
+	close(sv[1]);
+	fcntl(sv[0], F_SETFL, O_NONBLOCK);
+	s->loader = pid;
+	s->load_fd = sv[0];
+	s->load_ended = 0;
+	s->load_start = monotonic_ms();
+	s->load_why = why;
+	s->reply_len = 0;
+}
+
+/* The load under way is over: forgets it (the process, if still there,
+ * ends by itself once its descriptor is closed, and reap() collects it). */
+static void
+load_forget(struct sup *s)
+{
+	close(s->load_fd);
+	s->load_fd = -1;
+	s->loader = 0;
+	s->checked = monotonic_ms();
+}
+
+/* A refused load: logged, shown in health until a reload succeeds
+ * (strip: the content directory, or NULL when the reason is the
+ * supervisor's own words). */
+static void
+load_refused(struct sup *s, const char *err, const char *strip)
+{
+	char	 msg[256];
+
+	memcpy(s->refused, s->load_before, sizeof(s->refused));
+	snprintf(msg, sizeof(msg), "reload refused (%s), still serving the "
+	    "previous content (%s): ", s->load_why, s->fp[0] ? s->fp :
+	    "none: its generation ended");
+	warnx_lines(msg, err);
+	watch_log(s->cfg->log_file, msg, err);
+	if (s->status != NULL)
+		watch_status_set(s->status, s->refused, err, strip);
+	load_forget(s);
+}
+
+/* Remembers a leader told to drain, so that the stop waits for it. */
+static void
+drain_leader(struct sup *s, pid_t pid)
+{
+	int	 i;
+
+	kill(pid, SIGTERM);
+	for (i = 0; i < SUP_OLD_MAX; i++)
+		if (s->old[i] == 0) {
+			s->old[i] = pid;
+			return;
+		}
+	/* Past SUP_OLD_MAX generations draining: that one drains no
+	 * longer. */
+	kill(pid, SIGKILL);
+}
+
+/* A valid load: the loader becomes the leader, the old one drains. */
+static void
+load_accepted(struct sup *s)
+{
+	char	 msg[256], *fp = s->reply + 2, *glyphs;
+
+	glyphs = strchr(fp, '\n');
+	*glyphs++ = '\0';
+	if (s->load_ended || write_all(s->load_fd, "g", 1) == -1) {
+		load_refused(s, "the loading process ended before it could "
+		    "serve", NULL);
+		return;
+	}
+	snprintf(s->fp, sizeof(s->fp), "%s", fp);
+	snprintf(msg, sizeof(msg), "content reloaded (%s, content %s); "
+	    "replacing workers", s->load_why, s->fp);
+	warnx("%s", msg);
+	watch_log(s->cfg->log_file, "", msg);
+	if (*glyphs != '\0') {
+		warnx_lines("warning: font: ", glyphs);
+		watch_log(s->cfg->log_file, "warning: font: ", glyphs);
+	}
+	if (s->status != NULL)
+		watch_status_set(s->status, s->fp, NULL, NULL);
+	s->refused[0] = '\0';
+	if (s->serving > 0)
+		drain_leader(s, s->serving);
+	s->serving = s->loader;
+	s->lost = 0;
+	load_forget(s);
+}
+
+/*
+ * Reads the loading process's answer as it comes; acts on it once
+ * whole; kills a load past --reload-timeout.
+ */
+static void
+load_poll(struct sup *s)
+{
+	char	 err[256];
+	ssize_t	 n;
+
+	if (s->loader == 0)
+		return;
+	while ((n = read(s->load_fd, s->reply + s->reply_len, SUP_REPLY_MAX -
+	    s->reply_len)) > 0)
+		s->reply_len += (size_t)n;
+	if (n == -1 && (errno == EAGAIN || errno == EINTR)) {
+		if (monotonic_ms() - s->load_start <
+		    s->cfg->reload_timeout_ms)
+			return;
+		kill(s->loader, SIGKILL);
+		snprintf(err, sizeof(err), "the load did not finish within "
+		    "%d s (--reload-timeout): it was stopped or stuck, and "
+		    "was killed", s->cfg->reload_timeout_ms / 1000);
+		load_refused(s, err, NULL);
+		return;
+	}
+	s->reply[s->reply_len] = '\0';
+	if (strncmp(s->reply, "1 ", 2) == 0 && s->reply_len >= 3 +
+	    WATCH_FP_LEN && s->reply[2 + WATCH_FP_LEN] == '\n')
+		load_accepted(s);
+	else if (strncmp(s->reply, "0\n", 2) == 0)
+		load_refused(s, s->reply + 2, s->cfg->content_dir);
+	else {
+		if (!s->load_ended && waitpid(s->loader, &s->load_status, 0) ==
+		    s->loader)
+			s->load_ended = 1;
+		if (s->load_ended && WIFSIGNALED(s->load_status))
+			snprintf(err, sizeof(err), "the loading process was "
+			    "killed by signal %d", WTERMSIG(s->load_status));
+		else
+			snprintf(err, sizeof(err), "the loading process "
+			    "ended without an answer");
+		load_refused(s, err, NULL);
+	}
+}
+
+/* Opens the change notices again: a new directory is watched too. */
+static void
+notify_reopen(const struct config *cfg)
+{
+	const char *dirs[2] = { cfg->content_dir, cfg->labels_dir };
+
+	if (notify_fd != -1)
+		close(notify_fd);
+	notify_fd = watch_notify_open(dirs, 2);
+}
+
+/*
+ * --reload-check: the content's fingerprint every reload_ms, and
+ * WATCH_SETTLE_MS after a change notice (inotify, when it can be had);
+ * a change from the set served (and from the set last refused, which is
+ * not tried again until it changes) reloads.  Not while a load runs
+ * (the look comes after it), nor while a lost generation waits for its
+ * own load.
+ */
+static void
+watch_check(struct sup *s)
+{
+	char	 fp[WATCH_FP_LEN + 1];
+	long long now = monotonic_ms();
+
+	if (s->cfg->reload_ms <= 0 || s->loader != 0 || s->lost)
+		return;
+	if (notify_fd != -1 && watch_notify_drain(notify_fd))
+		s->notified = now;
+	if (now - s->checked < s->cfg->reload_ms && (s->notified == 0 ||
+	    now - s->notified < WATCH_SETTLE_MS))
+		return;
+	if (s->notified != 0)
+		notify_reopen(s->cfg);
+	s->notified = 0;
+	s->checked = now;
+	fingerprint(s->cfg, fp);
+	if (strcmp(fp, s->fp) != 0 && strcmp(fp, s->refused) != 0)
+		load_start(s, "content changed");
+	else
+		s->checked = monotonic_ms();
+}
+
+/*
+ * How long the supervisor may wait for a signal: a second at most,
+ * less when the content's look is due sooner (or a change notice has
+ * settled), a load's time runs out or a lost generation's load is due.
+ */
+static long long
+wait_ms(const struct sup *s)
+{
+	long long ms = 1000, now = monotonic_ms();
+
+	if (s->loader != 0 && s->load_start + s->cfg->reload_timeout_ms -
+	    now < ms)
+		ms = s->load_start + s->cfg->reload_timeout_ms - now;
+	if (s->loader == 0 && s->cfg->reload_ms > 0 && s->checked +
+	    s->cfg->reload_ms - now < ms)
+		ms = s->checked + s->cfg->reload_ms - now;
+	if (s->loader == 0 && s->notified != 0 && s->notified +
+	    WATCH_SETTLE_MS - now < ms)
+		ms = s->notified + WATCH_SETTLE_MS - now;
+	if (s->lost && s->loader == 0 && s->hold - now < ms)
+		ms = s->hold - now;
+	return ms < 1 ? 1 : ms;
+}
+
+/* Collects the processes that ended: the loading one, drained leaders
+ * and, unexpectedly, the serving leader (then the content is loaded
+ * again, a second after). */
+static void
+reap(struct sup *s)
+{
+	pid_t	 pid;
+	int	 i, status;
+
+	while ((pid = waitpid(-1, &status, WNOHANG)) > 0) {
+		if (pid == s->loader) {
+			s->load_ended = 1;
+			s->load_status = status;
+		}
+		for (i = 0; i < SUP_OLD_MAX; i++)
+			if (s->old[i] == pid)
+				s->old[i] = 0;
+		if (pid != s->serving)
+			continue;
+		if (WIFSIGNALED(status))
+			warnx("generation leader %d killed by signal %d; "
+			    "loading the content again", (int)pid,
+			    WTERMSIG(status));
+		else
+			warnx("generation leader %d exited with status %d; "
+			    "loading the content again", (int)pid,
+			    WEXITSTATUS(status));
+		s->serving = 0;
+		s->fp[0] = '\0';
+		s->lost = 1;
+		s->hold = monotonic_ms() + 1000;
+	}
+}
+
+/*
+ * The stop: the supervisor closes its copy of the listening socket at
+ * once, kills a load under way and tells every leader to stop; they
+ * drain their workers (leader.c).  A leader still there STOP_MAX_MS
+ * later is killed.
+ */
+static void
+stop_all(struct sup *s)
+{
+	long long end = monotonic_ms() + STOP_MAX_MS;
+	int	 status;
+
+	close(s->fd);
+	if (s->loader != 0) {
+		kill(s->loader, SIGKILL);
+		waitpid(s->loader, &status, 0);
+		close(s->load_fd);
+		s->loader = 0;
+	}
+	if (s->serving > 0)
+		drain_leader(s, s->serving);
+	leader_wait_all(s->old, SUP_OLD_MAX, end, "generation leader");
+}
+
+/*
+ * The supervisor: keeps the content served, by nworkers workers of
+ * nthreads threads each, until SIGTERM or SIGINT.  It forks the first
+ * generation with app and frees app (supervisor.h).
+ */
+int
+supervise(struct app *app, const struct config *cfg, int fd, int nworkers,
+    int nthreads)
+{
+	static struct sup s;	/* the answer buffer: not on the stack */
+	struct timespec tick;
+	struct pollfd pfd[2];
+	long long ms;
+	sigset_t all, old;
+	void	*m;
+	int	 n;
+
+	memset(&s, 0, sizeof(s));
+	s.cfg = cfg;
+	s.fd = fd;
+	s.load_fd = -1;
+	s.nworkers = nworkers;
+	s.nthreads = nthreads;
+	/* The outcome of the reloads, read by the workers' health. */
+	m = mmap(NULL, sizeof(*s.status), PROT_READ | PROT_WRITE, MAP_SHARED |
+	    MAP_ANONYMOUS, -1, 0);
+	if (m == MAP_FAILED)
+		warn("mmap (reload status)");
+	else {
+		s.status = m;
+		app->reload = s.status;
+	}
+	sigemptyset(&all);
+	sigaddset(&all, SIGTERM);
+	sigaddset(&all, SIGINT);
+	sigaddset(&all, SIGHUP);
+	sigaddset(&all, SIGCHLD);
+	sigaddset(&all, SIGALRM);
+	sigprocmask(SIG_BLOCK, &all, &old);
+	snprintf(s.fp, sizeof(s.fp), "%s", app->fingerprint);
+	if ((s.serving = fork_first(&s, app)) == -1) {
+		s.serving = 0;
+		s.lost = 1;
+	}
+	/* The leader has its copy: the supervisor keeps none. */
+	app_free(app);
+	malloc_trim(0);
+	s.checked = monotonic_ms();
+	if (cfg->reload_ms > 0)
+		notify_reopen(cfg);
+	while (!atomic_load(&worker_got_term)) {
+		if (got_chld) {
+			got_chld = 0;
+			reap(&s);
+		}
+		load_poll(&s);
+		if (got_hup && s.loader == 0) {
+			got_hup = 0;
+			load_start(&s, "SIGHUP");
+		}
+		watch_check(&s);
+		if (s.lost && s.loader == 0 && monotonic_ms() >= s.hold) {
+			load_start(&s, "the serving generation ended");
+			if (s.loader != 0)
+				s.lost = 0;
+			else	/* no fork: again in a second */
+				s.hold = monotonic_ms() + 1000;
+		}
+		/* Signals are taken only here; a notice or the load's
+		 * answer wakes the loop (while a notice settles, or a load
+		 * runs, the notices wait). */
+		ms = wait_ms(&s);
+		tick.tv_sec = (time_t)(ms / 1000);
+		tick.tv_nsec = (long)(ms % 1000) * 1000000;
+		n = 0;
+		if (s.loader != 0) {
+			pfd[n].fd = s.load_fd;
+			pfd[n++].events = POLLIN;
+		} else if (notify_fd != -1 && s.notified == 0) {
+			pfd[n].fd = notify_fd;
+			pfd[n++].events = POLLIN;
+		}
+		pfd[0].revents = 0;
+		(void)ppoll(pfd, (nfds_t)n, &tick, &old);
+	}
+	stop_all(&s);
+	if (notify_fd != -1) {
+		close(notify_fd);
+		notify_fd = -1;
+	}
+	if (s.status != NULL)
+		munmap(s.status, sizeof(*s.status));
+	return 0;
+}
+
+/*
+ * Whether the unix socket file path has a listener: 1 when a connect()
+ * succeeds (or the listener's queue is full), 0 when it is a stale
+ * file, -1 when path is not a socket at all.
+ */
+static int
+socket_in_use(const char *path)
+{
+	struct sockaddr_un sun;
+	struct stat st;
+	int	 fd, rc;
+
+	if (lstat(path, &st) == -1 || !S_ISSOCK(st.st_mode))
+		return -1;
+	memset(&sun, 0, sizeof(sun));
+	sun.sun_family = AF_UNIX;
+	if (strlen(path) >= sizeof(sun.sun_path) ||
+	    (fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK,
+	    0)) == -1)
+		return 0;
+	memcpy(sun.sun_path, path, strlen(path) + 1);
+	rc = connect(fd, (struct sockaddr *)&sun, sizeof(sun)) == 0 ||
+	    errno == EAGAIN;
+	close(fd);
+	return rc;
+}
+
+/*
+ * Binds the listening socket; returns the descriptor or -1.  A unix
+ * socket another process still listens on (a second supervisor, or an
+ * orphan) is refused; a stale socket file is replaced.  The unix socket
+ * is bound and listens under a name of its own ("path~"), gets its mode
+ * and owner (owner: the socket's user and group, or NULL to keep them),
+ * and only then takes its path (rename): a web server that connects as
+ * soon as the path is there never meets a socket it may not use yet
+ * (EACCES) or one not yet listening (ECONNREFUSED).
+ */
+int
+sup_open_socket(const char *spec, mode_t mode, const struct sup_user *owner)
+{
+	struct stat st;
+	char	 tmp[sizeof(((struct sockaddr_un *)NULL)->sun_path)];
+	mode_t	 omask;
+	int	 fd, n;
+
+	if (strchr(spec, ':') != NULL) {
+		if ((fd = FCGX_OpenSocket(spec, 4096)) < 0)
+			warn("cannot listen on %s", spec);
+		return fd;
+	}
+	switch (socket_in_use(spec)) {
+	case 1:
+		warnx("%s is in use: another perfil-fcgi (or another "
+		    "program) listens on it; stop it first", spec);
+		return -1;
+	case -1:
+		if (lstat(spec, &st) == 0) {
+			warnx("%s exists and is not a socket", spec);
+			return -1;
+		}
+		break;
+	}
+	n = snprintf(tmp, sizeof(tmp), "%s~", spec);
+	if (n < 0 || (size_t)n >= sizeof(tmp)) {
+		warnx("%s: a socket path has at most %zu bytes", spec,
+		    sizeof(tmp) - 2);
+		return -1;
+	}
+	/* Born with its final mode; libfcgi replaces a "path~" left by a
+	 * start that died. */
+	omask = umask(~mode & 0777);
+	fd = FCGX_OpenSocket(tmp, 4096);	/* the kernel caps it (somaxconn) */
+	umask(omask);
+	if (fd < 0) {
+		warn("cannot listen on %s", spec);
+		return -1;
+	}
+	if (chmod(tmp, mode) == -1)
+		warn("chmod %s", tmp);
+	else if (owner != NULL && chown(tmp, owner->uid, owner->sock_gid) == -1)
+		warn("chown %s", tmp);
+	else if (rename(tmp, spec) == -1)
+		warn("rename %s to %s", tmp, spec);
+	else
+		return fd;
+	close(fd);
+	unlink(tmp);
+	return -1;
+}
+
+/*
+ * Looks up --user (and --socket-group) while still root.  Returns 0, or
+ * -1 after a message.
+ */
+int
+sup_user_lookup(const char *user, const char *group, struct sup_user *u)
+{
+	struct passwd *pw;
+	struct group *gr = NULL;
+
+	if ((pw = getpwnam(user)) == NULL) {
+		warnx("no such user: %s", user);
+		return -1;
+	}
+	if (pw->pw_uid == 0) {
+		warnx("--user must not be root");
+		return -1;
+	}
+	if (group != NULL && (gr = getgrnam(group)) == NULL) {
+		warnx("no such group: %s", group);
+		return -1;
+	}
+	u->name = user;
+	u->uid = pw->pw_uid;
+	u->gid = pw->pw_gid;
+	u->sock_gid = gr != NULL ? gr->gr_gid : pw->pw_gid;
+	return 0;
+}
+
+/*
+ * As root: become the user u (its primary group its only one).
+ */
+int
+sup_drop_privileges(const struct sup_user *u)
+{
+	if (setgroups(1, &u->gid) == -1 || setgid(u->gid) == -1 ||
+	    setuid(u->uid) == -1) {
+		warn("cannot become %s", u->name);
+		return -1;
+	}
+	if (setuid(0) != -1) {
+		warnx("privileges not dropped");
+		return -1;
+	}
+	return 0;
+}
+
+
+/*
+ * Refuses a pid file that names a live process (other than this one).
+ * Returns 0, or -1 after a message.
+ */
+int
+sup_pidfile_check(const char *path)
+{
+	FILE	*f;
+	long	 pid = 0;
+
+	if ((f = fopen(path, "re")) == NULL)
+		return 0;
+	if (fscanf(f, "%ld", &pid) != 1)
+		pid = 0;
+	fclose(f);
+	if (pid > 0 && pid != (long)getpid() &&
+	    (kill((pid_t)pid, 0) == 0 || errno == EPERM)) {
+		warnx("%s names process %ld, which is running; stop it first",
+		    path, pid);
+		return -1;
+	}
+	return 0;
+}
+
+/* Writes this process's id to path; returns 0, or -1 after a message. */
+int
+sup_pidfile_write(const char *path)
+{
+	FILE	*f;
+
+	if ((f = fopen(path, "we")) == NULL) {
+		warn("%s", path);
+		return -1;
+	}
+	if (fprintf(f, "%ld\n", (long)getpid()) < 0 || fclose(f) == EOF) {
+		warn("%s", path);
+		return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,484 @@
+/*
+ * cv.c: the résumé page, the project list and the project pages.
+ *
+ * Every text comes from the API object of an item in the page's
+ * language (item->obj[l]): the periods and dates are the ones the API
+ * renders, so the page and the API cannot disagree.  Headings and link
+ * words are labels (labels/LANG.json).
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "site/cv.h"
+#include "content/dates.h"
+#include "content/settings.h"
+
+/*
+ * The path of project slug's page in language l, or of its markdown
+ * twin when md is set: "/projects/SLUG", "/en/projects/SLUG.md".
+ * Returns out, or "" when it does not fit.
+ */
+const char *
+cv_project_path(const struct app *app, enum lang l, const char *slug, int md,
+    char *out, size_t outsz)
+{
+	if (xsnprintf(out, outsz, "%s/%s%s", site_page_path(app, SITE_PROJECTS,
+	    l), slug, md ? ".md" : "") == -1)
+		return "";
+	return out;
+}
+
+/* Appends "[text](url)" for an absolute URL. */
+static void
+link(struct buf *b, const char *text, const char *url)
+{
+	buf_putc(b, '[');
+	md_text(b, text);
+	buf_puts(b, "](");
+	md_url(b, url);
+	buf_putc(b, ')');
+}
+
+/* Appends the strings of array a joined by the language's comma
+ * (list.comma: ", ", "、", "، "). */
+static void
+joined(const struct app *app, enum lang l, struct buf *b, const cJSON *a)
+{
+	const cJSON *e;
+
+	cJSON_ArrayForEach(e, a) {
+		if (e != a->child)
+			buf_puts(b, LBL(app, l, "list.comma"));
+		md_text(b, cJSON_GetStringValue(e) ? cJSON_GetStringValue(e) :
+		    "");
+	}
+}
+
+/*
+ * Appends the texts of item it's array member name in language l
+ * (content_item_array), one list line each, then a blank line;
+ * nothing when it has none.
+ */
+static void
+texts_list(const struct app *app, enum lang l, const struct item *it,
+    const char *name, struct buf *b)
+{
+	const cJSON *e;
+	const char *s;
+	int	 n = 0;
+
+	cJSON_ArrayForEach(e, content_item_array(it, name, l)) {
+		if ((s = content_text(app->langs, e, l)) == NULL)
+			continue;
+		buf_puts(b, "- ");
+		md_text(b, s);
+		buf_putc(b, '\n');
+		n++;
+	}
+	if (n > 0)
+		buf_putc(b, '\n');
+}
+
+/* The collection c when the content has it and it holds items. */
+static const struct collection *
+coll(const struct app *app, enum coll c)
+{
+	const struct collection *co = &app->model->coll[c];
+
+	return co->present && co->len > 0 ? co : NULL;
+}
+
+/* The head of the CV: name, headline, title, location and contact. */
+static void
+cv_head(const struct app *app, enum lang l, struct buf *b)
+{
+	const cJSON *p = app->model->profile.obj[l], *loc;
+	const char *email = md_str(p, "email"), *phone, *s;
+	char	 country[128];
+
+	loc = cJSON_GetObjectItemCaseSensitive(p, "location");
+	buf_puts(b, "# ");
+	md_text(b, md_str(p, "name"));
+	buf_puts(b, "\n\n");
+	/* Said once when the headline only repeats the job title. */
+	if (strcmp(md_str(p, "headline"), md_str(p, "job_title")) != 0) {
+		md_text(b, md_str(p, "headline"));
+		buf_puts(b, "\n\n");
+	}
+	md_text(b, md_str(p, "job_title"));
+	buf_puts(b, " · ");
+	md_text(b, md_str(loc, "city"));
+	buf_puts(b, LBL(app, l, "list.comma"));
+	md_text(b, md_str(loc, "region"));
+	buf_puts(b, " (");
+	/* the country's name in the page's language, as the card says it
+	 * (ICU), not its code: "(Japan)", "(日本)" */
+	if (country_display_name(md_str(loc, "country"), lang_code(app->langs,
+	    l), country, sizeof(country)) == 0)
+		md_text(b, country);
+	else
+		md_text(b, md_str(loc, "country"));
+	buf_puts(b, ") · [");
+	md_text(b, email);
+	buf_puts(b, "](mailto:");
+	md_url(b, email);
+	buf_puts(b, ") · ");
+	/* content-only (FIELD_CONTENT): the source's */
+	phone = md_str(app->model->profile.src, "phone");
+	if (*phone != '\0') {
+		buf_putc(b, '[');
+		md_text(b, phone);
+		buf_puts(b, "](tel:");
+		for (s = phone; *s != '\0'; s++)
+			if (*s == '+' || (*s >= '0' && *s <= '9'))
+				buf_putc(b, *s);
+		buf_puts(b, ") · ");
+	}
+	link(b, LBL(app, l, "contact.website"), md_str(p, "url"));
+	buf_puts(b, "\n\n");
+	md_text(b, md_str(p, "summary"));
+	buf_puts(b, "\n\n");
+}
+
+/*
+ * The entries of one section, one function per collection: each
+ * appends item it in language l.  The section's heading and loop are
+ * cv_page's.
+ */
+static void
+job(const struct app *app, enum lang l, const struct item *it,
+    struct buf *b)
+{
+	const cJSON *o = it->obj[l];
+	const char *where;
+	char	 d[128];
+
+	buf_puts(b, "### ");
+	md_text(b, md_str(o, "role"));
+	buf_puts(b, "\n\n**");
+	md_text(b, md_str(o, "organization"));
+	buf_puts(b, "** · ");
+	/* content-only (FIELD_CONTENT): where the job was, when given */
+	where = content_text(app->langs, cJSON_GetObjectItemCaseSensitive(
+	    it->src, "location"), l);
+	if (where != NULL && *where != '\0') {
+		md_text(b, where);
+		buf_puts(b, " · ");
+	}
+	md_text(b, md_str(o, "period"));
+	if (*md_duration(app, it, l, d, sizeof(d)) != '\0') {
+		buf_puts(b, " · ");
+		md_text(b, d);
+	}
+	buf_puts(b, "\n\n");
+	md_text(b, md_str(o, "description"));
+	buf_puts(b, "\n\n");
+	texts_list(app, l, it, "highlights", b);
+}
+
+static void
+project(const struct app *app, enum lang l, const struct item *it,
+    struct buf *b)
+{
+	const cJSON *o = it->obj[l];
+	char	 path[256];
+
+	buf_puts(b, "### ");
+	md_link_site(b, app, md_str(o, "title"), cv_project_path(app, l,
+	    it->slug, 0, path, sizeof(path)));
+	buf_puts(b, "\n\n");
+	md_text(b, md_str(o, "description"));
+	buf_printf(b, "\n\n%s: ", LBL(app, l, "cv.stack"));
+	joined(app, l, b, cJSON_GetObjectItemCaseSensitive(o, "stack"));
+	buf_puts(b, ". ");
+	link(b, LBL(app, l, "cv.website"), md_str(o, "url"));
+	buf_puts(b, "\n\n");
+	texts_list(app, l, it, "highlights", b);
+}
+
+static void
+skill_category(const struct app *app, enum lang l, const struct item *it,
+    struct buf *b)
+{
+	const cJSON *o = it->obj[l], *s, *a;
+
+	buf_puts(b, "- **");
+	md_text(b, md_str(o, "category"));
+	buf_puts(b, "**: ");
+	a = cJSON_GetObjectItemCaseSensitive(o, "skills");
+	cJSON_ArrayForEach(s, a) {
+		if (s != a->child)
+			buf_puts(b, LBL(app, l, "list.comma"));
+		md_text(b, md_str(s, "name"));
+		buf_puts(b, " (");
+		md_text(b, md_str(s, "years"));
+		buf_putc(b, ')');
+	}
+	buf_putc(b, '\n');
+}
+
+static void
+certification(const struct app *app, enum lang l, const struct item *it,
+    struct buf *b)
+{
+	const cJSON *o = it->obj[l];
+
+	buf_puts(b, "- **");
+	md_text(b, md_str(o, "title"));
+	buf_puts(b, "**");
+	buf_puts(b, LBL(app, l, "list.comma"));
+	md_text(b, md_str(o, "institution"));
+	buf_puts(b, LBL(app, l, "list.comma"));
+	md_text(b, md_str(o, "date"));
+	buf_puts(b, ". ");
+	link(b, LBL(app, l, "cv.credential"), md_str(o, "credential_url"));
+	buf_putc(b, '\n');
+}
+
+static void
+education(const struct app *app, enum lang l, const struct item *it,
+    struct buf *b)
+{
+	const cJSON *o = it->obj[l];
+
+	(void)app;
+	buf_puts(b, "- **");
+	md_text(b, md_str(o, "institution"));
+	buf_puts(b, "**: ");
+	md_text(b, md_str(o, "detail"));
+	buf_putc(b, '\n');
+}
+
+static void
+recommendation(const struct app *app, enum lang l, const struct item *it,
+    struct buf *b)
+{
+	const cJSON *o = it->obj[l];
+
+	buf_puts(b, "### ");
+	md_text(b, md_str(o, "name"));
+	buf_puts(b, "\n\n");
+	md_text(b, md_str(o, "date"));
+	buf_puts(b, " · ");
+	link(b, LBL(app, l, "cv.profile"), md_str(o, "recommender_url"));
+	buf_puts(b, "\n\n> ");
+	md_text(b, md_str(o, "comment"));
+	buf_puts(b, "\n\n");
+}
+
+/*
+ * The entry of an item of a collection without a layout of its own
+ * (below), from the collection's declaration (resource.c): its title
+ * (the FIELD_TITLE member, else the first text) as a heading, then its
+ * other texts joined by " · ", then its links, then each array of
+ * texts as a list.  As a list line (list set): "- **title**: texts",
+ * the arrays' texts joined by ", ".
+ */
+static void
+plain(const struct app *app, enum lang l, const struct item *it,
+    struct buf *b, const struct field *fields, int list)
+{
+	const struct field *f, *title = NULL;
+	const cJSON *o = it->obj[l], *e;
+	const char *s;
+	int	 n = 0, k;
+
+	for (f = fields; f->name != NULL && title == NULL; f++)
+		if (f->flags & FIELD_TITLE)
+			title = f;
+	for (f = fields; f->name != NULL && title == NULL; f++)
+		if (f->kind == F_TEXT || f->kind == F_STRING)
+			title = f;
+	buf_puts(b, list ? "- **" : "### ");
+	md_text(b, title != NULL ? md_str(o, title->name) : it->slug);
+	buf_puts(b, list ? "**" : "\n\n");
+	for (f = fields; f->name != NULL; f++) {
+		if (f == title || (f->flags & (FIELD_CONTENT | FIELD_ISO)) ||
+		    f->kind == F_SLUG || f->kind == F_URI ||
+		    f->kind == F_BOOL || f->kind == F_INT ||
+		    f->kind == F_OBJECT || f->kind == F_ARRAY ||
+		    *md_str(o, f->name) == '\0')
+			continue;
+		buf_puts(b, n++ ? " · " : list ? ": " : "");
+		md_text(b, md_str(o, f->name));
+	}
+	for (f = fields; f->name != NULL; f++) {
+		if (f->kind != F_URI || (f->flags & FIELD_API) ||
+		    *md_str(o, f->name) == '\0')
+			continue;
+		buf_puts(b, n++ ? " · " : list ? ": " : "");
+		link(b, md_str(o, f->name), md_str(o, f->name));
+	}
+	for (f = fields; f->name != NULL; f++) {
+		if (f->kind != F_ARRAY || f->sub == NULL ||
+		    (f->sub->kind != F_TEXT && f->sub->kind != F_STRING))
+			continue;
+		if (!list) {
+			buf_puts(b, n ? "\n\n" : "");
+			n = 0;
+			texts_list(app, l, it, f->name, b);
+			continue;
+		}
+		k = 0;
+		cJSON_ArrayForEach(e, content_item_array(it, f->name, l)) {
+			if ((s = content_text(app->langs, e, l)) == NULL)
+				continue;
+			buf_puts(b, k++ ? LBL(app, l, "list.comma") : n ?
+			    " · " : ": ");
+			md_text(b, s);
+		}
+		n += k;
+	}
+	buf_puts(b, list ? "\n" : n ? "\n\n" : "");
+}
+
+/*
+ * The collections whose entries have a layout of their own; the others
+ * on the CV (resource.c's cv) are written by plain.
+ */
+static const struct cv_layout {
+	int	 list;			/* entries are list lines */
+	void	(*entry)(const struct app *, enum lang, const struct item *,
+		    struct buf *);
+} layouts[COLL__MAX] = {
+	[COLL_EXPERIENCE] = { 0, job },
+	[COLL_PROJECTS] = { 0, project },
+	[COLL_SKILLS] = { 1, skill_category },
+	[COLL_CERTIFICATIONS] = { 1, certification },
+	[COLL_EDUCATION] = { 1, education },
+	[COLL_RECOMMENDATIONS] = { 0, recommendation },
+	[COLL_SPOKEN_LANGUAGES] = { 1, NULL },	/* plain, as list lines */
+	[COLL_INTERESTS] = { 1, NULL },
+	[COLL_AWARDS] = { 1, NULL },
+};
+
+/* Appends one section of the CV: collection k's heading and entries. */
+static void
+cv_section(const struct app *app, enum lang l, enum coll k, struct buf *b)
+{
+	const struct cv_layout *lay = &layouts[k];
+	const struct collection *c;
+	char	 key[64];
+	size_t	 i;
+
+	if ((c = coll(app, k)) == NULL)
+		return;
+	snprintf(key, sizeof(key), "cv.%s", resources[k].name);
+	buf_printf(b, "## %s\n\n", LBL(app, l, key));
+	for (i = 0; i < c->len; i++)
+		if (lay->entry != NULL)
+			lay->entry(app, l, &c->items[i], b);
+		else
+			plain(app, l, &c->items[i], b, resources[k].fields,
+			    lay->list);
+	if (lay->list)
+		buf_putc(b, '\n');	/* a blank line after a list */
+}
+
+/*
+ * Appends the markdown of the résumé page in language l: the head,
+ * then every collection on the CV in its place (site.json's "cv_order",
+ * else resource.c's cv) whose content has items (an absent optional
+ * collection leaves its section out).
+ */
+void
+cv_page(const struct app *app, int self, enum lang l,
+    struct buf *b)
+{
+	enum coll seq[COLL__MAX];
+	int	 i, n;
+
+	(void)self;
+	cv_head(app, l, b);
+	n = settings_cv_sequence(&app->settings->cv, seq);
+	for (i = 0; i < n; i++)
+		cv_section(app, l, seq[i], b);
+}
+
+/* The home page (page_list.h's renderer): markdown.c's, with the
+ * CV's section of site.json's "home_highlight" collection, when it has
+ * items, after who the person is and what they do now. */
+void
+cv_home(const struct app *app, int self, enum lang l, struct buf *b)
+{
+	if (app->settings->cv.highlight == 0) {
+		md_home(app, self, l, b);
+		return;
+	}
+	md_home_head(app, l, b);
+	cv_section(app, l, (enum coll)(app->settings->cv.highlight - 1), b);
+	md_home_rest(app, self, l, b);
+}
+
+/* Appends the markdown of the project list in language l. */
+void
+cv_projects(const struct app *app, int self, enum lang l,
+    struct buf *b)
+{
+	const struct collection *c = &app->model->coll[COLL_PROJECTS];
+	const cJSON *o;
+	char	 path[256];
+	size_t	 i;
+
+	(void)self;
+	buf_printf(b, "# %s\n\n%s\n\n", LBL(app, l, "projects.title"),
+	    LBL(app, l, "projects.intro"));
+	for (i = 0; i < c->len; i++) {
+		o = c->items[i].obj[l];
+		buf_puts(b, "## ");
+		md_link_site(b, app, md_str(o, "title"), cv_project_path(app, l,
+		    c->items[i].slug, 0, path, sizeof(path)));
+		buf_puts(b, "\n\n");
+		md_text(b, md_str(o, "description"));
+		buf_printf(b, "\n\n%s: ", LBL(app, l, "cv.stack"));
+		joined(app, l, b, cJSON_GetObjectItemCaseSensitive(o, "stack"));
+		buf_puts(b, ".\n\n");
+	}
+}
+
+/*
+ * Appends the markdown of project it's page in language l: its facts
+ * at a glance under the title (technologies, website, the API), then
+ * its description and highlights.
+ */
+void
+cv_project(const struct app *app, const struct item *it, enum lang l,
+    struct buf *b)
+{
+	const cJSON *o = it->obj[l];
+
+	buf_puts(b, "# ");
+	md_text(b, md_str(o, "title"));
+	buf_printf(b, "\n\n- **%s**: ", LBL(app, l, "cv.stack"));
+	joined(app, l, b, cJSON_GetObjectItemCaseSensitive(o, "stack"));
+	buf_printf(b, "\n- **%s**: ", LBL(app, l, "cv.website"));
+	link(b, md_str(o, "url"), md_str(o, "url"));
+	buf_printf(b, "\n- **%s**: ", LBL(app, l, "cv.api"));
+	link(b, md_str(o, "api_url"), md_str(o, "api_url"));
+	buf_puts(b, "\n\n");
+	md_text(b, md_str(o, "description"));
+	buf_puts(b, "\n\n");
+	texts_list(app, l, it, "highlights", b);
+	md_link_site(b, app, LBL(app, l, "cv.all_projects"),
+	    site_page_path(app, SITE_PROJECTS, l));
+	buf_puts(b, "\n");
+}
+
+/* Appends one llms.txt line per project page in language l. */
+void
+cv_project_links(const struct app *app, enum lang l, struct buf *b)
+{
+	const struct collection *c = &app->model->coll[COLL_PROJECTS];
+	char	 path[256];
+	size_t	 i;
+
+	for (i = 0; i < c->len; i++) {
+		buf_puts(b, "- ");
+		md_link_site(b, app, md_str(c->items[i].obj[l], "title"),
+		    cv_project_path(app, l, c->items[i].slug, 1, path,
+		    sizeof(path)));
+		buf_putc(b, '\n');
+	}
+}

@@ -1,0 +1,25 @@
+/*
+ * cv.h: the markdown of the résumé page (/cv), the project list
+ * (/projects) and one page per project (/projects/SLUG), written from
+ * the API objects of the model (item->obj[l]), so the pages say what
+ * the API says, in the page's language.  Optional collections that
+ * are absent leave their section out.
+ *
+ * Ownership: the writers append to a caller's struct buf; the path
+ * helpers write into a caller's buffer.  Nothing is kept.
+ */
+#ifndef PERFIL_CV_H
+#define PERFIL_CV_H
+
+#include "site/markdown.h"
+
+page_render_fn cv_page, cv_projects, cv_home; /* page_list.h's */
+/* cv_page's self when cv_pdf.c typesets it for /cv.pdf (not the page). */
+#define CV_FOR_PDF	(-1)
+void	 cv_project(const struct app *, const struct item *, enum lang,
+	    struct buf *);
+const char *cv_project_path(const struct app *, enum lang,
+	    const char *slug, int md, char *out, size_t outsz);
+void	 cv_project_links(const struct app *, enum lang, struct buf *);
+
+#endif /* PERFIL_CV_H */

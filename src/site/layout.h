@@ -1,0 +1,27 @@
+/*
+ * layout.h: the one HTML layout of the website's pages (layout.c).
+ *
+ * Ownership: layout appends to a caller's struct buf; a struct view
+ * only points at strings its caller keeps alive while layout runs.
+ */
+#ifndef PERFIL_LAYOUT_H
+#define PERFIL_LAYOUT_H
+
+#include "site/markdown.h"
+
+/* What the layout needs to know about the page it wraps. */
+struct view {
+	int	 page;			/* enum site_page, -1: the 404 page */
+	int	 item;			/* one item's page under page */
+	const char *path[LANG__MAX];	/* canonical paths */
+	const char *md_path[LANG__MAX];	/* markdown twins */
+	const char *description;	/* NULL: the page's summary */
+};
+
+
+void	 layout_style(const struct app *, struct buf *);
+void	 layout_view_page(const struct app *, struct view *, int page);
+int	 layout(const struct app *, const struct view *, enum lang,
+	    const char *md, struct buf *);
+
+#endif /* PERFIL_LAYOUT_H */

@@ -1,0 +1,539 @@
+/*
+ * pages.c: HTML pages, markdown negotiation, the 404 page and the
+ * agent files, all rendered once by site_build (the HTML document
+ * around a page's markdown is layout.c's).
+ *
+ * A page's HTML is its markdown rendered by cmark in safe mode (raw
+ * HTML and dangerous URLs are dropped) inside one layout: language,
+ * title, description, canonical and hreflang links, navigation with a
+ * language switch, inline CSS (light and dark) and, on the home page,
+ * schema.org Person JSON-LD.  No scripts, no external assets, no
+ * cookies.  The Content-Security-Policy allows exactly the inline
+ * style, by its SHA-256 hash computed here.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "site/agents.h"
+#include "site/cv.h"
+#ifdef HAVE_PDF
+#include "site/cv_pdf.h"
+#include "core/errors.h"
+#endif
+#include "site/head.h"
+#include "site/layout.h"
+#include "site/pages.h"
+#include "site/portal.h"
+#include "site/resume.h"
+#include "base/sha256.h"
+#include "site/vcard.h"
+
+
+#define TYPE_HTML	"text/html; charset=utf-8"
+#define TYPE_MARKDOWN	"text/markdown; charset=utf-8"
+#define CACHE_404	"public, max-age=60"
+/* A media file under its fingerprinted URL (pages_media). */
+#define CACHE_IMMUTABLE	"public, max-age=31536000, immutable"
+/* An SVG opened as a document runs no script and loads nothing. */
+#define CSP_SVG		"default-src 'none'; style-src 'unsafe-inline'; " \
+			    "sandbox"
+
+/* Each made page's renderer, from the last column of SITE_PAGES; the
+ * owner's pages are md_owner_page's. */
+static page_render_fn *const renderers[SITE_PAGE__MAX] = {
+#define X(id, name, path, place, render)	[SITE_##id] = render,
+	SITE_PAGES(X)
+#undef X
+};
+
+/*
+ * Appends the markdown of page pg in language l to b (its renderer's,
+ * ended by md_finish).  Returns 0, or -1 out of memory.
+ */
+static int
+page_md(const struct app *app, int pg, enum lang l, struct buf *b)
+{
+	(pg < SITE_PAGE__MAX ? renderers[pg] : md_owner_page)(app, pg, l, b);
+	return md_finish(b);
+}
+
+/* Moves b's bytes into sb, tags them and keeps their compressed
+ * variants (encoding.h).  Returns 0 or -1. */
+static int
+keep(struct rendered *sb, struct buf *b)
+{
+	size_t	 len = b->len;
+	char	*data;
+
+	if (b->oom)
+		return -1;
+	buf_cstr(b);
+	if ((data = buf_detach(b)) == NULL)
+		return -1;
+	return enc_keep(sb, data, len, NULL);
+}
+
+/* A Link header's value, from the base URL, a path and a media type. */
+#define LINK_FMT	"<%s%s>; rel=\"alternate\"; type=\"%s\""
+/* The link to the API catalog (RFC 9727, 3), from the base URL. */
+#define LINK_CATALOG	"<%s%s>; rel=\"api-catalog\""
+
+/* "<BASE PATH>; rel="alternate"; type="TYPE"", malloc'd; on the home
+ * page (pg SITE_HOME), the link to the API catalog after it. */
+static char *
+link_value(const struct app *app, int pg, const char *path,
+    const char *type)
+{
+	struct buf b;
+
+	buf_init(&b);
+	buf_printf(&b, LINK_FMT, app->cfg->base_url, path, type);
+	if (pg == SITE_HOME)
+		buf_printf(&b, ", " LINK_CATALOG, app->cfg->base_url,
+		    site_doc_path(DOC_API_CATALOG));
+	if (b.oom) {
+		buf_free(&b);
+		return NULL;
+	}
+	buf_cstr(&b);
+	return buf_detach(&b);
+}
+
+static char *
+make_csp(const struct app *app)
+{
+	unsigned char d[SHA256_LEN];
+	char	 h[64], origin[256];
+	const char *image, *o = NULL;
+	struct buf b;
+
+	/* A portrait on another host: its origin too (one of media/ is
+	 * 'self'). */
+	image = md_str(app->model->profile.obj[LANG_DEFAULT], "image");
+	if (*image != '\0' && app->model->media->portrait == NULL)
+		o = head_origin(image, origin, sizeof(origin));
+	buf_init(&b);
+	layout_style(app, &b);	/* the theme's too: per content load */
+	if (b.oom) {
+		buf_free(&b);
+		return NULL;
+	}
+	sha256(buf_cstr(&b), b.len, d);
+	buf_reset(&b);
+	if (base64_encode(d, sizeof(d), h, sizeof(h)) == -1) {
+		buf_free(&b);
+		return NULL;
+	}
+	buf_printf(&b, "default-src 'none'; style-src 'sha256-%s'; "
+	    "img-src 'self'%s%s; connect-src 'self'; manifest-src 'self'; "
+	    "base-uri 'none'; form-action 'none'; frame-ancestors 'none'", h,
+	    o != NULL ? " " : "", o != NULL ? o : "");
+	if (b.oom) {
+		buf_free(&b);
+		return NULL;
+	}
+	buf_cstr(&b);
+	return buf_detach(&b);
+}
+
+/*
+ * Renders page v in language l from the markdown in b into md and
+ * html, with their Link headers.  Returns 1, or 0 out of memory.
+ */
+static int
+render(const struct app *app, const struct view *v, enum lang l,
+    struct buf *b, struct rendered *md, struct rendered *html,
+    char **link_md, char **link_html)
+{
+	return !b->oom && keep(md, b) == 0 &&
+	    layout(app, v, l, md->data, b) == 0 && keep(html, b) == 0 &&
+	    (*link_md = link_value(app, v->page, v->md_path[l],
+	    "text/markdown")) != NULL && (*link_html = link_value(app,
+	    v->page, v->path[l], "text/html")) != NULL;
+}
+
+/* Each document's builder, from the last column of SITE_DOCS. */
+static doc_build_fn *const builders[SITE_DOC__MAX] = {
+#define X(id, path, op, h, type, flags, build)	[DOC_##id] = build,
+	SITE_DOCS(X)
+#undef X
+};
+
+/*
+ * Renders every document of SITE_DOCS but those built per request:
+ * each language's of a DOC_PER_LANG one, else the default language's.
+ * A builder's 1 keeps none (pages_doc: the 404 page).  Returns 1, or
+ * 0 out of memory.
+ */
+static int
+build_docs(const struct app *app, struct site *s, struct buf *b)
+{
+	int	 d, l, n, rc, ok = 1;
+
+	for (d = 0; d < SITE_DOC__MAX && ok; d++) {
+		if (site_docs[d].flags & DOC_PER_REQUEST)
+			continue;
+		n = site_docs[d].flags & DOC_PER_LANG ? app->langs->n : 1;
+		for (l = 0; l < n && ok; l++) {
+			if ((rc = builders[d](app, l, b)) == 1)
+				buf_reset(b);
+			ok = rc == 1 || (rc == 0 &&
+			    keep(&s->doc[d][l], b) == 0);
+		}
+	}
+	return ok;
+}
+
+/*
+ * Renders everything the website serves.  Returns the site, or NULL
+ * with a message in err.
+ */
+struct site *
+site_build(const struct app *app, char *err, size_t errlen)
+{
+	struct site *s;
+	struct view v;
+	struct buf b;
+	int	 i, pg, l, ok = 1;
+
+	if ((s = calloc(1, sizeof(*s))) == NULL) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	buf_init(&b);
+	for (i = 0; i < app->paths->n && ok; i++)
+		for (l = 0; l < app->langs->n && ok; l++) {
+			pg = app->paths->order[i];
+			layout_view_page(app, &v, pg);
+			ok = page_md(app, pg, l, &b) == 0 &&
+			    render(app, &v, l, &b, &s->md[pg][l],
+			    &s->html[pg][l], &s->link_md[pg][l],
+			    &s->link_html[pg][l]);
+		}
+	layout_view_page(app, &v, -1);
+	for (l = 0; l < app->langs->n && ok; l++) {
+		md_not_found(app, l, &b);
+		ok = keep(&s->nf_md[l], &b) == 0 &&
+		    layout(app, &v, l, s->nf_md[l].data, &b) == 0 &&
+		    keep(&s->nf_html[l], &b) == 0;
+	}
+	ok = ok && build_docs(app, s, &b) &&
+	    (s->csp = make_csp(app)) != NULL;
+	buf_free(&b);
+	for (l = 0; l < LANG__MAX && ok; l++) {	/* renders done */
+		for (pg = 0; pg < SITE_PAGE__MAX; pg++) {
+			enc_shrink(&s->md[pg][l]);
+			enc_shrink(&s->html[pg][l]);
+		}
+		for (pg = 0; pg < SITE_DOC__MAX; pg++)
+			enc_shrink(&s->doc[pg][l]);
+	}
+	if (!ok) {
+		snprintf(err, errlen, "rendering the website pages failed "
+		    "(out of memory)");
+		site_free(s);
+		return NULL;
+	}
+	return s;
+}
+
+void
+site_free(struct site *s)
+{
+	int	 i, l;
+
+	if (s == NULL)
+		return;
+	for (l = 0; l < LANG__MAX; l++) {
+		for (i = 0; i < PAGE__MAX; i++) {
+			enc_free(&s->md[i][l]);
+			enc_free(&s->html[i][l]);
+			free(s->link_md[i][l]);
+			free(s->link_html[i][l]);
+		}
+		for (i = 0; i < SITE_DOC__MAX; i++)
+			enc_free(&s->doc[i][l]);
+		enc_free(&s->nf_md[l]);
+		enc_free(&s->nf_html[l]);
+	}
+	free(s->csp);
+	free(s);
+}
+
+static int
+ends_with_md(const char *path)
+{
+	size_t	 n = strlen(path);
+
+	return n > 3 && strcmp(path + n - 3, ".md") == 0;
+}
+
+/* The headers every HTML representation carries. */
+static void
+html_headers(struct response *r, const struct site *s)
+{
+	resp_header(r, "Content-Security-Policy", s->csp);
+	resp_header(r, "Referrer-Policy", "no-referrer");
+	resp_header(r, "X-Frame-Options", "DENY");
+}
+
+/* Answers with the variant of sb that Accept-Encoding prefers, or 304
+ * when If-None-Match holds that variant's tag. */
+static void
+send_bytes(struct ctx *x, const struct rendered *sb)
+{
+	struct response *r = x->resp;
+
+	resp_header(r, "X-Content-Type-Options", "nosniff");
+	if (enc_answer(sb, x->req, r) == -1) {
+		err_send(x, ERR_INTERNAL, "Retry the request later.",
+		    "The answer could not be decompressed.");
+		return;
+	}
+	if (r->status == 200 && resp_etag_matches(r, x->req->if_none_match)) {
+		r->status = 304;
+		resp_drop_body(r);
+	}
+}
+
+/*
+ * A website page: markdown for a ".md" path or an Accept header that
+ * prefers text/markdown, else HTML.  route->arg is the page, or -1 for
+ * the owner's pages: the one found by the name in x->slug.
+ */
+void
+pages_page(struct ctx *x)
+{
+	const struct site *s = x->app->site;
+	struct response *r = x->resp;
+	int	 pg = x->route->arg, md;
+	enum lang l = x->lang;
+
+	if (pg == -1)
+		pg = x->slug != NULL ? site_owner_find(x->app, x->slug) : -1;
+	if (!site_page_published(x->app, pg)) {
+		pages_not_found(x);
+		return;
+	}
+	md = ends_with_md(x->req->path) ||
+	    req_accepts_markdown(x->req->accept);
+	r->content_type = md ? TYPE_MARKDOWN : TYPE_HTML;
+	r->cache_control = CACHE_PUBLIC;
+	r->content_language = lang_code(x->app->langs, l);
+	resp_header(r, "Vary", "Accept");
+	resp_header(r, "Link", md ? s->link_html[pg][l] : s->link_md[pg][l]);
+	if (!md)
+		html_headers(r, s);
+	send_bytes(x, md ? &s->md[pg][l] : &s->html[pg][l]);
+}
+
+/* A document of SITE_DOCS, the same whatever Accept says: route->arg
+ * is the document, its row says how to serve it. */
+void
+pages_doc(struct ctx *x)
+{
+	const struct site *s = x->app->site;
+	struct response *r = x->resp;
+	int	 d = x->route->arg;
+	unsigned f = site_docs[d].flags;
+	enum lang l = f & DOC_PER_LANG ? x->lang : LANG_DEFAULT;
+	int	 n;
+
+	r->content_type = site_docs[d].type;
+	r->cache_control = CACHE_PUBLIC;
+	if (f & DOC_PER_LANG)
+		r->content_language = lang_code(x->app->langs, l);
+	if (f & DOC_CORS)
+		resp_header(r, "Access-Control-Allow-Origin", "*");
+	if (f & DOC_CATALOG_LINK)	/* RFC 9727, 2: on GET and HEAD */
+		resp_header(r, "Link", arena_printf(x->arena, LINK_CATALOG,
+		    x->app->cfg->base_url, site_doc_path(d)));
+	if (f & DOC_PER_REQUEST) {	/* security.txt: its Expires */
+		if (builders[d](x->app, l, &r->body) != 0) {
+			buf_reset(&r->body);
+			pages_not_found(x);
+			return;
+		}
+		resp_header(r, "X-Content-Type-Options", "nosniff");
+		return;
+	}
+	if (s->doc[d][l].data == NULL && s->doc[d][l].cdata[CODING_GZIP] ==
+	    NULL) {		/* not made this load: the CV's PDF */
+		pages_not_found(x);
+		return;
+	}
+	if (f & DOC_REDIRECT) {	/* the builder wrote where to */
+		const char *to = s->doc[d][l].data != NULL ?
+		    s->doc[d][l].data : "";
+
+		n = (int)strcspn(to, "\n");
+		r->status = 301;
+		resp_header(r, "Location", arena_printf(x->arena, "%s%.*s",
+		    x->app->cfg->base_url, n, to));
+	}
+	send_bytes(x, &s->doc[d][l]);
+}
+
+/*
+ * A file of the content's media/ directory (media.h): route
+ * "/media/{slug}", the slug its name, looked up in the set read at
+ * content load (never a path: a name the set lacks, "..", a dot-file,
+ * is the site's 404).  Its type is its extension's, its tag a hash of
+ * its bytes (handle_site answers If-None-Match with a 304), its bytes
+ * sent as they are (images are compressed already: no other coding,
+ * no Vary).  The pages link to the fingerprinted URL "?v=FP" (the
+ * tag's first 8 hex digits), which is a new URL whenever the file
+ * changes, so that it may be kept a year unchanged (CACHE_IMMUTABLE);
+ * any other URL of the file (none, another or a stale ?v=) is kept as
+ * long as a page and then revalidated.  An SVG is served with a CSP
+ * that sandboxes it when opened as a document.
+ */
+void
+pages_media(struct ctx *x)
+{
+	const struct media_file *f;
+	struct response *r = x->resp;
+	const char *q = x->req->query != NULL ? x->req->query : "";
+
+	if ((f = media_find(x->app->model->media, x->slug != NULL ?
+	    x->slug : "")) == NULL) {
+		pages_not_found(x);
+		return;
+	}
+	r->content_type = f->type->type;
+	r->cache_control = strncmp(q, "v=", 2) == 0 &&
+	    strcmp(q + 2, f->fp) == 0 ? CACHE_IMMUTABLE : CACHE_PUBLIC;
+	memcpy(r->etag, f->etag, sizeof(r->etag));
+	resp_header(r, "X-Content-Type-Options", "nosniff");
+	if (f->type->kind == MEDIA_SVG)
+		resp_header(r, "Content-Security-Policy", CSP_SVG);
+	r->kept = f->data;
+	r->kept_len = f->len;
+}
+
+/*
+ * A project's page: route ".../projects/{slug}", the slug ending in
+ * ".md" for the markdown twin.  An unknown slug is the site's 404.
+ *
+ * Rendered per request, unlike the other pages: there is one per
+ * project in every language, so keeping them all rendered would make
+ * start-up and memory grow with the content (at 1,000 projects, 1.2 s
+ * and 25 MB more: docs/performance.md, "Scale").  One costs tens of
+ * microseconds; like every answer rendered per request, it is
+ * compressed only from encoding.h's ENC_DYNAMIC_MIN bytes, and its tag is
+ * the hash of its bytes (handle_site sets it and answers
+ * If-None-Match).
+ */
+void
+pages_project(struct ctx *x)
+{
+	const struct app *app = x->app;
+	const struct item *it;
+	struct response *r = x->resp;
+	char	 path[LANG__MAX][256], mdp[LANG__MAX][256];
+	const char *slug = x->slug != NULL ? x->slug : "";
+	struct view v;
+	struct buf m;
+	enum lang l = x->lang;
+	int	 md = 0, k;
+
+	if (ends_with_md(slug)) {
+		md = 1;
+		if ((slug = arena_strndup(x->arena, slug,
+		    strlen(slug) - 3)) == NULL) {
+			r->body.oom = 1;	/* handle_site: a 500 */
+			return;
+		}
+	}
+	if ((it = content_find(app->model, COLL_PROJECTS, slug)) == NULL) {
+		pages_not_found(x);
+		return;
+	}
+	layout_view_page(app, &v, SITE_PROJECTS);
+	v.item = 1;
+	for (k = 0; k < app->langs->n; k++) {
+		v.path[k] = cv_project_path(app, k, it->slug, 0, path[k],
+		    sizeof(path[k]));
+		v.md_path[k] = cv_project_path(app, k, it->slug, 1, mdp[k],
+		    sizeof(mdp[k]));
+	}
+	v.description = md_str(it->obj[l], "description");
+	md = md || req_accepts_markdown(x->req->accept);
+	r->content_type = md ? TYPE_MARKDOWN : TYPE_HTML;
+	r->cache_control = CACHE_PUBLIC;
+	r->content_language = lang_code(app->langs, l);
+	resp_header(r, "Vary", "Accept");
+	resp_header(r, "Link", arena_printf(x->arena, LINK_FMT,
+	    app->cfg->base_url, md ? v.path[l] : v.md_path[l], md ?
+	    "text/html" : "text/markdown"));
+	if (!md)
+		html_headers(r, app->site);
+	resp_header(r, "X-Content-Type-Options", "nosniff");
+	if (md) {
+		cv_project(app, it, l, &r->body);
+		return;
+	}
+	buf_init(&m);
+	cv_project(app, it, l, &m);
+	if (m.oom || buf_cstr(&m) == NULL ||
+	    layout(app, &v, l, m.data, &r->body) == -1)
+		r->body.oom = 1;
+	buf_free(&m);
+}
+
+/*
+ * The 404 of every unknown path outside /api: markdown when asked for
+ * (Accept or a ".md" path), else the HTML page.  Under "/CODE/" in
+ * that language, else by Accept-Language.
+ */
+void
+pages_not_found(struct ctx *x)
+{
+	const struct site *s = x->app->site;
+	struct response *r = x->resp;
+	enum lang l;
+	int	 md;
+
+	resp_reset(r);
+	if ((l = site_path_lang(x->app, x->req->path, NULL)) == LANG_DEFAULT)
+		l = req_negotiate_lang(x->req->accept_language,
+		    x->app->langs);
+	md = ends_with_md(x->req->path) ||
+	    req_accepts_markdown(x->req->accept);
+	r->status = 404;
+	r->content_type = md ? TYPE_MARKDOWN : TYPE_HTML;
+	r->cache_control = CACHE_404;
+	r->content_language = lang_code(x->app->langs, l);
+	resp_header(r, "Vary", "Accept, Accept-Language");
+	if (!md)
+		html_headers(r, s);
+	send_bytes(x, md ? &s->nf_md[l] : &s->nf_html[l]);
+}
+
+/*
+ * The page route of a ".md" path (without its language prefix):
+ * "/about.md" is /about, "/index.md" the home, "/talks.md" the owner's
+ * page talks (its name in *slug).  Returns NULL when there is none.
+ */
+const struct route *
+pages_match_md(const char *path, const char **slug, struct arena *a)
+{
+	const struct route *r;
+	char	*stem;
+	size_t	 n = strlen(path);
+
+	if (!ends_with_md(path) ||
+	    (stem = arena_strndup(a, path, n - 3)) == NULL ||
+	    stem[n - 4] == '/')
+		return NULL;
+	if (strcmp(stem, "/index") == 0)
+		stem[1] = '\0';
+	else if (strcmp(stem, "/") == 0)
+		return NULL;
+	r = route_match(stem, slug, a);
+	return r != NULL && r->kind == ROUTE_PAGE ? r : NULL;
+}

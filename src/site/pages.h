@@ -1,0 +1,39 @@
+/*
+ * pages.h: the website face.  At start-up site_build renders every
+ * page (markdown from markdown.c, HTML through cmark in one layout),
+ * the 404 page and the agent files, per language, into one immutable
+ * struct site; the handlers only pick the bytes and the headers, but
+ * for a project's page, rendered per request (pages_project).
+ *
+ * Ownership: site_build returns a struct site that site_free releases.
+ */
+#ifndef PERFIL_PAGES_H
+#define PERFIL_PAGES_H
+
+#include "http/encoding.h"
+#include "core/ctx.h"
+#include "site/markdown.h"
+
+struct site {
+	struct rendered md[PAGE__MAX][LANG__MAX];
+	struct rendered html[PAGE__MAX][LANG__MAX];
+	char	*link_md[PAGE__MAX][LANG__MAX];	/* Link on HTML */
+	char	*link_html[PAGE__MAX][LANG__MAX];	/* Link on markdown */
+	struct rendered nf_md[LANG__MAX];		/* 404 */
+	struct rendered nf_html[LANG__MAX];
+	struct rendered doc[SITE_DOC__MAX][LANG__MAX];
+	char	*csp;			/* with the inline style's hash */
+};
+
+struct site	*site_build(const struct app *, char *err, size_t errlen);
+void		 site_free(struct site *);
+
+void		 pages_page(struct ctx *);	/* ROUTE_PAGE, arg: page */
+void		 pages_doc(struct ctx *);	/* ROUTE_DOC, arg: doc */
+void		 pages_project(struct ctx *);	/* a project's page */
+void		 pages_media(struct ctx *);	/* /media/NAME */
+void		 pages_not_found(struct ctx *);
+const struct route *pages_match_md(const char *path, const char **slug,
+		    struct arena *);
+
+#endif /* PERFIL_PAGES_H */
