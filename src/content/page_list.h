@@ -131,6 +131,8 @@ int	 owner_name_valid(const char *name, size_t len);
 	    "text/vcard; charset=utf-8", DOC_PER_LANG, agents_vcard)	\
 	DOC_IF_PDF(X(CV_PDF, "/cv.pdf", "docCvPdf", RH_DOC,		\
 	    "application/pdf", DOC_PER_LANG, agents_cv_pdf))		\
+	X(CV_TXT, "/cv.txt", "docCvText", RH_DOC, DOC_TEXT,		\
+	    DOC_PER_LANG, agents_cv_txt)				\
 	X(SITEMAP, "/sitemap.xml", "docSitemap", RH_DOC,		\
 	    "application/xml; charset=utf-8", 0, agents_sitemap)	\
 	X(ROBOTS, "/robots.txt", "docRobots", RH_DOC, DOC_TEXT, 0,	\

@@ -303,6 +303,21 @@ doc_is_text(const char *t)
 	    strstr(t, "yaml") != NULL));
 }
 
+/* True when a page of the site is named by the n bytes of s. */
+static int
+page_named(const struct app *app, const char *s, size_t n)
+{
+	const char *name;
+	int	 i;
+
+	for (i = 0; i < app->paths->n; i++) {
+		name = app->paths->name[app->paths->order[i]];
+		if (strlen(name) == n && memcmp(name, s, n) == 0)
+			return 1;
+	}
+	return 0;
+}
+
 /*
  * The resources: every page's markdown twin and every document of the
  * table (SITE_DOCS, page_list.h) that is per language and text (the
@@ -346,6 +361,12 @@ mcp_tools_resources(struct mcp *m, const struct app *app)
 			file = strrchr(di->path, '/') + 1;
 			snprintf(name, sizeof(name), "%.*s.%s",
 			    (int)strcspn(file, "."), file, code);
+			/* cv.txt beside the page cv: named cv-txt */
+			if (page_named(app, file, strcspn(file, ".")))
+				snprintf(name, sizeof(name), "%.*s-%s.%s",
+				    (int)strcspn(file, "."), file,
+				    file + strcspn(file, ".") +
+				    (file[strcspn(file, ".")] != '\0'), code);
 			snprintf(mime, sizeof(mime), "%.*s",
 			    (int)strcspn(di->type, "; "), di->type);
 			if (add_resource(m, app, list, lang_path(app->langs,

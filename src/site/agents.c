@@ -13,6 +13,7 @@
 #include "site/cv.h"
 #ifdef HAVE_PDF
 #include "site/cv_pdf.h"
+#include "site/cv_text.h"
 #endif
 #include "site/head.h"
 #include "site/markdown.h"
@@ -153,6 +154,11 @@ agents_llms(const struct app *app, enum lang l, struct buf *b)
 	    "%s (PDF)", site_page_label(app, SITE_CV, l)) != -1) {
 		item(b, app, label, LPATH(app, l, "/cv.pdf"));
 		buf_printf(b, ": %s\n", LBL(app, l, "llms.cv_pdf"));
+	}
+	if (xsnprintf(label, sizeof(label), "%s (%s)",
+	    site_page_label(app, SITE_CV, l), LBL(app, l, "cv.txt")) != -1) {
+		item(b, app, label, LPATH(app, l, site_doc_path(DOC_CV_TXT)));
+		buf_printf(b, ": %s\n", LBL(app, l, "llms.cv_txt"));
 	}
 	if (app->model->coll[COLL_PROJECTS].len > 0) {
 		buf_printf(b, "\n## %s\n\n", LBL(app, l, "projects.title"));
@@ -424,8 +430,8 @@ sitemap_page(const struct app *app, const char *const *path, struct buf *b)
 	}
 }
 
-/* Appends sitemap.xml: every page and every project's page in both
- * languages, each with its hreflang alternates. */
+/* Appends sitemap.xml: every page, every project's page and the CV as
+ * plain text in every language, each with its hreflang alternates. */
 int
 agents_sitemap(const struct app *app, enum lang unused, struct buf *b)
 {
@@ -450,6 +456,10 @@ agents_sitemap(const struct app *app, enum lang unused, struct buf *b)
 			    tmp[l], sizeof(tmp[l]));
 		sitemap_page(app, path, b);
 	}
+	for (l = 0; l < app->langs->n; l++)
+		path[l] = lang_path(app->langs, l, site_doc_path(DOC_CV_TXT),
+		    tmp[l], sizeof(tmp[l]));
+	sitemap_page(app, path, b);
 	sitemap_resume(app, b);
 	buf_puts(b, "</urlset>\n");
 	(void)unused;
@@ -737,6 +747,13 @@ agents_cv_pdf(const struct app *app, enum lang l, struct buf *b)
 	return cv_pdf(app, l, b);
 }
 #endif
+
+/* The CV as plain text (cv_text.c). */
+int
+agents_cv_txt(const struct app *app, enum lang l, struct buf *b)
+{
+	return cv_text(app, l, b);
+}
 
 /* The monogram icon (head.c). */
 int

@@ -196,16 +196,26 @@ card_html(const struct app *app, enum lang l, struct buf *b)
 		buf_puts(b, "</p>\n");
 	}
 	contacts(app, p, b);
-	/* The CV as a PDF (cv_pdf.c), when this load made one. */
-	if (app->cv_pdf[l]) {
+	/* The CV as a PDF (cv_pdf.c), when this load made one, and as
+	 * plain text (cv_text.c). */
+	{
 		char	 tmp[64];
 
-		buf_puts(b, "<p class=\"cv-pdf\"><a href=\"");
+		buf_puts(b, "<p class=\"cv-pdf\">");
+		if (app->cv_pdf[l]) {
+			buf_puts(b, "<a href=\"");
+			buf_markup_text(b, app->cfg->base_url);
+			buf_markup_text(b, LPATH(app, l, "/cv.pdf"));
+			buf_puts(b, "\" type=\"application/pdf\">");
+			icon(b, icon_file);
+			buf_markup_text(b, LBL(app, l, "cv.pdf"));
+			buf_puts(b, "</a> · ");
+		}
+		buf_puts(b, "<a href=\"");
 		buf_markup_text(b, app->cfg->base_url);
-		buf_markup_text(b, LPATH(app, l, "/cv.pdf"));
-		buf_puts(b, "\" type=\"application/pdf\">");
-		icon(b, icon_file);
-		buf_markup_text(b, LBL(app, l, "cv.pdf"));
+		buf_markup_text(b, LPATH(app, l, site_doc_path(DOC_CV_TXT)));
+		buf_puts(b, "\" type=\"text/plain\">");
+		buf_markup_text(b, LBL(app, l, "cv.txt"));
 		buf_puts(b, "</a></p>\n");
 	}
 	buf_puts(b, "<p class=\"p-note\">");

@@ -108,14 +108,15 @@ req GET /en/agents.md
 expect_body_contains 'https://creativecommons.org/licenses/by/4.0/'
 expect_body_contains "\"$name, $BASE (CC BY 4.0)\""
 
-t 'sitemap.xml: every page and the JSON Resume in both languages, with hreflang alternates'
+t 'sitemap.xml: every page, cv.txt and the JSON Resume in both languages, with hreflang alternates'
 req GET /sitemap.xml
-# eight pages, one page per project and resume.json, each in two languages
+# eight pages, one page per project, cv.txt and resume.json, each in two
+# languages
 nproj=$(content projects.json length)
 expect_body_contains 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"'
 expect_body_contains 'xmlns:xhtml="http://www.w3.org/1999/xhtml"'
-expect_equal 'url entries' $(((9 + nproj) * 2)) "$(grep -c '<url>' "$RESP_DIR/body")"
-expect_equal 'hreflang="en" alternates' $(((9 + nproj) * 2)) "$(grep -c 'hreflang="en"' "$RESP_DIR/body")"
+expect_equal 'url entries' $(((10 + nproj) * 2)) "$(grep -c '<url>' "$RESP_DIR/body")"
+expect_equal 'hreflang="en" alternates' $(((10 + nproj) * 2)) "$(grep -c 'hreflang="en"' "$RESP_DIR/body")"
 expect_body_contains "<loc>$BASE/en/developers</loc>"
 expect_body_contains "<xhtml:link rel=\"alternate\" hreflang=\"es\" href=\"$BASE/about\"/>"
 

@@ -197,16 +197,17 @@ for code in "${CODES[@]}"; do
 		"a font matching ${FONT[$code]} among the embedded ones" "$fonts"
 
 	t "$code: pdftotext of /cv.pdf holds the owner's name and every $code text of /cv"
-	# the page's link to the PDF is the one text the PDF leaves out
-	pdf_link=$(grep -o '<p class="cv-pdf">.*</p>' "$BB_TMP/cv-$code.html" |
-		sed 's/<[^>]*>//g')
+	# the page's links to the PDF and the plain text are the texts the PDF
+	# leaves out
+	grep -o '<p class="cv-pdf">.*</p>' "$BB_TMP/cv-$code.html" |
+		sed 's/<[^>]*>/\n/g; s/ · //g' | sed 's/^[[:space:]]*//; s/[[:space:]]*$//; /^$/d' >"$BB_TMP/links-$code.txt"
 	pdftotext "$BB_TMP/cv-$code.pdf" "$BB_TMP/cv-$code.txt"
 	name=$(jq -r '.name' "$SITES/$code/profile.json")
 	printf '%s\n' "$name" >"$BB_TMP/name-$code.txt"
 	expect_equal 'the name missing from the PDF' '' \
 		"$(missing_texts "$code" "$BB_TMP/cv-$code.txt" "$BB_TMP/name-$code.txt")"
 	main_texts "$BB_TMP/cv-$code.html" | LC_ALL=C.UTF-8 grep -P "[${SCRIPT[$code]}]" |
-		grep -vxF "$pdf_link" >"$BB_TMP/texts-$code.txt"
+		grep -vxF -f "$BB_TMP/links-$code.txt" >"$BB_TMP/texts-$code.txt"
 	texts=$(wc -l <"$BB_TMP/texts-$code.txt")
 	expect_equal "texts of /cv in the script missing from the PDF (of $texts)" '' \
 		"$(missing_texts "$code" "$BB_TMP/cv-$code.txt" "$BB_TMP/texts-$code.txt")"

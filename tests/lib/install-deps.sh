@@ -46,6 +46,8 @@ PERFIL_TEST_DEPS=(
 	python3-vobject
 	# identity (identity.test.sh): the microformats2 parser
 	python3-mf2py
+	# the plain-text CV's line ends against ICU's word breaks (cv_text.test.sh)
+	python3-icu
 	# website checks (tests/site/run): XML well-formedness, headless browser,
 	# node for html-validate, Lighthouse and markdownlint-cli2 (npm comes with
 	# it or as Debian's npm), pdfinfo to count the printed CV's pages; the

@@ -1,0 +1,312 @@
+/*
+ * cv_text.c: the résumé as plain UTF-8 text (/cv.txt), for applicant
+ * tracking systems and anyone who pastes a CV into a form.
+ *
+ * The text is the markdown of /cv as the PDF gets it (cv_page with
+ * CV_FOR_PDF), parsed by cmark and written in reading order without
+ * markup: headings on lines of their own after a blank line, paragraphs
+ * wrapped, list items as lines starting with "- " (their wrapped lines
+ * indented two spaces), a link as its text followed by its address in
+ * parentheses when the text is not the address.  Lines are broken where
+ * ICU's line breaking allows (spaces in most scripts, between syllables
+ * in Thai, between characters in Chinese and Japanese) so that none is
+ * longer than CV_TEXT_WIDTH code points; a word longer than that is cut.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmark.h>
+#include <unicode/ubrk.h>
+#include <unicode/ustring.h>
+
+#include "site/cv.h"
+#include "site/cv_text.h"
+
+/* One paragraph's text gathered before it is wrapped. */
+struct para {
+	struct buf text;
+	const char *locale;
+};
+
+/* True when a link's text already says its address: the address
+ * itself, or a mailto: or tel: address without its scheme. */
+static int
+same_text(const char *text, size_t len, const char *url)
+{
+	if (strncmp(url, "mailto:", 7) == 0)
+		url += 7;
+	else if (strncmp(url, "tel:", 4) == 0)
+		url += 4;
+	return strlen(url) == len && memcmp(text, url, len) == 0;
+}
+
+/* Appends the inline text of n's children to t: links as "text (url)". */
+static void
+inline_text(cmark_node *n, struct buf *t)
+{
+	cmark_node *c;
+	const char *s, *url;
+	size_t	 from;
+
+	for (c = cmark_node_first_child(n); c != NULL;
+	    c = cmark_node_next(c)) {
+		switch (cmark_node_get_type(c)) {
+		case CMARK_NODE_TEXT:
+		case CMARK_NODE_CODE:
+			if ((s = cmark_node_get_literal(c)) != NULL)
+				buf_puts(t, s);
+			break;
+		case CMARK_NODE_SOFTBREAK:
+		case CMARK_NODE_LINEBREAK:
+			buf_putc(t, ' ');
+			break;
+		case CMARK_NODE_LINK:
+			from = t->len;
+			inline_text(c, t);
+			url = cmark_node_get_url(c);
+			if (url != NULL && *url != '\0' && !t->oom &&
+			    !same_text(t->data + from, t->len - from, url))
+				buf_printf(t, " (%s)", url);
+			break;
+		case CMARK_NODE_IMAGE:	/* the portrait: not text */
+		case CMARK_NODE_HTML_INLINE:
+			break;
+		default:		/* emphasis, strong: their words */
+			inline_text(c, t);
+			break;
+		}
+	}
+}
+
+/* Length in code points of the UTF-16 run [s, s + n). */
+static int32_t
+u16_points(const UChar *s, int32_t n)
+{
+	return u_countChar32(s, n);
+}
+
+/* Appends the UTF-16 run [s, s + n) to b as UTF-8. */
+static void
+put_u16(struct buf *b, const UChar *s, int32_t n)
+{
+	char	 tmp[1024];
+	int32_t	 len;
+	UErrorCode err = U_ZERO_ERROR;
+
+	while (n > 0) {
+		int32_t	 k = n > 256 ? 256 : n;
+
+		/* never split a surrogate pair between two runs */
+		if (k < n && U16_IS_LEAD(s[k - 1]))
+			k--;
+		err = U_ZERO_ERROR;
+		u_strToUTF8(tmp, sizeof(tmp), &len, s, k, &err);
+		if (U_FAILURE(err)) {
+			b->oom = 1;
+			return;
+		}
+		buf_append(b, tmp, (size_t)len);
+		s += k;
+		n -= k;
+	}
+}
+
+/*
+ * True when a line may end at i, where ICU's line breaking allows it:
+ * after a space, or between two letters of a script written without
+ * spaces (Thai, Chinese, Japanese). Not after a hyphen or a slash
+ * between ASCII characters, so that an address, a URL or a name such
+ * as "Benjumea-Saavedra" stays on one line for the machines that read it.
+ */
+static int
+may_break(const UChar *u, int32_t n, int32_t i)
+{
+	if (i >= n)
+		return 1;
+	return u[i - 1] == ' ' || (u[i - 1] >= 0x80 && u[i] >= 0x80);
+}
+
+/* Drops the spaces at the end of b's last line. */
+static void
+trim_end(struct buf *b, size_t line_start)
+{
+	while (b->len > line_start && b->data[b->len - 1] == ' ')
+		b->len--;
+}
+
+/*
+ * Writes text wrapped to CV_TEXT_WIDTH code points: the first line
+ * after first (such as "- "), the others after as many spaces.
+ */
+static void
+wrap(struct buf *b, const char *text, size_t len, const char *first,
+    const char *locale)
+{
+	UChar	*u;
+	UBreakIterator *bi;
+	UErrorCode err = U_ZERO_ERROR;
+	int32_t	 n, at, next, width, line;
+	size_t	 indent = strlen(first), line_start;
+
+	if (len == 0)
+		return;
+	if ((u = calloc(len + 1, sizeof(*u))) == NULL) {
+		b->oom = 1;
+		return;
+	}
+	u_strFromUTF8(u, (int32_t)len + 1, &n, text, (int32_t)len, &err);
+	if (U_FAILURE(err) ||
+	    (bi = ubrk_open(UBRK_LINE, locale, u, n, &err)) == NULL ||
+	    U_FAILURE(err)) {
+		free(u);
+		b->oom = 1;
+		return;
+	}
+	width = CV_TEXT_WIDTH - (int32_t)indent;
+	line_start = b->len;
+	buf_puts(b, first);
+	line = 0;
+	at = ubrk_first(bi);
+	for (next = ubrk_next(bi); next != UBRK_DONE; next = ubrk_next(bi)) {
+		int32_t	 seg, trail = 0;
+
+		if (!may_break(u, n, next))
+			continue;
+		seg = u16_points(u + at, next - at);
+
+		/* the spaces a break leaves at a line's end do not count */
+		while (trail < next - at && u[next - 1 - trail] == ' ')
+			trail++;
+		if (line > 0 && line + seg - trail > width) {
+			trim_end(b, line_start);
+			buf_putc(b, '\n');
+			line_start = b->len;
+			buf_printf(b, "%*s", (int)indent, "");
+			line = 0;
+		}
+		/* a word longer than a line: cut it where the line ends */
+		while (u16_points(u + at, next - at) - trail > width) {
+			int32_t	 cut = at, k = 0;
+
+			while (k < width) {
+				U16_FWD_1(u, cut, next);
+				k++;
+			}
+			put_u16(b, u + at, cut - at);
+			buf_putc(b, '\n');
+			line_start = b->len;
+			buf_printf(b, "%*s", (int)indent, "");
+			at = cut;
+		}
+		put_u16(b, u + at, next - at);
+		line += u16_points(u + at, next - at);
+		at = next;
+	}
+	trim_end(b, line_start);
+	buf_putc(b, '\n');
+	ubrk_close(bi);
+	free(u);
+}
+
+/* Writes block n and its children; first: the list item's "- ". */
+static void
+block(cmark_node *n, struct buf *b, struct para *p, const char *first)
+{
+	cmark_node *c;
+	int	 in_item = first != NULL;
+
+	for (c = cmark_node_first_child(n); c != NULL;
+	    c = cmark_node_next(c)) {
+		switch (cmark_node_get_type(c)) {
+		case CMARK_NODE_HEADING:
+			if (b->len > 0)
+				buf_putc(b, '\n');
+			/* FALLTHROUGH */
+		case CMARK_NODE_PARAGRAPH:
+			p->text.len = 0;	/* keeps its oom */
+			inline_text(c, &p->text);
+			wrap(b, p->text.data, p->text.len,
+			    in_item ? first : "", p->locale);
+			/* the item's further paragraphs: indented */
+			if (in_item)
+				first = "  ";
+			if (cmark_node_get_type(c) == CMARK_NODE_HEADING ||
+			    !in_item)
+				buf_putc(b, '\n');
+			break;
+		case CMARK_NODE_CODE_BLOCK: {
+			const char *s = cmark_node_get_literal(c);
+
+			if (s != NULL)
+				wrap(b, s, strlen(s), "", p->locale);
+			break;
+		}
+		case CMARK_NODE_LIST:
+			block(c, b, p, NULL);
+			buf_putc(b, '\n');
+			break;
+		case CMARK_NODE_ITEM:
+			block(c, b, p, "- ");
+			break;
+		case CMARK_NODE_BLOCK_QUOTE:
+			block(c, b, p, NULL);
+			break;
+		default:	/* thematic breaks, HTML blocks: nothing */
+			break;
+		}
+	}
+}
+
+/* Collapses the blank lines the blocks leave in a row to one, and ends
+ * the text with one newline. */
+static void
+tidy(struct buf *b, size_t from)
+{
+	size_t	 i, o = from;
+	int	 nl = 2;	/* no blank line at the start */
+
+	for (i = from; i < b->len; i++) {
+		if (b->data[i] == '\n') {
+			if (++nl > 2)
+				continue;
+		} else
+			nl = 0;
+		b->data[o++] = b->data[i];
+	}
+	while (o > from && b->data[o - 1] == '\n')
+		o--;
+	b->len = o;
+	buf_putc(b, '\n');
+}
+
+int
+cv_text(const struct app *app, enum lang l, struct buf *out)
+{
+	struct buf md;
+	struct para p;
+	cmark_node *doc;
+	size_t	 from = out->len;
+
+	buf_init(&md);
+	cv_page(app, CV_FOR_PDF, l, &md);
+	if (md.oom || buf_cstr(&md) == NULL ||
+	    (doc = cmark_parse_document(md.data, md.len,
+	    CMARK_OPT_DEFAULT)) == NULL) {
+		buf_free(&md);
+		return -1;
+	}
+	buf_init(&p.text);
+	p.locale = lang_code(app->langs, l);
+	block(doc, out, &p, NULL);
+	cmark_node_free(doc);
+	buf_free(&md);
+	if (p.text.oom)
+		out->oom = 1;
+	buf_free(&p.text);
+	if (out->oom)
+		return -1;
+	tidy(out, from);
+	return out->oom ? -1 : 0;
+}

@@ -1,0 +1,18 @@
+/*
+ * cv_text.h: the résumé as plain text (/cv.txt, cv_text.c): /cv's
+ * words in reading order, no markup, lines of at most CV_TEXT_WIDTH
+ * code points.
+ *
+ * Ownership: cv_text appends to the caller's struct buf.
+ */
+#ifndef PERFIL_CV_TEXT_H
+#define PERFIL_CV_TEXT_H
+
+#include "core/app.h"
+
+#define CV_TEXT_WIDTH	100
+
+/* Appends the CV of language l; returns 0, or -1 out of memory. */
+int	 cv_text(const struct app *, enum lang, struct buf *);
+
+#endif /* PERFIL_CV_TEXT_H */
