@@ -876,6 +876,24 @@ bb_checked() {
 	[[ -n ${PERFIL_WRAPPER-} || $PERFIL_BIN != */_build/default/* ]]
 }
 
+# bb_test_timers: under a checked build (bb_checked), the responders this
+# file starts next run their timers at 40 % (PERFIL_TEST_TIMER_PERCENT,
+# src/server/timers.h): a wait for the watchdog, for a slow client's drop
+# or for a drain takes seconds, where the checked build's slowness would
+# stretch the shipped 10 to 15 s further. The plain run keeps the shipped
+# timers: it is the one that tests them. Call before bb_private_stack.
+bb_test_timers() {
+	if bb_checked; then
+		export PERFIL_TEST_TIMER_PERCENT=40
+	fi
+}
+
+# bb_timer_ms SHIPPED: print SHIPPED milliseconds (a timer of
+# src/server/worker.h) as this file's responders count them.
+bb_timer_ms() {
+	echo $(($1 * ${PERFIL_TEST_TIMER_PERCENT:-100} / 100))
+}
+
 # bb_check_ms: print the milliseconds a whole --check of $PERFIL_CONTENT
 # (the demo's content when unset, as for the stack) takes with this run's
 # responder, under its wrapper: about what a load of that content takes, for
