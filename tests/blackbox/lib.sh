@@ -745,13 +745,20 @@ page_items() {
 # --- Commands ---------------------------------------------------------------
 
 # run_cmd CMD [ARG...]: run a command; keep $CMD_STATUS and the files
-# $BB_TMP/stdout and $BB_TMP/stderr.
+# $BB_TMP/stdout and $BB_TMP/stderr. When CMD is the responder
+# ($PERFIL_BIN), it runs under the run's wrapper ($PERFIL_WRAPPER: valgrind
+# in run-checked), so its command-line paths (--check, --init, the imports,
+# refused options) are checked as its serving is.
 CMD_STATUS=
 CMD_LINE=
 run_cmd() {
 	_bb_flush_json
 	CMD_LINE="$*"
 	REQ_METHOD=
+	if [[ -n ${PERFIL_WRAPPER-} && $1 == "${PERFIL_BIN-}" ]]; then
+		# shellcheck disable=SC2086 # the wrapper is words
+		set -- $PERFIL_WRAPPER "$@"
+	fi
 	"$@" >"$BB_TMP/stdout" 2>"$BB_TMP/stderr" </dev/null
 	CMD_STATUS=$?
 }
