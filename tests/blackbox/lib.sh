@@ -929,6 +929,18 @@ bb_reload_ms() {
 	fi
 }
 
+# bb_next_second: wait until the clock's current second has ended and
+# 100 ms of the next have passed: the micro-cache's entries made in it
+# have expired (the responder marks them "X-Accel-Expires: @NOW", nginx
+# keeps a 200 for 1 s at most), whatever part of the second is left.
+bb_next_second() {
+	local now
+	now=$(date +%s)
+	while (($(date +%s%1N) < (now + 1) * 10 + 1)); do
+		sleep 0.02
+	done
+}
+
 # bb_await_lines LOG REGEX N MS: wait until the responder's LOG holds N lines
 # matching REGEX ("content reloaded", "reload refused"), MS milliseconds at
 # most; returns whether it does (a LOG not there yet holds none).
