@@ -210,7 +210,7 @@ kill_hung(struct leader *l)
 		for (k = 0; k < l->nthreads; k++) {
 			beat = atomic_load_explicit(&l->beats[i * MAX_THREADS +
 			    k], memory_order_relaxed);
-			if (now - beat < HANG_MS)
+			if (now - beat < timer_ms(HANG_MS))
 				continue;
 			warnx("worker %d made no progress for %lld ms; "
 			    "killing it", (int)l->w[i].pid, now - beat);
@@ -273,7 +273,7 @@ stop_workers(struct leader *l)
 			kill(pids[i], SIGTERM);
 		l->w[i].pid = 0;
 	}
-	leader_wait_all(pids, MAX_WORKERS, monotonic_ms() + LEADER_STOP_MS,
+	leader_wait_all(pids, MAX_WORKERS, monotonic_ms() + timer_ms(LEADER_STOP_MS),
 	    "worker");
 }
 

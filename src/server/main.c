@@ -31,6 +31,7 @@
 #include "server/supervisor.h"
 #include "base/util.h"
 #include "base/watch.h"
+#include "server/timers.h"
 #include "server/worker.h"
 
 static void
@@ -421,6 +422,7 @@ main(int argc, char *argv[])
 	struct options o;
 	int	 rc;
 
+	timers_init();
 	if (!options_parse(&o, argc, argv, &rc)) {
 		options_free(&o);
 		return rc;

@@ -481,7 +481,7 @@ reap(struct sup *s)
 static void
 stop_all(struct sup *s)
 {
-	long long end = monotonic_ms() + STOP_MAX_MS;
+	long long end = monotonic_ms() + timer_ms(STOP_MAX_MS);
 	int	 status;
 
 	close(s->fd);

@@ -165,7 +165,7 @@ start_drain(struct thread *t)
 
 	if (t->drain_end != 0)
 		return;
-	t->drain_end = monotonic_ms() + DRAIN_MAX_MS;
+	t->drain_end = monotonic_ms() + timer_ms(DRAIN_MAX_MS);
 	set_listening(t, 0);
 	memset(&ev, 0, sizeof(ev));
 	(void)epoll_ctl(t->ep, EPOLL_CTL_DEL, t->srv->stopfd, &ev);
@@ -215,7 +215,9 @@ static void
 conn_accept(struct thread *t)
 {
 	struct epoll_event ev;
-	struct timeval tv = { REQUEST_READ_MS / 1000, 0 };
+	long long read_ms = timer_ms(REQUEST_READ_MS);
+	struct timeval tv = { .tv_sec = (time_t)(read_ms / 1000),
+	    .tv_usec = (suseconds_t)(read_ms % 1000 * 1000) };
 	struct conn *c;
 	int	 fd;
 
@@ -302,7 +304,7 @@ drop_partial(struct thread *t)
 
 	for (i = t->nconn; i-- > 0 && t->npartial > 0;)
 		if (t->conn[i]->partial != 0 &&
-		    now - t->conn[i]->partial >= REQUEST_READ_MS)
+		    now - t->conn[i]->partial >= timer_ms(REQUEST_READ_MS))
 			conn_close(t, i);
 }
 
@@ -448,7 +450,7 @@ drain_idle(struct thread *t)
 
 	for (i = t->nconn; i-- > 0;)
 		if (now >= t->drain_end ||
-		    now - t->conn[i]->last >= DRAIN_IDLE_MS)
+		    now - t->conn[i]->last >= timer_ms(DRAIN_IDLE_MS))
 			conn_close(t, i);
 	return t->nconn == 0;
 }

@@ -10,8 +10,12 @@
 #include <stdatomic.h>
 
 #include "core/app.h"
+#include "server/timers.h"
 
 /*
+ * The timers below are the shipped ones; their users read each through
+ * timer_ms (timers.h), which a test may scale down, all by one percentage.
+ *
  * Draining on stop: a kept connection idle this long is closed, and
  * none is kept past DRAIN_MAX_MS.  The shipped nginx site closes idle
  * kept connections first (keepalive_timeout 1s) and any one after 1 s

@@ -48,7 +48,7 @@ declare -A want
 for u in "${urls[@]}"; do # the lengths while there is room
 	want[$u]=$(curl -s "$BASE$u" -o /dev/null -w '%{size_download}')
 done
-sleep 1.1 # past the entries just made (they live to the end of the second)
+bb_next_second # past the entries just made (they live to the end of the second)
 dd if=/dev/zero of="$mnt/fill" bs=4k 2>/dev/null
 expect_equal 'free KiB on the cache disk' 0 "$(df -k --output=avail "$mnt" | tail -n 1 | tr -d ' ')"
 

@@ -745,13 +745,20 @@ page_items() {
 # --- Commands ---------------------------------------------------------------
 
 # run_cmd CMD [ARG...]: run a command; keep $CMD_STATUS and the files
-# $BB_TMP/stdout and $BB_TMP/stderr.
+# $BB_TMP/stdout and $BB_TMP/stderr. When CMD is the responder
+# ($PERFIL_BIN), it runs under the run's wrapper ($PERFIL_WRAPPER: valgrind
+# in run-checked), so its command-line paths (--check, --init, the imports,
+# refused options) are checked as its serving is.
 CMD_STATUS=
 CMD_LINE=
 run_cmd() {
 	_bb_flush_json
 	CMD_LINE="$*"
 	REQ_METHOD=
+	if [[ -n ${PERFIL_WRAPPER-} && $1 == "${PERFIL_BIN-}" ]]; then
+		# shellcheck disable=SC2086 # the wrapper is words
+		set -- $PERFIL_WRAPPER "$@"
+	fi
 	"$@" >"$BB_TMP/stdout" 2>"$BB_TMP/stderr" </dev/null
 	CMD_STATUS=$?
 }
@@ -876,6 +883,24 @@ bb_checked() {
 	[[ -n ${PERFIL_WRAPPER-} || $PERFIL_BIN != */_build/default/* ]]
 }
 
+# bb_test_timers: under a checked build (bb_checked), the responders this
+# file starts next run their timers at 40 % (PERFIL_TEST_TIMER_PERCENT,
+# src/server/timers.h): a wait for the watchdog, for a slow client's drop
+# or for a drain takes seconds, where the checked build's slowness would
+# stretch the shipped 10 to 15 s further. The plain run keeps the shipped
+# timers: it is the one that tests them. Call before bb_private_stack.
+bb_test_timers() {
+	if bb_checked; then
+		export PERFIL_TEST_TIMER_PERCENT=40
+	fi
+}
+
+# bb_timer_ms SHIPPED: print SHIPPED milliseconds (a timer of
+# src/server/worker.h) as this file's responders count them.
+bb_timer_ms() {
+	echo $(($1 * ${PERFIL_TEST_TIMER_PERCENT:-100} / 100))
+}
+
 # bb_check_ms: print the milliseconds a whole --check of $PERFIL_CONTENT
 # (the demo's content when unset, as for the stack) takes with this run's
 # responder, under its wrapper: about what a load of that content takes, for
@@ -902,6 +927,18 @@ bb_reload_ms() {
 	else
 		echo 10000
 	fi
+}
+
+# bb_next_second: wait until the clock's current second has ended and
+# 100 ms of the next have passed: the micro-cache's entries made in it
+# have expired (the responder marks them "X-Accel-Expires: @NOW", nginx
+# keeps a 200 for 1 s at most), whatever part of the second is left.
+bb_next_second() {
+	local now
+	now=$(date +%s)
+	while (($(date +%s%1N) < (now + 1) * 10 + 1)); do
+		sleep 0.02
+	done
 }
 
 # bb_await_lines LOG REGEX N MS: wait until the responder's LOG holds N lines

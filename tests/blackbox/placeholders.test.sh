@@ -99,7 +99,7 @@ _bb_check "$(grep -qE 'placeholders?, refused by --strict' "$log"; echo $?)" \
 	'perfil.log says the placeholders were refused by --strict' "$(tail -n 3 "$log")"
 _bb_check "$(grep -q 'profile\.json: headline\.en: "TODO: write a headline"' "$log"; echo $?)" \
 	'perfil.log names the file, field and value' "$(tail -n 3 "$log")"
-sleep 1.1 # past the micro-cache's second
+bb_next_second # past the micro-cache's second
 req GET '/api/v1/profile?lang=en'
 expect_status 200
 expect_json .data.headline "$good"

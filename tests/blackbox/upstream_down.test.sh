@@ -34,7 +34,7 @@ stack_stop_responder >/dev/null 2>&1
 # The shipped micro-cache may answer /api/v1/health from the entry above for
 # one second (fastcgi_cache_valid 200 1s); after it, nginx asks the
 # responder.
-sleep 1.1
+bb_next_second
 
 t 'responder down: GET /api/v1/health is a JSON 502/503 internal_error from nginx'
 req GET /api/v1/health
