@@ -1,7 +1,7 @@
 /*
  * url.h: the one URL rule.  Every URL perfil reads (the command line,
  * site.json, the content files, an import) is checked by url_check:
- * parsed as RFC 3986 by liburiparser, then held to what the place that
+ * parsed as RFC 3986 by GLib's GUri, then held to what the place that
  * took it allows, given as flags.  What the check refuses always: an
  * empty value, invalid UTF-8, a control character (U+0000-U+001F,
  * U+007F) or a space anywhere, a character RFC 3986 does not allow

@@ -1,20 +1,19 @@
 #!/usr/bin/env bash
 # build-static-deps.sh: build the static archives the self-contained build
 # (./configure --enable-self-contained) needs and Debian does not ship:
-# cJSON and uriparser (libcjson-dev and liburiparser-dev have the shared
-# library only), HarfBuzz and Pango (libharfbuzz-dev and libpango1.0-dev
-# likewise), the last two for /cv.pdf.
+# cJSON (libcjson-dev has the shared library only), HarfBuzz and Pango
+# (libharfbuzz-dev and libpango1.0-dev likewise), the last two for /cv.pdf.
 # Every other library's .a comes with its -dev package
 # (tests/lib/install-deps.sh).
 #
 #   tests/lib/build-static-deps.sh DIR
 #
-# Leaves in DIR/lib libcjson.a, liburiparser.a, libharfbuzz.a, libpango-1.0.a,
+# Leaves in DIR/lib libcjson.a, libharfbuzz.a, libpango-1.0.a,
 # libpangoft2-1.0.a and libpangocairo-1.0.a, with their .pc files in
 # DIR/lib/pkgconfig (the headers those name are the installed -dev
 # packages', the same versions), for configure to find with
 # PKG_CONFIG_PATH=DIR/lib/pkgconfig. Does nothing for an archive that is
-# there already, or (cJSON, uriparser) that the system has.
+# there already, or (cJSON) that the system has.
 #
 # The sources are Debian's: `apt-get source` of the version of each -dev
 # package that is installed (its patches applied by dpkg-source), compiled
@@ -53,12 +52,6 @@ if [[ ! -f $dir/lib/pkgconfig/libcjson.pc &&
 	! -f $(pkg-config --variable=libdir libcjson 2>/dev/null)/libcjson.a ]]; then
 	cjson=yes
 	want libcjson-dev cjson
-fi
-uriparser=
-if [[ ! -f $dir/lib/pkgconfig/liburiparser.pc &&
-	! -f $(pkg-config --variable=libdir liburiparser 2>/dev/null)/liburiparser.a ]]; then
-	uriparser=yes
-	want liburiparser-dev uriparser
 fi
 pango=
 if [[ ! -f $dir/lib/pkgconfig/pangocairo.pc ]]; then
@@ -139,33 +132,6 @@ if [[ -n $cjson ]]; then
 	Cflags: -I\${includedir} -I\${includedir}/cjson
 	EOF
 	echo "build-static-deps: $dir/lib/libcjson.a" >&2
-fi
-
-if [[ -n $uriparser ]]; then
-	# Its sources and UriConfig.h, which upstream's CMake writes: the
-	# version, and the two functions glibc has.
-	src=$(tree uriparser liburiparser.pc.in)
-	sed -e "s/@PROJECT_VERSION@/$(version liburiparser-dev)/" \
-		-e 's/^#cmakedefine \([A-Z_]*\).*/#define \1 1/' \
-		"$src/src/UriConfig.h.in" >"$src/src/UriConfig.h"
-	rm -f "$dir/lib/liburiparser.a"
-	for c in "$src"/src/Uri*.c; do
-		"$cc" "${cppflags[@]}" "${cflags[@]}" -fPIC -I"$src/include" \
-			-I"$src/src" -c "$c" -o "$dir/src/$(basename "$c" .c).o"
-		ar rcs "$dir/lib/liburiparser.a" "$dir/src/$(basename "$c" .c).o"
-	done
-	cat >"$dir/lib/pkgconfig/liburiparser.pc" <<-EOF
-	# Written by tests/lib/build-static-deps.sh: Debian's uriparser, static.
-	libdir=$dir/lib
-	includedir=$(pkg-config --variable=includedir liburiparser 2>/dev/null || echo /usr/include)
-
-	Name: liburiparser
-	Version: $(version liburiparser-dev)
-	Description: URI parsing and handling library (static archive)
-	Libs: -L\${libdir} -luriparser
-	Cflags: -I\${includedir}
-	EOF
-	echo "build-static-deps: $dir/lib/liburiparser.a" >&2
 fi
 
 if [[ -n $pango ]]; then
