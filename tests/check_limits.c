@@ -23,6 +23,7 @@
 #include "http/encoding.h"
 #include "content/settings.h"
 #include "testenv.h"
+#include "base/url.h"
 #include "base/util.h"
 
 static char tmpdir[256];
@@ -226,9 +227,9 @@ START_TEST(base_url_control_characters)
 	ck_assert_ptr_nonnull(s = settings_load(tmpdir, err, sizeof(err)));
 	ck_assert_str_eq(s->base_url, "https://a.example/x");
 	settings_free(s);
-	ck_assert(!url_is_base("https://a.example/\x7f"));
-	ck_assert(!url_is_base("https:///x"));
-	ck_assert(url_is_base("http://a.example"));
+	ck_assert(url_check("https://a.example/\x7f", URL_BASE, NULL, 0) == -1);
+	ck_assert(url_check("https:///x", URL_BASE, NULL, 0) == -1);
+	ck_assert(url_check("http://a.example", URL_BASE, NULL, 0) == 0);
 }
 END_TEST
 

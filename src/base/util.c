@@ -569,42 +569,6 @@ warnx_lines(const char *prefix, const char *text)
 	}
 }
 
-/*
- * What follows the scheme of an absolute http(s) URL ("host/path" of
- * "https://host/path"), or NULL when url is not one.  The validators
- * and the renderers that look at a URL's host all start here.
- */
-const char *
-url_authority(const char *url)
-{
-	if (strncmp(url, "https://", 8) == 0)
-		return url + 8;
-	if (strncmp(url, "http://", 7) == 0)
-		return url + 7;
-	return NULL;
-}
-
-/*
- * Whether u can be the site's base URL (--base-url, site.json's
- * base_url): an absolute http(s) URL with a host, at most 200 bytes,
- * without query, fragment, space, quote, angle bracket, backslash or
- * any control character (U+0000-U+001F, U+007F), since it reaches
- * headers (Link, Location), JSON, HTML, the vCard and llms.txt.
- */
-int
-url_is_base(const char *u)
-{
-	const char *host = url_authority(u);
-	const unsigned char *p;
-
-	if (host == NULL || *host == '\0' || *host == '/' || strlen(u) > 200)
-		return 0;
-	for (p = (const unsigned char *)u; *p != '\0'; p++)
-		if (*p < 0x20 || *p == 0x7f || strchr(" \"<>\\?#", *p) != NULL)
-			return 0;
-	return 1;
-}
-
 /* Milliseconds on the monotonic clock (timeouts, restart holds). */
 long long
 monotonic_ms(void)

@@ -65,8 +65,6 @@ int	 open_beneath(const char *dir, const char *rel);
 const char *open_beneath_error(int);
 char	*read_beneath(const char *dir, const char *rel, size_t max,
 	    size_t *lenp, int *absent, char *why, size_t whylen);
-const char *url_authority(const char *url);
-int	 url_is_base(const char *url);
 int	 xsnprintf(char *, size_t, const char *, ...)
 	    __attribute__((format(printf, 3, 4)));
 

@@ -13,6 +13,7 @@
 
 #include <unicode/uloc.h>
 
+#include "base/url.h"
 #include "content/content_check.h"
 #include "content/names.h"
 
@@ -117,27 +118,6 @@ count_of(const char *s, const char *set)
 #define DIGITS	"0123456789"
 #define LOWER	"abcdefghijklmnopqrstuvwxyz"
 #define UPPER	"ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-
-/* Returns NULL if s is an absolute http(s) URL, else what is wrong. */
-static const char *
-uri_problem(const char *s)
-{
-	const char *host;
-	size_t	 i, auth;
-
-	if ((host = url_authority(s)) == NULL)
-		return "not an absolute http(s) URI";
-	for (i = 0; s[i] != '\0'; i++)
-		if ((unsigned char)s[i] <= 0x20 || s[i] == 0x7f ||
-		    strchr("\"<>\\^`{|}", s[i]) != NULL)
-			return "a space, control or unsafe character in a URI";
-	auth = strcspn(host, "/?#");
-	if (memchr(host, '@', auth) != NULL)
-		return "user information (user@) is not allowed in a URI";
-	if (auth == 0 || *host == ':' || *host == '.')
-		return "the URI has an empty host";
-	return NULL;
-}
 
 /* Returns 1 if s is in the NULL-ended list ICU gives. */
 static int
@@ -340,7 +320,8 @@ content_validate(struct vctx *c, const cJSON *v, const struct field *d)
 	struct field one;
 	struct date dt;
 	const cJSON *e;
-	const char *s, *why;
+	const char *s;
+	char	 why[128];
 	size_t	 old;
 	int	 i, rc;
 
@@ -391,7 +372,7 @@ content_validate(struct vctx *c, const cJSON *v, const struct field *d)
 	s = v->valuestring;
 	switch (d->kind) {
 	case F_URI:
-		if ((why = uri_problem(s)) != NULL)
+		if (url_check(s, URL_LINK, why, sizeof(why)) == -1)
 			return vc_fail(c, "%s: \"%.80s\"", why, s);
 		break;
 	case F_EMAIL:

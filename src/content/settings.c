@@ -18,6 +18,7 @@
 
 #include <unicode/uloc.h>
 
+#include "base/url.h"
 #include "content/content_check.h"
 #include "content/settings_int.h"
 
@@ -116,17 +117,18 @@ static int
 get_base_url(const cJSON *v, char **out, char *err, size_t errlen)
 {
 	const char *u = cJSON_GetStringValue(v);
-	size_t	 n, skip;
+	char	 why[128];
+	size_t	 n;
 
-	if (u == NULL || !url_is_base(u))
-		return settings_fail(err, errlen,
-		    "base_url: expected an absolute "
-		    "http(s) URL without query or fragment, such as "
-		    "\"https://www.example.org\"");
+	if (u == NULL)
+		return settings_fail(err, errlen, "base_url: expected a "
+		    "string, such as \"https://www.example.org\"");
+	if (url_check(u, URL_BASE, why, sizeof(why)) == -1)
+		return settings_fail(err, errlen, "base_url: %s", why);
 	if ((*out = strdup(u)) == NULL)
 		return settings_fail(err, errlen, "out of memory");
-	skip = (size_t)(url_authority(u) - u);
-	while ((n = strlen(*out)) > skip + 1 && (*out)[n - 1] == '/')
+	/* A URL with a host: the last slash is never the host's. */
+	while ((n = strlen(*out)) > 0 && (*out)[n - 1] == '/')
 		(*out)[n - 1] = '\0';
 	return 0;
 }

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/url.h"
 #include "content/settings_int.h"
 
 /* Formats "MEMBER: reason" into err (settings_load puts the file's
@@ -106,19 +107,6 @@ static const char *const signal_members[SIGNAL__MAX] = {
 	[SIGNAL_SEARCH] = "search", [SIGNAL_AI_INPUT] = "ai_input",
 	[SIGNAL_AI_TRAIN] = "ai_train",
 };
-
-/* An absolute http(s) URL with a host and none of the characters a
- * URL may not hold. */
-static int
-valid_url(const char *s)
-{
-	const char *host;
-
-	if ((host = url_authority(s)) == NULL)
-		return 0;
-	return *host != '\0' && *host != '/' && *host != ':' &&
-	    strchr(host, '@') == NULL && strpbrk(s, " \"<>\\^`{|}") == NULL;
-}
 
 /* The members of a page's object in "pages" (besides a bare text). */
 static const char *const page_members[] = {
@@ -292,24 +280,12 @@ settings_read_signals(const cJSON *v, struct settings *s, char *err,
 	return 0;
 }
 
-/*
- * Returns 1 when s is a contact URI security.txt may carry (RFC 9116,
- * 2.5.3): "mailto:" with an address, an https URL, or "tel:" with a
- * number of digits, "+", "-", "." and "(", ")".
- */
-static int
-security_uri(const char *s)
-{
-	const char *at;
-
-	if (strncmp(s, "mailto:", 7) == 0)
-		return (at = strchr(s + 7, '@')) != NULL && at > s + 7 &&
-		    at[1] != '\0' && strpbrk(s, " \"<>\\^`{|}") == NULL;
-	if (strncmp(s, "tel:", 4) == 0)
-		return s[4] != '\0' &&
-		    strspn(s + 4, "+0123456789-.()") == strlen(s + 4);
-	return strncmp(s, "https://", 8) == 0 && valid_url(s);
-}
+/* What security.txt's Contact may be (RFC 9116, 2.5.3): "mailto:"
+ * with an address, an https URL, or "tel:" with a number; its Policy,
+ * an https URL. */
+#define SECURITY_CONTACT	(URL_MAILTO | URL_HTTPS | URL_TEL | \
+				    URL_QUERY | URL_FRAGMENT)
+#define SECURITY_POLICY		(URL_HTTPS | URL_QUERY | URL_FRAGMENT)
 
 /*
  * Reads "security": contact (a URI or an array of 1 to
@@ -321,7 +297,7 @@ settings_get_security(const cJSON *v, struct security *sec, char *err,
     size_t errlen)
 {
 	const cJSON *m, *e;
-	char	 what[16];
+	char	 what[16], why[128];
 	int	 i = 0;
 
 	if (!cJSON_IsObject(v))
@@ -349,19 +325,26 @@ settings_get_security(const cJSON *v, struct security *sec, char *err,
 			snprintf(what, sizeof(what), "[%d]", i++);
 		else
 			what[0] = '\0';
-		if (!settings_plain(e) || !security_uri(e->valuestring))
+		if (!settings_plain(e))
 			return settings_fail(err, errlen,
 			    "security.contact%s: not a "
 			    "mailto:, https: or tel: URI", what);
+		if (url_check(e->valuestring, SECURITY_CONTACT, why,
+		    sizeof(why)) == -1)
+			return settings_fail(err, errlen,
+			    "security.contact%s: %s", what, why);
 		if ((sec->contact[sec->ncontact++] = settings_dup(e)) == NULL)
 			return settings_fail(err, errlen, "out of memory");
 	}
 	if ((m = cJSON_GetObjectItemCaseSensitive(v, "policy")) != NULL) {
-		if (!settings_plain(m) || strncmp(m->valuestring, "https://",
-		    8) != 0 || !valid_url(m->valuestring))
+		if (!settings_plain(m))
 			return settings_fail(err, errlen,
 			    "security.policy: not an "
-			    "absolute https URL");
+			    "absolute https URI");
+		if (url_check(m->valuestring, SECURITY_POLICY, why,
+		    sizeof(why)) == -1)
+			return settings_fail(err, errlen,
+			    "security.policy: %s", why);
 		if ((sec->policy = settings_dup(m)) == NULL)
 			return settings_fail(err, errlen, "out of memory");
 	}

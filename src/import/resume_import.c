@@ -18,6 +18,7 @@
 #include <unicode/uloc.h>
 #include <unicode/ustring.h>
 
+#include "base/url.h"
 #include "import/resume_import.h"
 #include "import/resume_import_int.h"
 #include "import/resume_shape.h"
@@ -99,16 +100,18 @@ profile_links(struct rimp *m, cJSON *p, const cJSON *b)
 	const cJSON *e, *list = cJSON_GetObjectItemCaseSensitive(b,
 	    "profiles");
 	cJSON	*a, *o;
+	char	 why[128];
 	int	 i = 0;
 
 	if (cJSON_GetArraySize(list) == 0 ||
 	    (a = cJSON_CreateArray()) == NULL)
 		return;
 	cJSON_ArrayForEach(e, list) {
-		if (resume_url_ok(rimp_str(e, "url")) == NULL) {
+		if (url_check(rimp_str(e, "url"), URL_LINK, why,
+		    sizeof(why)) == -1) {
 			buf_printf(m->report, "not imported: basics.profiles"
-			    "[%d] (no http(s) url; perfil links profiles by "
-			    "URL)\n", i++);
+			    "[%d] (url: %s; perfil links profiles by URL)\n",
+			    i++, why);
 			continue;
 		}
 		i++;
@@ -168,6 +171,7 @@ profile(struct rimp *m)
 {
 	const cJSON *b = cJSON_GetObjectItemCaseSensitive(m->doc, "basics");
 	const char *label = rimp_str(b, "label"), *s;
+	char	 why[128], msg[160];
 	cJSON	*p, *av;
 
 	if ((p = rimp_new_obj(m)) == NULL)
@@ -198,14 +202,23 @@ profile(struct rimp *m)
 	else if (s != NULL)
 		buf_printf(m->report, "not imported: basics.phone (\"%s\" is "
 		    "not a telephone number: digits, spaces and +()./-)\n", s);
-	rimp_add_str(m, p, "url", resume_url_ok(rimp_str(b, "url")) != NULL ?
-	    rimp_str(b, "url") : rimp_todo(m, "profile.json", "url", RESUME_TODO_URL,
-	    "basics.url is missing or not an http(s) URL"));
-	if (resume_url_ok(rimp_str(b, "image")) != NULL)
+	if (url_check((s = rimp_str(b, "url")), URL_LINK, why,
+	    sizeof(why)) == 0)
+		rimp_add_str(m, p, "url", s);
+	else {
+		if (s == NULL)
+			xsnprintf(msg, sizeof(msg), "basics.url is missing");
+		else
+			xsnprintf(msg, sizeof(msg), "basics.url is not an "
+			    "http(s) URL: %s", why);
+		rimp_add_str(m, p, "url", rimp_todo(m, "profile.json", "url",
+		    RESUME_TODO_URL, msg));
+	}
+	if (url_check(rimp_str(b, "image"), URL_LINK, why, sizeof(why)) == 0)
 		rimp_add_str(m, p, "image", rimp_str(b, "image"));
 	else if (rimp_str(b, "image") != NULL)
 		buf_printf(m->report, "not imported: basics.image (\"%s\" is "
-		    "not an http(s) URL)\n", rimp_str(b, "image"));
+		    "not an http(s) URL: %s)\n", rimp_str(b, "image"), why);
 	if ((av = rimp_new_obj(m)) != NULL) {
 		rimp_add(m, av, "open_to_work", cJSON_CreateBool(0));
 		rimp_add(m, av, "statement", rimp_text(m, rimp_todo(m, "profile.json",

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/url.h"
 #include "import/resume_import_int.h"
 #include "import/resume_values.h"
 
@@ -145,7 +146,8 @@ static void
 import_field(struct rimp *m, struct row *r, const struct resume_field *f)
 {
 	const char *v = f->key != NULL ? rimp_str(r->e, f->key) : NULL;
-	char	 buf[512], sl[128];
+	char	 buf[512], sl[128], why[128], msg[192];
+	int	 ok;
 
 	switch (f->kind) {
 	case RK_SLUG:
@@ -164,11 +166,15 @@ import_field(struct rimp *m, struct row *r, const struct resume_field *f)
 			    placeholder(m, r, f));
 		break;
 	case RK_URL:
-		if (resume_url_ok(v) != NULL || f->todo != NULL)
-			rimp_add_str(m, r->o, f->member, resume_url_ok(v) != NULL ?
-			    v : placeholder(m, r, f));
-		else if (v != NULL)
-			not_imported(m, r, f, v, "is not an http(s) URL");
+		ok = url_check(v, URL_LINK, why, sizeof(why)) == 0;
+		if (ok || f->todo != NULL)
+			rimp_add_str(m, r->o, f->member, ok ? v :
+			    placeholder(m, r, f));
+		if (!ok && v != NULL) {
+			xsnprintf(msg, sizeof(msg), "is not an http(s) URL: %s",
+			    why);
+			not_imported(m, r, f, v, msg);
+		}
 		break;
 	case RK_WHEN:
 		if (resume_date_ok(v) != NULL)

@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/url.h"
 #include "import/linkedin.h"
 #include "http/request.h"
 #include "content/resource.h"
@@ -66,7 +67,7 @@ is_key_value(const char *key, const cJSON *v)
 {
 	return cJSON_IsString(v) && strcmp(key, "slug") != 0 &&
 	    (resume_date_ok(v->valuestring) != NULL ||
-	    resume_url_ok(v->valuestring) != NULL);
+	    url_check(v->valuestring, URL_LINK, NULL, 0) == 0);
 }
 
 /*

@@ -1,6 +1,6 @@
 /*
  * resume_values.c: the values of a JSON Resume document as perfil
- * needs them: URLs and dates it accepts, ISO 639-1
+ * needs them: dates it accepts, ISO 639-1
  * codes from language names (ICU), and reading the document.
  */
 #include "config.h"
@@ -22,27 +22,6 @@
 
 #include "http/request.h"
 #include "import/resume_values.h"
-
-/* s, if it is an absolute http(s) URL with a host and no space. */
-const char *
-resume_url_ok(const char *s)
-{
-	const char *h;
-	size_t	 i;
-
-	if (s == NULL)
-		return NULL;
-	if ((h = url_authority(s)) == NULL)
-		return NULL;
-	for (i = 0; s[i] != '\0'; i++)
-		if ((unsigned char)s[i] <= 0x20 ||
-		    strchr("\"<>\\^`{|}", s[i]) != NULL)
-			return NULL;
-	if (*h == '\0' || strchr("/?#:.", *h) != NULL ||
-	    memchr(h, '@', strcspn(h, "/?#")) != NULL)
-		return NULL;
-	return s;
-}
 
 /* s, if it is an ISO date as JSON Resume and perfil both write it. */
 const char *

@@ -15,7 +15,6 @@
 
 #include "http/request.h"
 
-const char	*resume_url_ok(const char *);
 const char	*resume_date_ok(const char *);
 const char	*resume_phone_ok(const char *);
 const char	*resume_language_code(const char *name,

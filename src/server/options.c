@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "api/openapi.h"
+#include "base/url.h"
 #include "server/options.h"
 #include "content/settings.h"
 
@@ -178,11 +179,11 @@ static int
 check_base_url(struct options *o)
 {
 	const char *u = o->cfg.base_url;
+	char	 why[128];
 	size_t	 n;
 
-	if (!url_is_base(u)) {
-		warnx("--base-url must be an absolute http(s) URL without "
-		    "query or fragment");
+	if (url_check(u, URL_BASE, why, sizeof(why)) == -1) {
+		warnx("--base-url: %s", why);
 		return -1;
 	}
 	if ((o->base = strdup(u)) == NULL) {

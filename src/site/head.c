@@ -402,31 +402,3 @@ head_icon(const struct app *app, struct buf *b)
 		b->oom = 1;
 	buf_free(&in);
 }
-
-/*
- * The origin ("https://host[:port]") of an http(s) URL, for the CSP,
- * or NULL when url is not one or the origin holds a character a CSP
- * source cannot.
- */
-const char *
-head_origin(const char *url, char *out, size_t outsz)
-{
-	const char *p, *end;
-	size_t	 n;
-
-	if ((p = url_authority(url)) == NULL)
-		return NULL;
-	end = p + strcspn(p, "/?#");
-	if (end == p)
-		return NULL;
-	for (; p < end; p++)
-		if (strchr("abcdefghijklmnopqrstuvwxyz"
-		    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-:[]", *p) == NULL)
-			return NULL;
-	n = (size_t)(end - url);
-	if (n >= outsz)
-		return NULL;
-	memcpy(out, url, n);
-	out[n] = '\0';
-	return out;
-}

@@ -3,8 +3,8 @@
  * search engines (Open Graph, Twitter card, schema.org JSON-LD), and
  * the site icon: an SVG monogram of the person's initials.
  *
- * Ownership: the writers append to a caller's struct buf; head_origin
- * writes into a caller's buffer.  Nothing is kept.
+ * Ownership: the writers append to a caller's struct buf.  Nothing is
+ * kept.
  */
 #ifndef PERFIL_HEAD_H
 #define PERFIL_HEAD_H
@@ -24,6 +24,5 @@ void	 head_preview(const struct app *, const struct head_preview *,
 int	 head_json_ld(const struct app *, const char *path, enum lang,
 	    struct buf *);
 void	 head_icon(const struct app *, struct buf *);
-const char *head_origin(const char *url, char *out, size_t outsz);
 
 #endif /* PERFIL_HEAD_H */

@@ -30,6 +30,7 @@
 #include "site/portal.h"
 #include "site/resume.h"
 #include "base/sha256.h"
+#include "base/url.h"
 #include "site/vcard.h"
 
 
@@ -115,7 +116,7 @@ make_csp(const struct app *app)
 	 * 'self'). */
 	image = md_str(app->model->profile.obj[LANG_DEFAULT], "image");
 	if (*image != '\0' && app->model->media->portrait == NULL)
-		o = head_origin(image, origin, sizeof(origin));
+		o = url_origin(image, origin, sizeof(origin));
 	buf_init(&b);
 	layout_style(app, &b);	/* the theme's too: per content load */
 	if (b.oom) {

@@ -80,6 +80,63 @@ t 'a bad URI: credential_url with a relative path in certifications.json'
 run_cmd "$PERFIL_BIN" --check --content "$(broken bad-uri-2 certifications.json '.[0].credential_url = "/cert.pdf"')"
 expect_refused certifications.json '\[0\]\.credential_url'
 
+# One URL rule (src/base/url.c): every URL the content, site.json and the
+# command line give is parsed as RFC 3986 and held to what its place allows;
+# a refusal is one line naming the option, or the file and field, and the
+# reason.
+t 'javascript: in a profile link: one message naming profile.json, profiles[2].url'
+run_cmd "$PERFIL_BIN" --check --content "$(broken js-link profile.json '.profiles[2].url = "javascript:alert(1)"')"
+expect_refused profile.json 'profiles\[2\]\.url'
+expect_stderr_match 'profile\.json: profiles\[2\]\.url: not an absolute http\(s\) URI: "javascript:alert\(1\)"'
+expect_stderr_lines 1
+
+t 'a data: URL as a project url: one message naming projects.json, [0].url'
+run_cmd "$PERFIL_BIN" --check --content "$(broken data-url projects.json '.[0].url = "data:text/plain,x"')"
+expect_refused projects.json '\[0\]\.url'
+expect_stderr_lines 1
+
+t 'a control character (U+007F too) in a content URL: one message naming file and field'
+for cc in '\u0001' '\u007F'; do
+	run_cmd "$PERFIL_BIN" --check --content "$(broken ctl-url experience.json ".[0].url = \"https://a.example/x${cc}y\"")"
+	expect_refused experience.json '\[0\]\.url'
+	expect_stderr_match "experience\\.json: \\[0\\]\\.url: control character U\\+00${cc: -2}"
+	expect_stderr_lines 1
+done
+
+t 'user information in a profile link is refused; an @ in its path is not'
+run_cmd "$PERFIL_BIN" --check --content "$(broken userinfo-link profile.json '.profiles[0].url = "https://u:p@github.example/x"')"
+expect_refused profile.json 'profiles\[0\]\.url'
+expect_stderr_match 'profiles\[0\]\.url: user information \(user@\) is not allowed'
+run_cmd "$PERFIL_BIN" --check --content "$(broken at-path site.json '.security = {contact: "https://a.example/@sec", policy: "https://a.example/@sec/policy"}')"
+expect_exit 0
+
+t 'site.json: security.contact that is no mailto:, https: or tel: URI names the member'
+run_cmd "$PERFIL_BIN" --check --content "$(broken sec-contact site.json '.security = {contact: ["mailto:sec@a.example", "javascript:x"]}')"
+expect_exit 1
+expect_stderr_match 'site\.json: security\.contact\[1\]: not a mailto:, https: or tel: URI'
+expect_stderr_lines 1
+
+t '--base-url with user information: one message naming --base-url, status 2'
+run_cmd "$PERFIL_BIN" --check --content "$CONTENT" --base-url https://u:p@example.org
+expect_exit 2
+expect_stderr_match '^perfil-fcgi: --base-url: user information \(user@\) is not allowed in a URI$'
+expect_stderr_lines 1
+
+t '--base-url with a query, a fragment, U+007F or another scheme: one message each'
+for bad in 'https://example.org/?a=1' 'https://example.org/#x' "$(printf 'https://example.org/\x7f')" \
+	'javascript:alert(1)' 'https://example.org:99999'; do
+	run_cmd "$PERFIL_BIN" --check --content "$CONTENT" --base-url "$bad"
+	expect_exit 2
+	expect_stderr_match '^perfil-fcgi: --base-url: '
+	expect_stderr_lines 1
+done
+
+t 'site.json base_url with user information: one message naming site.json and base_url'
+run_cmd "$PERFIL_BIN" --check --content "$(broken base-userinfo site.json '.base_url = "https://u:p@example.org"')"
+expect_exit 1
+expect_stderr_match 'site\.json: base_url: user information \(user@\) is not allowed'
+expect_stderr_lines 1
+
 t 'a bad e-mail address in profile.json'
 run_cmd "$PERFIL_BIN" --check --content "$(broken bad-email profile.json '.email = "not-an-email"')"
 expect_refused profile.json '\.?email'

@@ -41,3 +41,22 @@ run_cmd "$PERFIL_BIN" --init "$BB_TMP/extra.out" --from-resume "$BB_TMP/extra.js
 expect_exit 0
 expect_stdout_match 'not imported: basics\.x-extra '
 expect_stdout_match 'not imported: x-top '
+
+# One URL rule (src/base/url.c): a URL of the document that the content's
+# rule refuses (another scheme, user information, a control character,
+# U+007F included) is not imported; the report names its member and the
+# reason, and what is written passes --check (U+007F once reached the
+# written content, which then did not load).
+t 'bad URLs in the document: not imported, each named with its reason; the content loads'
+printf '%s\n' '{"basics":{"name":"Ana Bravo","url":"javascript:alert(1)",
+ "profiles":[{"network":"X","url":"https://u:p@x.example/a"}]},
+ "work":[{"name":"W","position":"P","url":"https://w.example/\u007f","startDate":"2020-01"}]}' \
+	>"$BB_TMP/urls.json"
+rm -rf "$BB_TMP/urls.out"
+run_cmd "$PERFIL_BIN" --init "$BB_TMP/urls.out" --from-resume "$BB_TMP/urls.json"
+expect_exit 0
+expect_stdout_match 'profile\.json: url = "[^"]*" \(basics\.url is not an http\(s\) URL: not an absolute http\(s\) URI\)'
+expect_stdout_match 'not imported: basics\.profiles\[0\] \(url: user information \(user@\) is not allowed'
+expect_stdout_match 'not imported: work\[0\]\.url \(.* is not an http\(s\) URL: control character U\+007F'
+run_cmd "$PERFIL_BIN" --check --content "$BB_TMP/urls.out"
+expect_exit 0
