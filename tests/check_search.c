@@ -114,6 +114,56 @@ START_TEST(fold_scripts)
 }
 END_TEST
 
+/*
+ * Marks that make the word are kept: in Thai and the Indic scripts a
+ * nonspacing mark is a vowel, a tone or a nukta, so folding keeps it
+ * (by the script ICU gives the mark, or the letter it decomposes
+ * from); Latin, Greek and Cyrillic accents still fold.
+ */
+START_TEST(fold_keeps_marks_that_make_the_word)
+{
+	static const struct {
+		const char *a, *b;
+	} differ[] = {
+		{ "ขาว", "ข้าว" },		/* white, rice: the tone mark */
+		{ "กา", "กี" },			/* a vowel sign (Mn) */
+		{ "चना", "चुनाव" },		/* chickpea, election */
+		{ "जिला", "ज़िला" },		/* the nukta */
+		{ "कम", "कंम" },		/* anusvara */
+		{ "নদী", "নদি" },		/* Bengali vowel signs */
+	}, same[] = {
+		/* ज़ precomposed (U+095B), ज + nukta, NFC and NFD */
+		{ "\xe0\xa5\x9b\xe0\xa4\xbf\xe0\xa4\xb2\xe0\xa4\xbe",
+		  "\xe0\xa4\x9c\xe0\xa4\xbc\xe0\xa4\xbf\xe0\xa4\xb2"
+		  "\xe0\xa4\xbe" },
+		{ "ΆΘΗΝΑ", "αθηνα" },		/* Greek accents fold */
+		{ "Ёлка", "елка" },		/* Cyrillic diaeresis folds */
+		{ "e\xcc\x81t\xc3\xa9", "ete" },	/* Latin, NFD and NFC */
+		{ "ガ", "カ" },			/* the kana voicing mark */
+	};
+	char	*fa;
+	size_t	 i;
+
+	for (i = 0; i < sizeof(differ) / sizeof(differ[0]); i++) {
+		ck_assert_ptr_nonnull(fa = strdup(fold(differ[i].a)));
+		ck_assert_msg(strcmp(fa, fold(differ[i].b)) != 0,
+		    "fold(%s) = fold(%s) = '%s'", differ[i].a, differ[i].b,
+		    fa);
+		free(fa);
+	}
+	for (i = 0; i < sizeof(same) / sizeof(same[0]); i++) {
+		ck_assert_ptr_nonnull(fa = strdup(fold(same[i].a)));
+		ck_assert_msg(strcmp(fa, fold(same[i].b)) == 0,
+		    "fold(%s) = '%s', fold(%s) = '%s'", same[i].a, fa,
+		    same[i].b, fold(same[i].b));
+		free(fa);
+	}
+	/* The tone mark is kept in place, not moved or doubled. */
+	ck_assert_str_eq(fold("ข้าว"), "ข้าว");
+	ck_assert_str_eq(fold("चुनाव"), "चुनाव");
+}
+END_TEST
+
 START_TEST(fold_map_points_back_to_the_original)
 {
 	char	*f;
@@ -424,6 +474,7 @@ search_suite(void)
 	tc = tcase_create("fold");
 	tcase_add_test(tc, fold_examples);
 	tcase_add_test(tc, fold_scripts);
+	tcase_add_test(tc, fold_keeps_marks_that_make_the_word);
 	tcase_add_test(tc, fold_map_points_back_to_the_original);
 	tcase_add_test(tc, fold_rejects_invalid_utf8);
 	suite_add_tcase(s, tc);

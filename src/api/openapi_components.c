@@ -196,7 +196,8 @@ object_schema(struct gen *g, cJSON *s, const struct field *f, int closed)
 	for (; f->name != NULL; f++) {
 		if (f->flags & FIELD_CONTENT)
 			continue;
-		if (f->flags & FIELD_REQUIRED)
+		if ((f->flags & FIELD_REQUIRED) || ((f->flags &
+		    FIELD_CONTRACT) && !g->app->model->contract_gap))
 			gen_put_str(g, req, NULL, f->name);
 		p = gen_put_obj(g, props, f->name);
 		gen_value_schema(g, p, f);

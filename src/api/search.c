@@ -13,6 +13,7 @@
 #include <unicode/ubrk.h>
 #include <unicode/uchar.h>
 #include <unicode/unorm2.h>
+#include <unicode/uscript.h>
 #include <unicode/utext.h>
 #include <unicode/uset.h>
 #include <unicode/ustring.h>
@@ -223,11 +224,73 @@ search_fold_init(void)
 }
 
 /*
+ * Whether the nonspacing and enclosing marks of script sc are accents
+ * or optional pointing that folding drops: Latin, Greek, Cyrillic and
+ * Armenian accents, Hebrew niqqud, Arabic and Syriac harakat, the kana
+ * voicing marks; and a mark of no script (Inherited, Common) with no
+ * letter to take one from.  Every other script keeps its marks: in
+ * Thai, Lao, Khmer, Myanmar, Tibetan and the Indic scripts they are
+ * vowels, tones and consonant modifiers that make the word (ขาว is not
+ * ข้าว, चना is not चुनाव).
+ */
+static int
+marks_fold(UScriptCode sc)
+{
+	switch (sc) {
+	case USCRIPT_LATIN:
+	case USCRIPT_GREEK:
+	case USCRIPT_CYRILLIC:
+	case USCRIPT_ARMENIAN:
+	case USCRIPT_HEBREW:
+	case USCRIPT_ARABIC:
+	case USCRIPT_SYRIAC:
+	case USCRIPT_HIRAGANA:
+	case USCRIPT_KATAKANA:
+	case USCRIPT_HAN:
+	case USCRIPT_COMMON:
+	case USCRIPT_INHERITED:
+	case USCRIPT_INVALID_CODE:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/*
+ * Whether folding drops mark d, of the decomposition whose first code
+ * point is base (a mark itself when c was a lone mark): by d's own
+ * script (ICU's uscript_getScript: Thai's and Devanagari's marks are
+ * of their script), and for a mark of none (Inherited or Common, such
+ * as U+0301) by base's, when base is a letter (marks_fold).
+ */
+static int
+mark_dropped(UChar32 d, UChar32 base)
+{
+	UErrorCode e = U_ZERO_ERROR;
+	UScriptCode sc;
+	int	 t;
+
+	sc = uscript_getScript(d, &e);
+	if (U_FAILURE(e))
+		return 1;
+	if (sc == USCRIPT_INHERITED || sc == USCRIPT_COMMON) {
+		t = u_charType(base);
+		if (t == U_NON_SPACING_MARK || t == U_ENCLOSING_MARK)
+			return 1;
+		e = U_ZERO_ERROR;
+		sc = uscript_getScript(base, &e);
+		if (U_FAILURE(e))
+			return 1;
+	}
+	return marks_fold(sc);
+}
+
+/*
  * Folds the code point c (not ASCII) through ICU: NFKC_Casefold, then
- * NFD, then nonspacing and enclosing marks dropped, then each code
- * point left transliterated (xfold).  Writes the UTF-8
- * into out (FOLD_CP_MAX bytes).  Returns its length, or -1 if ICU
- * fails.
+ * NFD, then nonspacing and enclosing marks dropped where their script
+ * says they are accents (mark_dropped), then each code point left
+ * transliterated (xfold).  Writes the UTF-8 into out (FOLD_CP_MAX
+ * bytes).  Returns its length, or -1 if ICU fails.
  */
 static int
 fold_icu(UChar32 c, char *out)
@@ -235,7 +298,7 @@ fold_icu(UChar32 c, char *out)
 	UChar	 in[2], a[64], b[256];
 	UErrorCode e = U_ZERO_ERROR;
 	const struct xfold *x;
-	UChar32	 d;
+	UChar32	 d, base = 0;
 	int32_t	 k = 0, na, nb;
 	int	 n = 0, t;
 
@@ -246,10 +309,13 @@ fold_icu(UChar32 c, char *out)
 	nb = unorm2_normalize(nfd, a, na, b, 256, &e);
 	if (U_FAILURE(e))
 		return -1;
+	if (nb > 0)
+		U16_GET(b, 0, 0, nb, base);
 	for (k = 0; k < nb;) {
 		U16_NEXT(b, k, nb, d);
 		t = u_charType(d);
-		if (t == U_NON_SPACING_MARK || t == U_ENCLOSING_MARK)
+		if ((t == U_NON_SPACING_MARK || t == U_ENCLOSING_MARK) &&
+		    mark_dropped(d, base))
 			continue;
 		if ((x = xfold_find(d)) != NULL) {
 			memcpy(out + n, x->s, x->len);

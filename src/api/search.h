@@ -5,9 +5,15 @@
  * through ICU's NFKC_Casefold (full case folding, so "ß" is "ss", and
  * compatibility mapping, so full-width "Ａ" is "a" and the ligature
  * "ﬁ" is "fi"), then canonical decomposition (NFD), and the nonspacing
- * and enclosing marks (Mn, Me) are dropped, so "Educación",
- * "EDUCACION" and "educacio\u0301n" all fold to "educacion" and "İ" to
- * "i".  Folding works one code point at a time, so every folded byte
+ * and enclosing marks (Mn, Me) that are accents or optional pointing
+ * are dropped, so "Educación", "EDUCACION" and "educacio\u0301n" all
+ * fold to "educacion" and "İ" to "i".  Which marks: by ICU's script of
+ * the mark (uscript_getScript), for a mark of no script (Inherited,
+ * such as U+0301) of the letter it decomposes from; Latin, Greek,
+ * Cyrillic, Armenian, Hebrew, Arabic, Syriac and kana drop theirs, every
+ * other script keeps them (Thai and Indic marks are vowels and tones:
+ * "ขาว" is not "ข้าว", "चना" is not "चुनाव"; the nukta stays, so
+ * U+095B and U+091C U+093C fold alike).  Folding works one code point at a time, so every folded byte
  * knows the original code point it came from: snippets quote the
  * original text, accents intact.
  *

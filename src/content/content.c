@@ -614,6 +614,7 @@ content_load(const char *dir, const char *base_url, const struct langs *ls,
 			m->coll[k].each += (size_t)cJSON_GetArraySize(
 			    cJSON_GetObjectItem(m->coll[k].items[i].obj[
 			    LANG_DEFAULT], resources[k].hit_each));
+	m->contract_gap = c.contract_gap;
 	if (c.nerr == 0 && !c.errs.oom) {
 		buf_free(&c.errs);
 		return m;

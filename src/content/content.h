@@ -85,6 +85,10 @@ struct model {
 	struct owner_page owner[OWNER_PAGE__MAX];
 	int	 nowner;
 	struct media_set *media;	/* media/ (media.h), maybe empty */
+	int	 contract_gap;		/* an object leaves out a member the
+					 * contract requires (FIELD_CONTRACT,
+					 * resource.h): OpenAPI does not
+					 * require it then */
 };
 
 struct labels;

@@ -299,6 +299,8 @@ validate_object(struct vctx *c, const cJSON *v, const struct field *fields)
 		m = cJSON_GetObjectItemCaseSensitive(v, f->name);
 		old = vc_push(c, f->name, 0);
 		if (m == NULL) {
+			if (f->flags & FIELD_CONTRACT)
+				c->contract_gap = 1;
 			if ((f->flags & FIELD_REQUIRED) &&
 			    !((f->flags & FIELD_DATED) &&
 			    cJSON_HasObjectItem(v, "start")))

@@ -47,6 +47,8 @@ struct vctx {
 	struct media_set *media;	/* media/, read first; NULL when it
 					 * failed */
 	const char *base_url;
+	int	 contract_gap;		/* an object lacks a FIELD_CONTRACT
+					 * member (resource.h) */
 };
 
 int	 vc_failv(struct vctx *, const char *file, const char *where,

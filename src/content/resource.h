@@ -89,10 +89,15 @@ enum {
 					 * technologies): a plain string is
 					 * that text in every language, an
 					 * object one per language */
-	FIELD_ISO	= 1 << 11	/* DATE, FIELD_API: the member before
+	FIELD_ISO	= 1 << 11,	/* DATE, FIELD_API: the member before
 					 * it in the list (a WHEN) as the
 					 * content gives it, when that is an
 					 * ISO date; absent when it is text */
+	FIELD_CONTRACT	= 1 << 12	/* optional in content, required by
+					 * the contract (SPEC.md): OpenAPI
+					 * lists it as required while every
+					 * object of the content has it
+					 * (struct model's contract_gap) */
 };
 
 /* One member of an object (or the element of an array: name NULL). */
@@ -131,8 +136,8 @@ enum resume_kind {
 			 * none, one placeholder */
 	RK_SKILLS,	/* the skills of a category: out the names as key
 			 * and a map name -> years as from[1]; in: each of
-			 * from[0] with its years in from[1] (else the
-			 * placeholder), no name: one named from[2] */
+			 * from[0] with its years in from[1] (else none),
+			 * no name: one named from[2] */
 	RK_DETAIL,	/* a FIELD_DATED TEXT: out the source's text (the
 			 * API's starts with the period); in from[] joined
 			 * by ", ", empty: the placeholder if undated */

@@ -174,6 +174,14 @@ slug_find(struct slug_set *ss, struct hsearch_data *t, const char *key,
 	return hsearch_r(e, ENTER, &found, t) != 0 ? found : NULL;
 }
 
+/* Adds slug, an item's own, to ss, so that slug_make makes no other
+ * item the same.  Returns 0, or -1 out of memory. */
+int
+slug_set_take(struct slug_set *ss, const char *slug)
+{
+	return slug_find(ss, &ss->taken, slug, 0, 1) != NULL ? 0 : -1;
+}
+
 /*
  * A slug from text, by rules r (slug.h), unique in ss, which then holds
  * it too; "item" when nothing is left of the text.  When ideographs

@@ -13,8 +13,8 @@
  * every other script by Any-Latin.  Then runs of anything but [a-z0-9]
  * become one "-".  A caller that has the title in several languages
  * takes one written in Latin letters where there is one
- * (slug_latin_text).  Content that has its slugs keeps them: only new
- * items get one.
+ * (slug_latin_text; slug_set_take keeps the slugs it does not remake).
+ * Content that has its slugs keeps them: only new items get one.
  *
  * Ownership: slug_rules_open returns rules slug_rules_close frees;
  * slug_set_init fills a set slug_set_free empties; slug_make writes
@@ -44,6 +44,7 @@ void		 slug_rules_close(struct slug_rules *);
 char		*slug_make(struct slug_rules *, const char *text,
 		    struct slug_set *, char *out, size_t len, struct buf *report,
 		    const char *file, int index);
+int		 slug_set_take(struct slug_set *, const char *slug);
 int		 slug_latin_text(const char *text);
 
 #endif /* PERFIL_SLUG_H */

@@ -58,7 +58,9 @@ joined(const struct resume_field *f, const cJSON *e, char *out, size_t len)
 }
 
 /* One skill of r's category: its years from the map f->from[1] (which
- * perfil's export writes), else the placeholder, counted. */
+ * perfil's export writes) when they are years ("5+"); else none, which
+ * pages and the API show as none (a value that is not years is
+ * reported). */
 static void
 skill(struct rimp *m, cJSON *list, const struct row *r,
     const struct resume_field *f, const char *name)
@@ -70,16 +72,14 @@ skill(struct rimp *m, cJSON *list, const struct row *r,
 	if (name == NULL || (o = rimp_new_obj(m)) == NULL)
 		return;
 	rimp_add_str(m, o, "name", name);
-	if (y == NULL || strlen(y) < 2 || strlen(y) > 4 ||
+	if (y != NULL && (strlen(y) < 2 || strlen(y) > 4 ||
 	    y[strlen(y) - 1] != '+' || strspn(y, "0123456789") !=
-	    strlen(y) - 1)
-		y = f->todo;
-	rimp_add_str(m, o, "years", y);
-	if (strcmp(y, f->todo) == 0) {
-		m->years++;
-		m->years_f = f;
-		m->years_file = r->res->file;
-	}
+	    strlen(y) - 1))
+		buf_printf(m->report, "not imported: %s[%d].%s.%s (\"%s\" is "
+		    "not years, a number followed by \"+\")\n",
+		    r->res->resume->key, r->i, f->from[1], name, y);
+	else if (y != NULL)
+		rimp_add_str(m, o, "years", y);
 	rimp_push(m, list, o);
 }
 
@@ -326,10 +326,5 @@ rimp_collections(struct rimp *m, struct init_content *ic)
 			if (resources[c].resume != NULL &&
 			    resources[c].resume->import_order == n)
 				ic->coll[c] = collection(m, (enum coll)c);
-	if (m->years > 0)
-		buf_printf(m->report, "placeholder: %s: %s = \"%s\" for %d "
-		    "skills (%s)\n", m->years_file,
-		    m->years_f->from[1], m->years_f->todo, m->years,
-		    m->years_f->why);
 }
 

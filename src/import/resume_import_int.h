@@ -26,9 +26,6 @@ struct rimp {
 	enum lang lang;		/* the document's, one of langs */
 	struct buf *report;
 	struct slug_rules *slugs; /* in the document's language (slug.h) */
-	int	 years;		/* skills given the placeholder years */
-	const struct resume_field *years_f;	/* their row */
-	const char *years_file;		/* its collection's */
 	int	 oom;
 };
 

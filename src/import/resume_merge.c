@@ -17,7 +17,9 @@
  * agree and that shares at least one date; an item matching none is left
  * out and reported, and an item of the first source that no other
  * matched keeps the copies to translate (reported too).  Arrays inside
- * an item (highlights, skills) are matched by position.
+ * an item (highlights, skills) are matched by position.  Last, an item
+ * whose title is not in Latin letters in the first source's language
+ * but is in another's gets its slug from that title (resume_slugs.h).
  */
 #include "config.h"
 
@@ -31,6 +33,7 @@
 #include "content/resource.h"
 #include "import/resume_import.h"
 #include "import/resume_merge.h"
+#include "import/resume_slugs.h"
 #include "import/resume_values.h"
 #include "content/settings.h"
 
@@ -305,8 +308,9 @@ import_one(const struct resume_source *src, const struct langs *ls,
 }
 
 /* The lines of r but those starting with "translate: " (and, from a
- * source but the first, "placeholder: ": the first's name the same
- * fields), into out, each prefixed with "FILE: " when file is not NULL. */
+ * source but the first, "placeholder: " and "slug: ": the first's name
+ * the same fields, and its slugs are kept), into out, each prefixed
+ * with "FILE: " when file is not NULL. */
 static void
 copy_report(struct buf *out, struct buf *r, const char *file, int first)
 {
@@ -316,7 +320,8 @@ copy_report(struct buf *out, struct buf *r, const char *file, int first)
 		if ((nl = strchr(p, '\n')) == NULL)
 			nl = p + strlen(p);
 		if (strncmp(p, "translate: ", 11) != 0 && (first ||
-		    strncmp(p, "placeholder: ", 13) != 0)) {
+		    (strncmp(p, "placeholder: ", 13) != 0 &&
+		    strncmp(p, "slug: ", 6) != 0))) {
 			if (file != NULL)
 				buf_printf(out, "%s: ", file);
 			buf_append(out, p, (size_t)(nl - p));
@@ -423,6 +428,9 @@ resume_merge_import(const struct resume_source *src, int n,
 		}
 		init_content_free(&o);
 	}
+	/* Slugs from the titles in Latin letters (resume_slugs.h). */
+	resume_slugs_latin(c, (enum lang)lang_find(&ls, src[0].lang,
+	    strlen(src[0].lang)), report);
 	for (l = 0; l < ls.n; l++)
 		if (!covered[l])
 			buf_printf(report, "translate: no source in %s: its "

@@ -212,6 +212,8 @@ skill_category(const struct app *app, enum lang l, const struct item *it,
 		if (s != a->child)
 			buf_puts(b, LBL(app, l, "list.comma"));
 		md_text(b, md_str(s, "name"));
+		if (cJSON_GetObjectItemCaseSensitive(s, "years") == NULL)
+			continue;	/* none given: none shown */
 		buf_puts(b, " (");
 		md_text(b, md_str(s, "years"));
 		buf_putc(b, ')');

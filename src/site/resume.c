@@ -280,7 +280,8 @@ texts(const struct app *app, cJSON *o, const struct resume_field *f,
 }
 
 /* RK_SKILLS: the names of a category's skills as f->key, and their
- * years in a map name -> years as f->from[1]. */
+ * years in a map name -> years as f->from[1] (left out when none has
+ * years). */
 static int
 skills(cJSON *o, const struct resume_field *f, const cJSON *list)
 {
@@ -299,6 +300,8 @@ skills(cJSON *o, const struct resume_field *f, const cJSON *list)
 			return -1;
 		rc |= put(years, str(e, "name"), str(e, "years"));
 	}
+	if (years->child == NULL)	/* no skill has years */
+		cJSON_DeleteItemFromObjectCaseSensitive(o, f->from[1]);
 	return rc;
 }
 

@@ -62,13 +62,11 @@ expect_equal 'nothing written' no "$([[ -e $BB_TMP/none ]] && echo yes || echo n
 # it was given, each explained:
 #  - meta: perfil writes its own (language, canonical URL, version);
 #  - projects: perfil requires one, so the import writes a TODO project;
-#  - skills' years: JSON Resume has none, perfil requires them (0+);
 #  - work: entries matched across the files only (the English-only one is
 #    left out, the Japanese-only one has Japanese copies in English); the
 #    report lists both.
 view='del(.meta, ."$schema")
   | .projects |= (. // [] | map(select(.name | startswith("TODO: ") | not)))
-  | .skills |= (. // [] | map(del(.years)))
   | .work |= map(select(.startDate == "2020-01" or .startDate == "2016-09"))
   | with_entries(select(.value != []))'
 

@@ -1,0 +1,132 @@
+#!/usr/bin/env bash
+# front: nginx-only the import, search and CV are the responder's own; one front is enough
+# Owners whose own language is not written in Latin letters (issue 45):
+# a Thai, a Hindi and a Japanese owner, each with two JSON Resumes (own
+# language first, English second with English titles, tests/fixtures/
+# owners/), imported with --init DIR --from-resume LANG=FILE
+# --from-resume en=FILE and served through nginx:
+#  - every slug is ASCII made from the English title (docs/resume.md),
+#    not a transliteration of the Thai or Hindi, nor "item" for kanji;
+#  - skills given without years show none: no "(0+)" on /cv, /en/cv, the
+#    PDF, and no years in the API (content/README.md);
+#  - search keeps the marks that make a Thai or Hindi word: ขาว (white)
+#    does not find ข้าว (rice), चना (chickpea) does not find चुनाव
+#    (election), while the real words are found, ज़िला in every encoding
+#    (docs/search.md).
+. "$(dirname "$0")/lib.sh"
+. "$STACK_ROOT/tests/lib/stack.sh"
+trap 'stack_stop; _bb_finish' EXIT
+# Every stack here serves an import: the contract holds each to its own
+# OpenAPI document (tests/contract/run).
+export BB_OWN_DOCUMENT=1
+
+fx=$STACK_ROOT/tests/fixtures/owners
+
+# serve_owner LANG OFFSET: imports fx/LANG.json and fx/LANG.en.json into
+# $BB_TMP/LANG and serves it on a private stack.
+serve_owner() {
+	local out=$BB_TMP/$1
+	rm -rf "$out"
+	t "$1 and en résumés imported as one site"
+	run_cmd "$PERFIL_BIN" --init "$out" --from-resume "$1=$fx/$1.json" \
+		--from-resume "en=$fx/$1.en.json"
+	expect_exit 0
+	cp "$BB_TMP/stdout" "$BB_TMP/$1.report"
+	expect_equal 'nothing left unmatched' '' "$(grep 'not matched' "$BB_TMP/$1.report")"
+	expect_equal 'no years written for skills without years' \
+		'[]' "$(jq -c '[.. | .years? // empty]' "$out/skills.json")"
+	chmod -R a+rX "$out"
+	stack_stop
+	BASE=${BASE_SHARED:=$BASE}
+	export PERFIL_CONTENT=$out
+	bb_private_stack "$2" "serving the $1 owner"
+}
+
+# slugs_from_english LANG: the slugs of projects, experience and
+# education are the English titles made ASCII (lower case, runs of
+# anything else one "-"), as the English résumé gives them.
+slugs_from_english() {
+	local want got
+	t "$1: project, entry and education slugs are ASCII from the English titles"
+	for pair in 'projects:.projects | map(.name)' \
+		'experience:.work | map(.position + ", " + .name)' \
+		'education:.education | map(.institution)'; do
+		want=$(jq -c "${pair#*:} | map(ascii_downcase | gsub(\"[^a-z0-9]+\"; \"-\")
+			| ltrimstr(\"-\") | rtrimstr(\"-\"))" "$fx/$1.en.json")
+		got=$(jq -c 'map(.slug)' "$BB_TMP/$1/${pair%%:*}.json")
+		expect_equal "${pair%%:*}.json slugs" "$want" "$got"
+	done
+	req GET "/api/v1/projects?lang=en"
+	expect_status 200
+	expect_json_true '[.data[].slug | test("^[a-z0-9-]+$")] | all and length == 2'
+	req GET "/en/projects/$(jq -r '.[0].slug' "$BB_TMP/$1/projects.json")"
+	expect_status 200
+}
+
+# no_zero_years PREFIX: the CV in HTML and PDF under PREFIX and the skills
+# in the API show no years for skills that have none.
+no_zero_years() {
+	t "${1:-/}: no \"(0+)\" on the CV, in its PDF or in the API"
+	req GET "$1/cv"
+	expect_status 200
+	expect_body_contains "$(jq -r '.[0].skills[0].name' "$BB_TMP/$2/skills.json")"
+	expect_body_not_contains '(0+)'
+	req GET "$1/cv.pdf"
+	expect_status 200
+	pdftotext -layout "$RESP_DIR/body" "$BB_TMP/cv.txt"
+	expect_equal 'the PDF names a skill' yes \
+		"$(grep -qF Python "$BB_TMP/cv.txt" && echo yes || echo no)"
+	expect_equal 'the PDF shows no (0+)' '' "$(grep -F '(0+)' "$BB_TMP/cv.txt")"
+	req GET "/api/v1/skills?lang=${3:-en}"
+	expect_status 200
+	expect_json_true '[.data[].skills[] | has("years")] | any | not'
+	expect_json_true '[.data[].skills[]] | length > 0'
+}
+
+# finds LANG Q: a search for Q in LANG finds at least one item; misses:
+# none.
+finds() {
+	req GET "/api/v1/search?lang=$1&q=$(jq -rn --arg q "$2" '$q | @uri')"
+	expect_status 200
+	expect_json_true '.meta.total >= 1'
+}
+misses() {
+	req GET "/api/v1/search?lang=$1&q=$(jq -rn --arg q "$2" '$q | @uri')"
+	expect_status 200
+	expect_json '.meta.total' 0
+}
+
+bb_require pdftotext
+
+serve_owner th 1200
+slugs_from_english th
+no_zero_years '' th th
+no_zero_years /en th en
+t 'th: ขาว (white) does not find ข้าว (rice); ข้าว and words inside sentences are found'
+misses th ขาว
+finds th ข้าว
+finds th ผลผลิต
+finds th เชียงใหม่
+
+serve_owner hi 1210
+slugs_from_english hi
+no_zero_years '' hi hi
+no_zero_years /en hi en
+t 'hi: चना (chickpea) does not find चुनाव (election); चुनाव is found'
+misses hi चना
+finds hi चुनाव
+misses hi जिला
+t 'hi: ज़िला is found in every encoding (U+095B, ज + nukta: NFC and NFD alike)'
+finds hi $'\xe0\xa5\x9b\xe0\xa4\xbf\xe0\xa4\xb2\xe0\xa4\xbe'
+finds hi $'\xe0\xa4\x9c\xe0\xa4\xbc\xe0\xa4\xbf\xe0\xa4\xb2\xe0\xa4\xbe'
+t 'hi and en: Latin accents still fold'
+finds en ELECTION
+finds en électión
+
+serve_owner ja 1220
+slugs_from_english ja
+t 'ja: no slug is "item" (kanji left out) and the report names none'
+expect_equal 'item slugs' '' \
+	"$(cat "$BB_TMP/ja"/*.json | jq -r '.. | .slug? // empty' | grep -E '^item(-[0-9]+)?$' || true)"
+expect_equal 'slug lines in the report' '' "$(grep 'slug: ' "$BB_TMP/ja.report")"
+no_zero_years '' ja ja
