@@ -81,9 +81,14 @@ served_query(const struct route *r)
 {
 	const struct route_param *p;
 
-	for (p = r->params; p->id != PARAM__MAX; p++)
-		if (p->required && p->id == PARAM_Q)
-			return "q=a";
+	static char q[64];
+
+	for (p = route_param_next(r, NULL); p != NULL;
+	    p = route_param_next(r, p))
+		if (p->required && p->kind == PARAM_KIND_STRING) {
+			snprintf(q, sizeof(q), "%s=a", req_param_name(p->id));
+			return q;
+		}
 	return "";
 }
 
@@ -132,7 +137,8 @@ START_TEST(every_api_route_is_documented)
 		    "#/components/schemas/CollectionMeta" :
 		    "#/components/schemas/Meta");
 		/* Each route parameter, with its bounds. */
-		for (rp = r->params; rp->id != PARAM__MAX; rp++) {
+		for (rp = route_param_next(r, NULL); rp != NULL;
+		    rp = route_param_next(r, rp)) {
 			found = 0;
 			cJSON_ArrayForEach(p, at(op, "parameters")) {
 				if (str_at(p, "name") == NULL ||
@@ -144,7 +150,7 @@ START_TEST(every_api_route_is_documented)
 				ck_assert_int_eq(cJSON_IsTrue(at(p, "required")),
 				    rp->required);
 				s = at(p, "schema");
-				if (rp->id == PARAM_Q) {
+				if (rp->kind == PARAM_KIND_STRING) {
 					ck_assert_int_eq(at(s, "minLength")->
 					    valueint, rp->min);
 					ck_assert_int_eq(at(s, "maxLength")->
@@ -172,6 +178,48 @@ START_TEST(every_api_route_is_documented)
 			    "^[a-z0-9-]+$");
 			ck_assert_ptr_nonnull(at(at(op, "responses"), "404"));
 		}
+	}
+}
+END_TEST
+
+/*
+ * The parameter table (routes.h): every row on some route, lang never
+ * in it (the dispatcher's), a route taking a parameter at most once,
+ * an integer's default within its bounds.
+ */
+START_TEST(parameter_table_is_sound)
+{
+	const struct route_param *p, *q;
+	const struct route *r;
+	size_t	 i, j;
+	int	 used;
+
+	for (j = 0; j < route_params_len; j++) {
+		p = &route_params[j];
+		ck_assert_int_ne(p->id, PARAM_LANG);
+		ck_assert_int_lt(p->id, PARAM__MAX);
+		ck_assert_int_le(p->min, p->max);
+		if (p->kind == PARAM_KIND_INT) {
+			ck_assert_int_ge(p->def, p->min);
+			ck_assert_int_le(p->def, p->max);
+		}
+		used = 0;
+		for (i = 0; i < routes_len; i++)
+			for (q = route_param_next(&routes[i], NULL); q != NULL;
+			    q = route_param_next(&routes[i], q))
+				used |= q == p;
+		ck_assert_msg(used, "parameter row %zu (%s) is on no route",
+		    j, req_param_name(p->id));
+	}
+	for (i = 0; i < routes_len; i++) {
+		r = &routes[i];
+		for (p = route_param_next(r, NULL); p != NULL;
+		    p = route_param_next(r, p))
+			for (q = route_param_next(r, p); q != NULL;
+			    q = route_param_next(r, q))
+				ck_assert_msg(q->id != p->id, "%s takes %s "
+				    "twice", r->operation_id,
+				    req_param_name(p->id));
 	}
 }
 END_TEST
@@ -407,6 +455,7 @@ openapi_suite(void)
 
 	tcase_add_unchecked_fixture(tc, testenv_setup, testenv_teardown);
 	tcase_add_test(tc, every_api_route_is_documented);
+	tcase_add_test(tc, parameter_table_is_sound);
 	tcase_add_test(tc, every_documented_path_is_served);
 	tcase_add_test(tc, documents_and_pages_are_not_operations);
 	tcase_add_test(tc, every_ref_resolves);

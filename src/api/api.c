@@ -48,25 +48,26 @@ static void
 put_self(struct ctx *x, struct buf *b)
 {
 	const struct route_param *p;
+	const struct param_value *v;
 	struct buf u;
-	long	 v;
 	char	 sep = '?';
 
 	buf_init(&u);
 	buf_puts(&u, x->app->cfg->base_url);
 	buf_puts(&u, x->req->path);
-	for (p = x->route->params; p->id != PARAM__MAX; p++) {
+	for (p = route_param_next(x->route, NULL); p != NULL;
+	    p = route_param_next(x->route, p)) {
+		v = &x->val[p->id];
 		if (p->kind == PARAM_KIND_STRING) {
-			buf_putc(&u, sep);
-			buf_puts(&u, "q=");
-			api_query_value(&u, x->q);
-			sep = '&';
+			if (v->s == NULL)
+				continue;
+			buf_printf(&u, "%c%s=", sep, req_param_name(p->id));
+			api_query_value(&u, v->s);
+		} else if (v->n != p->def)
+			buf_printf(&u, "%c%s=%ld", sep, req_param_name(p->id),
+			    v->n);
+		else
 			continue;
-		}
-		v = p->id == PARAM_LIMIT ? x->limit : x->offset;
-		if (v == p->def)
-			continue;
-		buf_printf(&u, "%c%s=%ld", sep, req_param_name(p->id), v);
 		sep = '&';
 	}
 	if (x->lang != LANG_DEFAULT)
@@ -91,7 +92,7 @@ api_end(struct ctx *x, long count, long total)
 	buf_printf(b, ",\"meta\":{\"count\":%ld", count);
 	if (x->route->collection)
 		buf_printf(b, ",\"total\":%ld,\"limit\":%ld,\"offset\":%ld",
-		    total, x->limit, x->offset);
+		    total, x->val[PARAM_LIMIT].n, x->val[PARAM_OFFSET].n);
 	buf_puts(b, ",\"self\":");
 	put_self(x, b);
 	s = x->app->source_url[x->lang];
@@ -196,11 +197,12 @@ api_list(struct ctx *x)
 {
 	const struct collection *c = &x->app->model->coll[x->route->coll];
 	struct buf *b = &x->resp->body;
+	const size_t limit = (size_t)x->val[PARAM_LIMIT].n;
+	const size_t offset = (size_t)x->val[PARAM_OFFSET].n;
 	size_t	 i, start, end;
 
-	start = (size_t)x->offset < c->len ? (size_t)x->offset : c->len;
-	end = c->len - start > (size_t)x->limit ? start + (size_t)x->limit :
-	    c->len;
+	start = offset < c->len ? offset : c->len;
+	end = c->len - start > limit ? start + limit : c->len;
 	api_begin(x);
 	buf_putc(b, '[');
 	for (i = start; i < end; i++) {

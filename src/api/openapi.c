@@ -29,8 +29,9 @@
 
 /*
  * The request path and query that exemplify route r: a {slug} is the
- * first item of its collection, a collection is asked for one item,
- * a search text is the first word of the first project's slug.
+ * first item of its collection, an integer marked PARAM_EXAMPLE is at
+ * its minimum (a collection is asked for one item), a required search
+ * text is the first word of the first project's slug.
  * Returns 0, or -1 if the content offers nothing to show.
  */
 static int
@@ -52,20 +53,21 @@ example_request(const struct app *app, const struct route *r, char *path,
 	} else if (xsnprintf(path, pathlen, "%s", r->path) == -1)
 		return -1;
 	query[0] = '\0';
-	for (p = r->params; p->id != PARAM__MAX; p++) {
+	for (p = route_param_next(r, NULL); p != NULL;
+	    p = route_param_next(r, p)) {
 		n = strlen(query);
-		if (p->id == PARAM_LIMIT) {
-			if (xsnprintf(query + n, querylen - n, "%slimit=1",
-			    n ? "&" : "") == -1)
+		if (p->kind == PARAM_KIND_INT && (p->flags & PARAM_EXAMPLE)) {
+			if (xsnprintf(query + n, querylen - n, "%s%s=%ld",
+			    n ? "&" : "", req_param_name(p->id), p->min) == -1)
 				return -1;
-		} else if (p->kind == PARAM_KIND_STRING) {
+		} else if (p->kind == PARAM_KIND_STRING && p->required) {
 			c = &app->model->coll[COLL_PROJECTS];
 			if (c->len == 0)
 				return -1;
 			first = c->items[0].slug;
-			if (xsnprintf(query + n, querylen - n, "%sq=%.*s",
-			    n ? "&" : "", (int)strcspn(first, "-"),
-			    first) == -1)
+			if (xsnprintf(query + n, querylen - n, "%s%s=%.*s",
+			    n ? "&" : "", req_param_name(p->id),
+			    (int)strcspn(first, "-"), first) == -1)
 				return -1;
 		}
 	}
@@ -156,7 +158,8 @@ route_parameters(struct gen *g, const struct route *r, cJSON *op)
 		    resources[r->coll < COLL__MAX ? r->coll : 0].fields,
 		    "slug"));
 	}
-	for (rp = r->params; rp->id != PARAM__MAX; rp++) {
+	for (rp = route_param_next(r, NULL); rp != NULL;
+	    rp = route_param_next(r, rp)) {
 		p = gen_put_obj(g, ps, NULL);
 		gen_put_str(g, p, "name", req_param_name(rp->id));
 		gen_put_str(g, p, "in", "query");

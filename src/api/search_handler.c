@@ -28,11 +28,12 @@ search_handler(struct ctx *x)
 	struct search_query q;
 	struct search_hit *hits = NULL;
 	char	 snip[4 * SEARCH_SNIPPET_MAX + 8];
-	size_t	 i, n, total, count, qlen = strlen(x->q);
-	const char *shown;
+	const char *text = x->val[PARAM_Q].s, *shown;
+	const size_t limit = (size_t)x->val[PARAM_LIMIT].n;
+	size_t	 i, n, total, count, qlen = strlen(text);
 
-	shown = arena_excerpt(x->arena, x->q, qlen, 80);
-	switch (search_query_parse(&q, x->q, qlen)) {
+	shown = arena_excerpt(x->arena, text, qlen, 80);
+	switch (search_query_parse(&q, text, qlen)) {
 	case SEARCH_Q_OK:
 		break;
 	case SEARCH_Q_EMPTY:
@@ -52,15 +53,13 @@ search_handler(struct ctx *x)
 		    "The server could not process the search terms.");
 		goto out;
 	}
-	if ((hits = arena_alloc(x->arena, (size_t)x->limit *
-	    sizeof(*hits))) == NULL) {
+	if ((hits = arena_alloc(x->arena, limit * sizeof(*hits))) == NULL) {
 		err_send(x, ERR_INTERNAL, "Retry the request later.",
 		    "The server ran out of memory while searching.");
 		goto out;
 	}
-	total = search_run(ix, x->lang, &q, hits, (size_t)x->limit);
-	count = total < (size_t)x->limit ? total : (size_t)x->limit;
-	x->offset = 0;
+	total = search_run(ix, x->lang, &q, hits, limit);
+	count = total < limit ? total : limit;
 	api_begin(x);
 	buf_putc(b, '[');
 	for (i = 0; i < count; i++) {

@@ -7,7 +7,7 @@
  *
  * Ownership: a struct ctx lives on the dispatcher's stack for one
  * request; what it points to belongs to the worker (app), the request
- * arena (req, slug, q) or the caller's response.
+ * arena (req, slug, a string parameter's value) or the caller's response.
  */
 #ifndef PERFIL_CTX_H
 #define PERFIL_CTX_H
@@ -28,15 +28,25 @@ typedef int handle_synthetic_fn(const struct app *, const char *method,
 	    const char *path, const char *query, const char *const *extra,
 	    struct response *, struct arena *);
 
+/*
+ * The applied value of a query parameter the route takes (its row in
+ * route_params, routes.h): an integer's, its default when absent; a
+ * string's, NULL when absent.  A parameter the route does not take
+ * keeps 0 and NULL.
+ */
+struct param_value {
+	long	 n;			/* PARAM_KIND_INT */
+	const char *s;			/* PARAM_KIND_STRING, decoded */
+};
+
 struct ctx {
 	const struct app *app;
 	struct request *req;
 	const struct route *route;
 	const char *slug;		/* the {slug} path segment, if any */
 	enum lang lang;			/* negotiated */
-	long	 limit;			/* applied values (defaults filled) */
-	long	 offset;
-	const char *q;			/* search terms, decoded */
+	struct param_value val[PARAM__MAX]; /* the route's parameters
+					 * applied, by enum param_id */
 	struct response *resp;
 	struct arena *arena;
 	handle_synthetic_fn *run;	/* the dispatcher, for a handler

@@ -12,70 +12,64 @@
 #include "core/routes.h"
 
 
-static const struct route_param list_params[] = {
-	{ .id = PARAM_LIMIT, .kind = PARAM_KIND_INT, .min = 1, .max = 100,
-	    .def = 100 },
-	{ .id = PARAM_OFFSET, .kind = PARAM_KIND_INT, .min = 0, .max = 1000,
-	    .def = 0 },
-	{ .id = PARAM__MAX }
+/*
+ * The parameter table: every query parameter a route takes but lang,
+ * one row per parameter and handler (or operation), in the order the
+ * routes list them (the API's links, OpenAPI, the portal).
+ */
+const struct route_param route_params[] = {
+	{ .id = PARAM_Q, .handler = RH_SEARCH, .kind = PARAM_KIND_STRING,
+	    .required = 1, .min = 1, .max = 200 },
+	{ .id = PARAM_LIMIT, .handler = RH_LIST, .kind = PARAM_KIND_INT,
+	    .min = 1, .max = 100, .def = 100, .flags = PARAM_EXAMPLE },
+	{ .id = PARAM_OFFSET, .handler = RH_LIST, .kind = PARAM_KIND_INT,
+	    .min = 0, .max = 1000, .def = 0 },
+	{ .id = PARAM_LIMIT, .handler = RH_SEARCH, .kind = PARAM_KIND_INT,
+	    .min = 1, .max = 50, .def = 10, .flags = PARAM_EXAMPLE },
 };
 
-static const struct route_param no_params[] = {
-	{ .id = PARAM__MAX }
-};
+const size_t route_params_len = sizeof(route_params) /
+    sizeof(route_params[0]);
 
-static const struct route_param search_params[] = {
-	{ .id = PARAM_Q, .kind = PARAM_KIND_STRING, .required = 1, .min = 1,
-	    .max = 200 },
-	{ .id = PARAM_LIMIT, .kind = PARAM_KIND_INT, .min = 1, .max = 50,
-	    .def = 10 },
-	{ .id = PARAM__MAX }
-};
-
-#define API(p, op, sch, h, prm)	{ .path = p, .operation_id = op, \
-	.kind = ROUTE_API, .schema = sch, .coll = COLL__MAX, .handler = h, \
-	.params = prm }
+#define API(p, op, sch, h)	{ .path = p, .operation_id = op, \
+	.kind = ROUTE_API, .schema = sch, .coll = COLL__MAX, .handler = h }
 /* A collection (resource.h, COLLECTIONS) and, with ITEMS, its items. */
 #define LIST(id, name, op, items, item_op)	{ .path = "/api/v1/" name, \
 	.operation_id = op, .kind = ROUTE_API, .collection = 1, \
-	.coll = COLL_##id, .handler = RH_LIST, .params = list_params }, \
+	.coll = COLL_##id, .handler = RH_LIST }, \
 	ITEM_##items(id, name, item_op)
 #define ITEM_ITEMS(id, name, op)	{ .path = "/api/v1/" name "/{slug}", \
 	.operation_id = op, .kind = ROUTE_API, .coll = COLL_##id, \
-	.handler = RH_ITEM, .params = no_params },
+	.handler = RH_ITEM },
 #define ITEM_NO_ITEMS(id, name, op)
 /* The website's pages (page_list.h); arg selects the page. */
 #define PAGE(id, name, p, place, render) { .path = p, \
 	.operation_id = name, .kind = ROUTE_PAGE, .coll = COLL__MAX, \
-	.handler = RH_PAGE, .params = no_params, .arg = SITE_##id, \
+	.handler = RH_PAGE, .arg = SITE_##id, \
 	.flags = ROUTE_PER_LANG },
 /* A page per item of a collection (pages_project), path ending "{slug}". */
 #define ITEM_PAGE(p, op, c)	{ .path = p, .operation_id = op, \
 	.kind = ROUTE_PAGE, .coll = c, .handler = RH_PROJECT_PAGE, \
-	.params = no_params, .flags = ROUTE_PER_LANG }
+	.flags = ROUTE_PER_LANG }
 /* A document; arg selects it. */
 #define DOC(p, op, h, doc)	{ .path = p, .operation_id = op, \
-	.kind = ROUTE_DOC, .coll = COLL__MAX, .handler = h, \
-	.params = no_params, .arg = doc }
+	.kind = ROUTE_DOC, .coll = COLL__MAX, .handler = h, .arg = doc }
 /* A row of SITE_DOCS (page_list.h). */
 #define DOCUMENT(id, p, op, h, type, fl, build) { .path = p, \
 	.operation_id = op, .kind = ROUTE_DOC, .coll = COLL__MAX, \
-	.handler = h, .params = no_params, .arg = DOC_##id, \
+	.handler = h, .arg = DOC_##id, \
 	.flags = ((fl) & DOC_PER_LANG) ? ROUTE_PER_LANG : 0 },
 
 const struct route routes[] = {
 	{ .path = "/api/v1/health", .operation_id = "getHealth",
 	    .kind = ROUTE_API, .schema = "Health", .coll = COLL__MAX,
-	    .handler = RH_HEALTH, .params = no_params,
-	    .flags = ROUTE_STATUS },
-	API("/api/v1/profile", "getProfile", "Profile", RH_PROFILE,
-	    no_params),
-	API("/api/v1/about", "getAbout", "About", RH_ABOUT, no_params),
+	    .handler = RH_HEALTH, .flags = ROUTE_STATUS },
+	API("/api/v1/profile", "getProfile", "Profile", RH_PROFILE),
+	API("/api/v1/about", "getAbout", "About", RH_ABOUT),
 	COLLECTIONS(LIST)
 	{ .path = "/api/v1/search", .operation_id = "searchContent",
 	    .kind = ROUTE_API, .schema = "SearchResult", .collection = 1,
-	    .coll = COLL__MAX, .handler = RH_SEARCH,
-	    .params = search_params },
+	    .coll = COLL__MAX, .handler = RH_SEARCH },
 	SITE_PAGES(PAGE)
 	ITEM_PAGE("/projects/{slug}", "pageProject", COLL_PROJECTS),
 	/* The documents (page_list.h), the OpenAPI document's paths
@@ -91,7 +85,7 @@ const struct route routes[] = {
 	 * /about's twin; pages_page finds the page by name in the loaded
 	 * content, and a name it does not have is the 404 page. */
 	{ .path = "/{name}", .operation_id = "pageOwner", .kind = ROUTE_PAGE,
-	    .coll = COLL__MAX, .handler = RH_PAGE, .params = no_params,
+	    .coll = COLL__MAX, .handler = RH_PAGE,
 	    .arg = -1, .flags = ROUTE_PER_LANG },
 };
 
@@ -198,6 +192,21 @@ route_param_description(struct labels *lb, const struct route *r,
 		return s;
 	snprintf(key, sizeof(key), "param.%s", req_param_name(p->id));
 	return lbl(lb, l, key);
+}
+
+/*
+ * The row of the parameter table after p (NULL: the first) that route
+ * r takes, or NULL after its last.
+ */
+const struct route_param *
+route_param_next(const struct route *r, const struct route_param *p)
+{
+	p = p == NULL ? route_params : p + 1;
+	for (; p < route_params + route_params_len; p++)
+		if (p->handler == r->handler && (p->only == NULL ||
+		    strcmp(p->only, r->operation_id) == 0))
+			return p;
+	return NULL;
 }
 
 /* Returns 1 for "/api" and everything below "/api/". */

@@ -19,21 +19,6 @@
 struct labels;
 struct model;
 
-/* What a query parameter's value is, which decides how it is checked. */
-enum param_kind {
-	PARAM_KIND_INT,		/* a whole number in [min, max] */
-	PARAM_KIND_STRING	/* text of min to max characters */
-};
-
-/* A query parameter a route accepts, with its bounds. */
-struct route_param {
-	enum param_id id;	/* PARAM__MAX ends a list */
-	enum param_kind kind;
-	int	 required;
-	long	 min, max;	/* integers: bounds; strings: length */
-	long	 def;		/* integers: default */
-};
-
 enum route_kind {
 	ROUTE_API,		/* JSON {data, meta} under /api, in OpenAPI */
 	ROUTE_DOC,		/* a fixed document (OpenAPI, llms.txt, ...) */
@@ -63,6 +48,42 @@ enum route_handler {
 	RH__MAX
 };
 
+/* What a query parameter's value is, which decides how it is checked. */
+enum param_kind {
+	PARAM_KIND_INT,		/* a whole number in [min, max] */
+	PARAM_KIND_STRING	/* text of min to max characters */
+};
+
+/*
+ * A row of the parameter table (route_params in routes.c): a query
+ * parameter on the routes of one handler (or, with only, on the one
+ * route of that operation id), with its kind, bounds and default.  The
+ * validation and its errors (handler.c), the API's links (api.c),
+ * OpenAPI's parameters and examples (openapi.c), the portal and agent
+ * files (portal.c, agents.c), the MCP tools' arguments (mcp_tools.c)
+ * and the pre-rendered default answers (prerender.c) all read the
+ * rows; the applied value is the request's slot x->val[id] (ctx.h).
+ * Its description is the label "param.OPERATION.NAME" or "param.NAME"
+ * (route_param_description).  A route takes a parameter at most once;
+ * its parameters come in the table's order.
+ */
+struct route_param {
+	enum param_id id;
+	enum route_handler handler;	/* the routes of this handler */
+	const char *only;		/* or only this operation's; NULL:
+					 * every route of the handler */
+	enum param_kind kind;
+	int	 required;
+	long	 min, max;	/* integers: bounds; strings: length */
+	long	 def;		/* integers: the value when absent */
+	unsigned flags;		/* PARAM_EXAMPLE */
+};
+
+/* The flags of a parameter. */
+#define PARAM_EXAMPLE	0x01	/* the examples set it: OpenAPI's sample
+				 * request to its minimum, the portal's curl
+				 * to a small value within bounds */
+
 /*
  * A route.  Its English texts (summary, description, the parameters')
  * are the label set's, en.json's for the OpenAPI document and each
@@ -78,8 +99,7 @@ struct route {
 					 * collection's, resources[coll]'s */
 	int	 collection;		/* data is an array, CollectionMeta */
 	enum coll coll;			/* the collection a list serves */
-	enum route_handler handler;
-	const struct route_param *params;
+	enum route_handler handler;	/* its parameters: route_params */
 	int	 arg;			/* handler's own selector (page, doc) */
 	unsigned flags;			/* ROUTE_PER_LANG, ROUTE_STATUS */
 };
@@ -93,6 +113,8 @@ struct route {
 
 extern const struct route routes[];
 extern const size_t routes_len;
+extern const struct route_param route_params[];
+extern const size_t route_params_len;
 
 const struct route *route_match(const char *path, const char **slug,
 		    struct arena *);
@@ -106,6 +128,8 @@ const char	*route_summary(struct labels *, const struct route *,
 		    enum lang);
 const char	*route_description(struct labels *, const struct route *,
 		    enum lang);
+const struct route_param *route_param_next(const struct route *,
+		    const struct route_param *);
 const char	*route_param_description(struct labels *,
 		    const struct route *, const struct route_param *,
 		    enum lang);

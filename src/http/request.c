@@ -13,9 +13,11 @@
 
 #include "http/request.h"
 
+#define PARAM_NAME(id, name)	name,
 static const char *const param_names[PARAM__MAX] = {
-	"lang", "limit", "offset", "q",
+	QUERY_PARAMS(PARAM_NAME)
 };
+#undef PARAM_NAME
 
 const struct langs langs_fallback = { 2, { "es", "en" } };
 

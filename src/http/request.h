@@ -52,14 +52,24 @@ enum req_method {
 	METHOD__MAX
 };
 
-/* Query parameters perfil knows; any other key is ignored. */
+/*
+ * The query parameters perfil knows, declared once: identifier and
+ * name (any other key is ignored).  Which routes take one, its kind,
+ * bounds and default are its rows in the parameter table (routes.c,
+ * route_params); lang, which every route takes, is the dispatcher's.
+ */
+#define QUERY_PARAMS(X)							\
+	X(LANG, "lang")							\
+	X(LIMIT, "limit")						\
+	X(OFFSET, "offset")						\
+	X(Q, "q")
+
+#define PARAM_ID(id, name)	PARAM_##id,
 enum param_id {
-	PARAM_LANG,
-	PARAM_LIMIT,
-	PARAM_OFFSET,
-	PARAM_Q,
+	QUERY_PARAMS(PARAM_ID)
 	PARAM__MAX
 };
+#undef PARAM_ID
 
 struct req_param {
 	const char *value;	/* decoded, NUL-terminated; NULL if absent */

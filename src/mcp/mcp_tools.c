@@ -544,7 +544,8 @@ tool_args(struct mcp_call *c, const struct route *r, const cJSON *args,
 			slug = a;
 			continue;
 		}
-		for (p = r->params; p->id != PARAM__MAX && !known; p++)
+		for (p = route_param_next(r, NULL); p != NULL && !known;
+		    p = route_param_next(r, p))
 			known = strcmp(a->string, req_param_name(p->id)) == 0;
 		if (!known)
 			return arena_printf(ar, "Argument '%s' is not one of "
@@ -556,7 +557,8 @@ tool_args(struct mcp_call *c, const struct route *r, const cJSON *args,
 	    strchr(slug->valuestring, '/') != NULL))
 		return "Argument 'slug' is required: one item's slug, a "
 		    "string without '/'.";
-	for (p = r->params; p->id != PARAM__MAX; p++)
+	for (p = route_param_next(r, NULL); p != NULL;
+	    p = route_param_next(r, p))
 		if ((a = cJSON_GetObjectItemCaseSensitive(args,
 		    req_param_name(p->id))) != NULL &&
 		    put_arg(q, req_param_name(p->id), p->kind, a) == -1)

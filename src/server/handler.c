@@ -174,6 +174,81 @@ only_space(const char *s, size_t n)
 }
 
 /*
+ * Checks the text parameter p (a search text) and applies it in
+ * x->val.  Returns 0, or -1 after sending the 400 error.
+ */
+static int
+check_string(struct ctx *x, const struct route_param *p)
+{
+	const struct req_param *v = &x->req->param[p->id];
+	const char *name = req_param_name(p->id);
+	char	*rule, *hint;
+	long	 n;
+
+	rule = arena_printf(x->arena, "a search text of %ld to %ld "
+	    "characters", p->min, p->max);
+	if (v->count > 1) {
+		hint = arena_printf(x->arena, "Send %s once, with all the "
+		    "search terms separated by spaces.", name);
+		err_send(x, ERR_INVALID_PARAMETER, hint ? hint : "Send the "
+		    "parameter once.", "Parameter '%s' was given %d times; "
+		    "it may be given at most once.", name, v->count);
+		return -1;
+	}
+	if (v->value == NULL && !p->required)
+		return 0;
+	hint = arena_printf(x->arena, v->value == NULL ? "Add %s with one "
+	    "or more words, for example ?%s=cloud." : "Retry with one or "
+	    "more words in %s, for example ?%s=cloud.", name, name);
+	if (v->value == NULL) {
+		err_send(x, ERR_INVALID_PARAMETER, hint ? hint : "Add the "
+		    "parameter.", "Parameter '%s' is required: %s; received "
+		    "nothing.", name, rule ? rule : "a search text");
+		return -1;
+	}
+	n = (long)utf8_len(v->value, v->len);
+	if (n < p->min || n > p->max || only_space(v->value, v->len))
+		return bad_param(x, p, rule ? rule : "a search text",
+		    hint ? hint : "Retry with one or more words.");
+	x->val[p->id].s = v->value;
+	return 0;
+}
+
+/*
+ * Checks the integer parameter p against its bounds and applies it (or
+ * its default) in x->val.  Returns 0, or -1 after sending the 400
+ * error.
+ */
+static int
+check_int(struct ctx *x, const struct route_param *p)
+{
+	const struct req_param *v = &x->req->param[p->id];
+	const char *name = req_param_name(p->id);
+	char	*rule, *hint;
+	long	 n;
+
+	rule = arena_printf(x->arena, "an integer from %ld to %ld",
+	    p->min, p->max);
+	hint = arena_printf(x->arena, "Retry with %s=%ld (any whole "
+	    "number from %ld to %ld), or omit %s to use the default "
+	    "(%ld).", name, p->def, p->min, p->max, name, p->def);
+	if (v->count > 1) {
+		err_send(x, ERR_INVALID_PARAMETER, hint ? hint :
+		    "Send the parameter once.", "Parameter '%s' was "
+		    "given %d times; it may be given at most once.",
+		    name, v->count);
+		return -1;
+	}
+	n = p->def;
+	if (v->value != NULL && req_parse_uint(v->value, v->len,
+	    p->min, p->max, &n) == -1)
+		return bad_param(x, p, rule ? rule : "an integer",
+		    hint ? hint : "Omit the parameter.");
+	x->val[p->id].n = n;
+	return 0;
+}
+
+/*
  * Validates lang and the route's parameters and fills x.  Returns 0,
  * or -1 after sending the 400 error.
  */
@@ -182,8 +257,6 @@ check_params(struct ctx *x)
 {
 	const struct req_param *v;
 	const struct route_param *p;
-	char	*rule, *hint;
-	long	 n;
 
 	v = &x->req->param[PARAM_LANG];
 	if (v->count > 1) {
@@ -207,59 +280,11 @@ check_params(struct ctx *x)
 		x->lang = req_negotiate_lang(x->req->accept_language,
 		    x->app->langs);
 
-	for (p = x->route->params; p->id != PARAM__MAX; p++) {
-		v = &x->req->param[p->id];
-		if (p->kind == PARAM_KIND_STRING) {
-			rule = arena_printf(x->arena, "a search text of %ld "
-			    "to %ld characters", p->min, p->max);
-			if (v->count > 1) {
-				err_send(x, ERR_INVALID_PARAMETER, "Send q "
-				    "once, with all the search terms "
-				    "separated by spaces.", "Parameter 'q' "
-				    "was given %d times; it may be given at "
-				    "most once.", v->count);
-				return -1;
-			}
-			if (v->value == NULL) {
-				err_send(x, ERR_INVALID_PARAMETER,
-				    "Add q with one or more words, for "
-				    "example ?q=cloud.", "Parameter 'q' is "
-				    "required: %s; received nothing.",
-				    rule ? rule : "a search text");
-				return -1;
-			}
-			n = (long)utf8_len(v->value, v->len);
-			if (n < p->min || n > p->max ||
-			    only_space(v->value, v->len))
-				return bad_param(x, p, rule ? rule :
-				    "a search text", "Retry with one or more "
-				    "words in q, for example ?q=cloud.");
-			x->q = v->value;
-			continue;
-		}
-		rule = arena_printf(x->arena, "an integer from %ld to %ld",
-		    p->min, p->max);
-		hint = arena_printf(x->arena, "Retry with %s=%ld (any whole "
-		    "number from %ld to %ld), or omit %s to use the default "
-		    "(%ld).", req_param_name(p->id), p->def, p->min, p->max,
-		    req_param_name(p->id), p->def);
-		if (v->count > 1) {
-			err_send(x, ERR_INVALID_PARAMETER, hint ? hint :
-			    "Send the parameter once.", "Parameter '%s' was "
-			    "given %d times; it may be given at most once.",
-			    req_param_name(p->id), v->count);
+	for (p = route_param_next(x->route, NULL); p != NULL;
+	    p = route_param_next(x->route, p))
+		if ((p->kind == PARAM_KIND_STRING ? check_string(x, p) :
+		    check_int(x, p)) == -1)
 			return -1;
-		}
-		n = p->def;
-		if (v->value != NULL && req_parse_uint(v->value, v->len,
-		    p->min, p->max, &n) == -1)
-			return bad_param(x, p, rule ? rule : "an integer",
-			    hint ? hint : "Omit the parameter.");
-		if (p->id == PARAM_LIMIT)
-			x->limit = n;
-		else
-			x->offset = n;
-	}
 	return 0;
 }
 

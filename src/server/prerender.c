@@ -160,11 +160,11 @@ prerender_free(struct prerender *pr)
 }
 
 /*
- * For a validated request (x->lang, limit, offset and q applied): when
- * every parameter has its default and the answer was pre-rendered,
- * puts the variant Accept-Encoding prefers (its body, tag and coding)
- * in x->resp and returns 1; else returns 0 and the caller runs the
- * handler.
+ * For a validated request (x->lang and x->val applied): when every
+ * parameter has its default (a text parameter: absent) and the answer
+ * was pre-rendered, puts the variant Accept-Encoding prefers (its body,
+ * tag and coding) in x->resp and returns 1; else returns 0 and the
+ * caller runs the handler.
  */
 int
 prerender_serve(struct ctx *x)
@@ -178,10 +178,10 @@ prerender_serve(struct ctx *x)
 
 	if (pr == NULL)
 		return 0;
-	for (p = x->route->params; p->id != PARAM__MAX; p++)
-		if (p->kind == PARAM_KIND_STRING ||
-		    (p->id == PARAM_LIMIT && x->limit != p->def) ||
-		    (p->id == PARAM_OFFSET && x->offset != p->def))
+	for (p = route_param_next(x->route, NULL); p != NULL;
+	    p = route_param_next(x->route, p))
+		if (p->kind == PARAM_KIND_STRING ? x->val[p->id].s != NULL :
+		    x->val[p->id].n != p->def)
 			return 0;
 	b = &pr->block[(size_t)(x->route - routes) * LANG__MAX + x->lang];
 	want = NO_ITEM;

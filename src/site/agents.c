@@ -49,9 +49,10 @@ api_link(const struct app *app, const struct route *r, enum lang l,
 
 	if (strchr(r->path, '{') != NULL)
 		return NULL;
-	for (p = r->params; p->id != PARAM__MAX; p++)
+	for (p = route_param_next(r, NULL); p != NULL;
+	    p = route_param_next(r, p))
 		if (p->required && p->kind == PARAM_KIND_STRING)
-			snprintf(q, sizeof(q), "?q=%s",
+			snprintf(q, sizeof(q), "?%s=%s", req_param_name(p->id),
 			    LBL(app, l, "example.query"));
 	if (l != LANG_DEFAULT)
 		snprintf(lq, sizeof(lq), "%clang=%s", *q ? '&' : '?',
@@ -345,7 +346,7 @@ agents_guide(const struct app *app, enum lang l, struct buf *b)
 	buf_printf(b, "## %s\n\n", LBL(app, l, "guide.limits"));
 	for (i = 0; i < routes_len; i++) {
 		r = &routes[i];
-		if (r->kind != ROUTE_API || r->params[0].id == PARAM__MAX ||
+		if (r->kind != ROUTE_API || route_param_next(r, NULL) == NULL ||
 		    !route_live(app->model, r))
 			continue;
 		buf_printf(b, "- `GET %s`:\n", r->path);

@@ -89,12 +89,15 @@ portal_route_example(const struct app *app, const struct route *r, enum lang l,
 		    "example");
 	} else
 		buf_puts(b, r->path);
-	for (p = r->params; p->id != PARAM__MAX; p++) {
-		if (p->kind == PARAM_KIND_STRING)
-			buf_printf(b, "%cq=%s", sep,
+	for (p = route_param_next(r, NULL); p != NULL;
+	    p = route_param_next(r, p)) {
+		if (p->kind == PARAM_KIND_STRING && p->required)
+			buf_printf(b, "%c%s=%s", sep, req_param_name(p->id),
 			    LBL(app, l, "example.query"));
-		else if (p->id == PARAM_LIMIT)
-			buf_printf(b, "%climit=%ld", sep, example_value(p));
+		else if (p->kind == PARAM_KIND_INT &&
+		    (p->flags & PARAM_EXAMPLE))
+			buf_printf(b, "%c%s=%ld", sep, req_param_name(p->id),
+			    example_value(p));
 		else
 			continue;
 		sep = '&';
@@ -155,7 +158,8 @@ portal_route_params(const struct app *app, const struct route *r, enum lang l,
 	    LBL(app, l, "param.query_optional"));
 	lang_values(app, l, b);
 	buf_printf(b, "; %s.\n", LBL(app, l, "param.lang.rest"));
-	for (p = r->params; p->id != PARAM__MAX; p++) {
+	for (p = route_param_next(r, NULL); p != NULL;
+	    p = route_param_next(r, p)) {
 		snprintf(min, sizeof(min), "%ld", p->min);
 		snprintf(max, sizeof(max), "%ld", p->max);
 		buf_printf(b, "%s- `%s` (%s): ", indent, req_param_name(p->id),
