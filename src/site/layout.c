@@ -324,18 +324,6 @@ body_html(struct buf *b, const struct app *app, const char *h,
 
 #define TITLE_MAX	70	/* characters a title shows in search results */
 
-/* The number of UTF-8 characters of s. */
-static size_t
-utf8_chars(const char *s)
-{
-	size_t	 n = 0;
-
-	for (; *s != '\0'; s++)
-		if (((unsigned char)*s & 0xc0) != 0x80)
-			n++;
-	return n;
-}
-
 /* Appends the page's <title> text (without the element); an item's
  * page leaves the name out when both would not fit in TITLE_MAX. */
 static void
@@ -355,8 +343,8 @@ page_title(struct buf *b, const struct app *app, const struct view *v,
 		buf_puts(b, site_page_label(app, v->page, l));
 	else
 		buf_puts(b, buf_cstr(&t));
-	if (!v->item || utf8_chars(buf_cstr(&t)) + utf8_chars(name) + 3 <=
-	    TITLE_MAX)
+	if (!v->item || utf8_count(buf_cstr(&t), strlen(buf_cstr(&t))) +
+	    utf8_count(name, strlen(name)) + 3 <= TITLE_MAX)
 		buf_printf(b, " · %s", name);
 	if (t.oom)
 		b->oom = 1;
