@@ -151,7 +151,7 @@ agents_llms(const struct app *app, enum lang l, struct buf *b)
 	/* The CV's PDF, when built with it (HAVE_PDF) and made this load. */
 	if (app->cv_pdf[l] && xsnprintf(label, sizeof(label),
 	    "%s (PDF)", site_page_label(app, SITE_CV, l)) != -1) {
-		item(b, app, label, LPATH(app, l, "/cv.pdf"));
+		item(b, app, label, LPATH(app, l, DOC_CV_PDF_PATH));
 		buf_printf(b, ": %s\n", LBL(app, l, "llms.cv_pdf"));
 	}
 	if (app->model->coll[COLL_PROJECTS].len > 0) {

@@ -202,7 +202,7 @@ card_html(const struct app *app, enum lang l, struct buf *b)
 
 		buf_puts(b, "<p class=\"cv-pdf\"><a href=\"");
 		buf_markup_text(b, app->cfg->base_url);
-		buf_markup_text(b, LPATH(app, l, "/cv.pdf"));
+		buf_markup_text(b, LPATH(app, l, DOC_CV_PDF_PATH));
 		buf_puts(b, "\" type=\"application/pdf\">");
 		icon(b, icon_file);
 		buf_markup_text(b, LBL(app, l, "cv.pdf"));

@@ -606,7 +606,8 @@ cv_pdf(const struct app *app, enum lang l, struct buf *out)
 	if (!md.oom && !fits(md.len)) {
 		warnx("warning: %s left out: the CV is %zu KiB of text, more "
 		    "than the %zu KiB a PDF is made from",
-		    lang_path(app->langs, l, "/cv.pdf", path, sizeof(path)),
+		    lang_path(app->langs, l, site_doc_path(DOC_CV_PDF), path,
+		    sizeof(path)),
 		    md.len / 1024, (size_t)CV_PDF_MAX / 1024);
 		buf_free(&md);
 		return 1;
@@ -615,7 +616,8 @@ cv_pdf(const struct app *app, enum lang l, struct buf *out)
 	    (p.pc_rtl = cv_fonts_context(lang_code(app->langs, l))) ==
 	    NULL) {
 		warnx("%s: fontconfig could not load its configuration",
-		    lang_path(app->langs, l, "/cv.pdf", path, sizeof(path)));
+		    lang_path(app->langs, l, site_doc_path(DOC_CV_PDF), path,
+		    sizeof(path)));
 		if (p.pc != NULL)
 			g_object_unref(p.pc);
 		buf_free(&md);

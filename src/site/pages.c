@@ -18,11 +18,11 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/errors.h"
 #include "site/agents.h"
 #include "site/cv.h"
 #ifdef HAVE_PDF
 #include "site/cv_pdf.h"
-#include "core/errors.h"
 #endif
 #include "site/head.h"
 #include "site/layout.h"
