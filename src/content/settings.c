@@ -391,8 +391,9 @@ member(const struct settings *s, size_t off)
 	return (char *)s + off;
 }
 
-/* An array of texts into row r's member of store TEXTS, what its name
- * (the validator checked the element's shape). */
+/* Reads array v, member what, into row r's texts (store TEXTS); the
+ * validator has checked each element's shape.  Returns 0, or -1 with
+ * err set. */
 static int
 read_texts(const cJSON *v, const char *what, const struct setting *r,
     struct settings *s, char *err, size_t errlen)
