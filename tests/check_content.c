@@ -264,6 +264,10 @@ static const struct broken {
 } broken[] = {
 	{ "projects.json", "[{\"slug\": \"a\",",
 	    "projects.json: (top level): invalid JSON near line 1" },
+	/* The column counts code points: "ñ" is one, not two bytes. */
+	{ "projects.json", "[1,\n\"\xc3\xb1\", ?]",
+	    "projects.json: (top level): invalid JSON near line 2, "
+	    "column 6" },
 	{ "projects.json", "{}",
 	    "projects.json: (top level): expected an array of projects" },
 	{ "projects.json", "[{\"slug\":\"Bad Slug\",\"title\":{\"es\":\"a\","

@@ -205,6 +205,78 @@ site_dir_remove(const char *dir)
 	rmdir(dir);
 }
 
+/*
+ * The members SITE_SETTINGS reads by their store, without a reader of
+ * their own: a text (one string for every language, or one per
+ * language), an array of texts, a boolean; each refusal names the
+ * member and the language.
+ */
+START_TEST(stored_settings)
+{
+	static const struct {
+		const char *json;
+		const char *want;	/* a message part */
+	} bad[] = {
+		{ "{\"name_rule\": {\"es\": \"a\"}}",
+		    "name_rule.en: missing translation" },
+		{ "{\"llms_summary\": {\"es\": \"a\", \"en\": \"b\", "
+		    "\"fr\": \"c\"}}", "llms_summary.fr: unknown language" },
+		{ "{\"facts\": [\"a\", {\"es\": \"b\"}]}",
+		    "facts[1].en: missing translation" },
+		{ "{\"fictional\": \"yes\"}", "fictional: expected" },
+	};
+	struct settings *st;
+	struct buf b;
+	char	 err[512], *dir;
+	size_t	 i;
+
+	dir = site_dir("{\"name_rule\": \"Call her Ana.\", \"llms_summary\": "
+	    "{\"es\": \"Perfil\", \"en\": \"Profile\"}, \"facts\": "
+	    "[\"one\", {\"es\": \"dos\", \"en\": \"two\"}], "
+	    "\"fictional\": true}");
+	st = settings_load(dir, err, sizeof(err));
+	ck_assert_msg(st != NULL, "%s", err);
+	ck_assert_str_eq(st->name_rule[LANG_ES], "Call her Ana.");
+	ck_assert_str_eq(st->name_rule[LANG_EN], "Call her Ana.");
+	ck_assert_str_eq(st->llms_summary[LANG_ES], "Perfil");
+	ck_assert_str_eq(st->llms_summary[LANG_EN], "Profile");
+	ck_assert_uint_eq(st->nfacts, 2);
+	ck_assert_str_eq(st->facts[0][LANG_EN], "one");
+	ck_assert_str_eq(st->facts[1][LANG_ES], "dos");
+	ck_assert_int_eq(st->fictional, 1);
+	settings_free(st);
+	site_dir_remove(dir);
+
+	/* SETTINGS_MAX_TEXTS facts, then one more. */
+	buf_init(&b);
+	buf_puts(&b, "{\"facts\": [\"f\"");
+	for (i = 1; i < SETTINGS_MAX_TEXTS; i++)
+		buf_puts(&b, ", \"f\"");
+	buf_puts(&b, "]}");
+	dir = site_dir(buf_cstr(&b));
+	ck_assert_ptr_nonnull(st = settings_load(dir, err, sizeof(err)));
+	ck_assert_uint_eq(st->nfacts, SETTINGS_MAX_TEXTS);
+	settings_free(st);
+	site_dir_remove(dir);
+	b.len -= 2;
+	buf_puts(&b, ", \"f\"]}");
+	dir = site_dir(buf_cstr(&b));
+	ck_assert_ptr_null(settings_load(dir, err, sizeof(err)));
+	ck_assert_msg(strstr(err, "facts: more than 32") != NULL, "%s", err);
+	site_dir_remove(dir);
+	buf_free(&b);
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		dir = site_dir(bad[i].json);
+		err[0] = '\0';
+		ck_assert_ptr_null(settings_load(dir, err, sizeof(err)));
+		ck_assert_msg(strstr(err, bad[i].want) != NULL,
+		    "%s: want %s, got %s", bad[i].json, bad[i].want, err);
+		site_dir_remove(dir);
+	}
+}
+END_TEST
+
 /* site.json's "base_url": kept without trailing slashes, or refused. */
 START_TEST(base_url_setting)
 {
@@ -469,6 +541,7 @@ labels_suite(void)
 	tcase_add_test(tc, templates_name_profile_texts);
 	tcase_add_test(tc, absent_settings_claim_nothing);
 	tcase_add_test(tc, languages_setting);
+	tcase_add_test(tc, stored_settings);
 	tcase_add_test(tc, base_url_setting);
 	tcase_add_test(tc, languages_option);
 	tcase_add_test(tc, labels_follow_the_setting);

@@ -31,6 +31,18 @@ teardown(void)
 	arena_free(&A);
 }
 
+/* utf8_count (util.h): code points, not bytes, within the n given. */
+START_TEST(utf8_count_code_points)
+{
+	const char *s = "a\xc3\xb1o \xe2\x9c\x93 \xf0\x9f\x98\x80!";
+
+	ck_assert_uint_eq(utf8_count("", 0), 0);
+	ck_assert_uint_eq(utf8_count(s, strlen(s)), 8);
+	ck_assert_uint_eq(utf8_count(s, 3), 2);	/* "añ" */
+	ck_assert_uint_eq(utf8_count("ab\0cd", 5), 5);
+}
+END_TEST
+
 START_TEST(uint_accepts_plain_decimal)
 {
 	long	 v = -1;
@@ -426,6 +438,7 @@ request_suite(void)
 	TCase	*tc = tcase_create("core");
 
 	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, utf8_count_code_points);
 	tcase_add_test(tc, uint_accepts_plain_decimal);
 	tcase_add_test(tc, uint_rejects_everything_else);
 	tcase_add_test(tc, decode_percent_and_plus);

@@ -445,6 +445,22 @@ utf8_longest_cluster(const char *s, size_t n, size_t cap)
 }
 
 /*
+ * Returns the number of code points of the UTF-8 text s[0..n): its
+ * bytes that are not continuation bytes (10xxxxxx).  s need not end
+ * with NUL; invalid sequences count as validated text would not.
+ */
+size_t
+utf8_count(const char *s, size_t n)
+{
+	size_t	 i, cps = 0;
+
+	for (i = 0; i < n; i++)
+		if (((unsigned char)s[i] & 0xc0) != 0x80)
+			cps++;
+	return cps;
+}
+
+/*
  * Returns 1 if s[0..n) is well-formed UTF-8 (RFC 3629: no overlong
  * forms, no surrogates, nothing above U+10FFFF), else 0.  NUL bytes are
  * accepted here; callers that forbid them check separately.

@@ -54,6 +54,7 @@ void	 arena_reset(struct arena *);
 void	 arena_free(struct arena *);
 
 int	 utf8_valid(const char *, size_t);
+size_t	 utf8_count(const char *, size_t);
 size_t	 utf8_longest_cluster(const char *, size_t, size_t cap);
 uint64_t hash_fnv1a64(const void *, size_t);
 uint64_t hash_words64(const void *, size_t);

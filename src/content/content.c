@@ -129,7 +129,7 @@ static cJSON *
 parse_file(struct vctx *c, const char *dir, const char *name,
     char *pathbuf, size_t pathsize)
 {
-	const char *end = NULL, *p;
+	const char *end = NULL, *p, *bol;
 	cJSON	*root;
 	char	*data;
 	size_t	 len;
@@ -156,14 +156,14 @@ parse_file(struct vctx *c, const char *dir, const char *name,
 	if (root == NULL) {
 		if (end == NULL)
 			end = cJSON_GetErrorPtr();
-		if (end != NULL && end >= data && end <= data + len)
-			for (p = data; p < end; p++) {
+		if (end != NULL && end >= data && end <= data + len) {
+			for (p = bol = data; p < end; p++)
 				if (*p == '\n') {
 					line++;
-					col = 1;
-				} else if (((unsigned char)*p & 0xc0) != 0x80)
-					col++;
-			}
+					bol = p + 1;
+				}
+			col += (int)utf8_count(bol, (size_t)(end - bol));
+		}
 		vc_fail(c, "invalid JSON near line %d, column %d", line, col);
 	}
 	free(data);

@@ -99,6 +99,9 @@ int		 labels_from(struct labels *, const struct labels_src *,
 		    size_t errlen);
 void		 labels_free(struct labels *);
 const char	*lbl(struct labels *, enum lang, const char *key);
+/* The label key in language l of a content load's labels (app->labels,
+ * core/app.h). */
+#define LBL(app, l, key)	lbl((app)->labels, (l), (key))
 const char	*lbl_find(const struct labels *, enum lang, const char *key);
 const char	*labels_own_name(const struct labels *, enum lang);
 const char	*labels_og_locale(const struct labels *, enum lang);

@@ -109,6 +109,12 @@ int	 owner_name_valid(const char *name, size_t len);
  *              (served as the 404 page) or -1 out of memory
  */
 #define DOC_TEXT	"text/plain; charset=utf-8"
+/*
+ * The CV's PDF's path: its row exists only when built with the PDF
+ * (HAVE_PDF), but the pages that link to a PDF this load made are
+ * compiled in every build, so they name it by this.
+ */
+#define DOC_CV_PDF_PATH	"/cv.pdf"
 #ifdef HAVE_PDF
 #define DOC_IF_PDF(row)	row
 #else
@@ -129,7 +135,7 @@ int	 owner_name_valid(const char *name, size_t len);
 	    "application/json", DOC_PER_LANG | DOC_CORS, agents_resume)	\
 	X(VCARD, "/contact.vcf", "docVcard", RH_DOC,			\
 	    "text/vcard; charset=utf-8", DOC_PER_LANG, agents_vcard)	\
-	DOC_IF_PDF(X(CV_PDF, "/cv.pdf", "docCvPdf", RH_DOC,		\
+	DOC_IF_PDF(X(CV_PDF, DOC_CV_PDF_PATH, "docCvPdf", RH_DOC,		\
 	    "application/pdf", DOC_PER_LANG, agents_cv_pdf))		\
 	X(CV_TXT, "/cv.txt", "docCvText", RH_DOC, DOC_TEXT,		\
 	    DOC_PER_LANG, agents_cv_txt)				\

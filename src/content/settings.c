@@ -1,9 +1,11 @@
 /*
  * settings.c: reading and checking the site settings file (site.json).
  *
- * The file is small and flat, so it is checked member by member here:
- * an unknown member, a wrong type or an empty text is an error
- * "site.json: MEMBER: reason", as for the other content files.
+ * SITE_SETTINGS (settings.h) expands here into the field list the
+ * content's validator checks the file with (an unknown member, a wrong
+ * type or an empty text is an error "site.json: MEMBER: reason", as
+ * for the other content files), the reader that copies each member by
+ * its store or its own reader, settings_free and the template check.
  */
 #include "config.h"
 
@@ -247,27 +249,9 @@ get_pronouns(const cJSON *v, enum pronouns *p, char *err, size_t errlen)
 	    "referred to by a pronoun)");
 }
 
-static int
-get_facts(const cJSON *v, struct settings *s, char *err, size_t errlen)
-{
-	const cJSON *e;
-	char	 what[32];
-
-	if (cJSON_GetArraySize(v) > SETTINGS_MAX_FACTS)
-		return settings_fail(err, errlen, "facts: more than %d",
-		    SETTINGS_MAX_FACTS);
-	cJSON_ArrayForEach(e, v) {
-		snprintf(what, sizeof(what), "facts[%zu]", s->nfacts);
-		if (settings_text(e, what, &s->langs, s->facts[s->nfacts++],
-		    err,
-		    errlen) == -1)
-			return -1;
-	}
-	return 0;
-}
-
-/* The readers of the members: each copies value v into s and checks
- * what its declaration does not say.  Returns 0, or -1 with err set. */
+/* The readers of the members (SITE_SETTINGS' read column): each copies
+ * value v into s and checks what its declaration does not say.
+ * Returns 0, or -1 with err set. */
 typedef int read_fn(const cJSON *v, struct settings *s, char *err,
     size_t errlen);
 
@@ -301,33 +285,9 @@ read_pronouns(const cJSON *v, struct settings *s, char *err, size_t errlen)
 }
 
 static int
-read_name_rule(const cJSON *v, struct settings *s, char *err, size_t errlen)
-{
-	return settings_text(v, "name_rule", &s->langs, s->name_rule, err,
-	    errlen);
-}
-
-static int
-read_llms_summary(const cJSON *v, struct settings *s, char *err,
-    size_t errlen)
-{
-	return settings_text(v, "llms_summary", &s->langs, s->llms_summary, err,
-	    errlen);
-}
-
-static int
 read_base_url(const cJSON *v, struct settings *s, char *err, size_t errlen)
 {
 	return get_base_url(v, &s->base_url, err, errlen);
-}
-
-static int
-read_fictional(const cJSON *v, struct settings *s, char *err, size_t errlen)
-{
-	(void)err;
-	(void)errlen;
-	s->fictional = cJSON_IsTrue(v);
-	return 0;
 }
 
 static int
@@ -365,49 +325,129 @@ static const struct field licence_f[] = {
 static const struct field fact_f = FLD(NULL, STRING, FIELD_PER_LANG);
 static const struct field cv_name_f = FLD(NULL, STRING, 0);
 
-/*
- * SITE_SETTINGS: site.json's members, declared once like a collection's
- * fields (resource.h): X(name, kind, flags, sub, reader).  The validator
- * of the content files (content_check_object) checks the file against
- * the declarations, with the content's messages ("FILE: FIELD: reason");
- * then each member's reader copies it into struct settings and checks
- * what no kind says (FIELD_READER: the member's shape too).  Adding a
- * setting is one row here, its reader above and its member of struct
- * settings (docs/hacking.md, "Add a site.json setting").
- */
-#define SITE_SETTINGS(X)						\
-	X("languages", ARRAY, FIELD_READER, NULL, read_languages)	\
-	X("licence", OBJECT, 0, licence_f, read_licence)		\
-	X("label_fallback", STRING, FIELD_READER, NULL,			\
-	    read_label_fallback)					\
-	X("pronouns", STRING, FIELD_READER, NULL, read_pronouns)	\
-	X("name_rule", STRING, FIELD_PER_LANG, NULL, read_name_rule)	\
-	X("llms_summary", STRING, FIELD_PER_LANG, NULL,		\
-	    read_llms_summary)						\
-	X("facts", ARRAY, 0, &fact_f, get_facts)			\
-	X("base_url", STRING, 0, NULL, read_base_url)			\
-	X("fictional", BOOL, 0, NULL, read_fictional)			\
-	X("pages", OBJECT, FIELD_READER, NULL, settings_read_pages)	\
-	X("content_signals", OBJECT, FIELD_READER, NULL,		\
-	    settings_read_signals)					\
-	X("security", OBJECT, FIELD_READER, NULL,			\
-	    settings_read_security)					\
-	X("theme", OBJECT, FIELD_READER, NULL, read_theme)		\
-	X("cv_order", ARRAY, 0, &cv_name_f, read_cv_order)		\
-	X("home_highlight", STRING, 0, NULL, read_home_highlight)
+/* What frees a member of store OWN (SITE_SETTINGS' drop). */
+typedef void drop_fn(struct settings *);
+
+static void
+drop_licence(struct settings *s)
+{
+	int	 l;
+
+	free(s->licence.name);
+	free(s->licence.spdx);
+	for (l = 0; l < LANG__MAX; l++)
+		free(s->licence.url[l]);
+}
 
 static const struct field settings_f[] = {
-#define X(n, k, fl, sub, read)	SUB(n, k, fl, sub),
+#define X(m, k, fl, sub, st, rd, dr)	SUB(#m, k, fl, sub),
 	SITE_SETTINGS(X)
 #undef X
 	{ .name = NULL }
 };
 
-static read_fn *const readers[] = {
-#define X(n, k, fl, sub, read)	read,
+/* How a member of SITE_SETTINGS is kept in struct settings. */
+enum setting_store {
+	STORE_TEXT,		/* char *[LANG__MAX] */
+	STORE_TEXTS,		/* char *[SETTINGS_MAX_TEXTS][LANG__MAX]
+				 * and its count */
+	STORE_STRING,		/* char * */
+	STORE_BOOL,		/* int */
+	STORE_OWN		/* its own: read fills it, drop frees it */
+};
+
+/* A row of SITE_SETTINGS but its field (settings_f, same index). */
+struct setting {
+	enum setting_store store;
+	size_t	 off;		/* the member (not OWN) */
+	size_t	 count;		/* TEXTS: its count, n<name> */
+	read_fn	*read;		/* NULL: copied by its store */
+	drop_fn	*drop;		/* OWN: frees it, or NULL */
+};
+
+#define OFF_TEXT(m)	offsetof(struct settings, m)
+#define OFF_TEXTS(m)	offsetof(struct settings, m)
+#define OFF_STRING(m)	offsetof(struct settings, m)
+#define OFF_BOOL(m)	offsetof(struct settings, m)
+#define OFF_OWN(m)	0
+#define COUNT_TEXT(m)	0
+#define COUNT_TEXTS(m)	offsetof(struct settings, n##m)
+#define COUNT_STRING(m)	0
+#define COUNT_BOOL(m)	0
+#define COUNT_OWN(m)	0
+
+static const struct setting settings_rows[] = {
+#define X(m, k, fl, sub, st, rd, dr)	{ .store = STORE_##st,	\
+	    .off = OFF_##st(m), .count = COUNT_##st(m), .read = rd,	\
+	    .drop = dr },
 	SITE_SETTINGS(X)
 #undef X
 };
+
+#define SETTINGS__MAX	(sizeof(settings_rows) / sizeof(settings_rows[0]))
+
+/* The member of s at offset off (a row's off or count). */
+static void *
+member(const struct settings *s, size_t off)
+{
+	return (char *)s + off;
+}
+
+/* Reads array v, member what, into row r's texts (store TEXTS); the
+ * validator has checked each element's shape.  Returns 0, or -1 with
+ * err set. */
+static int
+read_texts(const cJSON *v, const char *what, const struct setting *r,
+    struct settings *s, char *err, size_t errlen)
+{
+	char	*(*texts)[LANG__MAX] = member(s, r->off);
+	size_t	*n = member(s, r->count);
+	const cJSON *e;
+	char	 elem[64];
+
+	if (cJSON_GetArraySize(v) > SETTINGS_MAX_TEXTS)
+		return settings_fail(err, errlen, "%s: more than %d", what,
+		    SETTINGS_MAX_TEXTS);
+	cJSON_ArrayForEach(e, v) {
+		snprintf(elem, sizeof(elem), "%s[%zu]", what, *n);
+		if (settings_text(e, elem, &s->langs, texts[(*n)++], err,
+		    errlen) == -1)
+			return -1;
+	}
+	return 0;
+}
+
+/*
+ * Reads value v of member f, row r, into s: by its reader when it has
+ * one, else by its store.  Returns 0, or -1 with err set.
+ */
+static int
+read_member(const struct field *f, const struct setting *r, const cJSON *v,
+    struct settings *s, char *err, size_t errlen)
+{
+	char	**str;
+
+	if (r->read != NULL)
+		return r->read(v, s, err, errlen);
+	switch (r->store) {
+	case STORE_TEXT:
+		return settings_text(v, f->name, &s->langs,
+		    member(s, r->off), err, errlen);
+	case STORE_TEXTS:
+		return read_texts(v, f->name, r, s, err, errlen);
+	case STORE_STRING:
+		str = member(s, r->off);
+		if ((*str = settings_dup(v)) == NULL)
+			return settings_fail(err, errlen, "out of memory");
+		return 0;
+	case STORE_BOOL:
+		*(int *)member(s, r->off) = cJSON_IsTrue(v);
+		return 0;
+	case STORE_OWN:
+		break;
+	}
+	return 0;
+}
 
 /*
  * Checks the parsed file doc, dir/site.json, against settings_f with
@@ -439,7 +479,8 @@ get_members(const cJSON *doc, const char *dir, struct settings *s,
 	cJSON_ArrayForEach(m, doc)
 		for (f = settings_f; f->name != NULL; f++)
 			if (strcmp(f->name, m->string) == 0 &&
-			    readers[f - settings_f](m, s, err, errlen) == -1)
+			    read_member(f, &settings_rows[f - settings_f], m, s,
+			    err, errlen) == -1)
 				return -1;
 	return 0;
 }
@@ -517,33 +558,46 @@ err:
 	return NULL;
 }
 
+/* Frees the allocations of row r's member in s. */
+static void
+free_member(struct settings *s, const struct setting *r)
+{
+	char	**text = member(s, r->off);
+	char	*(*texts)[LANG__MAX] = member(s, r->off);
+	size_t	 i;
+	int	 l;
+
+	switch (r->store) {
+	case STORE_TEXT:
+		for (l = 0; l < LANG__MAX; l++)
+			free(text[l]);
+		break;
+	case STORE_TEXTS:
+		for (i = 0; i < *(size_t *)member(s, r->count); i++)
+			for (l = 0; l < LANG__MAX; l++)
+				free(texts[i][l]);
+		break;
+	case STORE_STRING:
+		free(*text);
+		break;
+	case STORE_BOOL:
+		break;
+	case STORE_OWN:
+		if (r->drop != NULL)
+			r->drop(s);
+		break;
+	}
+}
+
 void
 settings_free(struct settings *s)
 {
 	size_t	 i;
-	int	 l;
 
 	if (s == NULL)
 		return;
-	free(s->base_url);
-	free(s->licence.name);
-	free(s->licence.spdx);
-	for (i = 0; i < s->security.ncontact; i++)
-		free(s->security.contact[i]);
-	free(s->security.policy);
-	for (l = 0; l < LANG__MAX; l++) {
-		free(s->licence.url[l]);
-		free(s->name_rule[l]);
-		free(s->llms_summary[l]);
-		for (i = 0; i < s->nfacts; i++)
-			free(s->facts[i][l]);
-		for (i = 0; i < s->npages; i++) {
-			free(s->pages[i].description[l]);
-			free(s->pages[i].title[l]);
-		}
-	}
-	for (i = 0; i < s->npages; i++)
-		free(s->pages[i].name);
+	for (i = 0; i < SETTINGS__MAX; i++)
+		free_member(s, &settings_rows[i]);
 	free(s);
 }
 
@@ -598,29 +652,40 @@ check_one(const char *t, const char *what, const cJSON *profile, char *err,
 }
 
 /*
- * Checks the templates of s against the profile of each language.
- * Returns 0, or -1 with a message in err.
+ * Checks the templates of s, the members of store TEXT and TEXTS,
+ * against the profile of each language.  Returns 0, or -1 with a
+ * message in err.
  */
 int
 settings_check_templates(const struct settings *s, const char *dir,
     const cJSON *const profile[LANG__MAX], char *err, size_t errlen)
 {
-	char	 what[32];
-	size_t	 i;
+	const struct setting *r;
+	char	*const *text;
+	char	*const (*texts)[LANG__MAX];
+	char	 what[64];
+	size_t	 i, k;
 	int	 l;
 
-	for (l = 0; l < s->langs.n; l++) {
-		if (check_one(s->name_rule[l], "name_rule", profile[l], err,
-		    errlen) == -1 || check_one(s->llms_summary[l],
-		    "llms_summary", profile[l], err, errlen) == -1)
-			goto err;
-		for (i = 0; i < s->nfacts; i++) {
-			snprintf(what, sizeof(what), "facts[%zu]", i);
-			if (check_one(s->facts[i][l], what, profile[l], err,
-			    errlen) == -1)
+	for (l = 0; l < s->langs.n; l++)
+		for (k = 0; k < SETTINGS__MAX; k++) {
+			r = &settings_rows[k];
+			text = member(s, r->off);
+			if (r->store == STORE_TEXT && check_one(text[l],
+			    settings_f[k].name, profile[l], err, errlen) == -1)
 				goto err;
+			if (r->store != STORE_TEXTS)
+				continue;
+			texts = member(s, r->off);
+			for (i = 0; i < *(const size_t *)member(s,
+			    r->count); i++) {
+				snprintf(what, sizeof(what), "%s[%zu]",
+				    settings_f[k].name, i);
+				if (check_one(texts[i][l], what, profile[l],
+				    err, errlen) == -1)
+					goto err;
+			}
 		}
-	}
 	return 0;
 err:
 	prefix_path(dir, err, errlen);

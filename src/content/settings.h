@@ -31,7 +31,7 @@
 #include "content/theme.h"
 
 #define SETTINGS_FILE		"site.json"
-#define SETTINGS_MAX_FACTS	32
+#define SETTINGS_MAX_TEXTS	32	/* the texts of a TEXTS member */
 
 /* How pages and agent files refer to the person. */
 enum pronouns {
@@ -97,25 +97,96 @@ struct security {
 	char	*policy;		/* an https URL, or NULL */
 };
 
+/*
+ * SITE_SETTINGS: site.json's members, declared once like a collection's
+ * fields (resource.h).  settings.c expands it into the validator's
+ * field list, the reader and settings_free; this header into the
+ * members of struct settings of every store but OWN.
+ *
+ * X(name, kind, flags, sub, store, read, drop)
+ *   name     the member in site.json and, but with store OWN, in
+ *            struct settings
+ *   kind, flags, sub
+ *            its field (resource.h): the content's validator
+ *            (content_check_object) checks it first, with the
+ *            content's messages ("site.json: FIELD: reason");
+ *            FIELD_READER leaves even its shape to read
+ *   store    how the value lands in struct settings:
+ *            TEXT    char *name[LANG__MAX]: a text in every language
+ *                    (one string for all, or one per language); a
+ *                    template (settings_check_templates)
+ *            TEXTS   char *name[SETTINGS_MAX_TEXTS][LANG__MAX] and
+ *                    size_t nname: an array of such texts
+ *            STRING  char *name, a copy of the string
+ *            BOOL    int name, 1 for true
+ *            OWN     a member of its own, declared in struct settings
+ *                    by hand and filled by read
+ *   read     NULL: the store says how the value is copied; else the
+ *            function that copies it (read_fn in settings.c) and
+ *            checks what no kind says: in settings.c, or in
+ *            settings_read.c for a shape no kind says
+ *   drop     OWN: what frees the member's allocations (NULL: none);
+ *            settings_free frees the other stores itself
+ * The readers, the drops and the sub fields are settings.c's and
+ * settings_read.c's: only settings.c expands those columns.  Adding a
+ * setting of a store but OWN is one row here (docs/hacking.md, "Add a
+ * site.json setting").
+ */
+#define SITE_SETTINGS(X)						\
+	X(languages, ARRAY, FIELD_READER, NULL, OWN, read_languages,	\
+	    NULL)							\
+	X(licence, OBJECT, 0, licence_f, OWN, read_licence,		\
+	    drop_licence)						\
+	X(label_fallback, STRING, FIELD_READER, NULL, OWN,		\
+	    read_label_fallback, NULL)					\
+	X(pronouns, STRING, FIELD_READER, NULL, OWN, read_pronouns,	\
+	    NULL)							\
+	X(name_rule, STRING, FIELD_PER_LANG, NULL, TEXT, NULL, NULL)	\
+	X(llms_summary, STRING, FIELD_PER_LANG, NULL, TEXT, NULL, NULL)	\
+	X(facts, ARRAY, 0, &fact_f, TEXTS, NULL, NULL)			\
+	X(base_url, STRING, 0, NULL, STRING, read_base_url, NULL)	\
+	X(fictional, BOOL, 0, NULL, BOOL, NULL, NULL)			\
+	X(pages, OBJECT, FIELD_READER, NULL, OWN, settings_read_pages,	\
+	    settings_drop_pages)					\
+	X(content_signals, OBJECT, FIELD_READER, NULL, OWN,		\
+	    settings_read_signals, NULL)				\
+	X(security, OBJECT, FIELD_READER, NULL, OWN,			\
+	    settings_read_security, settings_drop_security)		\
+	X(theme, OBJECT, FIELD_READER, NULL, OWN, read_theme, NULL)	\
+	X(cv_order, ARRAY, 0, &cv_name_f, OWN, read_cv_order, NULL)	\
+	X(home_highlight, STRING, 0, NULL, OWN, read_home_highlight,	\
+	    NULL)
+
+/* The member of struct settings a store declares. */
+#define SETTING_MEMBER_TEXT(m)		char *m[LANG__MAX];
+#define SETTING_MEMBER_TEXTS(m)		\
+	char *m[SETTINGS_MAX_TEXTS][LANG__MAX]; size_t n##m;
+#define SETTING_MEMBER_STRING(m)	char *m;
+#define SETTING_MEMBER_BOOL(m)		int m;
+#define SETTING_MEMBER_OWN(m)
+
 struct settings {
+	/* The members of store OWN (SITE_SETTINGS). */
 	struct langs langs;		/* "languages"; [0] the default */
-	char	*base_url;		/* "base_url", or NULL */
 	char	 label_fallback[4];	/* "label_fallback": the language
 					 * of untranslated labels; "en" */
 	struct licence licence;
 	enum pronouns pronouns;
-	char	*name_rule[LANG__MAX];	/* template, or NULL */
-	char	*llms_summary[LANG__MAX]; /* template, or NULL */
-	char	*facts[SETTINGS_MAX_FACTS][LANG__MAX];	/* templates */
-	size_t	 nfacts;
-	int	 fictional;		/* the person is fictional: .example
-					 * hosts are meant (placeholder.h) */
 	enum signal_value signals[SIGNAL__MAX];	/* "content_signals" */
 	struct security security;	/* "security" */
 	struct theme theme;		/* "theme": accent and font */
 	struct page_setting pages[PAGE__MAX];	/* "pages", as written */
 	size_t	 npages;
 	struct settings_cv cv;		/* "cv_order", "home_highlight" */
+	/*
+	 * Every other row's, by its store, under its name: name_rule,
+	 * llms_summary (templates, or NULL), facts and nfacts (templates),
+	 * base_url (or NULL), fictional (the person is fictional: .example
+	 * hosts are meant, placeholder.h).
+	 */
+#define X(m, kind, flags, sub, store, read, drop) SETTING_MEMBER_##store(m)
+	SITE_SETTINGS(X)
+#undef X
 };
 
 struct settings	*settings_load(const char *dir, char *err, size_t errlen);

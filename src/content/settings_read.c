@@ -1,7 +1,8 @@
 /*
  * settings_read.c: the readers of site.json's members whose shape no
- * field kind says (FIELD_READER in settings.c's SITE_SETTINGS): the
- * pages, the Content Signals and security.txt's contacts.  settings.c
+ * field kind says (FIELD_READER in settings.h's SITE_SETTINGS): the
+ * pages, the Content Signals and security.txt's contacts, and what
+ * frees them.  settings.c
  * has checked the file against its declarations first.  Also the
  * helpers both files read members with (settings_fail, settings_plain,
  * settings_dup, settings_text): settings.c calls this file, never the
@@ -368,4 +369,31 @@ settings_read_security(const cJSON *v, struct settings *s, char *err,
     size_t errlen)
 {
 	return settings_get_security(v, &s->security, err, errlen);
+}
+
+/* Frees what settings_read_pages allocated (SITE_SETTINGS' drop). */
+void
+settings_drop_pages(struct settings *s)
+{
+	size_t	 i;
+	int	 l;
+
+	for (i = 0; i < s->npages; i++) {
+		free(s->pages[i].name);
+		for (l = 0; l < LANG__MAX; l++) {
+			free(s->pages[i].description[l]);
+			free(s->pages[i].title[l]);
+		}
+	}
+}
+
+/* Frees what settings_read_security allocated. */
+void
+settings_drop_security(struct settings *s)
+{
+	size_t	 i;
+
+	for (i = 0; i < s->security.ncontact; i++)
+		free(s->security.contact[i]);
+	free(s->security.policy);
 }

@@ -12,8 +12,8 @@
 
 #include <cjson/cJSON.h>
 
+#include "base/json.h"
 #include "core/errors.h"
-#include "site/markdown.h"
 #include "mcp/mcp_int.h"
 
 /* serverInfo: the package, the person's name as its title, the site. */
@@ -25,7 +25,7 @@ add_server_info(cJSON *to, const char *key, const struct ctx *x)
 	info = cJSON_AddObjectToObject(to, key);
 	cJSON_AddStringToObject(info, "name", PACKAGE_NAME);
 	cJSON_AddStringToObject(info, "version", PACKAGE_VERSION);
-	cJSON_AddStringToObject(info, "title", md_str(
+	cJSON_AddStringToObject(info, "title", json_str(
 	    x->app->model->profile.obj[x->lang], "name"));
 	cJSON_AddStringToObject(info, "websiteUrl",
 	    x->app->source_url[x->lang]);

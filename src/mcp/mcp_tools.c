@@ -13,6 +13,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "base/json.h"
 #include "site/agents.h"
 #include "api/api.h"
 #include "core/errors.h"
@@ -244,7 +245,7 @@ mcp_tools_instructions(const struct app *app, enum lang l)
 
 	buf_init(&b);
 	buf_init(&name);
-	md_text(&name, md_str(app->model->profile.obj[l], "name"));
+	md_text(&name, json_str(app->model->profile.obj[l], "name"));
 	lbl_fill(&b, app->labels, l, "guide.intro", (const char *const []){
 	    "name", buf_cstr(&name), NULL });
 	buf_puts(&b, "\n\n");

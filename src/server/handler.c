@@ -126,18 +126,6 @@ bad_param(struct ctx *x, const struct route_param *p, const char *rule,
 	return -1;
 }
 
-/* Counts UTF-8 code points. */
-static size_t
-utf8_len(const char *s, size_t n)
-{
-	size_t	 i, cps = 0;
-
-	for (i = 0; i < n; i++)
-		if (((unsigned char)s[i] & 0xc0) != 0x80)
-			cps++;
-	return cps;
-}
-
 /*
  * True when the UTF-8 text s of n bytes is only white space as
  * ECMA-262 defines \s (OpenAPI's pattern "\S" for q says the same).
@@ -206,7 +194,7 @@ check_string(struct ctx *x, const struct route_param *p)
 		    "nothing.", name, rule ? rule : "a search text");
 		return -1;
 	}
-	n = (long)utf8_len(v->value, v->len);
+	n = (long)utf8_count(v->value, v->len);
 	if (n < p->min || n > p->max || only_space(v->value, v->len))
 		return bad_param(x, p, rule ? rule : "a search text",
 		    hint ? hint : "Retry with one or more words.");

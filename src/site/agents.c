@@ -9,6 +9,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "base/json.h"
 #include "site/agents.h"
 #include "site/cv.h"
 #ifdef HAVE_PDF
@@ -75,13 +76,13 @@ llms_summary(const struct app *app, enum lang l, struct buf *b)
 		md_template(b, app->settings->llms_summary[l], p);
 		return;
 	}
-	md_text(b, md_str(p, "job_title"));
+	md_text(b, json_str(p, "job_title"));
 	if ((co = cJSON_GetObjectItemCaseSensitive(p, "co_founder_of")) !=
 	    NULL) {
 		buf_puts(b, ". ");
-		md_text(b, md_str(co, "role"));
+		md_text(b, json_str(co, "role"));
 		buf_printf(b, " %s ", LBL(app, l, "word.of"));
-		md_text(b, md_str(co, "name"));
+		md_text(b, json_str(co, "name"));
 	}
 	buf_putc(b, '.');
 }
@@ -96,9 +97,9 @@ llms_head(const struct app *app, enum lang l, struct buf *b)
 	int	 o;
 
 	buf_puts(b, "# ");
-	md_text(b, md_str(p, "name"));
+	md_text(b, json_str(p, "name"));
 	buf_puts(b, "\n\n> ");
-	md_text(b, md_str(p, "headline"));
+	md_text(b, json_str(p, "headline"));
 	buf_puts(b, ". ");
 	lbl_fill(b, app->labels, l, "llms.intro", (const char *const []){
 	    "multilingual", app->langs->n == 1 ? "" : LBL(app, l,
@@ -153,7 +154,7 @@ agents_llms(const struct app *app, enum lang l, struct buf *b)
 	/* The CV's PDF, when built with it (HAVE_PDF) and made this load. */
 	if (app->cv_pdf[l] && xsnprintf(label, sizeof(label),
 	    "%s (PDF)", site_page_label(app, SITE_CV, l)) != -1) {
-		item(b, app, label, LPATH(app, l, "/cv.pdf"));
+		item(b, app, label, LPATH(app, l, DOC_CV_PDF_PATH));
 		buf_printf(b, ": %s\n", LBL(app, l, "llms.cv_pdf"));
 	}
 	if (xsnprintf(label, sizeof(label), "%s (%s)",
@@ -237,7 +238,7 @@ guide_licence(const struct app *app, enum lang l, struct buf *b)
 	if (lc->attribution) {
 		buf_printf(b, " %s %s", LBL(app, l, "guide.attribute"),
 		    LBL(app, l, "quote.open"));
-		md_text(b, md_str(app->model->profile.obj[l], "name"));
+		md_text(b, json_str(app->model->profile.obj[l], "name"));
 		buf_printf(b, ", %s (", app->cfg->base_url);
 		md_text(b, lc->name);
 		buf_printf(b, ")%s, %s.", LBL(app, l, "quote.close"),
@@ -258,7 +259,7 @@ agents_facts(const struct app *app, enum lang l, struct buf *b)
 	loc = cJSON_GetObjectItemCaseSensitive(p, "location");
 	buf_printf(b, "## %s\n\n- %s %s", LBL(app, l, "guide.facts"),
 	    LBL(app, l, "guide.full_name"), LBL(app, l, "quote.open"));
-	md_text(b, md_str(p, "name"));
+	md_text(b, json_str(p, "name"));
 	buf_printf(b, "%s.", LBL(app, l, "quote.close"));
 	if (app->settings->name_rule[l] != NULL) {
 		buf_putc(b, ' ');
@@ -271,13 +272,13 @@ agents_facts(const struct app *app, enum lang l, struct buf *b)
 		buf_putc(b, '\n');
 	}
 	buf_printf(b, "- %s: ", LBL(app, l, "guide.current_title"));
-	md_text(b, md_str(p, "job_title"));
+	md_text(b, json_str(p, "job_title"));
 	buf_printf(b, ". %s: ", LBL(app, l, "contact.location"));
-	md_text(b, md_str(loc, "city"));
+	md_text(b, json_str(loc, "city"));
 	buf_puts(b, ", ");
-	md_text(b, md_str(loc, "region"));
+	md_text(b, json_str(loc, "region"));
 	buf_printf(b, ".\n- %s: ", LBL(app, l, "guide.availability"));
-	md_text(b, md_str(cJSON_GetObjectItemCaseSensitive(p,
+	md_text(b, json_str(cJSON_GetObjectItemCaseSensitive(p,
 	    "availability"), "statement"));
 	buf_printf(b, "\n- %s\n\n", LBL(app, l, "guide.quote"));
 }
@@ -326,7 +327,7 @@ agents_guide(const struct app *app, enum lang l, struct buf *b)
 
 	buf_init(&name);
 	buf_init(&portal);
-	md_text(&name, md_str(app->model->profile.obj[l], "name"));
+	md_text(&name, json_str(app->model->profile.obj[l], "name"));
 	buf_printf(b, "# %s\n\n", LBL(app, l, "guide.title"));
 	lbl_fill(b, app->labels, l, "guide.intro", (const char *const []){
 	    "name", buf_cstr(&name), NULL });
@@ -681,15 +682,15 @@ int
 agents_manifest(const struct app *app, enum lang unused, struct buf *b)
 {
 	const cJSON *p = app->model->profile.obj[LANG_DEFAULT];
-	const char *given = md_str(p, "given_name");
+	const char *given = json_str(p, "given_name");
 	cJSON	*m, *icons, *icon;
 
 	if ((m = cJSON_CreateObject()) == NULL)
 		return -1;
-	cJSON_AddStringToObject(m, "name", md_str(p, "name"));
+	cJSON_AddStringToObject(m, "name", json_str(p, "name"));
 	cJSON_AddStringToObject(m, "short_name", *given != '\0' ? given :
-	    md_str(p, "name"));
-	cJSON_AddStringToObject(m, "description", md_str(p, "headline"));
+	    json_str(p, "name"));
+	cJSON_AddStringToObject(m, "description", json_str(p, "headline"));
 	cJSON_AddStringToObject(m, "lang", lang_code(app->langs,
 	    LANG_DEFAULT));
 	cJSON_AddStringToObject(m, "dir", "ltr");

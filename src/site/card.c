@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/json.h"
 #include "site/card.h"
 #include "content/media.h"
 
@@ -90,13 +91,13 @@ place(const struct app *app, enum lang l, const cJSON *loc, struct buf *b)
 		return;
 	buf_puts(b, "<p class=\"where\">");
 	icon(b, icon_place);
-	span(b, "p-locality", md_str(loc, "city"));
-	if (*md_str(loc, "region") != '\0') {
+	span(b, "p-locality", json_str(loc, "city"));
+	if (*json_str(loc, "region") != '\0') {
 		buf_markup_text(b, LBL(app, l, "list.comma"));
-		span(b, "p-region", md_str(loc, "region"));
+		span(b, "p-region", json_str(loc, "region"));
 	}
-	if (*md_str(loc, "country") != '\0' &&
-	    country_display_name(md_str(loc, "country"),
+	if (*json_str(loc, "country") != '\0' &&
+	    country_display_name(json_str(loc, "country"),
 	    lang_code(app->langs, l), country, sizeof(country)) == 0) {
 		buf_markup_text(b, LBL(app, l, "list.comma"));
 		span(b, "p-country-name", country);
@@ -114,23 +115,23 @@ contacts(const struct app *app, const cJSON *p, struct buf *b)
 	size_t	 n = 0;
 
 	buf_puts(b, "<ul class=\"contact\">\n");
-	if (*md_str(p, "email") != '\0')
+	if (*json_str(p, "email") != '\0')
 		contact(b, icon_mail, "u-email", "", "mailto:",
-		    md_str(p, "email"), md_str(p, "email"), 0);
+		    json_str(p, "email"), json_str(p, "email"), 0);
 	/* content-only (FIELD_CONTENT): the source's */
-	if (*(phone = md_str(app->model->profile.src, "phone")) != '\0') {
+	if (*(phone = json_str(app->model->profile.src, "phone")) != '\0') {
 		for (s = phone; *s != '\0' && n + 1 < sizeof(tel); s++)
 			if (*s == '+' || (*s >= '0' && *s <= '9'))
 				tel[n++] = *s;
 		tel[n] = '\0';
 		contact(b, icon_phone, "p-tel", "", "tel:", tel, phone, 0);
 	}
-	if (*md_str(p, "url") != '\0')
-		contact(b, icon_web, "u-url", "", "", md_str(p, "url"),
-		    md_str(p, "url"), 1);
+	if (*json_str(p, "url") != '\0')
+		contact(b, icon_web, "u-url", "", "", json_str(p, "url"),
+		    json_str(p, "url"), 1);
 	cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(p, "profiles"))
 		contact(b, icon_link, "u-url", " rel=\"me\"", "",
-		    md_str(e, "url"), md_str(e, "label"), 0);
+		    json_str(e, "url"), json_str(e, "label"), 0);
 	buf_puts(b, "</ul>\n");
 }
 
@@ -146,7 +147,7 @@ card_html(const struct app *app, enum lang l, struct buf *b)
 	const struct media_file *f = app->model->media != NULL ?
 	    app->model->media->portrait : NULL;
 	char	 url[MD_URL_MAX];
-	const char *image = md_portrait(app, url), *name = md_str(p, "name");
+	const char *image = md_portrait(app, url), *name = json_str(p, "name");
 
 	buf_puts(b, "<div class=\"h-card card\">\n<div class=\"intro\">\n");
 	if (*image != '\0') {
@@ -163,36 +164,36 @@ card_html(const struct app *app, enum lang l, struct buf *b)
 	buf_puts(b, "<div>\n<h1>");
 	span(b, "p-name", name);
 	buf_puts(b, "</h1>\n<p class=\"role\">");
-	span(b, "p-job-title", md_str(p, "job_title"));
+	span(b, "p-job-title", json_str(p, "job_title"));
 	if ((e = cJSON_GetObjectItemCaseSensitive(p, "employer")) != NULL &&
-	    *md_str(e, "name") != '\0') {
+	    *json_str(e, "name") != '\0') {
 		buf_puts(b, " · ");
-		if (*md_str(e, "url") != '\0') {
+		if (*json_str(e, "url") != '\0') {
 			buf_puts(b, "<a class=\"p-org\" href=\"");
-			buf_markup_text(b, md_str(e, "url"));
+			buf_markup_text(b, json_str(e, "url"));
 			buf_puts(b, "\">");
-			buf_markup_text(b, md_str(e, "name"));
+			buf_markup_text(b, json_str(e, "name"));
 			buf_puts(b, "</a>");
 		} else
-			span(b, "p-org", md_str(e, "name"));
+			span(b, "p-org", json_str(e, "name"));
 	}
 	buf_puts(b, "</p>\n");
 	if ((co = cJSON_GetObjectItemCaseSensitive(p, "co_founder_of")) !=
 	    NULL) {
 		buf_puts(b, "<p class=\"also\">");
-		buf_markup_text(b, md_str(co, "role"));
+		buf_markup_text(b, json_str(co, "role"));
 		buf_puts(b, " ");
 		buf_markup_text(b, LBL(app, l, "word.of"));
 		buf_puts(b, " ");
-		buf_markup_text(b, md_str(co, "name"));
+		buf_markup_text(b, json_str(co, "name"));
 		buf_puts(b, "</p>\n");
 	}
 	place(app, l, cJSON_GetObjectItemCaseSensitive(p, "location"), b);
 	buf_puts(b, "</div>\n</div>\n");
 	/* Said once when the headline only repeats the job title. */
-	if (strcmp(md_str(p, "headline"), md_str(p, "job_title")) != 0) {
+	if (strcmp(json_str(p, "headline"), json_str(p, "job_title")) != 0) {
 		buf_puts(b, "<p class=\"lede\">");
-		buf_markup_text(b, md_str(p, "headline"));
+		buf_markup_text(b, json_str(p, "headline"));
 		buf_puts(b, "</p>\n");
 	}
 	contacts(app, p, b);
@@ -205,7 +206,7 @@ card_html(const struct app *app, enum lang l, struct buf *b)
 		if (app->cv_pdf[l]) {
 			buf_puts(b, "<a href=\"");
 			buf_markup_text(b, app->cfg->base_url);
-			buf_markup_text(b, LPATH(app, l, "/cv.pdf"));
+			buf_markup_text(b, LPATH(app, l, DOC_CV_PDF_PATH));
 			buf_puts(b, "\" type=\"application/pdf\">");
 			icon(b, icon_file);
 			buf_markup_text(b, LBL(app, l, "cv.pdf"));
@@ -219,7 +220,7 @@ card_html(const struct app *app, enum lang l, struct buf *b)
 		buf_puts(b, "</a></p>\n");
 	}
 	buf_puts(b, "<p class=\"p-note\">");
-	buf_markup_text(b, md_str(p, "summary"));
+	buf_markup_text(b, json_str(p, "summary"));
 	buf_puts(b, "</p>\n</div>\n");
 }
 
@@ -244,7 +245,7 @@ card_rel_me(const struct app *app, const char *s, size_t n, struct buf *b)
 		cJSON_ArrayForEach(e, v) {
 			buf_reset(&a);
 			buf_puts(&a, "<a href=\"");
-			buf_markup_text(&a, md_str(e, "url"));
+			buf_markup_text(&a, json_str(e, "url"));
 			buf_puts(&a, "\">");
 			if (a.len > 0 && (p = memmem(s, (size_t)(end - s),
 			    buf_cstr(&a), a.len)) != NULL &&

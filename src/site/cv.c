@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/json.h"
 #include "site/cv.h"
 #include "content/dates.h"
 #include "content/settings.h"
@@ -95,38 +96,38 @@ static void
 cv_head(const struct app *app, enum lang l, struct buf *b)
 {
 	const cJSON *p = app->model->profile.obj[l], *loc;
-	const char *email = md_str(p, "email"), *phone, *s;
+	const char *email = json_str(p, "email"), *phone, *s;
 	char	 country[128];
 
 	loc = cJSON_GetObjectItemCaseSensitive(p, "location");
 	buf_puts(b, "# ");
-	md_text(b, md_str(p, "name"));
+	md_text(b, json_str(p, "name"));
 	buf_puts(b, "\n\n");
 	/* Said once when the headline only repeats the job title. */
-	if (strcmp(md_str(p, "headline"), md_str(p, "job_title")) != 0) {
-		md_text(b, md_str(p, "headline"));
+	if (strcmp(json_str(p, "headline"), json_str(p, "job_title")) != 0) {
+		md_text(b, json_str(p, "headline"));
 		buf_puts(b, "\n\n");
 	}
-	md_text(b, md_str(p, "job_title"));
+	md_text(b, json_str(p, "job_title"));
 	buf_puts(b, " · ");
-	md_text(b, md_str(loc, "city"));
+	md_text(b, json_str(loc, "city"));
 	buf_puts(b, LBL(app, l, "list.comma"));
-	md_text(b, md_str(loc, "region"));
+	md_text(b, json_str(loc, "region"));
 	buf_puts(b, " (");
 	/* the country's name in the page's language, as the card says it
 	 * (ICU), not its code: "(Japan)", "(日本)" */
-	if (country_display_name(md_str(loc, "country"), lang_code(app->langs,
+	if (country_display_name(json_str(loc, "country"), lang_code(app->langs,
 	    l), country, sizeof(country)) == 0)
 		md_text(b, country);
 	else
-		md_text(b, md_str(loc, "country"));
+		md_text(b, json_str(loc, "country"));
 	buf_puts(b, ") · [");
 	md_text(b, email);
 	buf_puts(b, "](mailto:");
 	md_url(b, email);
 	buf_puts(b, ") · ");
 	/* content-only (FIELD_CONTENT): the source's */
-	phone = md_str(app->model->profile.src, "phone");
+	phone = json_str(app->model->profile.src, "phone");
 	if (*phone != '\0') {
 		buf_putc(b, '[');
 		md_text(b, phone);
@@ -136,9 +137,9 @@ cv_head(const struct app *app, enum lang l, struct buf *b)
 				buf_putc(b, *s);
 		buf_puts(b, ") · ");
 	}
-	link(b, LBL(app, l, "contact.website"), md_str(p, "url"));
+	link(b, LBL(app, l, "contact.website"), json_str(p, "url"));
 	buf_puts(b, "\n\n");
-	md_text(b, md_str(p, "summary"));
+	md_text(b, json_str(p, "summary"));
 	buf_puts(b, "\n\n");
 }
 
@@ -156,9 +157,9 @@ job(const struct app *app, enum lang l, const struct item *it,
 	char	 d[128];
 
 	buf_puts(b, "### ");
-	md_text(b, md_str(o, "role"));
+	md_text(b, json_str(o, "role"));
 	buf_puts(b, "\n\n**");
-	md_text(b, md_str(o, "organization"));
+	md_text(b, json_str(o, "organization"));
 	buf_puts(b, "** · ");
 	/* content-only (FIELD_CONTENT): where the job was, when given */
 	where = content_text(app->langs, cJSON_GetObjectItemCaseSensitive(
@@ -167,13 +168,13 @@ job(const struct app *app, enum lang l, const struct item *it,
 		md_text(b, where);
 		buf_puts(b, " · ");
 	}
-	md_text(b, md_str(o, "period"));
+	md_text(b, json_str(o, "period"));
 	if (*md_duration(app, it, l, d, sizeof(d)) != '\0') {
 		buf_puts(b, " · ");
 		md_text(b, d);
 	}
 	buf_puts(b, "\n\n");
-	md_text(b, md_str(o, "description"));
+	md_text(b, json_str(o, "description"));
 	buf_puts(b, "\n\n");
 	texts_list(app, l, it, "highlights", b);
 }
@@ -186,14 +187,14 @@ project(const struct app *app, enum lang l, const struct item *it,
 	char	 path[256];
 
 	buf_puts(b, "### ");
-	md_link_site(b, app, md_str(o, "title"), cv_project_path(app, l,
+	md_link_site(b, app, json_str(o, "title"), cv_project_path(app, l,
 	    it->slug, 0, path, sizeof(path)));
 	buf_puts(b, "\n\n");
-	md_text(b, md_str(o, "description"));
+	md_text(b, json_str(o, "description"));
 	buf_printf(b, "\n\n%s: ", LBL(app, l, "cv.stack"));
 	joined(app, l, b, cJSON_GetObjectItemCaseSensitive(o, "stack"));
 	buf_puts(b, ". ");
-	link(b, LBL(app, l, "cv.website"), md_str(o, "url"));
+	link(b, LBL(app, l, "cv.website"), json_str(o, "url"));
 	buf_puts(b, "\n\n");
 	texts_list(app, l, it, "highlights", b);
 }
@@ -205,17 +206,17 @@ skill_category(const struct app *app, enum lang l, const struct item *it,
 	const cJSON *o = it->obj[l], *s, *a;
 
 	buf_puts(b, "- **");
-	md_text(b, md_str(o, "category"));
+	md_text(b, json_str(o, "category"));
 	buf_puts(b, "**: ");
 	a = cJSON_GetObjectItemCaseSensitive(o, "skills");
 	cJSON_ArrayForEach(s, a) {
 		if (s != a->child)
 			buf_puts(b, LBL(app, l, "list.comma"));
-		md_text(b, md_str(s, "name"));
+		md_text(b, json_str(s, "name"));
 		if (cJSON_GetObjectItemCaseSensitive(s, "years") == NULL)
 			continue;	/* none given: none shown */
 		buf_puts(b, " (");
-		md_text(b, md_str(s, "years"));
+		md_text(b, json_str(s, "years"));
 		buf_putc(b, ')');
 	}
 	buf_putc(b, '\n');
@@ -228,14 +229,14 @@ certification(const struct app *app, enum lang l, const struct item *it,
 	const cJSON *o = it->obj[l];
 
 	buf_puts(b, "- **");
-	md_text(b, md_str(o, "title"));
+	md_text(b, json_str(o, "title"));
 	buf_puts(b, "**");
 	buf_puts(b, LBL(app, l, "list.comma"));
-	md_text(b, md_str(o, "institution"));
+	md_text(b, json_str(o, "institution"));
 	buf_puts(b, LBL(app, l, "list.comma"));
-	md_text(b, md_str(o, "date"));
+	md_text(b, json_str(o, "date"));
 	buf_puts(b, ". ");
-	link(b, LBL(app, l, "cv.credential"), md_str(o, "credential_url"));
+	link(b, LBL(app, l, "cv.credential"), json_str(o, "credential_url"));
 	buf_putc(b, '\n');
 }
 
@@ -247,9 +248,9 @@ education(const struct app *app, enum lang l, const struct item *it,
 
 	(void)app;
 	buf_puts(b, "- **");
-	md_text(b, md_str(o, "institution"));
+	md_text(b, json_str(o, "institution"));
 	buf_puts(b, "**: ");
-	md_text(b, md_str(o, "detail"));
+	md_text(b, json_str(o, "detail"));
 	buf_putc(b, '\n');
 }
 
@@ -260,13 +261,13 @@ recommendation(const struct app *app, enum lang l, const struct item *it,
 	const cJSON *o = it->obj[l];
 
 	buf_puts(b, "### ");
-	md_text(b, md_str(o, "name"));
+	md_text(b, json_str(o, "name"));
 	buf_puts(b, "\n\n");
-	md_text(b, md_str(o, "date"));
+	md_text(b, json_str(o, "date"));
 	buf_puts(b, " · ");
-	link(b, LBL(app, l, "cv.profile"), md_str(o, "recommender_url"));
+	link(b, LBL(app, l, "cv.profile"), json_str(o, "recommender_url"));
 	buf_puts(b, "\n\n> ");
-	md_text(b, md_str(o, "comment"));
+	md_text(b, json_str(o, "comment"));
 	buf_puts(b, "\n\n");
 }
 
@@ -294,24 +295,24 @@ plain(const struct app *app, enum lang l, const struct item *it,
 		if (f->kind == F_TEXT || f->kind == F_STRING)
 			title = f;
 	buf_puts(b, list ? "- **" : "### ");
-	md_text(b, title != NULL ? md_str(o, title->name) : it->slug);
+	md_text(b, title != NULL ? json_str(o, title->name) : it->slug);
 	buf_puts(b, list ? "**" : "\n\n");
 	for (f = fields; f->name != NULL; f++) {
 		if (f == title || (f->flags & (FIELD_CONTENT | FIELD_ISO)) ||
 		    f->kind == F_SLUG || f->kind == F_URI ||
 		    f->kind == F_BOOL || f->kind == F_INT ||
 		    f->kind == F_OBJECT || f->kind == F_ARRAY ||
-		    *md_str(o, f->name) == '\0')
+		    *json_str(o, f->name) == '\0')
 			continue;
 		buf_puts(b, n++ ? " · " : list ? ": " : "");
-		md_text(b, md_str(o, f->name));
+		md_text(b, json_str(o, f->name));
 	}
 	for (f = fields; f->name != NULL; f++) {
 		if (f->kind != F_URI || (f->flags & FIELD_API) ||
-		    *md_str(o, f->name) == '\0')
+		    *json_str(o, f->name) == '\0')
 			continue;
 		buf_puts(b, n++ ? " · " : list ? ": " : "");
-		link(b, md_str(o, f->name), md_str(o, f->name));
+		link(b, json_str(o, f->name), json_str(o, f->name));
 	}
 	for (f = fields; f->name != NULL; f++) {
 		if (f->kind != F_ARRAY || f->sub == NULL ||
@@ -430,10 +431,10 @@ cv_projects(const struct app *app, int self, enum lang l,
 	for (i = 0; i < c->len; i++) {
 		o = c->items[i].obj[l];
 		buf_puts(b, "## ");
-		md_link_site(b, app, md_str(o, "title"), cv_project_path(app, l,
+		md_link_site(b, app, json_str(o, "title"), cv_project_path(app, l,
 		    c->items[i].slug, 0, path, sizeof(path)));
 		buf_puts(b, "\n\n");
-		md_text(b, md_str(o, "description"));
+		md_text(b, json_str(o, "description"));
 		buf_printf(b, "\n\n%s: ", LBL(app, l, "cv.stack"));
 		joined(app, l, b, cJSON_GetObjectItemCaseSensitive(o, "stack"));
 		buf_puts(b, ".\n\n");
@@ -452,15 +453,15 @@ cv_project(const struct app *app, const struct item *it, enum lang l,
 	const cJSON *o = it->obj[l];
 
 	buf_puts(b, "# ");
-	md_text(b, md_str(o, "title"));
+	md_text(b, json_str(o, "title"));
 	buf_printf(b, "\n\n- **%s**: ", LBL(app, l, "cv.stack"));
 	joined(app, l, b, cJSON_GetObjectItemCaseSensitive(o, "stack"));
 	buf_printf(b, "\n- **%s**: ", LBL(app, l, "cv.website"));
-	link(b, md_str(o, "url"), md_str(o, "url"));
+	link(b, json_str(o, "url"), json_str(o, "url"));
 	buf_printf(b, "\n- **%s**: ", LBL(app, l, "cv.api"));
-	link(b, md_str(o, "api_url"), md_str(o, "api_url"));
+	link(b, json_str(o, "api_url"), json_str(o, "api_url"));
 	buf_puts(b, "\n\n");
-	md_text(b, md_str(o, "description"));
+	md_text(b, json_str(o, "description"));
 	buf_puts(b, "\n\n");
 	texts_list(app, l, it, "highlights", b);
 	md_link_site(b, app, LBL(app, l, "cv.all_projects"),
@@ -478,7 +479,7 @@ cv_project_links(const struct app *app, enum lang l, struct buf *b)
 
 	for (i = 0; i < c->len; i++) {
 		buf_puts(b, "- ");
-		md_link_site(b, app, md_str(c->items[i].obj[l], "title"),
+		md_link_site(b, app, json_str(c->items[i].obj[l], "title"),
 		    cv_project_path(app, l, c->items[i].slug, 1, path,
 		    sizeof(path)));
 		buf_putc(b, '\n');

@@ -32,6 +32,7 @@
 #include <cmark.h>
 #include <pango/pangocairo.h>
 
+#include "base/json.h"
 #include "site/cv.h"
 #include "site/cv_fonts.h"
 #include "site/cv_pdf.h"
@@ -334,7 +335,7 @@ footer(struct pdf *p)
 	/* The name at the start of the line, the number at its end:
 	 * mirrored in a language written right to left. */
 	cairo_set_source_rgb(p->cr, muted[0], muted[1], muted[2]);
-	ly = small_layout(p, 8, md_str(p->app->model->profile.obj[p->l],
+	ly = small_layout(p, 8, json_str(p->app->model->profile.obj[p->l],
 	    "name"));
 	pango_layout_get_size(ly, &w, NULL);
 	cairo_move_to(p->cr, p->rtl ? PAGE_W - MARGIN_X - (double)w /
@@ -538,7 +539,7 @@ metadata(struct pdf *p, cairo_surface_t *s)
 	struct buf t;
 
 	buf_init(&t);
-	buf_printf(&t, "%s \xe2\x80\x94 %s", md_str(o, "name"),
+	buf_printf(&t, "%s \xe2\x80\x94 %s", json_str(o, "name"),
 	    site_page_label(p->app, SITE_CV, p->l));
 	if (t.oom || buf_cstr(&t) == NULL) {
 		p->oom = 1;
@@ -546,9 +547,9 @@ metadata(struct pdf *p, cairo_surface_t *s)
 	}
 	cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_TITLE, t.data);
 	cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_AUTHOR,
-	    md_str(o, "name"));
+	    json_str(o, "name"));
 	cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_SUBJECT,
-	    md_str(o, "headline"));
+	    json_str(o, "headline"));
 	cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_CREATOR,
 	    "perfil");
 	/* No creation date (cairo's default is now): the same content
@@ -606,7 +607,8 @@ cv_pdf(const struct app *app, enum lang l, struct buf *out)
 	if (!md.oom && !fits(md.len)) {
 		warnx("warning: %s left out: the CV is %zu KiB of text, more "
 		    "than the %zu KiB a PDF is made from",
-		    lang_path(app->langs, l, "/cv.pdf", path, sizeof(path)),
+		    lang_path(app->langs, l, site_doc_path(DOC_CV_PDF), path,
+		    sizeof(path)),
 		    md.len / 1024, (size_t)CV_PDF_MAX / 1024);
 		buf_free(&md);
 		return 1;
@@ -615,7 +617,8 @@ cv_pdf(const struct app *app, enum lang l, struct buf *out)
 	    (p.pc_rtl = cv_fonts_context(lang_code(app->langs, l))) ==
 	    NULL) {
 		warnx("%s: fontconfig could not load its configuration",
-		    lang_path(app->langs, l, "/cv.pdf", path, sizeof(path)));
+		    lang_path(app->langs, l, site_doc_path(DOC_CV_PDF), path,
+		    sizeof(path)));
 		if (p.pc != NULL)
 			g_object_unref(p.pc);
 		buf_free(&md);

@@ -13,6 +13,7 @@
 #include <unicode/uscript.h>
 #include <unicode/utf8.h>
 
+#include "base/json.h"
 #include "site/head.h"
 
 /* Appends base + path, escaped for an attribute. */
@@ -53,10 +54,10 @@ head_preview(const struct app *app, const struct head_preview *pv,
 	attr_url(b, app, pv->path[l]);
 	buf_puts(b, "\">\n");
 	meta(b, "property", "og:type", pv->profile ? "profile" : "website");
-	meta(b, "property", "og:site_name", md_str(p, "name"));
+	meta(b, "property", "og:site_name", json_str(p, "name"));
 	if (*image != '\0') {
 		meta(b, "property", "og:image", image);
-		meta(b, "property", "og:image:alt", md_str(p, "name"));
+		meta(b, "property", "og:image:alt", json_str(p, "name"));
 	}
 	meta(b, "property", "og:locale", labels_og_locale(app->labels, l));
 	for (a = 0; a < app->langs->n; a++)
@@ -98,16 +99,16 @@ person_organizations(const struct app *app, enum lang l, cJSON *ld)
 		v = cJSON_GetObjectItemCaseSensitive(p, "co_founder_of");
 	if (v != NULL)
 		cJSON_AddItemToObject(ld, "worksFor", organization(
-		    "Organization", md_str(v, "name"), md_str(v, "url")));
+		    "Organization", json_str(v, "name"), json_str(v, "url")));
 	if (!c->present || c->len == 0 ||
 	    (a = cJSON_AddArrayToObject(ld, "alumniOf")) == NULL)
 		return;
 	/* Once per institution: a second degree from the same one is not
 	 * a second alumniOf. */
 	for (i = 0; i < c->len; i++) {
-		name = md_str(c->items[i].obj[l], "institution");
+		name = json_str(c->items[i].obj[l], "institution");
 		for (j = 0; j < i; j++)
-			if (strcmp(md_str(c->items[j].obj[l], "institution"),
+			if (strcmp(json_str(c->items[j].obj[l], "institution"),
 			    name) == 0)
 				break;
 		if (j == i)
@@ -135,12 +136,12 @@ person_credentials(const struct app *app, enum lang l, cJSON *ld)
 			return;
 		cJSON_AddStringToObject(cr, "@type",
 		    "EducationalOccupationalCredential");
-		cJSON_AddStringToObject(cr, "name", md_str(o, "title"));
+		cJSON_AddStringToObject(cr, "name", json_str(o, "title"));
 		cJSON_AddStringToObject(cr, "credentialCategory",
 		    "certificate");
-		cJSON_AddStringToObject(cr, "url", md_str(o, "credential_url"));
+		cJSON_AddStringToObject(cr, "url", json_str(o, "credential_url"));
 		cJSON_AddItemToObject(cr, "recognizedBy", organization(
-		    "Organization", md_str(o, "institution"), NULL));
+		    "Organization", json_str(o, "institution"), NULL));
 		cJSON_AddItemToArray(a, cr);
 	}
 }
@@ -177,7 +178,7 @@ person_titles(const struct app *app, enum lang l, cJSON *ld, enum coll k,
 	    (a = cJSON_AddArrayToObject(ld, prop)) == NULL)
 		return 0;
 	for (i = 0; i < c->len; i++)
-		add_unique(a, md_str(c->items[i].obj[l], name));
+		add_unique(a, json_str(c->items[i].obj[l], name));
 	return 1;
 }
 
@@ -193,29 +194,29 @@ person(const struct app *app, enum lang l)
 	if ((ld = cJSON_CreateObject()) == NULL)
 		return NULL;
 	cJSON_AddStringToObject(ld, "@type", "Person");
-	cJSON_AddStringToObject(ld, "name", md_str(p, "name"));
-	if (*md_str(p, "given_name") != '\0')
+	cJSON_AddStringToObject(ld, "name", json_str(p, "name"));
+	if (*json_str(p, "given_name") != '\0')
 		cJSON_AddStringToObject(ld, "givenName",
-		    md_str(p, "given_name"));
-	if (*md_str(p, "family_name") != '\0')
+		    json_str(p, "given_name"));
+	if (*json_str(p, "family_name") != '\0')
 		cJSON_AddStringToObject(ld, "familyName",
-		    md_str(p, "family_name"));
-	cJSON_AddStringToObject(ld, "jobTitle", md_str(p, "job_title"));
-	cJSON_AddStringToObject(ld, "description", md_str(p, "summary"));
-	cJSON_AddStringToObject(ld, "email", md_str(p, "email"));
+		    json_str(p, "family_name"));
+	cJSON_AddStringToObject(ld, "jobTitle", json_str(p, "job_title"));
+	cJSON_AddStringToObject(ld, "description", json_str(p, "summary"));
+	cJSON_AddStringToObject(ld, "email", json_str(p, "email"));
 	v = app->model->profile.src;	/* phone is content-only */
-	if (*md_str(v, "phone") != '\0')
-		cJSON_AddStringToObject(ld, "telephone", md_str(v, "phone"));
-	cJSON_AddStringToObject(ld, "url", md_str(p, "url"));
+	if (*json_str(v, "phone") != '\0')
+		cJSON_AddStringToObject(ld, "telephone", json_str(v, "phone"));
+	cJSON_AddStringToObject(ld, "url", json_str(p, "url"));
 	if (*(image = md_portrait(app, url)) != '\0')
 		cJSON_AddStringToObject(ld, "image", image);
 	v = cJSON_GetObjectItemCaseSensitive(p, "location");
 	if ((o = cJSON_AddObjectToObject(ld, "address")) != NULL) {
 		cJSON_AddStringToObject(o, "@type", "PostalAddress");
-		cJSON_AddStringToObject(o, "addressLocality", md_str(v, "city"));
-		cJSON_AddStringToObject(o, "addressRegion", md_str(v, "region"));
+		cJSON_AddStringToObject(o, "addressLocality", json_str(v, "city"));
+		cJSON_AddStringToObject(o, "addressRegion", json_str(v, "region"));
 		cJSON_AddStringToObject(o, "addressCountry",
-		    md_str(v, "country"));
+		    json_str(v, "country"));
 	}
 	person_organizations(app, l, ld);
 	person_credentials(app, l, ld);
@@ -233,7 +234,7 @@ person(const struct app *app, enum lang l)
 	if ((v = cJSON_GetObjectItemCaseSensitive(p, "profiles")) != NULL &&
 	    (a = cJSON_AddArrayToObject(ld, "sameAs")) != NULL)
 		cJSON_ArrayForEach(e, v)
-			add_unique(a, md_str(e, "url"));
+			add_unique(a, json_str(e, "url"));
 	return ld;
 }
 
@@ -373,13 +374,13 @@ head_icon(const struct app *app, struct buf *b)
 	int	 l;
 
 	for (l = 0; l < app->langs->n; l++)
-		if (cased_script(md_str(app->model->profile.obj[l], "name")))
+		if (cased_script(json_str(app->model->profile.obj[l], "name")))
 			break;
 	if (l < app->langs->n)
 		p = app->model->profile.obj[l];
-	given = md_str(p, "given_name");
-	family = md_str(p, "family_name");
-	name = md_str(p, "name");
+	given = json_str(p, "given_name");
+	family = json_str(p, "family_name");
+	name = json_str(p, "name");
 	buf_init(&in);
 	if (l == app->langs->n)
 		first_char(&in, name);

@@ -13,6 +13,7 @@
 
 #include <cmark.h>
 
+#include "base/json.h"
 #include "site/card.h"
 #include "site/head.h"
 #include "site/layout.h"
@@ -324,25 +325,13 @@ body_html(struct buf *b, const struct app *app, const char *h,
 
 #define TITLE_MAX	70	/* characters a title shows in search results */
 
-/* The number of UTF-8 characters of s. */
-static size_t
-utf8_chars(const char *s)
-{
-	size_t	 n = 0;
-
-	for (; *s != '\0'; s++)
-		if (((unsigned char)*s & 0xc0) != 0x80)
-			n++;
-	return n;
-}
-
 /* Appends the page's <title> text (without the element); an item's
  * page leaves the name out when both would not fit in TITLE_MAX. */
 static void
 page_title(struct buf *b, const struct app *app, const struct view *v,
     enum lang l, const char *md)
 {
-	const char *name = md_str(app->model->profile.obj[l], "name");
+	const char *name = json_str(app->model->profile.obj[l], "name");
 	struct buf t;
 
 	if (v->page == SITE_HOME && !v->item) {
@@ -355,8 +344,8 @@ page_title(struct buf *b, const struct app *app, const struct view *v,
 		buf_puts(b, site_page_label(app, v->page, l));
 	else
 		buf_puts(b, buf_cstr(&t));
-	if (!v->item || utf8_chars(buf_cstr(&t)) + utf8_chars(name) + 3 <=
-	    TITLE_MAX)
+	if (!v->item || utf8_count(buf_cstr(&t), strlen(buf_cstr(&t))) +
+	    utf8_count(name, strlen(name)) + 3 <= TITLE_MAX)
 		buf_printf(b, " · %s", name);
 	if (t.oom)
 		b->oom = 1;
@@ -373,11 +362,11 @@ page_description(struct buf *b, const struct app *app, const struct view *v,
 	if (v->description != NULL)
 		buf_puts(b, v->description);
 	else if (v->page == SITE_HOME)
-		buf_puts(b, md_str(prof, "headline"));
+		buf_puts(b, json_str(prof, "headline"));
 	else if (v->page < 0)
 		buf_puts(b, LBL(app, l, "nf.description"));
 	else
-		buf_printf(b, "%s: %s.", md_str(prof, "name"),
+		buf_printf(b, "%s: %s.", json_str(prof, "name"),
 		    site_page_summary(app, v->page, l));
 }
 
@@ -521,7 +510,7 @@ static void
 page_footer(const struct app *app, const struct view *v, enum lang l,
     struct buf *b)
 {
-	const char *name = md_str(app->model->profile.obj[l], "name");
+	const char *name = json_str(app->model->profile.obj[l], "name");
 	char	 tmp[64];
 	int	 pg, i;
 
@@ -579,7 +568,7 @@ card_body(const struct app *app, enum lang l, struct buf *b)
 	buf_init(&c);
 	buf_init(&n);
 	card_html(app, l, &c);
-	buf_markup_text(&n, md_str(app->model->profile.obj[l], "name"));
+	buf_markup_text(&n, json_str(app->model->profile.obj[l], "name"));
 	nowrap_words(b, buf_cstr(&c), c.len, buf_cstr(&n));
 	if (c.oom || n.oom)
 		b->oom = 1;
@@ -622,7 +611,7 @@ layout(const struct app *app, const struct view *v, enum lang l,
 	if ((body = cmark_markdown_to_html(rest, strlen(rest),
 	    CMARK_OPT_DEFAULT | CMARK_OPT_SAFE)) == NULL)
 		return -1;
-	body_html(b, app, body, md_str(app->model->profile.obj[l], "name"));
+	body_html(b, app, body, json_str(app->model->profile.obj[l], "name"));
 	free(body);
 	if (card)
 		buf_puts(b, "</div>\n");

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/json.h"
 #include "content/dates.h"
 #include "core/errors.h"
 #include "site/markdown.h"
@@ -49,16 +50,6 @@ md_template(struct buf *b, const char *t, const cJSON *p)
 	buf_free(&plain);
 }
 
-/* The string member name of o, or "" (validated content has them). */
-const char *
-md_str(const cJSON *o, const char *name)
-{
-	const char *s;
-
-	s = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(o, name));
-	return s != NULL ? s : "";
-}
-
 /*
  * The portrait's URL on the pages: the fingerprinted URL of the media
  * file profile.image names (media.h; written into buf), else the
@@ -72,7 +63,7 @@ md_portrait(const struct app *app, char buf[MD_URL_MAX])
 
 	if (f != NULL)
 		return media_url(f, app->cfg->base_url, buf, MD_URL_MAX);
-	return md_str(app->model->profile.obj[LANG_DEFAULT], "image");
+	return json_str(app->model->profile.obj[LANG_DEFAULT], "image");
 }
 
 /*
@@ -152,9 +143,9 @@ profile_links(struct buf *b, const cJSON *v)
 
 	cJSON_ArrayForEach(e, v) {
 		buf_puts(b, "- [");
-		md_text(b, md_str(e, "label"));
+		md_text(b, json_str(e, "label"));
 		buf_puts(b, "](");
-		md_url(b, md_str(e, "url"));
+		md_url(b, json_str(e, "url"));
 		buf_puts(b, ")\n");
 	}
 }
@@ -181,7 +172,7 @@ const char *
 md_duration(const struct app *app, const struct item *it, enum lang l,
     char *out, size_t outsz)
 {
-	const char *s = md_str(it->src, "start"), *e = md_str(it->src, "end");
+	const char *s = json_str(it->src, "start"), *e = json_str(it->src, "end");
 	struct date ds, de;
 
 	if (date_parse(s, &ds) == -1 || (*e != '\0' &&
@@ -207,17 +198,17 @@ home_now(const struct app *app, enum lang l, struct buf *b)
 
 	for (i = 0; i < c->len; i++) {
 		it = &c->items[i];
-		if (*md_str(it->src, "start") == '\0' ||
-		    *md_str(it->src, "end") != '\0')
+		if (*json_str(it->src, "start") == '\0' ||
+		    *json_str(it->src, "end") != '\0')
 			continue;
 		if (n++ == 0)
 			md_heading(b, app, l, "home.now");
 		buf_puts(b, "- **");
-		md_text(b, md_str(it->obj[l], "role"));
+		md_text(b, json_str(it->obj[l], "role"));
 		buf_puts(b, "**, ");
-		md_text(b, md_str(it->obj[l], "organization"));
+		md_text(b, json_str(it->obj[l], "organization"));
 		buf_puts(b, " · ");
-		md_text(b, md_str(it->obj[l], "period"));
+		md_text(b, json_str(it->obj[l], "period"));
 		if (*md_duration(app, it, l, d, sizeof(d)) != '\0') {
 			buf_puts(b, " · ");
 			md_text(b, d);
@@ -251,34 +242,34 @@ md_home_head(const struct app *app, enum lang l, struct buf *b)
 	const char *image;
 
 	buf_puts(b, "# ");
-	md_text(b, md_str(p, "name"));
+	md_text(b, json_str(p, "name"));
 	buf_puts(b, "\n\n");
 	if (*(image = md_portrait(app, url)) != '\0') {
 		buf_puts(b, "![");
-		md_text(b, md_str(p, "name"));
+		md_text(b, json_str(p, "name"));
 		buf_puts(b, "](");
 		md_url(b, image);
 		buf_puts(b, ")\n\n");
 	}
 	/* A headline that only repeats the job title (an imported
 	 * resume's one "label" fills both) is said once. */
-	if (strcmp(md_str(p, "headline"), md_str(p, "job_title")) != 0) {
-		md_text(b, md_str(p, "headline"));
+	if (strcmp(json_str(p, "headline"), json_str(p, "job_title")) != 0) {
+		md_text(b, json_str(p, "headline"));
 		buf_puts(b, "\n\n");
 	}
-	md_text(b, md_str(p, "job_title"));
+	md_text(b, json_str(p, "job_title"));
 	if ((co = cJSON_GetObjectItemCaseSensitive(p, "co_founder_of")) !=
 	    NULL) {
 		buf_puts(b, ". ");
-		md_text(b, md_str(co, "role"));
+		md_text(b, json_str(co, "role"));
 		buf_printf(b, " %s [", LBL(app, l, "word.of"));
-		md_text(b, md_str(co, "name"));
+		md_text(b, json_str(co, "name"));
 		buf_puts(b, "](");
-		md_url(b, md_str(co, "url"));
+		md_url(b, json_str(co, "url"));
 		buf_puts(b, ")");
 	}
 	buf_puts(b, ".\n\n");
-	md_text(b, md_str(p, "summary"));
+	md_text(b, json_str(p, "summary"));
 	buf_puts(b, "\n\n");
 	home_now(app, l, b);
 }
@@ -331,17 +322,17 @@ md_about(const struct app *app, int self, enum lang l,
 
 	(void)self;
 	buf_printf(b, "# %s\n\n", LBL(app, l, "about.title"));
-	md_text(b, md_str(a, "summary"));
+	md_text(b, json_str(a, "summary"));
 	buf_puts(b, "\n\n");
 	md_heading(b, app, l, "about.timeline");
 	cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(a,
 	    "timeline")) {
 		buf_puts(b, "- **");
-		md_text(b, md_str(e, "year"));
+		md_text(b, json_str(e, "year"));
 		buf_puts(b, ": ");
-		md_text(b, md_str(e, "title"));
+		md_text(b, json_str(e, "title"));
 		buf_puts(b, ".** ");
-		md_text(b, md_str(e, "description"));
+		md_text(b, json_str(e, "description"));
 		buf_putc(b, '\n');
 	}
 	buf_puts(b, "\n");
@@ -360,7 +351,7 @@ md_contact(const struct app *app, int self, enum lang l,
     struct buf *b)
 {
 	const cJSON *p = app->model->profile.obj[l], *loc, *av, *v, *e;
-	const char *email = md_str(p, "email"), *codes[LANG_LIST_MAX];
+	const char *email = json_str(p, "email"), *codes[LANG_LIST_MAX];
 	struct buf names;
 	char	 tmp[64], name[128];
 	int	 n;
@@ -374,20 +365,20 @@ md_contact(const struct app *app, int self, enum lang l,
 	buf_puts(b, "](mailto:");
 	md_url(b, email);
 	buf_printf(b, ")\n- %s: [", LBL(app, l, "contact.website"));
-	md_text(b, md_str(p, "url"));
+	md_text(b, json_str(p, "url"));
 	buf_puts(b, "](");
-	md_url(b, md_str(p, "url"));
+	md_url(b, json_str(p, "url"));
 	/* The same card for an address book (vcard.c). */
 	buf_printf(b, ")\n- %s: [%s](", LBL(app, l, "contact.vcard"),
 	    site_doc_path(DOC_VCARD) + 1);
 	md_url(b, app->cfg->base_url);
 	md_url(b, LPATH(app, l, site_doc_path(DOC_VCARD)));
 	buf_printf(b, ")\n- %s: ", LBL(app, l, "contact.location"));
-	md_text(b, md_str(loc, "city"));
+	md_text(b, json_str(loc, "city"));
 	buf_puts(b, ", ");
-	md_text(b, md_str(loc, "region"));
+	md_text(b, json_str(loc, "region"));
 	buf_puts(b, " (");
-	country_display_name(md_str(loc, "country"), lang_code(app->langs, l),
+	country_display_name(json_str(loc, "country"), lang_code(app->langs, l),
 	    name, sizeof(name));
 	md_text(b, name);
 	buf_puts(b, ")");
@@ -411,7 +402,7 @@ md_contact(const struct app *app, int self, enum lang l,
 	}
 	buf_putc(b, '\n');
 	md_heading(b, app, l, "contact.availability");
-	md_text(b, md_str(av, "statement"));
+	md_text(b, json_str(av, "statement"));
 	buf_puts(b, "\n");
 	if ((v = cJSON_GetObjectItemCaseSensitive(p, "profiles")) != NULL) {
 		buf_putc(b, '\n');

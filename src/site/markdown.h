@@ -42,7 +42,6 @@ void	 md_heading(struct buf *, const struct app *, enum lang,
 	    const char *key);
 const char *md_profile_api_path(const struct app *, enum lang, char *,
 	    size_t);
-const char *md_str(const cJSON *, const char *name);
 const char *md_duration(const struct app *, const struct item *, enum lang,
 	    char *, size_t);
 #define MD_URL_MAX	1280	/* a media file's URL: base URL + name */

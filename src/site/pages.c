@@ -18,11 +18,12 @@
 #include <string.h>
 #include <time.h>
 
+#include "base/json.h"
+#include "core/errors.h"
 #include "site/agents.h"
 #include "site/cv.h"
 #ifdef HAVE_PDF
 #include "site/cv_pdf.h"
-#include "core/errors.h"
 #endif
 #include "site/head.h"
 #include "site/layout.h"
@@ -114,7 +115,7 @@ make_csp(const struct app *app)
 
 	/* A portrait on another host: its origin too (one of media/ is
 	 * 'self'). */
-	image = md_str(app->model->profile.obj[LANG_DEFAULT], "image");
+	image = json_str(app->model->profile.obj[LANG_DEFAULT], "image");
 	if (*image != '\0' && app->model->media->portrait == NULL)
 		o = url_origin(image, origin, sizeof(origin));
 	buf_init(&b);
@@ -462,7 +463,7 @@ pages_project(struct ctx *x)
 		v.md_path[k] = cv_project_path(app, k, it->slug, 1, mdp[k],
 		    sizeof(mdp[k]));
 	}
-	v.description = md_str(it->obj[l], "description");
+	v.description = json_str(it->obj[l], "description");
 	md = md || req_accepts_markdown(x->req->accept);
 	r->content_type = md ? TYPE_MARKDOWN : TYPE_HTML;
 	r->cache_control = CACHE_PUBLIC;

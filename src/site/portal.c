@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/json.h"
 #include "core/errors.h"
 #include "site/portal.h"
 #include "http/response.h"
@@ -234,7 +235,7 @@ developers_licence(const struct app *app, enum lang l, struct buf *b)
 	if (lc->attribution) {
 		buf_printf(b, ": %s %s", LBL(app, l,
 		    "dev.licence.attribution"), LBL(app, l, "quote.open"));
-		md_text(b, md_str(app->model->profile.obj[l], "name"));
+		md_text(b, json_str(app->model->profile.obj[l], "name"));
 		buf_printf(b, ", <%s> (", app->cfg->base_url);
 		md_text(b, lc->name);
 		buf_printf(b, ")%s.", LBL(app, l, "quote.close"));
@@ -317,7 +318,7 @@ md_developers(const struct app *app, int self, enum lang l,
 
 	(void)self;
 	buf_init(&name);
-	md_text(&name, md_str(app->model->profile.obj[l], "name"));
+	md_text(&name, json_str(app->model->profile.obj[l], "name"));
 	buf_printf(b, "# %s\n\n", LBL(app, l, "dev.title"));
 	lbl_fill(b, app->labels, l, "dev.intro", (const char *const []){
 	    "name", buf_cstr(&name), NULL });

@@ -18,8 +18,6 @@
 #include "core/routes.h"
 #include "content/settings.h"
 
-/* The label key in language l (labels.h). */
-#define LBL(app, l, key)	lbl((app)->labels, (l), (key))
 /* Site path p in language l (lang_path), built in the caller's char
  * array tmp. */
 #define LPATH(app, l, p)	\

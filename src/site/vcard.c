@@ -17,6 +17,7 @@
 
 #include <string.h>
 
+#include "base/json.h"
 #include "content/labels.h"
 #include "site/markdown.h"
 #include "content/media.h"
@@ -167,7 +168,7 @@ adr(const struct app *app, enum lang l, struct buf *b)
 	    "location");		/* street, postal code: content-only */
 	if (loc == NULL)
 		return;
-	cc = md_str(loc, "country");
+	cc = json_str(loc, "country");
 	if (*cc == '\0' || country_display_name(cc, lang_code(app->langs, l),
 	    country, sizeof(country)) == -1)
 		country[0] = '\0';
@@ -179,13 +180,13 @@ adr(const struct app *app, enum lang l, struct buf *b)
 	/* post office box; extended address; street; locality; region;
 	 * postal code; country */
 	put(&ln, ":;;", 3);
-	puts_text(&ln, md_str(src, "address"));
+	puts_text(&ln, json_str(src, "address"));
 	put(&ln, ";", 1);
-	puts_text(&ln, md_str(loc, "city"));
+	puts_text(&ln, json_str(loc, "city"));
 	put(&ln, ";", 1);
-	puts_text(&ln, md_str(loc, "region"));
+	puts_text(&ln, json_str(loc, "region"));
 	put(&ln, ";", 1);
-	puts_text(&ln, md_str(src, "postal_code"));
+	puts_text(&ln, json_str(src, "postal_code"));
 	put(&ln, ";", 1);
 	puts_text(&ln, country);
 	end(&ln);
@@ -202,16 +203,16 @@ social(const struct app *app, struct buf *b)
 
 	cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(
 	    app->model->profile.src, "profiles")) {
-		if (*md_str(e, "url") == '\0')
+		if (*json_str(e, "url") == '\0')
 			continue;
 		start(&ln, b, "SOCIALPROFILE;SERVICE-TYPE=");
-		puts_param(&ln, md_str(e, "label"));
-		if (*md_str(e, "username") != '\0') {
+		puts_param(&ln, json_str(e, "label"));
+		if (*json_str(e, "username") != '\0') {
 			puts_raw(&ln, ";USERNAME=");
-			puts_param(&ln, md_str(e, "username"));
+			puts_param(&ln, json_str(e, "username"));
 		}
 		put(&ln, ":", 1);
-		puts_raw(&ln, md_str(e, "url"));
+		puts_raw(&ln, json_str(e, "url"));
 		end(&ln);
 	}
 }
@@ -227,7 +228,7 @@ vcard_build(const struct app *app, enum lang l, const char *path,
 	const cJSON *p = app->model->profile.obj[l], *e;
 	const struct media_file *f = app->model->media != NULL ?
 	    app->model->media->portrait : NULL;
-	const char *photo = md_str(p, "image");
+	const char *photo = json_str(p, "image");
 	struct line ln;
 	int	 n = 0;
 
@@ -238,28 +239,28 @@ vcard_build(const struct app *app, enum lang l, const char *path,
 	puts_raw(&ln, app->cfg->base_url);
 	puts_raw(&ln, path);
 	end(&ln);
-	prop(b, "FN", md_str(p, "name"), 1);
+	prop(b, "FN", json_str(p, "name"), 1);
 	/* family; given; additional; prefixes; suffixes */
 	start(&ln, b, "N:");
-	puts_text(&ln, md_str(p, "family_name"));
+	puts_text(&ln, json_str(p, "family_name"));
 	put(&ln, ";", 1);
-	puts_text(&ln, md_str(p, "given_name"));
+	puts_text(&ln, json_str(p, "given_name"));
 	put(&ln, ";;;", 3);
 	end(&ln);
-	prop(b, "TITLE", md_str(p, "job_title"), 1);
-	prop(b, "ORG", md_str(cJSON_GetObjectItemCaseSensitive(p,
+	prop(b, "TITLE", json_str(p, "job_title"), 1);
+	prop(b, "ORG", json_str(cJSON_GetObjectItemCaseSensitive(p,
 	    "employer"), "name"), 1);
-	if (*md_str(p, "email") != '\0') {
+	if (*json_str(p, "email") != '\0') {
 		start(&ln, b, "EMAIL;TYPE=work:");
-		puts_text(&ln, md_str(p, "email"));
+		puts_text(&ln, json_str(p, "email"));
 		end(&ln);
 	}
-	if (*md_str(app->model->profile.src, "phone") != '\0') {
+	if (*json_str(app->model->profile.src, "phone") != '\0') {
 		start(&ln, b, "TEL;VALUE=text;TYPE=work,voice:");
-		puts_text(&ln, md_str(app->model->profile.src, "phone"));
+		puts_text(&ln, json_str(app->model->profile.src, "phone"));
 		end(&ln);
 	}
-	prop(b, "URL", md_str(p, "url"), 0);
+	prop(b, "URL", json_str(p, "url"), 0);
 	if (*photo != '\0') {	/* the API's: absolute */
 		start(&ln, b, "PHOTO");
 		if (f != NULL) {
@@ -277,6 +278,6 @@ vcard_build(const struct app *app, enum lang l, const char *path,
 			buf_printf(b, "LANG;PREF=%d:%s\r\n", ++n,
 			    e->valuestring);
 	social(app, b);
-	prop(b, "NOTE", md_str(p, "summary"), 1);
+	prop(b, "NOTE", json_str(p, "summary"), 1);
 	buf_puts(b, "END:VCARD\r\n");
 }
