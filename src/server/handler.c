@@ -229,11 +229,22 @@ check_params(struct ctx *x)
 				return -1;
 			}
 			n = (long)utf8_len(v->value, v->len);
-			if (n < p->min || n > p->max ||
-			    only_space(v->value, v->len))
+			if (n < p->min || n > p->max)
 				return bad_param(x, p, rule ? rule :
 				    "a search text", "Retry with one or more "
 				    "words in q, for example ?q=cloud.");
+			/* The right length, but white space alone (a
+			 * lone U+FEFF too): no term, not a bad length. */
+			if (only_space(v->value, v->len)) {
+				err_send(x, ERR_INVALID_PARAMETER, "Retry "
+				    "with one or more words in q, for example "
+				    "?q=cloud.", "Parameter 'q' must contain at "
+				    "least one search term (text between "
+				    "spaces); received only white space '%s'.",
+				    arena_excerpt(x->arena, v->value, v->len,
+				    80));
+				return -1;
+			}
 			x->q = v->value;
 			continue;
 		}
