@@ -78,6 +78,19 @@ labels_note(const struct app *app)
 	buf_free(&b);
 }
 
+/* Warns, on standard error, of each collection site.json's cv_order or
+ * home_highlight names that the content has no item of. */
+static void
+cv_note(const struct app *app)
+{
+	struct buf b;
+
+	buf_init(&b);
+	if (settings_cv_gaps(&app->settings->cv, app->model, &b) > 0)
+		warnx_lines("warning: ", buf_cstr(&b));
+	buf_free(&b);
+}
+
 /* The sources of --from-resume and --from-linkedin, for messages:
  * "a.json, en=b.json". */
 static const char *
@@ -323,6 +336,7 @@ run_offline(const struct options *o)
 		warnx_lines("warning: ", buf_cstr(&app.labels->warnings));
 		if (app.glyphs != NULL)
 			warnx_lines("warning: font: ", app.glyphs);
+		cv_note(&app);
 		labels_note(&app);
 		print_summary(&app);
 	}
