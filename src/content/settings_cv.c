@@ -9,6 +9,8 @@
 #include <string.h>
 
 #include "content/settings_cv.h"
+#include "content/content.h"
+#include "base/util.h"
 
 /* The collection named s that is on the CV, or -1. */
 static int
@@ -108,5 +110,38 @@ settings_cv_sequence(const struct settings_cv *cv, enum coll seq[COLL__MAX])
 			if (!listed)
 				seq[n++] = (enum coll)c;
 		}
+	return n;
+}
+
+/*
+ * Appends to out one line for each collection that "cv_order" or
+ * "home_highlight" names and the content m has no item of: valid, but
+ * the CV has no such section and the home page highlights nothing, which
+ * the owner may not expect.  Returns the number of lines.
+ */
+int
+settings_cv_gaps(const struct settings_cv *cv, const struct model *m,
+    struct buf *out)
+{
+	int	 i, c, n = 0;
+
+	for (i = 0; i < cv->n; i++) {
+		c = cv->order[i];
+		if (m->coll[c].len > 0)
+			continue;
+		buf_printf(out, "site.json: cv_order[%d]: \"%s\": the content "
+		    "has no %s (%s is absent or empty): the CV has no such "
+		    "section\n", i, resources[c].name, resources[c].noun ?
+		    resources[c].noun : resources[c].name, resources[c].file);
+		n++;
+	}
+	if (cv->highlight > 0 && m->coll[cv->highlight - 1].len == 0) {
+		c = cv->highlight - 1;
+		buf_printf(out, "site.json: home_highlight: \"%s\": the content "
+		    "has no %s (%s is absent or empty): the home page "
+		    "highlights nothing\n", resources[c].name, resources[c].noun ?
+		    resources[c].noun : resources[c].name, resources[c].file);
+		n++;
+	}
 	return n;
 }

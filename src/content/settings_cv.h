@@ -36,5 +36,12 @@ int	 settings_cv_highlight(const cJSON *, struct settings_cv *, char *err,
  * Returns how many are in seq. */
 int	 settings_cv_sequence(const struct settings_cv *,
 	    enum coll seq[COLL__MAX]);
+struct model;
+struct buf;
+/* A line in out for each collection "cv_order" or "home_highlight" names
+ * that the content m has no item of (--check's warnings).  Returns how
+ * many. */
+int	 settings_cv_gaps(const struct settings_cv *, const struct model *,
+	    struct buf *out);
 
 #endif /* PERFIL_SETTINGS_CV_H */

@@ -5,6 +5,9 @@
 #include "config.h"
 
 #include <sys/stat.h>
+#include <sys/types.h>
+
+#include <dirent.h>
 
 #include <errno.h>
 #include <fcntl.h>
@@ -259,37 +262,49 @@ init_content_free(struct init_content *c)
 	memset(c, 0, sizeof(*c));
 }
 
-/* Creates dir/name (it must not exist) holding len bytes of text. */
+/*
+ * Creates name beneath the directory dfd (it must not exist) holding
+ * len bytes of text, synced to the disk so that a full disk or an I/O
+ * error shows here and not after the rename.  Messages name the file
+ * as dir/name (dir: the target, not the temporary directory).
+ */
 static int
-put_file(const char *dir, const char *name, const char *text, size_t len,
-    char *err, size_t errlen)
+put_file(int dfd, const char *dir, const char *name, const char *text,
+    size_t len, char *err, size_t errlen)
 {
-	char	 path[1024];
+	ssize_t	 w;
+	size_t	 off = 0;
 	int	 fd, rc = 0;
 
-	if (xsnprintf(path, sizeof(path), "%s/%s", dir, name) == -1) {
-		snprintf(err, errlen, "%s/%s: path too long", dir, name);
+	if ((fd = openat(dfd, name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC |
+	    O_NOFOLLOW, 0644)) == -1) {
+		snprintf(err, errlen, "%s/%s: %s", dir, name, strerror(errno));
 		return -1;
 	}
-	if ((fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
-	    0644)) == -1) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		return -1;
+	while (off < len) {
+		if ((w = write(fd, text + off, len - off)) == -1 ||
+		    w == 0) {
+			snprintf(err, errlen, "%s/%s: %s", dir, name,
+			    w == 0 ? "cannot write" : strerror(errno));
+			rc = -1;
+			break;
+		}
+		off += (size_t)w;
 	}
-	if (write(fd, text, len) != (ssize_t)len) {
-		snprintf(err, errlen, "%s: cannot write", path);
+	if (rc == 0 && fsync(fd) == -1) {
+		snprintf(err, errlen, "%s/%s: %s", dir, name, strerror(errno));
 		rc = -1;
 	}
 	if (close(fd) == -1 && rc == 0) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		snprintf(err, errlen, "%s/%s: %s", dir, name, strerror(errno));
 		rc = -1;
 	}
 	return rc;
 }
 
 static int
-put_json(const char *dir, const char *name, const cJSON *v, char *err,
-    size_t errlen)
+put_json(int dfd, const char *dir, const char *name, const cJSON *v,
+    char *err, size_t errlen)
 {
 	struct buf b;
 	int	 rc;
@@ -302,7 +317,7 @@ put_json(const char *dir, const char *name, const cJSON *v, char *err,
 		buf_free(&b);
 		return -1;
 	}
-	rc = put_file(dir, name, buf_cstr(&b), b.len, err, errlen);
+	rc = put_file(dfd, dir, name, buf_cstr(&b), b.len, err, errlen);
 	buf_free(&b);
 	return rc;
 }
@@ -327,55 +342,170 @@ err:
 	return NULL;
 }
 
-/* Makes dir (a new or an empty directory) and dir/pages. */
+/*
+ * Removes what is beneath the directory dfd and closes it: regular
+ * files and directories (depth bounds the recursion), never following a
+ * link.  Returns 0, or -1 (something stays).
+ */
 static int
-make_dirs(const char *dir, char *err, size_t errlen)
+remove_beneath(int dfd, int depth)
 {
-	char	 pages[1024];
+	struct dirent *e;
+	DIR	*d;
+	int	 sub, rc = 0;
 
-	if (mkdir(dir, 0755) == -1 && (errno != EEXIST || rmdir(dir) == -1 ||
-	    mkdir(dir, 0755) == -1)) {
-		snprintf(err, errlen, "%s: %s", dir, errno == ENOTEMPTY ||
-		    errno == EEXIST ? "exists and is not an empty directory" :
-		    strerror(errno));
+	if ((d = fdopendir(dfd)) == NULL) {
+		close(dfd);
 		return -1;
 	}
-	if (xsnprintf(pages, sizeof(pages), "%s/pages", dir) == -1 ||
-	    mkdir(pages, 0755) == -1) {
-		snprintf(err, errlen, "%s/pages: %s", dir, strerror(errno));
+	while ((e = readdir(d)) != NULL) {
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+			continue;
+		if (unlinkat(dirfd(d), e->d_name, 0) == 0)
+			continue;
+		if (errno != EISDIR || depth == 0 ||
+		    (sub = openat(dirfd(d), e->d_name, O_RDONLY |
+		    O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) == -1 ||
+		    remove_beneath(sub, depth - 1) == -1 ||
+		    unlinkat(dirfd(d), e->d_name, AT_REMOVEDIR) == -1)
+			rc = -1;
+	}
+	closedir(d);
+	return rc;
+}
+
+/*
+ * Removes the temporary directory tmp that init_stage made, with all it
+ * holds.  Returns 0, or -1 (something stays; errno set).
+ */
+int
+init_discard(const char *tmp)
+{
+	int	 fd;
+
+	if ((fd = open(tmp, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+	    O_CLOEXEC)) == -1)
+		return errno == ENOENT ? 0 : -1;
+	if (remove_beneath(fd, 2) == -1)
+		return -1;
+	return rmdir(tmp);
+}
+
+/*
+ * Whether dir may become the new content directory: absent, or an
+ * empty directory (which the rename replaces), and short enough for the
+ * loader (INIT_DIR_MAX).  Returns 0, or -1 with a message in err.
+ */
+static int
+target_ok(const char *dir, char *err, size_t errlen)
+{
+	struct stat st;
+	int	 fd, empty;
+	DIR	*d;
+	struct dirent *e;
+
+	if (*dir == '\0') {
+		snprintf(err, errlen, "an empty directory name");
+		return -1;
+	}
+	if (strlen(dir) > INIT_DIR_MAX) {
+		snprintf(err, errlen, "%.60s...: path too long (%zu bytes; a "
+		    "content directory's path has at most %d)", dir,
+		    strlen(dir), INIT_DIR_MAX);
+		return -1;
+	}
+	if (lstat(dir, &st) == -1)
+		return errno == ENOENT ? 0 : (snprintf(err, errlen, "%s: %s",
+		    dir, strerror(errno)), -1);
+	empty = 0;
+	if (S_ISDIR(st.st_mode) && (fd = open(dir, O_RDONLY | O_DIRECTORY |
+	    O_NOFOLLOW | O_CLOEXEC)) != -1) {
+		if ((d = fdopendir(fd)) == NULL)
+			close(fd);
+		else {
+			empty = 1;
+			while ((e = readdir(d)) != NULL)
+				if (strcmp(e->d_name, ".") != 0 &&
+				    strcmp(e->d_name, "..") != 0)
+					empty = 0;
+			closedir(d);
+		}
+	}
+	if (!empty) {
+		snprintf(err, errlen, "%s: exists and is not an empty "
+		    "directory", dir);
 		return -1;
 	}
 	return 0;
 }
 
 /*
- * Writes the content directory c describes into dir, which must not
- * exist or be an empty directory.  Returns 0, or -1 with a message in
- * err (files written before the failure stay).
+ * Makes the temporary directory beside dir (in its parent, so that the
+ * rename is atomic): PARENT/.perfil-init-XXXXXX in tmp, with the mode
+ * a new directory gets (0755 less the umask).  Returns its descriptor,
+ * or -1 with a message in err.
  */
-int
-init_write(const char *dir, const struct init_content *c, char *err,
+static int
+make_temp(const char *dir, char *tmp, size_t tmplen, char *err,
     size_t errlen)
+{
+	size_t	 n = strlen(dir);
+	mode_t	 mask;
+	int	 fd;
+
+	while (n > 1 && dir[n - 1] == '/')
+		n--;
+	while (n > 0 && dir[n - 1] != '/')
+		n--;			/* n: the parent's length, with '/' */
+	if (xsnprintf(tmp, tmplen, "%.*s" INIT_TEMP_PREFIX "XXXXXX", (int)n,
+	    dir) == -1 || strlen(tmp) > INIT_DIR_MAX) {
+		snprintf(err, errlen, "%.60s...: path too long (a content "
+		    "directory's path has at most %d bytes)", dir,
+		    INIT_DIR_MAX);
+		return -1;
+	}
+	if (mkdtemp(tmp) == NULL) {
+		snprintf(err, errlen, "%s: cannot create a directory beside "
+		    "it: %s", dir, strerror(errno));
+		return -1;
+	}
+	mask = umask(0);
+	umask(mask);
+	if (chmod(tmp, 0755 & ~mask) == -1 || (fd = open(tmp, O_RDONLY |
+	    O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) == -1) {
+		snprintf(err, errlen, "%s: %s", tmp, strerror(errno));
+		init_discard(tmp);
+		return -1;
+	}
+	if (mkdirat(fd, "pages", 0755) == -1) {
+		snprintf(err, errlen, "%s/pages: %s", dir, strerror(errno));
+		close(fd);
+		init_discard(tmp);
+		return -1;
+	}
+	return fd;
+}
+
+/* Writes every file of c beneath dfd (messages name dir).  Returns 0 or
+ * -1 with a message in err. */
+static int
+write_files(int dfd, const char *dir, const struct init_content *c,
+    char *err, size_t errlen)
 {
 	cJSON	*site;
 	int	 k, rc;
 
-	if (c->profile == NULL || c->about == NULL || c->langs.n < 1) {
-		snprintf(err, errlen, "a content directory needs a profile "
-		    "and an about document in one language at least");
-		return -1;
-	}
 	if ((site = site_settings(c)) == NULL) {
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
-	rc = make_dirs(dir, err, errlen) == -1 ? -1 :
-	    put_json(dir, SETTINGS_FILE, site, err, errlen);
+	rc = put_json(dfd, dir, SETTINGS_FILE, site, err, errlen);
 	cJSON_Delete(site);
 	if (rc == -1 ||
-	    put_json(dir, resource_profile.file, c->profile, err,
+	    put_json(dfd, dir, resource_profile.file, c->profile, err,
 	    errlen) == -1 ||
-	    put_json(dir, resource_about.file, c->about, err, errlen) == -1)
+	    put_json(dfd, dir, resource_about.file, c->about, err,
+	    errlen) == -1)
 		return -1;
 	for (k = 0; k < COLL__MAX; k++) {
 		if (c->coll[k] == NULL && !resources[k].optional) {
@@ -383,12 +513,62 @@ init_write(const char *dir, const struct init_content *c, char *err,
 			    resources[k].file);
 			return -1;
 		}
-		if (put_json(dir, resources[k].file, c->coll[k], err,
+		if (put_json(dfd, dir, resources[k].file, c->coll[k], err,
 		    errlen) == -1)
 			return -1;
 	}
-	if (c->readme != NULL && put_file(dir, "README.md", c->readme,
+	if (c->readme != NULL && put_file(dfd, dir, "README.md", c->readme,
 	    strlen(c->readme), err, errlen) == -1)
 		return -1;
+	if (fsync(dfd) == -1) {
+		snprintf(err, errlen, "%s: %s", dir, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Writes the content directory c describes into a new temporary
+ * directory beside dir, which must not exist or be an empty directory;
+ * its path in tmp (tmplen bytes, INIT_DIR_MAX + 1 at least).  Load it
+ * from there, then init_commit or init_discard it.  Returns 0, or -1
+ * with a message in err and nothing left behind.
+ */
+int
+init_stage(const char *dir, const struct init_content *c, char *tmp,
+    size_t tmplen, char *err, size_t errlen)
+{
+	int	 fd, rc;
+
+	if (c->profile == NULL || c->about == NULL || c->langs.n < 1) {
+		snprintf(err, errlen, "a content directory needs a profile "
+		    "and an about document in one language at least");
+		return -1;
+	}
+	if (target_ok(dir, err, errlen) == -1 ||
+	    (fd = make_temp(dir, tmp, tmplen, err, errlen)) == -1)
+		return -1;
+	rc = write_files(fd, dir, c, err, errlen);
+	close(fd);
+	if (rc == -1)
+		init_discard(tmp);
+	return rc;
+}
+
+/*
+ * Renames the temporary directory tmp (init_stage's) to dir, replacing
+ * an empty directory there.  Returns 0, or -1 with a message in err and
+ * tmp removed.
+ */
+int
+init_commit(const char *tmp, const char *dir, char *err, size_t errlen)
+{
+	if (rename(tmp, dir) == -1) {
+		snprintf(err, errlen, "%s: %s", dir, errno == ENOTEMPTY ||
+		    errno == EEXIST || errno == ENOTDIR ? "exists and is not "
+		    "an empty directory" : strerror(errno));
+		init_discard(tmp);
+		return -1;
+	}
 	return 0;
 }

@@ -19,7 +19,9 @@
  * matched keeps the copies to translate (reported too).  Arrays inside
  * an item (highlights, skills) are matched by position.  Last, an item
  * whose title is not in Latin letters in the first source's language
- * but is in another's gets its slug from that title (resume_slugs.h).
+ * but is in another's gets its slug from that title (resume_slugs.h),
+ * and the control characters the loader refuses become spaces
+ * (init_clean), reported, whatever the number of sources.
  */
 #include "config.h"
 
@@ -376,8 +378,12 @@ resume_merge_import(const struct resume_source *src, int n,
 	int	 i, l, covered[LANG__MAX] = { 0 }, coll;
 
 	memset(c, 0, sizeof(*c));
-	if (n == 1 && src[0].lang == NULL)
-		return import_one(&src[0], want, c, report, err, errlen);
+	if (n == 1 && src[0].lang == NULL) {
+		if (import_one(&src[0], want, c, report, err, errlen) == -1)
+			return -1;
+		init_clean(c, report);
+		goto done;
+	}
 	for (i = 0; i < n; i++)
 		if (src[i].lang == NULL) {
 			snprintf(err, errlen, "%s: with several sources, each "
@@ -437,6 +443,8 @@ resume_merge_import(const struct resume_source *src, int n,
 			    "texts are copies of %s's to translate\n",
 			    lang_code(&ls, (enum lang)l), src[0].file);
 	buf_free(&r);
+	init_clean(c, report);
+done:
 	if (report->oom) {
 		snprintf(err, errlen, "out of memory");
 		init_content_free(c);

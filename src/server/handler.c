@@ -195,9 +195,19 @@ check_string(struct ctx *x, const struct route_param *p)
 		return -1;
 	}
 	n = (long)utf8_count(v->value, v->len);
-	if (n < p->min || n > p->max || only_space(v->value, v->len))
+	if (n < p->min || n > p->max)
 		return bad_param(x, p, rule ? rule : "a search text",
 		    hint ? hint : "Retry with one or more words.");
+	/* The right length, but white space alone (a lone U+FEFF too): no
+	 * term, not a bad length. */
+	if (only_space(v->value, v->len)) {
+		err_send(x, ERR_INVALID_PARAMETER, hint ? hint : "Retry with "
+		    "one or more words.", "Parameter '%s' must contain at "
+		    "least one search term (text between spaces); received "
+		    "only white space '%s'.", name, arena_excerpt(x->arena,
+		    v->value, v->len, 80));
+		return -1;
+	}
 	x->val[p->id].s = v->value;
 	return 0;
 }

@@ -79,6 +79,19 @@ labels_note(const struct app *app)
 	buf_free(&b);
 }
 
+/* Warns, on standard error, of each collection site.json's cv_order or
+ * home_highlight names that the content has no item of. */
+static void
+cv_note(const struct app *app)
+{
+	struct buf b;
+
+	buf_init(&b);
+	if (settings_cv_gaps(&app->settings->cv, app->model, &b) > 0)
+		warnx_lines("warning: ", buf_cstr(&b));
+	buf_free(&b);
+}
+
 /* The sources of --from-resume and --from-linkedin, for messages:
  * "a.json, en=b.json". */
 static const char *
@@ -186,8 +199,65 @@ print_todo(const struct options *o, const struct app *app)
 }
 
 /*
- * --init DIR: writes the skeleton (or the import of --from-resume) and
- * checks it as --check would.  Returns the exit status.
+ * A copy of text with every tmp replaced by dir (messages about the
+ * temporary directory name the target instead), or NULL (out of memory).
+ * Free it.
+ */
+static char *
+retarget(const char *text, const char *tmp, const char *dir)
+{
+	struct buf b;
+	const char *p, *q;
+	size_t	 n = strlen(tmp);
+
+	buf_init(&b);
+	for (p = text; (q = strstr(p, tmp)) != NULL; p = q + n) {
+		buf_append(&b, p, (size_t)(q - p));
+		buf_puts(&b, dir);
+	}
+	buf_puts(&b, p);
+	return b.oom ? (buf_free(&b), NULL) : buf_detach(&b);
+}
+
+/*
+ * Loads the staged directory tmp as --check would and renames it to
+ * the target; on any failure removes it.  Messages name the target.
+ * Returns 0 with app loaded, or -1 (told on standard error).
+ */
+static int
+init_load(const struct options *o, const char *tmp, struct config *cfg,
+    struct app *app)
+{
+	char	 err[16384], *msg, *pl;
+
+	cfg->content_dir = tmp;
+	if (app_load(app, cfg, err, sizeof(err)) == -1) {
+		init_discard(tmp);
+		msg = retarget(err, tmp, o->init_dir);
+		warnx_lines("--init: the content does not load, nothing "
+		    "written: ", msg != NULL ? msg : err);
+		free(msg);
+		return -1;
+	}
+	if (init_commit(tmp, o->init_dir, err, sizeof(err)) == -1) {
+		app_free(app);
+		warnx("--init: %s", err);
+		return -1;
+	}
+	if (app->placeholders != NULL) {
+		pl = retarget(app->placeholders, tmp, o->init_dir);
+		if (pl != NULL) {
+			free(app->placeholders);
+			app->placeholders = pl;
+		}
+	}
+	return 0;
+}
+
+/*
+ * --init DIR: writes the skeleton (or the import of --from-resume) into
+ * a directory beside DIR, checks it as --check would and renames it to
+ * DIR; any failure leaves nothing.  Returns the exit status.
  */
 static int
 run_init(const struct options *o)
@@ -196,8 +266,8 @@ run_init(const struct options *o)
 	struct app app;
 	struct config cfg = o->cfg;
 	struct langs langs = o->init_langs;
-	struct buf readme;
-	char	 err[16384];
+	struct buf readme, gaps;
+	char	 err[16384], tmp[INIT_DIR_MAX + 64];
 
 	if (langs.n == 0 && settings_parse_languages(INIT_LANGUAGE, &langs,
 	    err, sizeof(err)) == -1) {
@@ -214,20 +284,21 @@ run_init(const struct options *o)
 		warnx("out of memory");
 		return 1;
 	}
-	if (init_write(o->init_dir, &c, err, sizeof(err)) == -1) {
+	if (init_stage(o->init_dir, &c, tmp, sizeof(tmp), err,
+	    sizeof(err)) == -1) {
 		init_content_free(&c);
 		buf_free(&readme);
-		warnx("--init: %s", err);
+		warnx("--init: %s (nothing written)", err);
 		return 1;
 	}
 	init_content_free(&c);
 	buf_free(&readme);
-	cfg.content_dir = o->init_dir;
-	if (app_load(&app, &cfg, err, sizeof(err)) == -1) {
-		warnx_lines("--init wrote content that does not load: ", err);
+	if (init_load(o, tmp, &cfg, &app) == -1)
 		return 1;
-	}
-	labels_note(&app);
+	buf_init(&gaps);
+	if (labels_gaps(app.labels, o->init_dir, &gaps) > 0)
+		warnx_lines("note: ", buf_cstr(&gaps));
+	buf_free(&gaps);
 	if (o->nfrom > 0)
 		printf("perfil-fcgi: wrote %s from %s; it passes --check. "
 		    "Fill in the TODO values listed above (also in "
@@ -266,6 +337,7 @@ run_offline(const struct options *o)
 		warnx_lines("warning: ", buf_cstr(&app.labels->warnings));
 		if (app.glyphs != NULL)
 			warnx_lines("warning: font: ", app.glyphs);
+		cv_note(&app);
 		labels_note(&app);
 		print_summary(&app);
 	}

@@ -115,3 +115,15 @@ for bad in '{"cv_order": ["talks"]}' '{"cv_order": ["education", "education"]}' 
 	expect_stderr_match 'site\.json: (cv_order|home_highlight)(\[[0-9]\])?: '
 	rm -rf "$BB_TMP/bad"
 done
+
+t 'cv_order or home_highlight naming a collection the content has no item of: --check passes with a warning for each'
+cp -r "$dir" "$BB_TMP/gap"
+rm -f "$BB_TMP/gap/volunteer.json" "$BB_TMP/gap/interests.json"
+jq '. + {"cv_order": ["publications", "volunteer"], "home_highlight": "interests"}' "$dir/site.json" >"$BB_TMP/gap/site.json"
+run_cmd "$PERFIL_BIN" --check --content "$BB_TMP/gap"
+expect_exit 0
+expect_stderr_match 'warning: site\.json: cv_order\[1\]: "volunteer": the content has no [a-z ]+ \(volunteer\.json is absent or empty\): the CV has no such section'
+expect_stderr_match 'warning: site\.json: home_highlight: "interests": the content has no [a-z ]+ \(interests\.json is absent or empty\): the home page highlights nothing'
+expect_equal 'no warning for publications, which the content has' '' \
+	"$(grep 'cv_order\[0\]' "$BB_TMP/stderr")"
+rm -rf "$BB_TMP/gap"

@@ -117,16 +117,16 @@ raw_case() {
 }
 
 raw_case 'an HTTP/2.0 request line under /api: JSON 505' 505 \
-	'GET /api/v1/profile HTTP/2.0\r\nHost: x\r\nConnection: close\r\n\r\n'
+	'GET /api/v1/profile HTTP/2.0\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n'
 raw_case 'Transfer-Encoding: identity under /api: JSON 501' 501 \
-	'GET /api/v1/profile HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: identity\r\nConnection: close\r\n\r\n'
+	'GET /api/v1/profile HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: identity\r\nConnection: close\r\n\r\n'
 raw_case 'a request line that does not parse under /api: JSON 400' 400 \
-	'GET /api/v1/\x01profile HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'
+	'GET /api/v1/\x01profile HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n'
 raw_case 'a body over 64 KiB on a read under /api: JSON 413' 413 \
-	"GET /api/v1/profile HTTP/1.1\r\nHost: x\r\nContent-Length: 70000\r\nConnection: close\r\n\r\n$(head -c 70000 /dev/zero | tr '\0' a)"
+	"GET /api/v1/profile HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 70000\r\nConnection: close\r\n\r\n$(head -c 70000 /dev/zero | tr '\0' a)"
 
 t 'the same HTTP/2.0 request line outside /api: nginx page, status 505'
-raw 'GET / HTTP/2.0\r\nHost: x\r\nConnection: close\r\n\r\n'
+raw 'GET / HTTP/2.0\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n'
 expect_equal 'status' 505 "$(cut -d' ' -f2 <<<"$RAW_STATUS")"
 
 # --- What the micro-cache holds ----------------------------------------------

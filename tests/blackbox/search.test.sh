@@ -267,7 +267,13 @@ done
 
 t 'the q messages state the rule and the received value'
 req GET '/api/v1/search?q=+++'
-expect_json_true '.error.message | contains($s)' --arg s "received '   '"
+expect_json_true '.error.message | contains($s)' --arg s "'   '"
+expect_json_true '.error.message | contains("at least one search term")'
+# a lone U+FEFF is one character, white space to ECMA-262's \s: no term,
+# not a length out of bounds (issue 46)
+req GET '/api/v1/search?q=%EF%BB%BF'
+expect_error 400 invalid_parameter
+expect_json_true '.error.message | contains("at least one search term") and (contains("1 to 200") | not)'
 req GET "/api/v1/search?q=$long201"
 expect_json_true '.error.message | contains("1 to 200 characters")'
 req GET "/api/v1/search?q=${terms17%+}"

@@ -91,11 +91,11 @@ silent_close() {
 }
 
 t 'a request body that stops coming (408 under /api): nginx closes without an answer, never HTML'
-out=$(silent_close 'GET /api/v1/profile HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\nab')
+out=$(silent_close 'GET /api/v1/profile HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 10\r\n\r\nab')
 expect_equal 'bytes nginx answered before closing' '' "$out"
 
 t 'request headers that stop coming (408 under /api): closed without an answer too'
-out=$(silent_close 'GET /api/v1/profile HTTP/1.1\r\nHost: x\r\n')
+out=$(silent_close 'GET /api/v1/profile HTTP/1.1\r\nHost: 127.0.0.1\r\n')
 expect_equal 'bytes nginx answered before closing' '' "$out"
 
 t 'the shipped server block maps 500, 502, 503 and 504 to JSON in both /api locations'
