@@ -51,6 +51,7 @@ struct rendered {
 	size_t	 clen[CODING__MAX];
 };
 
+void		 enc_init(void);
 int		 enc_keep(struct rendered *, char *data, size_t len,
 		    const char *etag);
 int		 enc_keep_smallest(struct rendered *, char *data, size_t len,

@@ -22,6 +22,7 @@
 #include <fcgiapp.h>
 
 #include "server/app_load.h"
+#include "http/encoding.h"
 #include "import/init.h"
 #include "content/labels.h"
 #include "import/resume_import.h"
@@ -495,6 +496,7 @@ main(int argc, char *argv[])
 	int	 rc;
 
 	timers_init();
+	enc_init();
 	if (!options_parse(&o, argc, argv, &rc)) {
 		options_free(&o);
 		return rc;
