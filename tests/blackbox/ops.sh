@@ -13,35 +13,60 @@ fi
 
 # ops_ms: print the time in milliseconds.
 ops_ms() {
-	date +%s%3N
+	local t=$EPOCHREALTIME
+	printf '%s\n' "$((${t%.*} * 1000 + 10#${t#*.} / 1000))"
+}
+
+# ops_children PID: print the children of PID (of every thread), on one
+# line, with shell builtins only (/proc/PID/task/*/children).
+ops_children() {
+	local t k all=
+	for t in /proc/"$1"/task/*; do
+		k=
+		read -r k 2>/dev/null <"$t/children"
+		all+=${k:+$k }
+	done
+	printf '%s\n' "${all% }"
 }
 
 # ops_workers PID: print the workers of supervisor PID, every generation's
 # (the children of its children named perfil-leader, src/server/leader.h), one a
-# line.
+# line, in increasing order. Builtins only: the waits below call it 50 times
+# a second.
 ops_workers() {
-	local l
+	local l w ws=()
 	for l in $(bb_leaders "$1"); do
-		pgrep -P "$l"
-	done | sort -n
+		for w in $(ops_children "$l"); do
+			ws[w]=$w # an indexed array lists its indices in order
+		done
+	done
+	((${#ws[@]})) && printf '%s\n' "${ws[@]}"
+	return 0
 }
 
 # ops_loader PID: print the process of supervisor PID that loads the content
 # (named perfil-load) while a reload runs, else nothing.
 ops_loader() {
-	local c
-	for c in $(pgrep -P "$1"); do
-		[[ $(cat "/proc/$c/comm" 2>/dev/null) == perfil-load ]] && echo "$c"
+	local c comm
+	for c in $(ops_children "$1"); do
+		comm=
+		read -r comm 2>/dev/null <"/proc/$c/comm"
+		[[ $comm == perfil-load ]] && echo "$c"
 	done
+	return 0
 }
 
 # ops_serving_threads PID: print how many threads of worker PID serve: its
 # main thread plus the threads it named perfil-serve (a sanitizer's own
 # threads are not counted).
 ops_serving_threads() {
-	local n
-	n=$(cat /proc/"$1"/task/*/comm 2>/dev/null | grep -cx perfil-serve)
-	printf '%s\n' $((n + 1))
+	local t comm n=1
+	for t in /proc/"$1"/task/*; do
+		comm=
+		read -r comm 2>/dev/null <"$t/comm"
+		[[ $comm == perfil-serve ]] && n=$((n + 1))
+	done
+	printf '%s\n' "$n"
 }
 
 # ops_wait_threads PID N SECONDS: wait up to SECONDS until worker PID has N
@@ -59,21 +84,21 @@ ops_wait_threads() {
 # ops_wait_workers PID N SECONDS [GONE-PID...]: wait up to SECONDS until PID
 # has N workers, none of them a GONE-PID. Prints yes or no.
 ops_wait_workers() {
-	local pid=$1 n=$2 deadline ws g ok
-	deadline=$(($(ops_ms) + $(awk -v s="$3" 'BEGIN { print int(s * 1000) }')))
+	local pid=$1 n=$2 end ws g ok
+	end=$(($(ops_ms) + $(awk -v s="$3" 'BEGIN { print int(s * 1000) }')))
 	shift 3
 	while :; do
-		ws=$(ops_workers "$pid")
+		mapfile -t ws < <(ops_workers "$pid")
 		ok=1
-		[[ $(grep -c . <<<"$ws") == "$n" ]] || ok=0
+		((${#ws[@]} == n)) || ok=0
 		for g in "$@"; do
-			grep -qx "$g" <<<"$ws" && ok=0
+			[[ " ${ws[*]} " == *" $g "* ]] && ok=0
 		done
 		if ((ok)); then
 			echo yes
 			return 0
 		fi
-		if (($(ops_ms) >= deadline)); then
+		if (($(ops_ms) >= end)); then
 			echo no
 			return 1
 		fi
@@ -130,6 +155,31 @@ ops_wait_tcp() {
 	return 1
 }
 
+# ops_wait_accepted PORT SECONDS: wait until a process holds an accepted
+# connection on 127.0.0.1:PORT (ss: a connection still in the listen queue
+# has no owner). Returns 1 after SECONDS.
+ops_wait_accepted() {
+	local end=$((SECONDS + $2))
+	while ((SECONDS <= end)); do
+		[[ $(ss -Htnp state established "( sport = :$1 )" 2>/dev/null) == *pid=* ]] &&
+			return 0
+		sleep 0.02
+	done
+	return 1
+}
+
+# ops_wait_unlisten PORT SECONDS: wait until nothing listens on PORT (a
+# supervisor closes its listening socket as soon as SIGTERM arrives).
+# Returns 1 after SECONDS.
+ops_wait_unlisten() {
+	local end=$((SECONDS + $2))
+	while ((SECONDS <= end)); do
+		[[ -z $(ss -Hltn "( sport = :$1 )" 2>/dev/null) ]] && return 0
+		sleep 0.02
+	done
+	return 1
+}
+
 # ops_wait_file FILE REGEX SECONDS: wait until a line of FILE matches the
 # extended regular expression REGEX. Returns 1 after SECONDS.
 ops_wait_file() {
@@ -158,7 +208,8 @@ ops_fcgi_request() {
 
 # ops_wrk_script METHOD PATH: print a wrk script that sends METHOD PATH and, at
 # the end, prints "status CODE COUNT" lines, "first5xx MS" (the wall clock in
-# milliseconds of the first 5xx answer, 0 if none), the socket errors
+# milliseconds of the first 5xx answer, 0 if none), "t5xx MS" for each of
+# the first 100 5xx answers of each thread, the socket errors
 # ("socketerrors N", then "connect N", "read N", "write N", "timeout N") and
 # the latency ("p99ms N", "maxms N").
 ops_wrk_script() {
@@ -171,13 +222,15 @@ int gettimeofday(perfil_tv *, void *);
 local tv = ffi.new("perfil_tv")
 local threads = {}
 function setup(thread) table.insert(threads, thread) end
-function init(args) counts = {}; first5xx = 0 end
+function init(args) counts = {}; first5xx = 0; t5xx = {} end
 function request() return wrk.format("$1", "$2") end
 function response(status, headers, body)
   counts[status] = (counts[status] or 0) + 1
-  if status >= 500 and first5xx == 0 then
+  if status >= 500 then
     ffi.C.gettimeofday(tv, nil)
-    first5xx = tonumber(tv.tv_sec) * 1000 + math.floor(tonumber(tv.tv_usec) / 1000)
+    local ms = tonumber(tv.tv_sec) * 1000 + math.floor(tonumber(tv.tv_usec) / 1000)
+    if first5xx == 0 then first5xx = ms end
+    if #t5xx < 100 then t5xx[#t5xx + 1] = ms end
   end
 end
 function done(summary, latency, requests)
@@ -186,6 +239,7 @@ function done(summary, latency, requests)
     for k, v in pairs(t:get("counts")) do total[k] = (total[k] or 0) + v end
     local f = t:get("first5xx")
     if f > 0 and (first == 0 or f < first) then first = f end
+    for _, ms in ipairs(t:get("t5xx")) do io.write(string.format("t5xx %.0f\n", ms)) end
   end
   for k, v in pairs(total) do io.write(string.format("status %d %d\n", k, v)) end
   io.write(string.format("first5xx %.0f\n", first))
@@ -238,6 +292,13 @@ ops_wrk_total() {
 ops_wrk_count() {
 	awk -v k="$2" '$1 == "status" && $2 == k { n += $3 }
 		$1 == k { n += $2 } END { printf "%.0f\n", n }' "$1"
+}
+
+# ops_wrk_5xx_between OUT FROM TO: the 5xx answers in OUT (its "t5xx"
+# lines) whose wall clock in milliseconds is in [FROM, TO).
+ops_wrk_5xx_between() {
+	awk -v a="$2" -v b="$3" '$1 == "t5xx" && $2 >= a && $2 < b { n++ }
+		END { print n + 0 }' "$1"
 }
 
 # ops_wrk_5xx OUT: the answers with a 5xx status in OUT.
