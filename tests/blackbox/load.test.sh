@@ -6,7 +6,8 @@
 # answers: a checked build on a busy machine answers fewer in one); then 64
 # connections of GET while the supervisor reloads (SIGHUP) three times, two
 # workers are killed (SIGKILL) and the supervisor is stopped (SIGTERM): no
-# answer is a 5xx before the stop began, and nginx's error log has no
+# answer is a 5xx before the stop began but for the requests a killed worker
+# held (at most 16 a kill, while the kills last), and nginx's error log has no
 # "writev() failed" and no "upstream prematurely closed" line for the
 # reloads and the stop (the responder never closes a kept connection nginx
 # may be writing into; a worker killed mid-request is another matter, see
@@ -54,7 +55,7 @@ expect_equal 'answers that are not 405' 0 $((total - $(ops_wrk_count "$BB_TMP/po
 expect_equal 'error-log lines writev()/prematurely closed' 0 "$(race_lines)"
 printf '        (POST: %s answers; wrk runs of %s s: %s)\n' "$total" "$secs" "$runs"
 
-t 'GET under load: 2 worker kills, then 3 reloads and a stop: no 5xx before the stop, no close race in the error log'
+t 'GET under load: 2 worker kills, then 3 reloads and a stop: no 5xx but for requests a killed worker held, no close race in the error log'
 reload_ms=$(bb_reload_ms)
 before=$(grep -c 'content reloaded' "$log")
 step=$(awk -v s="$secs" 'BEGIN { print s / 2 }')
@@ -67,12 +68,14 @@ sleep "$step"
 # counted apart. A request the worker was answering on a new connection is
 # lost (docs/operations.md); it did not happen in our runs at full speed.
 # (None under run-checked, see the top.)
+kills_from=$(ops_ms)
 for ((i = 0; i < kills; i++)); do
 	worker=$(ops_workers "$sup" | tail -n 1)
 	[[ -n $worker ]] && kill -KILL "$worker"
 	sleep "$step"
 done
 sleep 1
+kills_to=$(ops_ms)
 kill_lines=$(race_lines)
 waits=()
 for i in 1 2 3; do
@@ -96,17 +99,24 @@ wait "$sup"
 expect_equal 'exit status of the supervisor' 0 $?
 cp "$STACK_DIR/error.log" "$BB_TMP/nginx-error.log"
 total=$(ops_wrk_total "$BB_TMP/get.out")
-first=$(ops_wrk_count "$BB_TMP/get.out" first5xx)
 expect_equal 'reloads logged' $((before + 3)) "$(grep -c 'content reloaded' "$log")"
 printf '        (each reload logged after its SIGHUP: %s; the budget %s ms)\n' "${waits[*]}" "$reload_ms"
 expect_equal 'workers killed and restarted' "$kills" "$(grep -c 'killed by signal 9' "$log")"
 _bb_check $((total < 1000)) 'at least 1,000 answers' "$total"
-expect_equal '5xx answers before the stop began' 0 \
-	"$( ((first == 0 || first >= stop_ms)) && echo 0 || echo "some (the first $((stop_ms - first)) ms before)")"
+# A request a killed worker was answering is lost (docs/operations.md, "A
+# killed worker"): at most its threads' worth (16 each) while the kills
+# last; none before them, none from a second after them to the stop.
+at_kills=$(ops_wrk_5xx_between "$BB_TMP/get.out" "$kills_from" "$kills_to")
+expect_equal '5xx answers before the kills, and from a second after them to the stop' 0 \
+	$(($(ops_wrk_5xx_between "$BB_TMP/get.out" 0 "$kills_from") +
+		$(ops_wrk_5xx_between "$BB_TMP/get.out" "$kills_to" "$stop_ms")))
+_bb_check $((at_kills > 16 * kills)) \
+	"at most $((16 * kills)) 5xx answers (the requests the killed workers held) during the kills" \
+	"$at_kills"
 expect_equal 'error-log lines writev()/prematurely closed during the reloads and the stop' \
 	0 $(($(race_lines) - kill_lines))
-printf '        (GET: %s answers, %s of them 5xx after the stop; %s error-log lines for the killed workers)\n' \
-	"$total" "$(ops_wrk_5xx "$BB_TMP/get.out")" "$kill_lines"
+printf '        (GET: %s answers, %s of them 5xx during the kills, %s after the stop; %s error-log lines for the killed workers)\n' \
+	"$total" "$at_kills" "$(ops_wrk_5xx_between "$BB_TMP/get.out" "$stop_ms" 99999999999999)" "$kill_lines"
 STACK_RESPONDER_PID=
 
 t "64 connections of POST through Apache mod_fcgid, runs of ${secs} s until 200 answers (at most 10 runs): every answer is 405, none 5xx"

