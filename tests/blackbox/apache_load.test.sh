@@ -2,7 +2,7 @@
 # front: nginx-only it starts its own private Apache under load; run once
 # Apache with mod_fcgid as shipped (conf/apache/perfil.conf, Debian's
 # mpm_event settings) under 64 connections of GET for APACHE_LOAD_SECONDS
-# (default 30; 10 for the checked builds of run-checked), with wrk's own
+# (default 15; 10 for the checked builds of run-checked), with wrk's own
 # time limit (2 s, as a client would wait), then a third of that with a new
 # connection per request: every request answered within 2 s (no timeout,
 # no read error), every answer a 200, no "emerg" or "crit" line in Apache's
@@ -25,7 +25,7 @@
 . "$STACK_ROOT/tests/lib/apache.sh"
 . "$STACK_ROOT/tests/blackbox/ops.sh"
 
-secs=${APACHE_LOAD_SECONDS:-30}
+secs=${APACHE_LOAD_SECONDS:-15}
 warm=${APACHE_WARM_ROUNDS:-24}
 limit=default # wrk's own: 2 s
 checked=0
