@@ -59,10 +59,17 @@ decode() {
 
 # tag_of ETAG CODING: print the tag of CODING's variant of ETAG.
 tag_of() {
-	case $2 in
-	identity) printf '%s\n' "$1" ;;
-	gzip) printf '%s-gz"\n' "${1%\"}" ;;
-	br) printf '%s-br"\n' "${1%\"}" ;;
+	local t
+	tag_to t "$1" "$2"
+	printf '%s\n' "$t"
+}
+# tag_to VAR ETAG CODING: set VAR to tag_of ETAG CODING (no subshell: the
+# loops below run it 500 times).
+tag_to() {
+	case $3 in
+	identity) printf -v "$1" '%s' "$2" ;;
+	gzip) printf -v "$1" '%s-gz"' "${2%\"}" ;;
+	br) printf -v "$1" '%s-br"' "${2%\"}" ;;
 	esac
 }
 
@@ -95,7 +102,8 @@ for entry in "${answers[@]}"; do
 	expect_header_match etag '^"[0-9a-f]+"$'
 	etag=$(header etag)
 	cp "$RESP_DIR/body" "$ref"
-	expect_differ 'the identity body' '' "$(head -c 1 "$ref")"
+	full=$RESP_SIZE
+	expect_differ 'the identity body' 0 "$full"
 
 	for c in "${codings[@]}"; do
 		ae=${c%:*} want=${c##*:}
@@ -104,16 +112,24 @@ for entry in "${answers[@]}"; do
 		req GET "$path" "${AE[@]}"
 		expect_status "$status"
 		expect_coding "$want"
-		expect_header etag "$(tag_of "$etag" "$want")"
-		expect_header content-length "$(wc -c <"$RESP_DIR/body" | tr -d ' ')"
-		decode "$want" "$RESP_DIR/body" >"$BB_TMP/decoded" 2>"$BB_TMP/decode-err"
-		cmp -s "$ref" "$BB_TMP/decoded"
-		_bb_check $? "the $want body decodes to the identity bytes" \
-			"it does not: $(head -c 200 "$BB_TMP/decode-err")"
+		tag_to tag "$etag" "$want"
+		expect_header etag "$tag"
+		expect_header content-length "$RESP_SIZE"
+		if [[ $want == identity ]]; then
+			cmp -s "$ref" "$RESP_DIR/body"
+		else
+			decode "$want" "$RESP_DIR/body" >"$BB_TMP/decoded" 2>"$BB_TMP/decode-err" &&
+				cmp -s "$ref" "$BB_TMP/decoded"
+		fi
+		if (($? != 0)); then
+			_bb_fail "the $want body decodes to the identity bytes" \
+				"it does not: $(head -c 200 "$BB_TMP/decode-err" 2>/dev/null)"
+		else
+			_bb_pass
+		fi
 		if [[ $want != identity ]]; then
-			size=$(wc -c <"$RESP_DIR/body") full=$(wc -c <"$ref")
-			_bb_check "$((size < full ? 0 : 1))" \
-				"$want smaller than identity ($full bytes)" "$size bytes"
+			_bb_check "$((RESP_SIZE < full ? 0 : 1))" \
+				"$want smaller than identity ($full bytes)" "$RESP_SIZE bytes"
 		fi
 	done
 
@@ -136,7 +152,7 @@ for entry in "${answers[@]}"; do
 	[[ $status == 200 ]] || continue
 	for want in identity gzip br; do
 		ae_args "$want"
-		tag=$(tag_of "$etag" "$want")
+		tag_to tag "$etag" "$want"
 		t "GET $path in $want with If-None-Match: its own tag is a 304"
 		req GET "$path" "${AE[@]}" -H "If-None-Match: $tag"
 		expect_status 304
@@ -151,7 +167,8 @@ for entry in "${answers[@]}"; do
 		for other in identity gzip br; do
 			[[ $other != "$want" ]] || continue
 			t "GET $path in $want with the $other tag: 200 in $want"
-			req GET "$path" "${AE[@]}" -H "If-None-Match: $(tag_of "$etag" "$other")"
+			tag_to otag "$etag" "$other"
+			req GET "$path" "${AE[@]}" -H "If-None-Match: $otag"
 			expect_status 200
 			expect_coding "$want"
 			expect_header etag "$tag"

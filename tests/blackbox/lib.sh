@@ -12,7 +12,8 @@
 #   expect_json '.error.code' '"not_found"'
 #   expect_json_true '.error.hint | contains("/api/v1/projects")'
 #
-# req keeps the last response: $RESP_STATUS, the header values by lower-cased
+# req keeps the last response: $RESP_STATUS, the body's bytes in $RESP_SIZE,
+# the header values by lower-cased
 # name in $RESP_HEADERS (or `header NAME`), and the per-request directory
 # $RESP_DIR with the files status, headers ("name: value" lines, names
 # lower-cased), body, request and curl-stderr. Every response is also kept
@@ -279,11 +280,14 @@ req() {
 	: >"$raw"
 	RESP_STATUS=$(curl --path-as-is --globoff -s -S --max-time 10 \
 		"${method_args[@]}" -D "$raw" -o "$RESP_DIR/body" \
-		-w '%{http_code}' "$@" "$BASE$path" 2>"$RESP_DIR/curl-stderr") ||
-		RESP_STATUS=000
+		-w '%{http_code} %{size_download}' "$@" "$BASE$path" 2>"$RESP_DIR/curl-stderr") ||
+		RESP_STATUS='000 0'
+	RESP_SIZE=${RESP_STATUS#* }
+	RESP_STATUS=${RESP_STATUS%% *}
 	if [[ $method == HEAD || ! -f $RESP_DIR/body ]]; then
 		# curl --head writes the headers where the body would go.
 		: >"$RESP_DIR/body"
+		RESP_SIZE=0
 	fi
 	printf '%s\n' "$RESP_STATUS" >"$RESP_DIR/status"
 	printf '%s\n' "$method $path ${REQ_ARGS[*]}" >"$RESP_DIR/request"
@@ -370,8 +374,10 @@ bb_require() {
 # entry to the end of the second it was made in (X-Accel-Expires), and a
 # repeat in the next one is a MISS, not a HIT.
 same_second() {
-	while ((10#$(date +%N) > 300000000)); do
+	local t=$EPOCHREALTIME
+	while ((10#${t#*.} > 300000)); do
 		sleep 0.05
+		t=$EPOCHREALTIME
 	done
 }
 
@@ -954,10 +960,25 @@ bb_reload_ms() {
 # have expired (the responder marks them "X-Accel-Expires: @NOW", nginx
 # keeps a 200 for 1 s at most), whatever part of the second is left.
 bb_next_second() {
-	local now
-	now=$(date +%s)
-	while (($(date +%s%1N) < (now + 1) * 10 + 1)); do
+	local now=${EPOCHREALTIME%.*} t
+	while t=$EPOCHREALTIME && ((${t%.*} * 10 + 10#${t#*.} / 100000 < (now + 1) * 10 + 1)); do
 		sleep 0.02
+	done
+}
+
+# bb_await_files SECONDS FILE...: wait until every FILE exists (a marker a
+# background client writes once it runs). Returns 1 after SECONDS.
+bb_await_files() {
+	local end=$((SECONDS + $1)) f missing
+	shift
+	while :; do
+		missing=0
+		for f in "$@"; do
+			[[ -e $f ]] || missing=1
+		done
+		((missing == 0)) && return 0
+		((SECONDS > end)) && return 1
+		sleep 0.05
 	done
 }
 
@@ -1017,6 +1038,22 @@ bb_leaders() {
 		done
 	done
 	return 0
+}
+
+# bb_await_one_generation PID SECONDS: wait until supervisor PID has one
+# generation left (the old ones drained after a reload). Returns 1 after
+# SECONDS.
+bb_await_one_generation() {
+	local end=$((SECONDS + $2)) l n
+	while :; do
+		n=0
+		for l in $(bb_leaders "$1"); do
+			n=$((n + 1))
+		done
+		((n == 1)) && return 0
+		((SECONDS > end)) && return 1
+		sleep 0.05
+	done
 }
 
 # bb_reload PID: send SIGHUP to the supervisor PID and wait (30 s at most)

@@ -155,6 +155,40 @@ ops_wait_tcp() {
 	return 1
 }
 
+# ops_age_ms PID: how long PID has run, in milliseconds (/proc: 10 ms steps).
+ops_age_ms() {
+	local st up hz
+	st=$(awk '{ print $22 }' "/proc/$1/stat" 2>/dev/null)
+	[[ -n $st ]] || return 1
+	hz=${OPS_HZ:=$(getconf CLK_TCK)}
+	read -r up _ </proc/uptime
+	echo $((${up%.*} * 1000 + 10#${up#*.} * 10 - st * 1000 / hz))
+}
+
+# ops_wait_age PID MS: wait until PID has run MS milliseconds (a worker past
+# the supervisor's crash-loop guard, which replaces one that dies within a
+# second of its start a second after that start). Returns 1 if PID is gone.
+ops_wait_age() {
+	local age
+	while age=$(ops_age_ms "$1"); do
+		((age >= $2)) && return 0
+		sleep 0.05
+	done
+	return 1
+}
+
+# ops_wait_status PATH CODE SECONDS: wait until GET $BASE$PATH answers CODE
+# (a responder back after a restart). Returns 1 after SECONDS.
+ops_wait_status() {
+	local end=$((SECONDS + $3))
+	while ((SECONDS <= end)); do
+		[[ $(curl -s -o /dev/null -w '%{http_code}' --max-time 5 "$BASE$1") == "$2" ]] &&
+			return 0
+		sleep 0.1
+	done
+	return 1
+}
+
 # ops_wait_accepted PORT SECONDS: wait until a process holds an accepted
 # connection on 127.0.0.1:PORT (ss: a connection still in the listen queue
 # has no owner). Returns 1 after SECONDS.

@@ -122,11 +122,28 @@ for c in 1 2; do
 	) &
 	clients+=($!)
 done
-sleep 0.5
+# answered A B: whether the clients have more than A and B answers.
+answered() {
+	local a b
+	a=$(grep -c . "$BB_TMP/codes.1" 2>/dev/null)
+	b=$(grep -c . "$BB_TMP/codes.2" 2>/dev/null)
+	((${a:-0} > $1 && ${b:-0} > $2))
+}
+# Each SIGHUP once both clients have answers, and after each reload until
+# each has had five more (10 s at most).
+for ((i = 0; i < 200; i++)); do
+	answered 0 0 && break
+	sleep 0.05
+done
 waits=()
 for i in 1 2 3; do
 	waits+=("$(bb_hup_logged "$sup" "$log" $((before + i)) "$reload_ms") ms")
-	sleep 0.3
+	a=$(grep -c . "$BB_TMP/codes.1")
+	b=$(grep -c . "$BB_TMP/codes.2")
+	for ((j = 0; j < 200; j++)); do
+		answered $((a + 5)) $((b + 5)) && break
+		sleep 0.05
+	done
 done
 touch "$BB_TMP/stop"
 wait "${clients[@]}"

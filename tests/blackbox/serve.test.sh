@@ -52,8 +52,8 @@ for sig in TERM INT; do
 	done
 	_bb_check "$([[ -n $sup ]]; echo $?)" 'a supervisor with workers' "$(procs | tr '\n' ' ')"
 	[[ -n $sup ]] || break
-	sleep 1.1
 	victim=$(ops_workers "$sup" | head -n 1)
+	ops_wait_age "$victim" 1100 # past the crash-loop guard
 	n=$(ops_workers "$sup" | wc -l)
 	start=$(ops_ms)
 	kill -KILL "$victim"

@@ -52,7 +52,7 @@ perl -e '
 		$n++ if $s->can_read(0) && !sysread($c, $b, 1) } $n };
 	open my $o, ">", $out or die;
 	printf $o "half_closed %d\nidle_closed %d\n", $closed->(@h), $closed->(@i);
-	close $o; sleep 60;
+	close $o; select(undef, undef, undef, undef); # hold them until killed
 ' "$STACK_SOCK" 300 5000 $((read_s + 3)) "$BB_TMP/held" "$BB_TMP/ready" 2>"$BB_TMP/perl.err" &
 hold=$!
 for ((i = 0; i < 200; i++)); do

@@ -7,6 +7,7 @@
 # This file runs its own private stack (another port, another responder), so
 # stopping the responder here leaves the shared one of the other files alone.
 . "$(dirname "$0")/lib.sh"
+. "$STACK_ROOT/tests/blackbox/ops.sh"
 . "$STACK_ROOT/tests/lib/stack.sh"
 
 # Timeouts of 1 s instead of 60 s, so that nginx's 504 and 408 come within
@@ -67,10 +68,7 @@ stack_start_responder >/dev/null 2>&1
 # content, which under valgrind takes longer than the 1 s read timeout of
 # this stack. A client retrying for a while is what the test promises.
 t 'responder back: the API answers again (within 30 s)'
-for ((i = 0; i < 60; i++)); do
-	[[ $(stack_http_status /api/v1/health) == 200 ]] && break
-	sleep 0.5
-done
+ops_wait_status /api/v1/health 200 30
 req GET /api/v1/health
 expect_status 200
 
