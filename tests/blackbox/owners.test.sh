@@ -9,6 +9,13 @@
 #    not a transliteration of the Thai or Hindi, nor "item" for kanji;
 #  - skills given without years show none: no "(0+)" on /cv, /en/cv, the
 #    PDF, and no years in the API (content/README.md);
+#  - every ?lang=en answer of the API and every English MCP tool result
+#    is in English where the English résumé gave English, the four fields
+#    the original contract keeps in the default language too (project
+#    description, experience period, certification and recommendation
+#    dates: docs/languages.md), dates in the Gregorian calendar; the
+#    owner's language's answers keep theirs (a Thai period in the
+#    Buddhist era);
 #  - search keeps the marks that make a Thai or Hindi word: ขาว (white)
 #    does not find ข้าว (rice), चना (chickpea) does not find चुनाव
 #    (election), while the real words are found, ज़िला in every encoding
@@ -83,6 +90,49 @@ no_zero_years() {
 	expect_json_true '[.data[].skills[]] | length > 0'
 }
 
+# english_answers LANG RE WHAT: no API answer with lang=en and no English
+# MCP tool result has a letter matching RE (the owner's script, WHAT);
+# the four fields of the original contract's default-language rule are
+# the English résumé's (description) or English dates.
+english_answers() {
+	local c
+	t "$1: ?lang=en answers and English MCP results hold no $3"
+	for c in profile about projects experience skills certifications \
+		education recommendations; do
+		req GET "/api/v1/$c?lang=en"
+		expect_status 200
+		expect_json_true '[.. | strings | test($re)] | any | not' --arg re "$2"
+	done
+	req GET "/api/v1/projects?lang=en"
+	expect_json '[.data[].description]' "$(jq -c '.projects | map(.description)' "$fx/$1.en.json")"
+	req GET "/api/v1/experience?lang=en"
+	expect_json '.data[0].period' "\"$(jq -r '.work[0].startDate | strptime("%Y-%m") | strftime("%B %Y")' "$fx/$1.en.json") – present\""
+	req GET "/api/v1/certifications?lang=en"
+	expect_json '.data[0].date' "\"$(jq -r '.certificates[0].date | strptime("%Y-%m") | strftime("%B %Y")' "$fx/$1.en.json")\""
+	req GET "/api/v1/recommendations?lang=en"
+	expect_json '.data[0].date' "\"$(jq -r '.references[0].date | strptime("%Y-%m-%d") | strftime("%B %-d, %Y")' "$fx/$1.en.json")\""
+	t "$1: the English MCP tool results hold no $3 either"
+	for c in getProfile getAbout listProjects listExperience listSkills \
+		listCertifications listEducation listRecommendations; do
+		mcp_call "$c"
+		expect_json_true '[.result.structuredContent | .. | strings | test($re)] | any | not' --arg re "$2"
+		expect_json_true '.result.structuredContent.data | length > 0'
+	done
+	t "$1: the default language's answers keep the owner's language"
+	req GET "/api/v1/projects?lang=$1"
+	expect_json '[.data[].description]' "$(jq -c '.projects | map(.description)' "$fx/$1.json")"
+	req GET "/api/v1/recommendations"
+	expect_json_true '.data[0].date | test($re)' --arg re "$2"
+}
+
+# mcp_call TOOL: tools/call of TOOL with lang en through /mcp.
+mcp_call() {
+	req POST /mcp -H 'Content-Type: application/json' \
+		-H 'Accept: application/json, text/event-stream' \
+		--data-binary "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"$1\",\"arguments\":{\"lang\":\"en\"}}}"
+	expect_status 200
+}
+
 # finds LANG Q: a search for Q in LANG finds at least one item; misses:
 # none.
 finds() {
@@ -102,6 +152,12 @@ serve_owner th 1200
 slugs_from_english th
 no_zero_years '' th th
 no_zero_years /en th en
+english_answers th '\p{Thai}' 'Thai letters'
+t 'th: a Thai period is in the Buddhist era, an English one is not'
+req GET '/api/v1/experience?lang=th'
+expect_json_true '.data[0].period | test("2562")'
+req GET '/api/v1/experience?lang=en'
+expect_json_true '.data[0].period | test("2562") | not'
 t 'th: ขาว (white) does not find ข้าว (rice); ข้าว and words inside sentences are found'
 misses th ขาว
 finds th ข้าว
@@ -112,6 +168,7 @@ serve_owner hi 1210
 slugs_from_english hi
 no_zero_years '' hi hi
 no_zero_years /en hi en
+english_answers hi '\p{Devanagari}' 'Devanagari'
 t 'hi: चना (chickpea) does not find चुनाव (election); चुनाव is found'
 misses hi चना
 finds hi चुनाव
