@@ -49,6 +49,31 @@ serve_owner() {
 	bb_private_stack "$2" "serving the $1 owner"
 }
 
+# label LANG KEY NAME VALUE: label KEY of labels/LANG.json with its
+# @@NAME@@ VALUE.
+label() {
+	jq -r --arg k "$2" --arg n "@@$3@@" --arg v "$4" '.[$k] | sub($n; $v)' \
+		"$STACK_ROOT/labels/$1.json"
+}
+
+# scores LANG: the education score is per language, in /resume.json,
+# /LANG/resume.json and on /cv, /LANG/cv with its label.
+scores() {
+	local l pre f
+	for l in "$1" en; do
+		pre= f=$fx/$1.json
+		[[ $l == "$1" ]] || pre=/$l f=$fx/$1.en.json
+		t "$pre/resume.json and $pre/cv: the $l education score"
+		req GET "$pre/resume.json"
+		expect_status 200
+		expect_json '.education[0].score' "$(jq '.education[0].score' "$f")"
+		req GET "$pre/cv"
+		expect_status 200
+		expect_body_contains "$(label "$l" cv.score score \
+			"$(jq -r '.education[0].score' "$f")")"
+	done
+}
+
 # slugs_from_english LANG: the slugs of projects, experience and
 # education are the English titles made ASCII (lower case, runs of
 # anything else one "-"), as the English résumé gives them.
@@ -153,6 +178,7 @@ slugs_from_english th
 no_zero_years '' th th
 no_zero_years /en th en
 english_answers th '\p{Thai}' 'Thai letters'
+scores th
 t 'th: a Thai period is in the Buddhist era, an English one is not'
 req GET '/api/v1/experience?lang=th'
 expect_json_true '.data[0].period | test("2562")'
@@ -169,6 +195,7 @@ slugs_from_english hi
 no_zero_years '' hi hi
 no_zero_years /en hi en
 english_answers hi '\p{Devanagari}' 'Devanagari'
+scores hi
 t 'hi: चना (chickpea) does not find चुनाव (election); चुनाव is found'
 misses hi चना
 finds hi चुनाव
