@@ -158,6 +158,23 @@ mcp_call() {
 	expect_status 200
 }
 
+# card_without_n LANG: the profile has no given or family name, so the
+# vCard has no N (not "N:;;;;"), and python3-vobject reads its FN.
+card_without_n() {
+	t "$1: /contact.vcf has no empty N, and python3-vobject reads it"
+	expect_equal 'given/family names' null \
+		"$(jq -c '.given_name // .family_name' "$BB_TMP/$1/profile.json")"
+	req GET /contact.vcf
+	expect_status 200
+	expect_body_contains $'\r\nFN:'
+	expect_equal 'N lines' '' "$(grep -a '^N:' "$RESP_DIR/body")"
+	run_cmd /usr/bin/python3 -c 'import sys, vobject
+card = vobject.readOne(open(sys.argv[1], encoding="utf-8").read())
+print(card.fn.value)' "$RESP_DIR/body"
+	expect_exit 0
+	expect_equal 'FN' "$(jq -r .basics.name "$fx/$1.json")" "$(cat "$BB_TMP/stdout")"
+}
+
 # finds LANG Q: a search for Q in LANG finds at least one item; misses:
 # none.
 finds() {
@@ -195,6 +212,7 @@ slugs_from_english hi
 no_zero_years '' hi hi
 no_zero_years /en hi en
 english_answers hi '\p{Devanagari}' 'Devanagari'
+card_without_n hi
 scores hi
 t 'hi: चना (chickpea) does not find चुनाव (election); चुनाव is found'
 misses hi चना
