@@ -214,6 +214,15 @@ no_zero_years /en hi en
 english_answers hi '\p{Devanagari}' 'Devanagari'
 card_without_n hi
 scores hi
+t 'hi: an item the English résumé lacks is named in the report by its name'
+jq 'del(.interests[2])' "$fx/hi.en.json" >"$BB_TMP/hi-short.en.json"
+rm -rf "$BB_TMP/hi-short"
+run_cmd "$PERFIL_BIN" --init "$BB_TMP/hi-short" --from-resume "hi=$fx/hi.json" \
+	--from-resume "en=$BB_TMP/hi-short.en.json"
+expect_exit 0
+expect_equal 'the report line' \
+	"$BB_TMP/hi-short.en.json: not matched: interests.json[2] ($(jq -r '.interests[2].name' "$fx/hi.json")) has no item in $BB_TMP/hi-short.en.json: its en texts are copies to translate" \
+	"$(grep 'not matched' "$BB_TMP/stdout")"
 t 'hi: चना (chickpea) does not find चुनाव (election); चुनाव is found'
 misses hi चना
 finds hi चुनाव
