@@ -235,7 +235,7 @@ skill_category(const struct app *app, enum lang l, const struct item *it,
 		if (cJSON_GetObjectItemCaseSensitive(s, "years") == NULL)
 			continue;	/* none given: none shown */
 		buf_puts(b, " (");
-		md_text(b, json_str(s, "years"));
+		labelled(app, l, b, "cv.years", "years", json_str(s, "years"));
 		buf_putc(b, ')');
 	}
 	buf_putc(b, '\n');

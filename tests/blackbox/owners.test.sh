@@ -40,8 +40,9 @@ serve_owner() {
 	expect_exit 0
 	cp "$BB_TMP/stdout" "$BB_TMP/$1.report"
 	expect_equal 'nothing left unmatched' '' "$(grep 'not matched' "$BB_TMP/$1.report")"
-	expect_equal 'no years written for skills without years' \
-		'[]' "$(jq -c '[.. | .years? // empty]' "$out/skills.json")"
+	expect_equal 'years written for the skills given with years, none for the others' \
+		"$(years_given "$fx/$1.json")" \
+		"$(jq -c '[.[].skills[] | select(has("years")) | {name, years}]' "$out/skills.json")"
 	chmod -R a+rX "$out"
 	stack_stop
 	BASE=${BASE_SHARED:=$BASE}
@@ -49,11 +50,35 @@ serve_owner() {
 	bb_private_stack "$2" "serving the $1 owner"
 }
 
+# years_given FILE: the skills of résumé FILE given with years, as
+# [{name, years}] in the résumé's order.
+years_given() {
+	jq -c '[.skills[] | (.years // {}) as $y | .keywords[]
+		| select($y[.] != null) | {name: ., years: $y[.]}]' "$1"
+}
+
 # label LANG KEY NAME VALUE: label KEY of labels/LANG.json with its
 # @@NAME@@ VALUE.
 label() {
 	jq -r --arg k "$2" --arg n "@@$3@@" --arg v "$4" '.[$k] | sub($n; $v)' \
 		"$STACK_ROOT/labels/$1.json"
+}
+
+# years_with_unit LANG: the CV in LANG (and in English) shows a skill's
+# years with the unit of its label set ("Python (6+ ปี)"), never a bare
+# "(6+)".
+years_with_unit() {
+	local l pre y
+	y=$(jq -r '.skills[0].years.Python' "$fx/$1.json")
+	for l in "$1" en; do
+		pre=
+		[[ $l == "$1" ]] || pre=/$l
+		t "$pre/cv: skill years with the $l unit"
+		req GET "$pre/cv"
+		expect_status 200
+		expect_body_contains "Python ($(label "$l" cv.years years "$y"))"
+		expect_body_not_contains "Python ($y)"
+	done
 }
 
 # scores LANG: the education score is per language, in /resume.json,
@@ -111,7 +136,8 @@ no_zero_years() {
 	expect_equal 'the PDF shows no (0+)' '' "$(grep -F '(0+)' "$BB_TMP/cv.txt")"
 	req GET "/api/v1/skills?lang=${3:-en}"
 	expect_status 200
-	expect_json_true '[.data[].skills[] | has("years")] | any | not'
+	expect_json '[.data[].skills[] | select(has("years")) | {name, years}]' \
+		"$(years_given "$fx/$2.json")"
 	expect_json_true '[.data[].skills[]] | length > 0'
 }
 
@@ -195,6 +221,7 @@ slugs_from_english th
 no_zero_years '' th th
 no_zero_years /en th en
 english_answers th '\p{Thai}' 'Thai letters'
+years_with_unit th
 scores th
 t 'th: a Thai period is in the Buddhist era, an English one is not'
 req GET '/api/v1/experience?lang=th'
@@ -213,6 +240,7 @@ no_zero_years '' hi hi
 no_zero_years /en hi en
 english_answers hi '\p{Devanagari}' 'Devanagari'
 card_without_n hi
+years_with_unit hi
 scores hi
 t 'hi: an item the English résumé lacks is named in the report by its name'
 jq 'del(.interests[2])' "$fx/hi.en.json" >"$BB_TMP/hi-short.en.json"
