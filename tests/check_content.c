@@ -222,7 +222,9 @@ END_TEST
 
 /*
  * A three-language site: each language's API object has its own
- * translation, except the fields kept in the default language.
+ * translation, and so has its JSON until the fields the original
+ * contract keeps in the default language are kept there
+ * (content_keep_default_lang, site.json's default_language_fields).
  */
 START_TEST(three_language_site)
 {
@@ -235,6 +237,11 @@ START_TEST(three_language_site)
 	int	 l;
 
 	m = load_site(dir, &three, &lb);
+	p = &m->coll[COLL_PROJECTS].items[0];
+	for (l = 0; l < 3; l++)
+		ck_assert_ptr_nonnull(strstr(p->json[l],
+		    api_string(p, l, "description")));
+	ck_assert_int_eq(content_keep_default_lang(m), 0);
 	for (l = 0; l < 3; l++) {
 		want = file_string(dir, "profile.json", "headline",
 		    three.code[l]);
@@ -242,7 +249,6 @@ START_TEST(three_language_site)
 		free(want);
 		/* The API keeps the project description in the default
 		 * language (json), the object has the translation. */
-		p = &m->coll[COLL_PROJECTS].items[0];
 		ck_assert_ptr_nonnull(strstr(p->json[l],
 		    api_string(p, 0, "description")));
 	}
@@ -637,10 +643,18 @@ START_TEST(iso_dates_render)
 	    "{\"slug\":\"a\",\"role\":\"r\",\"organization\":\"o\","
 	    "\"period\":\"marzo de 2019 \xe2\x80\x93 actualidad\","
 	    "\"description\":\"d\"}");
-	/* the API keeps the period in the default language (the spec's
-	 * rule); the English object, which pages read, has the English */
+	/* the API gives the period in the language asked; where site.json
+	 * keeps it in the default language (the spec's rule), in Spanish,
+	 * while the English object, which pages read, has the English */
+	ck_assert_ptr_nonnull(strstr(m->coll[COLL_EXPERIENCE].items[1].json[
+	    LANG_EN], "\"period\":\"long ago\""));
+	ck_assert_ptr_nonnull(strstr(m->coll[COLL_RECOMMENDATIONS].items[0]
+	    .json[LANG_EN], "\"date\":\"February 3, 2024\""));
+	ck_assert_int_eq(content_keep_default_lang(m), 0);
 	ck_assert_ptr_nonnull(strstr(m->coll[COLL_EXPERIENCE].items[1].json[
 	    LANG_EN], "\"period\":\"hace tiempo\""));
+	ck_assert_ptr_nonnull(strstr(m->coll[COLL_RECOMMENDATIONS].items[0]
+	    .json[LANG_EN], "\"date\":\"3 de febrero de 2024\""));
 	ck_assert_str_eq(cJSON_GetObjectItem(m->coll[COLL_EXPERIENCE].items[1]
 	    .obj[LANG_EN], "period")->valuestring, "long ago");
 	ck_assert_str_eq(cJSON_GetObjectItem(m->coll[COLL_EXPERIENCE].items[0]

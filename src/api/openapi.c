@@ -310,15 +310,18 @@ overview_intro(struct gen *g, struct buf *d)
  * language lang whatever the request's: the collections' members
  * flagged FIELD_DEFAULT_LANG in resource.c, each named by its
  * collection's hit type (or name) and its own name ("project
- * description").  Nothing when there are none.
+ * description").  Nothing when there are none, or when site.json does
+ * not set default_language_fields (every field in the language asked).
  */
 static void
-overview_default_lang(struct buf *d, const char *lang)
+overview_default_lang(const struct gen *g, struct buf *d, const char *lang)
 {
 	const struct resource *r;
 	const struct field *f;
 	int	 c, n = 0;
 
+	if (!g->app->settings->default_language_fields)
+		return;
 	for (c = 0; c < COLL__MAX; c++) {
 		r = &resources[c];
 		for (f = r->fields; f->name != NULL; f++) {
@@ -350,7 +353,7 @@ overview_language(struct gen *g, struct buf *d)
 	    "`Accept-Language` is negotiated (q-values honoured). The answer "
 	    "carries `Content-Language` and `Vary: Accept-Language`. ",
 	    n > 1 ? " (or " : "", g->langs[0], n > 1 ? ")" : "");
-	overview_default_lang(d, g->name[0]);
+	overview_default_lang(g, d, g->name[0]);
 	buf_puts(d, "Error messages are in English.\n\n");
 }
 

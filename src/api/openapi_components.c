@@ -19,6 +19,7 @@
 #include "api/openapi_int.h"
 #include "core/routes.h"
 #include "content/schemas.h"
+#include "content/settings.h"
 
 /* --- Building cJSON trees --------------------------------------------- */
 
@@ -201,10 +202,15 @@ object_schema(struct gen *g, cJSON *s, const struct field *f, int closed)
 			gen_put_str(g, req, NULL, f->name);
 		p = gen_put_obj(g, props, f->name);
 		gen_value_schema(g, p, f);
-		if (f->flags & FIELD_DEFAULT_LANG)
+		if ((f->flags & FIELD_DEFAULT_LANG) &&
+		    g->app->settings->default_language_fields)
 			/* "Date written, in Spanish.": the default language */
 			gen_put_strf(g, p, "description", "%s, in %s.",
 			    f->description, g->name[LANG_DEFAULT]);
+		else if (f->flags & FIELD_DEFAULT_LANG)
+			/* its description ends where the language is said */
+			gen_put_strf(g, p, "description", "%s.",
+			    f->description);
 		else
 			gen_put_str(g, p, "description", f->description);
 	}

@@ -273,7 +273,7 @@ load_single(struct vctx *c, const char *dir, const char *file,
 			i++;
 		}
 	}
-	rc = content_render_item(c, it, doc, &root, NULL, NULL);
+	rc = content_render_item(c, it, doc, &root, NULL);
 out:
 	cJSON_Delete(doc);
 	return rc;
@@ -360,8 +360,7 @@ load_collection(struct vctx *c, const char *dir, const char *base_url,
 		}
 		out->len = i + 1;
 		if (content_render_item(c, &out->items[i], e, &el,
-		    resources[k].self_url ? api_base : NULL,
-		    content_default_lang_field(resources[k].fields)) == -1)
+		    resources[k].self_url ? api_base : NULL) == -1)
 			goto out;
 		vc_pop(c, old);
 		if (i > 0)

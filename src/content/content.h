@@ -97,6 +97,7 @@ struct model	*content_load(const char *dir, const char *base_url,
 		    const struct langs *, const struct labels *,
 		    char *err, size_t errlen);
 void		 content_free(struct model *);
+int		 content_keep_default_lang(struct model *);
 int		 content_drop_objects(struct model *, enum coll);
 const struct item *content_find(const struct model *, enum coll,
 		    const char *slug);

@@ -21,10 +21,9 @@
 #include "content/content_check.h"
 void	 content_normalise(const struct vctx *, cJSON *, const struct field *,
 	    int names);
-const char *content_default_lang_field(const struct field *);
 int	 content_media_load(struct vctx *, const char *dir,
 	    struct media_set **);
 int	 content_render_item(struct vctx *, struct item *, const cJSON *src,
-	    const struct field *, const char *api_base, const char *keep);
+	    const struct field *, const char *api_base);
 
 #endif /* PERFIL_CONTENT_INT_H */

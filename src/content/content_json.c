@@ -139,27 +139,6 @@ convert(const struct vctx *c, const cJSON *v, const struct field *d,
 	}
 }
 
-/* The default-language string of field name of it (rendered). */
-static const char *
-default_text(const struct item *it, const char *name)
-{
-	return cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(
-	    it->obj[LANG_DEFAULT], name));
-}
-
-/*
- * The member of list f the API gives in the default language whatever
- * the request's language (FIELD_DEFAULT_LANG), or NULL.
- */
-const char *
-content_default_lang_field(const struct field *f)
-{
-	for (; f->name != NULL; f++)
-		if (f->flags & FIELD_DEFAULT_LANG)
-			return f->name;
-	return NULL;
-}
-
 /*
  * The translated-text object for the string v of field f, else NULL:
  * with names set, a name's (FIELD_NAME) is {"CODE": v} for every
@@ -235,12 +214,12 @@ content_normalise(const struct vctx *c, cJSON *v, const struct field *d,
 
 /*
  * Fills it with a copy of the validated source object and the
- * per-language API objects and their printed JSON; the JSON gives field
- * keep (or none, NULL) in the default language.
+ * per-language API objects and their printed JSON, each member in its
+ * language.
  */
 int
 content_render_item(struct vctx *c, struct item *it, const cJSON *src,
-    const struct field *d, const char *api_base, const char *keep)
+    const struct field *d, const char *api_base)
 {
 	cJSON	*o;
 	int	 l;
@@ -263,23 +242,70 @@ content_render_item(struct vctx *c, struct item *it, const cJSON *src,
 			if (cJSON_AddStringToObject(o, "api_url", url) == NULL)
 				return vc_fail(c, "out of memory");
 		}
-		if (keep != NULL && l != LANG_DEFAULT) {
-			cJSON	*api, *v;
-
-			if ((api = cJSON_Duplicate(o, 1)) == NULL ||
-			    (v = cJSON_CreateString(default_text(it, keep))) ==
-			    NULL || !cJSON_ReplaceItemInObjectCaseSensitive(api,
-			    keep, v)) {
-				cJSON_Delete(api);
-				return vc_fail(c, "out of memory");
-			}
-			it->json[l] = cJSON_PrintUnformatted(api);
-			cJSON_Delete(api);
-		} else
-			it->json[l] = cJSON_PrintUnformatted(o);
-		if (it->json[l] == NULL)
+		if ((it->json[l] = cJSON_PrintUnformatted(o)) == NULL)
 			return vc_fail(c, "out of memory");
 		it->json_len[l] = strlen(it->json[l]);
+	}
+	return 0;
+}
+
+/*
+ * The API JSON of item it in language l with member keep in the
+ * default language; 0, or -1 out of memory (it unchanged).
+ */
+static int
+keep_default(struct item *it, const char *keep, enum lang l)
+{
+	const char *def;
+	cJSON	*api, *v;
+	char	*json;
+
+	def = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(
+	    it->obj[LANG_DEFAULT], keep));
+	if (def == NULL)
+		return 0;	/* an item without it (an undated text) */
+	if ((api = cJSON_Duplicate(it->obj[l], 1)) == NULL ||
+	    (v = cJSON_CreateString(def)) == NULL ||
+	    !cJSON_ReplaceItemInObjectCaseSensitive(api, keep, v) ||
+	    (json = cJSON_PrintUnformatted(api)) == NULL) {
+		cJSON_Delete(api);
+		return -1;
+	}
+	cJSON_Delete(api);
+	free(it->json[l]);
+	it->json[l] = json;
+	it->json_len[l] = strlen(json);
+	return 0;
+}
+
+/*
+ * The original contract's rule, for a site whose site.json sets
+ * default_language_fields: the API's JSON of every item, in every
+ * language, gives the member its collection declares FIELD_DEFAULT_LANG
+ * (resource.c) in the default language.  The objects, which pages,
+ * search and the CV read, keep every translation.  Runs before
+ * content_drop_objects; 0, or -1 out of memory.
+ */
+int
+content_keep_default_lang(struct model *m)
+{
+	const struct field *f;
+	struct collection *cl;
+	size_t	 i;
+	int	 k, l;
+
+	for (k = 0; k < COLL__MAX; k++) {
+		for (f = resources[k].fields; f->name != NULL; f++)
+			if (f->flags & FIELD_DEFAULT_LANG)
+				break;
+		if (f->name == NULL)
+			continue;
+		cl = &m->coll[k];
+		for (i = 0; i < cl->len; i++)
+			for (l = 1; l < m->langs.n; l++)
+				if (keep_default(&cl->items[i], f->name,
+				    (enum lang)l) == -1)
+					return -1;
 	}
 	return 0;
 }

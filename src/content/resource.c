@@ -289,7 +289,8 @@ static const struct field education_f[] = {
 	    "Bachelor (JSON Resume; detail says it on the pages)."),
 	FLD("area", TEXT, FIELD_CONTENT, "Field of study (JSON Resume; "
 	    "detail says it on the pages)."),
-	FLD("score", STRING, FIELD_CONTENT, "Grade (JSON Resume)."),
+	FLD("score", TEXT, FIELD_CONTENT | FIELD_NAME, "Grade (JSON "
+	    "Resume): one text for every language, or one per language."),
 	SUB("courses", ARRAY, FIELD_CONTENT, &el_text, "Notable courses "
 	    "(JSON Resume)."),
 	FLD("url", URI, FIELD_CONTENT, "Website of the institution (JSON "

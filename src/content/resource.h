@@ -69,10 +69,12 @@ enum {
 	FIELD_CONTENT	= 1 << 3,	/* in content only, not in the API */
 	FIELD_TITLE	= 1 << 4,	/* search: the hit's title */
 	FIELD_BODY	= 1 << 5,	/* search: part of the hit's body */
-	FIELD_DEFAULT_LANG = 1 << 6,	/* the API gives it in the default
-					 * language whatever the request's
-					 * (docs/contract.md says so); pages
-					 * and search keep its translations */
+	FIELD_DEFAULT_LANG = 1 << 6,	/* with site.json's
+					 * default_language_fields, the API
+					 * gives it in the default language
+					 * whatever the request's (docs/
+					 * contract.md says so); pages and
+					 * search keep its translations */
 	FIELD_DATED	= 1 << 7,	/* TEXT: the API value is the period
 					 * of the object's start and end, then
 					 * the text; either may be absent */

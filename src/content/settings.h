@@ -146,6 +146,7 @@ struct security {
 	X(facts, ARRAY, 0, &fact_f, TEXTS, NULL, NULL)			\
 	X(base_url, STRING, 0, NULL, STRING, read_base_url, NULL)	\
 	X(fictional, BOOL, 0, NULL, BOOL, NULL, NULL)			\
+	X(default_language_fields, BOOL, 0, NULL, BOOL, NULL, NULL)	\
 	X(pages, OBJECT, FIELD_READER, NULL, OWN, settings_read_pages,	\
 	    settings_drop_pages)					\
 	X(content_signals, OBJECT, FIELD_READER, NULL, OWN,		\
@@ -182,7 +183,10 @@ struct settings {
 	 * Every other row's, by its store, under its name: name_rule,
 	 * llms_summary (templates, or NULL), facts and nfacts (templates),
 	 * base_url (or NULL), fictional (the person is fictional: .example
-	 * hosts are meant, placeholder.h).
+	 * hosts are meant, placeholder.h), default_language_fields (the
+	 * API gives the FIELD_DEFAULT_LANG members of resource.c in the
+	 * default language whatever the request's: the original
+	 * contract's rule; content_keep_default_lang).
 	 */
 #define X(m, kind, flags, sub, store, read, drop) SETTING_MEMBER_##store(m)
 	SITE_SETTINGS(X)

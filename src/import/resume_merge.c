@@ -107,25 +107,48 @@ score(const cJSON *p, const cJSON *s)
 static void merge_value(struct merge *, cJSON *p, const cJSON *s,
     const char *path, const struct field *decl, const struct field *members);
 
-/* A short description of item o for the report: its first texts. */
+/*
+ * A short description of item o for the report: its first texts, a
+ * translated text by its default language's string ("Cricket, ..."); an
+ * item without any, the member that would name it ("no name"), members
+ * declaring its members.
+ */
 static const char *
-describe(const cJSON *o, char *out, size_t len)
+describe(const struct merge *m, const cJSON *o, const struct field *members,
+    char *out, size_t len)
 {
+	const struct field *f;
 	const cJSON *e;
+	const char *v;
 	size_t	 n = 0;
 	int	 w;
 
 	*out = '\0';
 	cJSON_ArrayForEach(e, o) {
-		if (!cJSON_IsString(e) || strcmp(e->string, "slug") == 0 ||
+		if (e->string == NULL || strcmp(e->string, "slug") == 0 ||
 		    n >= len)
 			continue;
-		w = snprintf(out + n, len - n, "%s%s", n ? ", " : "",
-		    e->valuestring);
+		if (cJSON_IsString(e))
+			v = e->valuestring;
+		else if (is_text(m->ls, e))
+			v = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(
+			    e, lang_code(m->ls, LANG_DEFAULT)));
+		else
+			continue;
+		if (v == NULL || *v == '\0')
+			continue;
+		w = snprintf(out + n, len - n, "%s%s", n ? ", " : "", v);
 		n = w < 0 ? len : n + (size_t)w;
 		if (n > 80)
 			break;
 	}
+	if (n > 0)
+		return out;
+	for (f = members; f != NULL && f->name != NULL; f++)
+		if (f->flags & FIELD_TITLE)
+			break;
+	snprintf(out, len, "no %s", f != NULL && f->name != NULL ? f->name :
+	    "text");
 	return out;
 }
 
@@ -161,7 +184,7 @@ merge_items(struct merge *m, cJSON *p, const cJSON *s, const char *path,
 			buf_printf(m->report, "%s: not matched: %s[%d] (%s): "
 			    "no item of the first source has its position "
 			    "and dates; left out\n", m->file, path, i,
-			    describe(e, what, sizeof(what)));
+			    describe(m, e, members, what, sizeof(what)));
 			m->unmatched++;
 		} else {
 			taken[best] = 1;
@@ -177,9 +200,9 @@ merge_items(struct merge *m, cJSON *p, const cJSON *s, const char *path,
 		if (!taken[j])
 			buf_printf(m->report, "%s: not matched: %s[%d] (%s) "
 			    "has no item in %s: its %s texts are copies to "
-			    "translate\n", m->file, path, j, describe(q, what,
-			    sizeof(what)), m->file, lang_code(m->ls,
-			    m->lang));
+			    "translate\n", m->file, path, j, describe(m, q,
+			    members, what, sizeof(what)), m->file,
+			    lang_code(m->ls, m->lang));
 	free(taken);
 }
 

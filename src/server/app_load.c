@@ -235,6 +235,11 @@ app_load(struct app *app, const struct config *cfg, char *err, size_t errlen)
 	    settings_check_templates(app->settings, cfg->content_dir,
 	    (const cJSON *const *)app->model->profile.obj, err, errlen) == -1)
 		goto fail;
+	/* site.json's default_language_fields: the original contract's
+	 * four fields in the default language in every API answer. */
+	if (app->settings->default_language_fields &&
+	    content_keep_default_lang(app->model) == -1)
+		goto oom;
 	if (find_placeholders(app, err, errlen) == -1 ||
 	    (app->paths = site_paths_build(app, err, errlen)) == NULL)
 		goto fail;

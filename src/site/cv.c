@@ -148,6 +148,25 @@ cv_head(const struct app *app, enum lang l, struct buf *b)
  * appends item it in language l.  The section's heading and loop are
  * cv_page's.
  */
+/*
+ * Appends label key of language l with its @@name@@ the value v, as
+ * markdown text ("5+ years", "Grade: First class").
+ */
+static void
+labelled(const struct app *app, enum lang l, struct buf *b, const char *key,
+    const char *name, const char *v)
+{
+	struct buf t;
+
+	buf_init(&t);
+	lbl_fill(&t, app->labels, l, key, (const char *const []){ name, v,
+	    NULL });
+	md_text(b, buf_cstr(&t));
+	if (t.oom)
+		b->oom = 1;
+	buf_free(&t);
+}
+
 static void
 job(const struct app *app, enum lang l, const struct item *it,
     struct buf *b)
@@ -216,7 +235,7 @@ skill_category(const struct app *app, enum lang l, const struct item *it,
 		if (cJSON_GetObjectItemCaseSensitive(s, "years") == NULL)
 			continue;	/* none given: none shown */
 		buf_puts(b, " (");
-		md_text(b, json_str(s, "years"));
+		labelled(app, l, b, "cv.years", "years", json_str(s, "years"));
 		buf_putc(b, ')');
 	}
 	buf_putc(b, '\n');
@@ -245,12 +264,19 @@ education(const struct app *app, enum lang l, const struct item *it,
     struct buf *b)
 {
 	const cJSON *o = it->obj[l];
+	const char *score;
 
-	(void)app;
 	buf_puts(b, "- **");
 	md_text(b, json_str(o, "institution"));
 	buf_puts(b, "**: ");
 	md_text(b, json_str(o, "detail"));
+	/* content-only (FIELD_CONTENT): the grade, in the page's language */
+	score = content_text(app->langs, cJSON_GetObjectItemCaseSensitive(
+	    it->src, "score"), l);
+	if (score != NULL && *score != '\0') {
+		buf_puts(b, " · ");
+		labelled(app, l, b, "cv.score", "score", score);
+	}
 	buf_putc(b, '\n');
 }
 

@@ -246,28 +246,37 @@ developers_licence(const struct app *app, enum lang l, struct buf *b)
 
 /*
  * Appends label key (a "## Language" section) with the default
- * language's name in language l and the codes served.
+ * language's name in language l and the codes served; its
+ * @@default_fields@@ is the sentence naming the fields the API keeps in
+ * the default language (api.default_fields) when site.json's
+ * default_language_fields says so, else nothing.
  */
 void
 portal_language_section(const struct app *app, enum lang l, const char *key,
     struct buf *b)
 {
-	struct buf codes;
+	struct buf codes, fields;
 	char	 name[64];
 	int	 i;
 
 	buf_init(&codes);
+	buf_init(&fields);
 	for (i = 0; i < app->langs->n; i++)
 		buf_printf(&codes, "%s`%s`", i ? ", " : "",
 		    lang_code(app->langs, (enum lang)i));
 	labels_language_name(app->labels, LANG_DEFAULT, l, name,
 	    sizeof(name));
+	if (app->settings->default_language_fields)
+		lbl_fill(&fields, app->labels, l, "api.default_fields",
+		    (const char *const []){ "default_name", name, NULL });
 	lbl_fill(b, app->labels, l, key, (const char *const []){
-	    "default_name", name, "codes", buf_cstr(&codes), NULL });
+	    "default_name", name, "codes", buf_cstr(&codes),
+	    "default_fields", buf_cstr(&fields), NULL });
 	buf_puts(b, "\n\n");
-	if (codes.oom)
+	if (codes.oom || fields.oom)
 		b->oom = 1;
 	buf_free(&codes);
+	buf_free(&fields);
 }
 
 /* The portal's list of machine-readable descriptions. */

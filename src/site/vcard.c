@@ -240,13 +240,19 @@ vcard_build(const struct app *app, enum lang l, const char *path,
 	puts_raw(&ln, path);
 	end(&ln);
 	prop(b, "FN", json_str(p, "name"), 1);
-	/* family; given; additional; prefixes; suffixes */
-	start(&ln, b, "N:");
-	puts_text(&ln, json_str(p, "family_name"));
-	put(&ln, ";", 1);
-	puts_text(&ln, json_str(p, "given_name"));
-	put(&ln, ";;;", 3);
-	end(&ln);
+	/* family; given; additional; prefixes; suffixes.  N is optional in
+	 * vCard 4.0 (RFC 6350, 6.2.2: *1); without a given or family name
+	 * it is left out rather than "N:;;;;" or a guess from FN, which
+	 * cannot tell the parts apart in every script and order. */
+	if (*json_str(p, "family_name") != '\0' ||
+	    *json_str(p, "given_name") != '\0') {
+		start(&ln, b, "N:");
+		puts_text(&ln, json_str(p, "family_name"));
+		put(&ln, ";", 1);
+		puts_text(&ln, json_str(p, "given_name"));
+		put(&ln, ";;;", 3);
+		end(&ln);
+	}
 	prop(b, "TITLE", json_str(p, "job_title"), 1);
 	prop(b, "ORG", json_str(cJSON_GetObjectItemCaseSensitive(p,
 	    "employer"), "name"), 1);

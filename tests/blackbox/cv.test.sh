@@ -56,9 +56,11 @@ for lang in es en; do
 		expect_equal 'project texts missing' '' "$(jq -r '.[] | .title, .description,
 			(.stack | join(", "))' "$BB_TMP/projects-$lang.json" | missing "$f")"
 
-		t "$pre/cv ($form): every skill by category, with its years"
-		expect_equal 'skills missing' '' "$(jq -r '.[] | .category,
-			(.skills[] | if .years then "\(.name) (\(.years))" else .name end)' "$BB_TMP/skills-$lang.json" | missing "$f")"
+		t "$pre/cv ($form): every skill by category, with its years and their unit"
+		expect_equal 'skills missing' '' "$(jq -r --arg unit "$(label cv.years)" '.[] | .category,
+			(.skills[] | if .years then .years as $y
+				| "\(.name) (\($unit | sub("@@years@@"; $y)))" else .name end)' \
+			"$BB_TMP/skills-$lang.json" | missing "$f")"
 
 		t "$pre/cv ($form): every certification: title, institution, date, credential link"
 		expect_equal 'certification texts missing' '' "$(jq -r '.[] | .title,

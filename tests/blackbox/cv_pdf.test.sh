@@ -53,7 +53,9 @@ item_texts() {
 	case $c in
 	experience) jq -r '.[] | .role, .organization, .period, .description' ;;
 	projects) jq -r '.[] | .title, .description, (.stack | join(", "))' ;;
-	skills) jq -r '.[] | .category, (.skills[] | if .years then "\(.name) (\(.years))" else .name end)' ;;
+	skills) jq -r --arg unit "$(jq -r '."cv.years"' "$LABELS/$lang.json")" '.[] | .category,
+		(.skills[] | if .years then .years as $y
+			| "\(.name) (\($unit | sub("@@years@@"; $y)))" else .name end)' ;;
 	certifications) jq -r '.[] | .title, .institution, .date' ;;
 	education) jq -r '.[] | .institution, .detail' ;;
 	recommendations) jq -r '.[] | .name, .date, .comment' ;;

@@ -73,10 +73,15 @@ def value(name):
 eq("BEGIN/END", card.name, "VCARD")
 eq("VERSION", value("VERSION"), "4.0")
 eq("FN", value("FN"), p["name"])
-n = value("N")
-if n is not None:
-    eq("N family", n.family, p.get("family_name", ""))
-    eq("N given", n.given, p.get("given_name", ""))
+# N only with a given or family name (RFC 6350, 6.2.2: optional), never
+# "N:;;;;".
+if p.get("family_name") or p.get("given_name"):
+    n = value("N")
+    if n is not None:
+        eq("N family", n.family, p.get("family_name", ""))
+        eq("N given", n.given, p.get("given_name", ""))
+else:
+    eq("N without a given or family name", len(props("N")), 0)
 eq("TITLE", value("TITLE"), p["job_title"])
 if "employer" in p:
     eq("ORG", value("ORG"), [p["employer"]["name"]])
