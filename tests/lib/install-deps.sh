@@ -4,14 +4,17 @@
 #
 #   tests/lib/install-deps.sh [EXTRA-PACKAGE...]     # run it: everything
 #   tests/lib/install-deps.sh --serve                # what ./serve needs
+#   tests/lib/install-deps.sh --upload               # what ./make-upload needs
 #   . tests/lib/install-deps.sh; perfil_install_deps  # or source it
 #
-# Two lists, here and nowhere else: PERFIL_SERVE_DEPS, what ./serve needs to
-# build perfil-fcgi and serve it through nginx, and PERFIL_TEST_DEPS, what
-# only the tests need (./run-tests installs both). A feature that needs a new
-# tool (wrk, apache2, nodejs, npm, chromium, ...) adds it to the second.
+# Three lists, here and nowhere else: PERFIL_SERVE_DEPS, what ./serve needs
+# to build perfil-fcgi and serve it through nginx, PERFIL_UPLOAD_DEPS, what
+# ./make-upload needs beside them, and PERFIL_TEST_DEPS, what only the tests
+# need (./run-tests installs all three). A feature that needs a new
+# tool (wrk, apache2, nodejs, npm, chromium, ...) adds it to the third.
 # Runs apt-get update at most once, and only when something is missing; needs
-# no standard input; uses sudo when not root.
+# no standard input; uses sudo when not root; waits for the apt and dpkg
+# locks another process holds (perfil_wait_apt_locks), saying so.
 
 # What a fresh machine downloads for each list was measured by simulating
 # apt against a dpkg status file holding only Debian 12's Priority: required
@@ -70,15 +73,17 @@ PERFIL_TEST_DEPS=(
 	apache2 libapache2-mod-fcgid spawn-fcgi systemd groff-base mandoc varnish
 	# fresh Debian roots for tests/install/foreign-roots
 	debootstrap
-	# the self-contained build (./make-upload, tests/install/self-contained):
-	# meson and ninja build Debian's harfbuzz and pango1.0 sources into
-	# static archives (tests/lib/build-static-deps.sh)
-	meson ninja-build
 	# the Debian package (tests/deb/run): dpkg-buildpackage with debhelper
 	# (it brings dh-autoreconf), lintian, and man-db for man -w
 	dpkg-dev debhelper lintian man-db
 )
-PERFIL_DEPS=("${PERFIL_SERVE_DEPS[@]}" "${PERFIL_TEST_DEPS[@]}")
+# What ./make-upload needs beyond PERFIL_SERVE_DEPS for the self-contained
+# build (tests/install/self-contained too): dpkg-dev for apt-get source's
+# dpkg-source, meson and ninja to build Debian's harfbuzz and pango1.0
+# sources into static archives (tests/lib/build-static-deps.sh), and
+# fontconfig's fc-match and fc-query to gather the upload's fonts.
+PERFIL_UPLOAD_DEPS=(dpkg-dev meson ninja-build fontconfig)
+PERFIL_DEPS=("${PERFIL_SERVE_DEPS[@]}" "${PERFIL_TEST_DEPS[@]}" "${PERFIL_UPLOAD_DEPS[@]}")
 
 # perfil_missing_deps PACKAGE...: print, one a line, the packages that are not
 # installed.
@@ -103,6 +108,12 @@ perfil_install_deps() {
 # (./serve). Returns apt-get's status.
 perfil_install_serve_deps() {
 	_perfil_install "${PERFIL_SERVE_DEPS[@]}"
+}
+
+# perfil_install_upload_deps: install whatever of PERFIL_SERVE_DEPS and
+# PERFIL_UPLOAD_DEPS is missing (./make-upload). Returns apt-get's status.
+perfil_install_upload_deps() {
+	_perfil_install "${PERFIL_SERVE_DEPS[@]}" "${PERFIL_UPLOAD_DEPS[@]}"
 }
 
 # perfil_font_deps DIR [BIN]: print, one a line, the font packages the
@@ -238,6 +249,8 @@ if [[ ${BASH_SOURCE[0]} == "$0" ]]; then
 	set -euo pipefail
 	if [[ ${1-} == --serve ]]; then
 		perfil_install_serve_deps
+	elif [[ ${1-} == --upload ]]; then
+		perfil_install_upload_deps
 	else
 		perfil_install_deps "$@"
 		perfil_install_npm
