@@ -63,9 +63,13 @@ struct app {
 	char	*placeholders;		/* "FILE: PATH: "VALUE" (why)" lines
 					 * (placeholder.h), or NULL */
 	int	 nplaceholders;
-	char	*glyphs;		/* "FILE: PATH: U+XXXX "c" (...)"
-					 * lines: characters no installed
-					 * font has (cv_fonts.h), or NULL */
+	char	*glyphs;		/* "FILE: PATH: U+XXXX "c" and N
+					 * other characters (...)" lines, one
+					 * per Debian font package: characters
+					 * no installed font has (cv_fonts.h),
+					 * or NULL */
+	char	*font_packages;		/* those packages, one a line, or
+					 * NULL (--font-packages) */
 	char	 fingerprint[WATCH_FP_LEN + 1];	/* of the content loaded
 						 * (watch.h) */
 	char	 loaded_at[WATCH_TIME_LEN + 1];	/* when, UTC */

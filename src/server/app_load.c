@@ -92,10 +92,12 @@ find_placeholders(struct app *app, char *err, size_t errlen)
 
 #ifdef HAVE_PDF
 /*
- * Lists in app->glyphs the strings of the content files the PDF shows
- * (the profile, the biography, the collections) that hold characters
- * no installed font has, by file, field and character (cv_fonts.h).
- * Warnings only: the page shows them with the reader's fonts.
+ * Lists in app->glyphs, one line per Debian font package, the
+ * characters of the content files the PDF shows (the profile, the
+ * biography, the collections) that no installed font has, with the
+ * first's file, field and character (cv_fonts.h), and the packages in
+ * app->font_packages.  Warnings only: the page shows them with the
+ * reader's fonts.
  */
 static void
 find_glyphs(struct app *app)
@@ -103,29 +105,36 @@ find_glyphs(struct app *app)
 	const struct model *m = app->model;
 	const char *dir = app->cfg->content_dir;
 	struct cv_fonts_scan *sc;
-	struct buf b;
+	struct buf b, p;
 	char	 file[1024], path[32];
 	size_t	 i;
 	int	 k, n = 0;
 
 	if ((sc = cv_fonts_scan_new()) == NULL)
 		return;
-	buf_init(&b);
 	snprintf(file, sizeof(file), "%s/%s", dir, resource_profile.file);
-	n += cv_fonts_scan_json(sc, m->profile.src, file, "", &b);
+	n += cv_fonts_scan_json(sc, m->profile.src, file, "");
 	snprintf(file, sizeof(file), "%s/%s", dir, resource_about.file);
-	n += cv_fonts_scan_json(sc, m->about.src, file, "", &b);
+	n += cv_fonts_scan_json(sc, m->about.src, file, "");
 	for (k = 0; k < COLL__MAX; k++)
 		for (i = 0; i < m->coll[k].len; i++) {
 			snprintf(file, sizeof(file), "%s/%s", dir,
 			    resources[k].file);
 			snprintf(path, sizeof(path), "[%zu]", i);
 			n += cv_fonts_scan_json(sc, m->coll[k].items[i].src,
-			    file, path, &b);
+			    file, path);
 		}
+	buf_init(&b);
+	buf_init(&p);
+	if (n > 0) {
+		cv_fonts_scan_report(sc, &b);
+		cv_fonts_scan_packages(sc, &p);
+	}
 	cv_fonts_scan_free(sc);
-	app->glyphs = n > 0 && !b.oom ? buf_detach(&b) : NULL;
+	app->glyphs = b.len > 0 && !b.oom ? buf_detach(&b) : NULL;
+	app->font_packages = p.len > 0 && !p.oom ? buf_detach(&p) : NULL;
 	buf_free(&b);
+	buf_free(&p);
 }
 #endif
 
@@ -373,6 +382,7 @@ app_free(struct app *app)
 	free(app->lang_hint);
 	free(app->placeholders);
 	free(app->glyphs);
+	free(app->font_packages);
 	free((struct config *)app->cfg);
 	memset(app, 0, sizeof(*app));
 }

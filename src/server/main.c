@@ -316,7 +316,8 @@ run_init(const struct options *o)
 	return 0;
 }
 
-/* --check and --dump-openapi: load the content, report, exit status. */
+/* --check, --dump-openapi and --font-packages: load the content,
+ * report, exit status. */
 static int
 run_offline(const struct options *o)
 {
@@ -342,7 +343,14 @@ run_offline(const struct options *o)
 		labels_note(&app);
 		print_summary(&app);
 	}
-	else {
+	else if (o->mode == RUN_FONTS) {
+		if (app.font_packages != NULL &&
+		    (fputs(app.font_packages, stdout) == EOF ||
+		    fflush(stdout) != 0)) {
+			warn("cannot write the packages");
+			rc = 1;
+		}
+	} else {
 		len = app.openapi->text[o->dump_format].len;
 		if (fwrite(app.openapi->text[o->dump_format].data, 1, len,
 		    stdout) != len || fflush(stdout) != 0) {

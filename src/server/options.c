@@ -83,6 +83,10 @@ usage(FILE *f)
 "                           print the OpenAPI document (built from the route\n"
 "                           table and the content, with --base-url as the\n"
 "                           server) and exit without serving; default json\n"
+"  --font-packages          load the content as --check does and print,\n"
+"                           one a line, the Debian font packages that have\n"
+"                           the characters of it no installed font has (the\n"
+"                           PDF would show boxes); nothing when none lacks\n"
 "  --version                print the version and exit\n"
 "  --help                   print this help and exit\n"
 "\n"
@@ -265,6 +269,7 @@ apply(struct options *o, int ch, int argc, char *argv[])
 	case 'g': o->group = optarg; break;
 	case 'p': o->pid_file = optarg; break;
 	case 'C': o->mode = RUN_CHECK; break;
+	case 'P': o->mode = RUN_FONTS; break;
 	case 'S': o->cfg.strict = 1; break;
 	case 'I': o->mode = RUN_INIT; o->init_dir = optarg; break;
 	case 'R':
@@ -444,6 +449,7 @@ options_parse(struct options *o, int argc, char *argv[], int *status)
 		{ "from-linkedin", required_argument, NULL, 'K' },
 		{ "languages", required_argument, NULL, 'l' },
 		{ "dump-openapi", optional_argument, NULL, 'O' },
+		{ "font-packages", no_argument, NULL, 'P' },
 		{ "reload-check", required_argument, NULL, 'r' },
 		{ "reload-timeout", required_argument, NULL, 'T' },
 		{ "log-file", required_argument, NULL, 'F' },

@@ -22,6 +22,7 @@ enum run_mode {
 	RUN_SERVE,		/* serve requests (the default) */
 	RUN_CHECK,		/* --check */
 	RUN_DUMP,		/* --dump-openapi */
+	RUN_FONTS,		/* --font-packages */
 	RUN_INIT,		/* --init DIR */
 };
 

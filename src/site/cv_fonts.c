@@ -12,16 +12,13 @@
 #include <pango/pangocairo.h>
 #include <unicode/uchar.h>
 #include <unicode/uloc.h>
+#include <unicode/uscript.h>
 #include <unicode/utf8.h>
 
 #include "site/cv_fonts.h"
 
 /* The process's font map (cv_fonts_context). */
 static PangoFontMap *font_map;
-
-struct cv_fonts_scan {
-	FcCharSet *have;	/* every installed font's characters */
-};
 
 /*
  * The tag fontconfig knows for lang, into out: lang itself when it has
@@ -115,6 +112,105 @@ cv_fonts_desc(double size, int bold, int italic)
 }
 
 /*
+ * The Debian package whose fonts have a script's characters, named by
+ * the warning and by --font-packages (which ./serve installs): one row
+ * per script, ICU's codes.  A script with no row is fonts-noto-core's
+ * (Noto for every other living script, symbols included); a row with
+ * no package is a script no package has (Unknown: private use and
+ * unassigned code points).  Characters every script shares (Common)
+ * have rows by how East Asian text sets them: the full-width forms
+ * (East_Asian_Width Wide or Fullwidth: "（", "！") come with the CJK
+ * fonts.  Data, not a rule per language: a script Debian packages
+ * apart gets a row.
+ */
+static const struct font_package {
+	UScriptCode	 script;
+	int		 wide;		/* with USCRIPT_COMMON: 1 for the
+					 * full-width forms */
+	const char	*package;	/* NULL: no package has it */
+} font_packages[] = {
+	{ .script = USCRIPT_HAN, .package = "fonts-noto-cjk" },
+	{ .script = USCRIPT_HIRAGANA, .package = "fonts-noto-cjk" },
+	{ .script = USCRIPT_KATAKANA, .package = "fonts-noto-cjk" },
+	{ .script = USCRIPT_KATAKANA_OR_HIRAGANA, .package = "fonts-noto-cjk" },
+	{ .script = USCRIPT_HANGUL, .package = "fonts-noto-cjk" },
+	{ .script = USCRIPT_BOPOMOFO, .package = "fonts-noto-cjk" },
+	{ .script = USCRIPT_COMMON, .wide = 1, .package = "fonts-noto-cjk" },
+	{ .script = USCRIPT_UNKNOWN, .package = NULL },
+};
+#define FONT_PACKAGE_OTHER	"fonts-noto-core"
+#define FONT_PACKAGES_N	(sizeof(font_packages) / sizeof(font_packages[0]))
+
+/* The row of script sc (and width wide, for Common), or NULL. */
+static const struct font_package *
+font_package_row(UScriptCode sc, int wide)
+{
+	size_t	 i;
+
+	for (i = 0; i < FONT_PACKAGES_N; i++)
+		if (font_packages[i].script == sc &&
+		    font_packages[i].wide == wide)
+			return &font_packages[i];
+	return NULL;
+}
+
+/*
+ * The Debian font package that has character c (font_packages), or
+ * NULL when none has; its script into *script.  A character several
+ * scripts share (Common, Inherited: the ideographic full stop, the
+ * kana length mark, the Devanagari danda) takes the first of its
+ * Script_Extensions with a row, else its first extension; one of no
+ * script, the Common row of its width.
+ */
+const char *
+cv_fonts_package(UChar32 c, UScriptCode *script)
+{
+	const struct font_package *row;
+	UScriptCode sc, ext[16];
+	UErrorCode ec = U_ZERO_ERROR;
+	int32_t	 n, i, w;
+	int	 wide = 0;
+
+	sc = uscript_getScript(c, &ec);
+	if (U_FAILURE(ec))
+		sc = USCRIPT_UNKNOWN;
+	*script = sc;
+	if (sc == USCRIPT_COMMON || sc == USCRIPT_INHERITED) {
+		ec = U_ZERO_ERROR;
+		n = uscript_getScriptExtensions(c, ext, 16, &ec);
+		for (i = 0; U_SUCCESS(ec) && i < n; i++)
+			if ((row = font_package_row(ext[i], 0)) != NULL)
+				return row->package;
+		if (U_SUCCESS(ec) && n > 0 && ext[0] != USCRIPT_COMMON &&
+		    ext[0] != USCRIPT_INHERITED)
+			return FONT_PACKAGE_OTHER;
+		w = u_getIntPropertyValue(c, UCHAR_EAST_ASIAN_WIDTH);
+		wide = w == U_EA_WIDE || w == U_EA_FULLWIDTH;
+		sc = USCRIPT_COMMON;
+	}
+	row = font_package_row(sc, wide);
+	return row != NULL ? row->package : FONT_PACKAGE_OTHER;
+}
+
+/* The characters of one package no installed font has. */
+struct font_group {
+	const char *package;	/* font_packages; NULL: none has them */
+	FcCharSet *chars;	/* the distinct characters */
+	UScriptCode scripts[CV_FONTS_SCRIPTS_MAX]; /* but Common */
+	int	 nscripts;
+	int	 nfields;	/* strings holding one or more */
+	char	 first[1280];	/* "FILE: FIELD: U+XXXX "c"" of the first */
+	int	 counted;	/* field number that last counted */
+};
+
+struct cv_fonts_scan {
+	FcCharSet *have;	/* every installed font's characters */
+	struct font_group groups[FONT_PACKAGES_N + 1];
+	int	 ngroups;
+	int	 field;		/* strings scanned so far */
+};
+
+/*
  * A scan of the content against the installed fonts: the union of the
  * characters of every font fontconfig lists, the set pango's fallback
  * draws from.  NULL when fontconfig cannot load or out of memory.
@@ -155,8 +251,12 @@ cv_fonts_scan_new(void)
 void
 cv_fonts_scan_free(struct cv_fonts_scan *s)
 {
+	int	 i;
+
 	if (s == NULL)
 		return;
+	for (i = 0; i < s->ngroups; i++)
+		FcCharSetDestroy(s->groups[i].chars);
 	FcCharSetDestroy(s->have);
 	free(s);
 }
@@ -174,61 +274,83 @@ needs_none(UChar32 c)
 	    u_hasBinaryProperty(c, UCHAR_DEFAULT_IGNORABLE_CODE_POINT);
 }
 
+/* The group of package (NULL too), made on first use; NULL when out of
+ * memory.  There are at most FONT_PACKAGES_N + 1 packages. */
+static struct font_group *
+group_of(struct cv_fonts_scan *s, const char *package)
+{
+	struct font_group *g;
+	int	 i;
+
+	for (i = 0; i < s->ngroups; i++)
+		if (s->groups[i].package == package)
+			return &s->groups[i];
+	if (s->ngroups == (int)(FONT_PACKAGES_N + 1))
+		return NULL;
+	g = &s->groups[s->ngroups];
+	memset(g, 0, sizeof(*g));
+	if ((g->chars = FcCharSetCreate()) == NULL)
+		return NULL;
+	g->package = package;
+	s->ngroups++;
+	return g;
+}
+
 /*
- * Appends "FILE: PATH: U+XXXX "c", ... (no installed font has it: the
- * PDF shows a box)" when string t has characters no font has, each
- * named once.  Returns 1 when it did, else 0.
+ * Counts the characters of string t (at field path of file) no
+ * installed font has, each in the group of the package that has it.
+ * Returns 1 when t has one, else 0.
  */
 static int
-scan_string(const struct cv_fonts_scan *s, const char *t, const char *file,
-    const char *path, struct buf *out)
+scan_string(struct cv_fonts_scan *s, const char *t, const char *file,
+    const char *path)
 {
-	UChar32	 seen[CV_FONTS_SHOW_MAX], c;
+	struct font_group *g;
+	const char *pkg;
+	UScriptCode sc;
+	UChar32	 c;
 	int32_t	 i = 0, len = (int32_t)strlen(t), prev;
-	int	 n = 0, more = 0, k;
-	char	 ch[8];
+	int	 k, found = 0;
 
+	s->field++;
 	while (i < len) {
 		prev = i;
 		U8_NEXT(t, i, len, c);
 		if (c < 0 || needs_none(c) || FcCharSetHasChar(s->have,
 		    (FcChar32)c))
 			continue;
-		for (k = 0; k < n && seen[k] != c; k++)
+		found = 1;
+		pkg = cv_fonts_package(c, &sc);
+		if ((g = group_of(s, pkg)) == NULL)
 			continue;
-		if (k < n)
-			continue;
-		if (n == CV_FONTS_SHOW_MAX) {
-			more++;
-			continue;
+		if (g->counted != s->field) {
+			g->counted = s->field;
+			g->nfields++;
 		}
-		seen[n] = c;
-		if (n == 0)
-			buf_printf(out, "%s: %s: ", file, path);
-		else
-			buf_puts(out, ", ");
-		snprintf(ch, sizeof(ch), "%.*s", (int)(i - prev), t + prev);
-		buf_printf(out, "U+%04X \"%s\"", (unsigned)c, ch);
-		n++;
+		if (g->first[0] == '\0')
+			snprintf(g->first, sizeof(g->first),
+			    "%s: %s: U+%04X \"%.*s\"", file, path,
+			    (unsigned)c, (int)(i - prev), t + prev);
+		FcCharSetAddChar(g->chars, (FcChar32)c);
+		/* Punctuation and symbols go with the scripts named. */
+		if (sc == USCRIPT_COMMON || sc == USCRIPT_INHERITED)
+			continue;
+		for (k = 0; k < g->nscripts && g->scripts[k] != sc; k++)
+			continue;
+		if (k == g->nscripts && k < CV_FONTS_SCRIPTS_MAX)
+			g->scripts[g->nscripts++] = sc;
 	}
-	if (n == 0)
-		return 0;
-	if (more > 0)
-		buf_printf(out, " and %d more", more);
-	buf_printf(out, " (no installed font has %s: the PDF shows %s)\n",
-	    n + more == 1 ? "it" : "them", n + more == 1 ? "a box" :
-	    "boxes");
-	return 1;
+	return found;
 }
 
 /*
- * Appends one line per string under v (at JSON path path of file, ""
- * for the top) with characters no installed font has.  Returns the
- * number of lines.
+ * Counts the strings under v (at JSON path path of file, "" for the
+ * top) with characters no installed font has.  Returns the number of
+ * such strings; cv_fonts_scan_report writes what was found.
  */
 int
 cv_fonts_scan_json(struct cv_fonts_scan *s, const cJSON *v,
-    const char *file, const char *path, struct buf *out)
+    const char *file, const char *path)
 {
 	const cJSON *e;
 	char	 sub[512];
@@ -236,14 +358,68 @@ cv_fonts_scan_json(struct cv_fonts_scan *s, const cJSON *v,
 
 	if (cJSON_IsString(v))
 		return scan_string(s, v->valuestring, file, *path ? path :
-		    "(top level)", out);
+		    "(top level)");
 	cJSON_ArrayForEach(e, v) {
 		if (cJSON_IsArray(v))
 			snprintf(sub, sizeof(sub), "%s[%d]", path, i++);
 		else
 			snprintf(sub, sizeof(sub), "%s%s%s", path,
 			    *path ? "." : "", e->string);
-		n += cv_fonts_scan_json(s, e, file, sub, out);
+		n += cv_fonts_scan_json(s, e, file, sub);
 	}
 	return n;
+}
+
+/*
+ * Appends one line per package the scan found characters of:
+ * "FILE: FIELD: U+XXXX "c" and N other characters (SCRIPTS) in N
+ * fields no installed font has: the PDF shows boxes; fonts-noto-cjk
+ * has them (apt-get install fonts-noto-cjk)".  Returns the number of
+ * lines.
+ */
+int
+cv_fonts_scan_report(const struct cv_fonts_scan *s, struct buf *out)
+{
+	const struct font_group *g;
+	int	 i, k, n;
+
+	for (i = 0; i < s->ngroups; i++) {
+		g = &s->groups[i];
+		n = (int)FcCharSetCount(g->chars);
+		buf_puts(out, g->first);
+		if (n > 1)
+			buf_printf(out, " and %d other character%s", n - 1,
+			    n == 2 ? "" : "s");
+		buf_puts(out, " (");
+		for (k = 0; k < g->nscripts; k++)
+			buf_printf(out, "%s%s", k > 0 ? ", " : "",
+			    uscript_getName(g->scripts[k]));
+		if (g->nscripts == CV_FONTS_SCRIPTS_MAX)
+			buf_puts(out, "...");
+		if (g->nscripts == 0)
+			buf_puts(out, uscript_getName(USCRIPT_COMMON));
+		buf_printf(out, ") in %d field%s: no installed font has %s, "
+		    "the PDF shows %s; ", g->nfields, g->nfields == 1 ? "" :
+		    "s", n == 1 ? "it" : "them", n == 1 ? "a box" : "boxes");
+		if (g->package != NULL)
+			buf_printf(out, "Debian's %s has %s (apt-get install "
+			    "%s)\n", g->package, n == 1 ? "it" : "them",
+			    g->package);
+		else
+			buf_printf(out, "no font package has %s (a private-use "
+			    "or unassigned code point)\n", n == 1 ? "it" :
+			    "them");
+	}
+	return s->ngroups;
+}
+
+/* Appends the packages of cv_fonts_scan_report's lines, one a line. */
+void
+cv_fonts_scan_packages(const struct cv_fonts_scan *s, struct buf *out)
+{
+	int	 i;
+
+	for (i = 0; i < s->ngroups; i++)
+		if (s->groups[i].package != NULL)
+			buf_printf(out, "%s\n", s->groups[i].package);
 }

@@ -10,27 +10,32 @@
  * FONTCONFIG_FILE when that is set (a shared host's upload bundles
  * its fonts with a fonts.conf naming them: docs/deployment.md).
  *
- * cv_fonts_scan_json and cv_fonts_scan_text list the characters of the
- * content no installed font has, which the PDF would show as a box:
- * --check prints them as warnings, a start or a reload logs them.
+ * cv_fonts_scan_json counts the characters of the content no installed
+ * font has, which the PDF would show as a box, by the Debian package
+ * whose fonts have them (cv_fonts_package: a table of ICU scripts);
+ * cv_fonts_scan_report writes one line per package, which --check
+ * prints as warnings and a start or a reload logs, and
+ * cv_fonts_scan_packages the packages alone (--font-packages).
  *
  * Ownership: cv_fonts_context returns a context the caller unrefs; the
- * process's font map is kept (cv_fonts.c says why).  The scans append
- * to the caller's struct buf.
+ * process's font map is kept (cv_fonts.c says why).  The reports
+ * append to the caller's struct buf; cv_fonts_package's names are
+ * static.
  */
 #ifndef PERFIL_CV_FONTS_H
 #define PERFIL_CV_FONTS_H
 
 #include <cjson/cJSON.h>
 #include <pango/pango.h>
+#include <unicode/uscript.h>
 
 #include "base/util.h"
 
 /* The body's family list; fontconfig falls back from it. */
 #define CV_FONTS_FAMILY	"DejaVu Sans, sans-serif"
 
-/* At most this many characters named per field (the rest counted). */
-#define CV_FONTS_SHOW_MAX	8
+/* At most this many scripts named per package (the rest elided). */
+#define CV_FONTS_SCRIPTS_MAX	6
 
 struct cv_fonts_scan;
 
@@ -39,6 +44,11 @@ PangoFontDescription *cv_fonts_desc(double size, int bold, int italic);
 struct cv_fonts_scan *cv_fonts_scan_new(void);
 void		 cv_fonts_scan_free(struct cv_fonts_scan *);
 int		 cv_fonts_scan_json(struct cv_fonts_scan *, const cJSON *,
-		    const char *file, const char *path, struct buf *out);
+		    const char *file, const char *path);
+int		 cv_fonts_scan_report(const struct cv_fonts_scan *,
+		    struct buf *out);
+void		 cv_fonts_scan_packages(const struct cv_fonts_scan *,
+		    struct buf *out);
+const char	*cv_fonts_package(UChar32, UScriptCode *);
 
 #endif /* PERFIL_CV_FONTS_H */

@@ -72,3 +72,76 @@ for sig in TERM INT; do
 	expect_equal 'status after ./serve stopped' 000 \
 		"$(curl -s -o /dev/null -w '%{http_code}' --max-time 1 "$BASE/api/v1/health")"
 done
+
+# --- the fonts ./serve installs ---------------------------------------------
+# A fontconfig that knows DejaVu Sans alone, as a fresh machine has.
+dejavu=$(fc-list -f '%{file}\n' 'DejaVu Sans' | head -n 1)
+cat >"$BB_TMP/fonts.conf" <<EOF
+<?xml version="1.0"?>
+<!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
+<fontconfig>
+  <dir>${dejavu%/*}</dir>
+  <cachedir>$BB_TMP/fc-cache</cachedir>
+</fontconfig>
+EOF
+export FONTCONFIG_FILE=$BB_TMP/fonts.conf
+t 'the demo needs no font package (perfil_font_deps; content/README.md is no content)'
+run_cmd bash -c ". '$STACK_ROOT/tests/lib/install-deps.sh' && perfil_font_deps '$STACK_ROOT/content' '$PERFIL_BIN'"
+expect_exit 0
+expect_equal 'packages for the demo' '' "$(<"$BB_TMP/stdout")"
+t 'the demo with kanji in its README.md still needs none (--font-packages)'
+rm -rf "$BB_TMP/readme" && cp -R "$STACK_ROOT/content" "$BB_TMP/readme"
+printf '# 京都大学\n\n日本語の説明。\n' >"$BB_TMP/readme/README.md"
+run_cmd "$PERFIL_BIN" --font-packages --content "$BB_TMP/readme"
+expect_exit 0
+expect_equal 'packages for the demo with a Japanese README.md' '' "$(<"$BB_TMP/stdout")"
+
+ja=$BB_TMP/ja
+rm -rf "$ja"
+"$PERFIL_BIN" --init "$ja" --from-resume "$STACK_ROOT/tests/fixtures/scripts/ja.resume.json" \
+	>/dev/null 2>&1 || echo 'serve.test.sh: cannot import ja.resume.json' >&2
+t 'a Japanese site needs fonts-noto-cjk alone (perfil_font_deps)'
+run_cmd bash -c ". '$STACK_ROOT/tests/lib/install-deps.sh' && perfil_font_deps '$ja' '$PERFIL_BIN'"
+expect_exit 0
+expect_equal 'packages for the Japanese site' 'fonts-noto-cjk' "$(<"$BB_TMP/stdout")"
+t '--check: one font warning per package, naming it, with the counts'
+run_cmd "$PERFIL_BIN" --check --content "$ja"
+expect_exit 0
+expect_equal 'font warnings' 1 "$(grep -c 'warning: font:' "$BB_TMP/stderr")"
+expect_stderr_match "warning: font: $ja/profile.json: [^:]*: U\\+[0-9A-F]{4} \"[^\"]+\" and [0-9]+ other characters \\(Han, [^)]*\\) in [0-9]+ fields: no installed font has them, the PDF shows boxes; Debian's fonts-noto-cjk has them \\(apt-get install fonts-noto-cjk\\)"
+
+# serve_up LOG VAR=VALUE...: ./serve with those variables, up to its first
+# 200 (or its exit); sets serve and code.
+serve_up() {
+	local log=$1 i
+	shift
+	ops_start "$log" env PORT="$port" PERFIL_BIN="$PERFIL_BIN" "$@" "$STACK_ROOT/serve"
+	serve=$OPS_PID
+	code=000
+	for ((i = 0; i < 300; i++)); do
+		code=$(curl -s -o /dev/null -w '%{http_code}' --max-time 2 "$BASE/api/v1/health")
+		[[ $code == 200 ]] && break
+		_stack_alive "$serve" || break
+		sleep 0.1
+	done
+}
+t 'PERFIL_CONTENT=(a Japanese site) ./serve names fonts-noto-cjk before it checks the content'
+log=$BB_TMP/serve.ja.log
+serve_up "$log" PERFIL_CONTENT="$ja"
+expect_equal "$BASE/api/v1/health" 200 "$code"
+names=$(grep -n "^install-deps: the PDF of $ja needs fonts-noto-cjk " "$log" | head -n 1 | cut -d: -f1)
+warns=$(grep -n 'warning: font:' "$log" | head -n 1 | cut -d: -f1)
+_bb_check "$([[ -n $names && -n $warns ]] && ((names < warns)); echo $?)" \
+	"the package is named (line ${names:-none}) before the first font warning (line ${warns:-none})" \
+	"$(grep -E 'install-deps|warning: font' "$log" | head -n 4)"
+ops_stop "$serve" TERM
+expect_equal './serve exit status on SIGTERM' 0 "$OPS_STATUS"
+
+t './serve of the demo names no font package and warns of no font'
+log=$BB_TMP/serve.demo.log
+serve_up "$log"
+expect_equal "$BASE/api/v1/health" 200 "$code"
+expect_equal 'install-deps lines naming a font' '' "$(grep 'install-deps:.*fonts-' "$log")"
+expect_equal 'font warnings' '' "$(grep 'warning: font:' "$log")"
+ops_stop "$serve" TERM
+expect_equal './serve exit status on SIGTERM' 0 "$OPS_STATUS"

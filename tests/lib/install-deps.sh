@@ -4,14 +4,17 @@
 #
 #   tests/lib/install-deps.sh [EXTRA-PACKAGE...]     # run it: everything
 #   tests/lib/install-deps.sh --serve                # what ./serve needs
+#   tests/lib/install-deps.sh --upload               # what ./make-upload needs
 #   . tests/lib/install-deps.sh; perfil_install_deps  # or source it
 #
-# Two lists, here and nowhere else: PERFIL_SERVE_DEPS, what ./serve needs to
-# build perfil-fcgi and serve it through nginx, and PERFIL_TEST_DEPS, what
-# only the tests need (./run-tests installs both). A feature that needs a new
-# tool (wrk, apache2, nodejs, npm, chromium, ...) adds it to the second.
+# Three lists, here and nowhere else: PERFIL_SERVE_DEPS, what ./serve needs
+# to build perfil-fcgi and serve it through nginx, PERFIL_UPLOAD_DEPS, what
+# ./make-upload needs beside them, and PERFIL_TEST_DEPS, what only the tests
+# need (./run-tests installs all three). A feature that needs a new
+# tool (wrk, apache2, nodejs, npm, chromium, ...) adds it to the third.
 # Runs apt-get update at most once, and only when something is missing; needs
-# no standard input; uses sudo when not root.
+# no standard input; uses sudo when not root; waits for the apt and dpkg
+# locks another process holds (perfil_wait_apt_locks), saying so.
 
 # What a fresh machine downloads for each list was measured by simulating
 # apt against a dpkg status file holding only Debian 12's Priority: required
@@ -71,15 +74,17 @@ PERFIL_TEST_DEPS=(
 	apache2 libapache2-mod-fcgid spawn-fcgi systemd groff-base mandoc varnish
 	# fresh Debian roots for tests/install/foreign-roots
 	debootstrap
-	# the self-contained build (./make-upload, tests/install/self-contained):
-	# meson and ninja build Debian's harfbuzz and pango1.0 sources into
-	# static archives (tests/lib/build-static-deps.sh)
-	meson ninja-build
 	# the Debian package (tests/deb/run): dpkg-buildpackage with debhelper
 	# (it brings dh-autoreconf), lintian, and man-db for man -w
 	dpkg-dev debhelper lintian man-db
 )
-PERFIL_DEPS=("${PERFIL_SERVE_DEPS[@]}" "${PERFIL_TEST_DEPS[@]}")
+# What ./make-upload needs beyond PERFIL_SERVE_DEPS for the self-contained
+# build (tests/install/self-contained too): dpkg-dev for apt-get source's
+# dpkg-source, meson and ninja to build Debian's harfbuzz and pango1.0
+# sources into static archives (tests/lib/build-static-deps.sh), and
+# fontconfig's fc-match and fc-query to gather the upload's fonts.
+PERFIL_UPLOAD_DEPS=(dpkg-dev meson ninja-build fontconfig)
+PERFIL_DEPS=("${PERFIL_SERVE_DEPS[@]}" "${PERFIL_TEST_DEPS[@]}" "${PERFIL_UPLOAD_DEPS[@]}")
 
 # perfil_missing_deps PACKAGE...: print, one a line, the packages that are not
 # installed.
@@ -106,48 +111,111 @@ perfil_install_serve_deps() {
 	_perfil_install "${PERFIL_SERVE_DEPS[@]}"
 }
 
-# perfil_font_deps DIR: print, one a line, the font packages the content in
-# DIR needs for its PDF beyond fonts-dejavu-core (Latin, Greek, Cyrillic):
-# fonts-noto-cjk (about 90 MB installed) when a text holds Han, kana, Hangul
-# or Bopomofo, fonts-noto-core when it holds any other script (Arabic,
-# Hebrew, Devanagari, Thai...). A Spanish site needs neither. grep -P knows
-# Unicode's script properties; nothing else is read.
+# perfil_install_upload_deps: install whatever of PERFIL_SERVE_DEPS and
+# PERFIL_UPLOAD_DEPS is missing (./make-upload). Returns apt-get's status.
+perfil_install_upload_deps() {
+	_perfil_install "${PERFIL_SERVE_DEPS[@]}" "${PERFIL_UPLOAD_DEPS[@]}"
+}
+
+# perfil_font_deps DIR [BIN]: print, one a line, the font packages the
+# content in DIR needs for its PDF beyond fonts-dejavu-core (Latin, Greek,
+# Cyrillic): those BIN --font-packages names (default: the build's
+# _build/default/src/perfil-fcgi), for the characters of the files perfil
+# reads that no installed font has, by a table of ICU scripts
+# (src/site/cv_fonts.c): fonts-noto-cjk (about 90 MB installed) for Han,
+# kana, Hangul or Bopomofo, fonts-noto-core for any other script (Arabic,
+# Hebrew, Devanagari, Thai...). A Spanish site needs neither, and
+# documentation beside the content (its README.md) is no content: perfil
+# does not read it. Prints nothing for content that does not load (the
+# check after it says why).
 perfil_font_deps() {
-	local cjk='\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}\p{Bopomofo}'
-	local mine="\p{Latin}\p{Greek}\p{Cyrillic}\p{Common}\p{Inherited}$cjk"
-	LC_ALL=C.UTF-8 grep -rqsP --include='*.json' --include='*.md' \
-		"[$cjk]" "$1" && echo fonts-noto-cjk
-	LC_ALL=C.UTF-8 grep -rqsP --include='*.json' --include='*.md' \
-		"[^$mine\\s]" "$1" && echo fonts-noto-core
+	local bin=${2:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)/_build/default/src/perfil-fcgi}
+	"$bin" --font-packages --content "$1" 2>/dev/null
 	return 0
 }
 
-# perfil_install_font_deps DIR: install what perfil_font_deps DIR prints
-# and is missing (./serve, before serving DIR).
+# perfil_install_font_deps DIR [BIN]: install what perfil_font_deps DIR
+# prints and is missing (./serve, before it checks and serves DIR;
+# ./make-upload, before it gathers the fonts of the upload).
 perfil_install_font_deps() {
 	local fonts=()
-	mapfile -t fonts < <(perfil_font_deps "$1")
-	((${#fonts[@]} == 0)) || _perfil_install "${fonts[@]}"
+	mapfile -t fonts < <(perfil_font_deps "$@")
+	((${#fonts[@]} == 0)) && return 0
+	printf 'install-deps: the PDF of %s needs %s (perfil-fcgi --font-packages)\n' \
+		"$1" "${fonts[*]}" >&2
+	_perfil_install "${fonts[@]}"
+}
+
+# The locks apt and dpkg take (fcntl locks, which flock(1) neither sees nor
+# blocks): dpkg's, the frontend's (apt-get install, unattended-upgrades),
+# the package lists' (apt-get update) and the download cache's.
+PERFIL_APT_LOCKS=(/var/lib/dpkg/lock-frontend /var/lib/dpkg/lock
+	/var/lib/apt/lists/lock /var/cache/apt/archives/lock)
+
+# perfil_lock_holder FILE: print "PID (COMMAND)" of the process holding a
+# lock on FILE (/proc/locks, matched by inode), or nothing when it is free.
+perfil_lock_holder() {
+	local ino pid
+	ino=$(stat -c %i "$1" 2>/dev/null) || return 0
+	pid=$(awk -v ino="$ino" '$2 != "->" { n = split($6, d, ":");
+		if (d[n] == ino) { print $5; exit } }' /proc/locks 2>/dev/null)
+	[[ -n $pid ]] || return 0
+	printf '%s (%s)\n' "$pid" "$(cat "/proc/$pid/comm" 2>/dev/null || echo '?')"
+}
+
+# perfil_wait_apt_locks: wait, up to PERFIL_APT_LOCK_TIMEOUT seconds (default
+# 600), until no process holds one of PERFIL_APT_LOCKS (a fresh server's
+# unattended-upgrades does for minutes), saying on stderr what it waits for.
+# Returns 1 when the time is up.
+perfil_wait_apt_locks() {
+	local limit=${PERFIL_APT_LOCK_TIMEOUT:-600} t0=$SECONDS lock holder said=
+	for lock in "${PERFIL_APT_LOCKS[@]}"; do
+		while holder=$(perfil_lock_holder "$lock") && [[ -n $holder ]]; do
+			if [[ $said != "$lock $holder" ]]; then
+				printf 'install-deps: waiting for %s, held by process %s (up to %d s in all; PERFIL_APT_LOCK_TIMEOUT)\n' \
+					"$lock" "$holder" "$limit" >&2
+				said="$lock $holder"
+			fi
+			if ((SECONDS - t0 >= limit)); then
+				printf 'install-deps: %s is still held by process %s after %d s; try again when it is done\n' \
+					"$lock" "$holder" "$limit" >&2
+				return 1
+			fi
+			sleep 1
+		done
+	done
+	[[ -z $said ]] || printf 'install-deps: the apt and dpkg locks are free after %d s\n' \
+		$((SECONDS - t0)) >&2
+	return 0
+}
+
+# perfil_apt_get ARG...: apt-get ARG... as root (sudo when not), with no
+# standard input and no question, once the apt and dpkg locks are free;
+# apt-get itself waits for dpkg's locks as long again
+# (DPkg::Lock::Timeout) should another process take them in between.
+perfil_apt_get() {
+	local sudo=()
+	if [[ $(id -u) != 0 ]]; then
+		sudo=(sudo)
+	fi
+	perfil_wait_apt_locks || return
+	"${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get \
+		-o DPkg::Lock::Timeout="${PERFIL_APT_LOCK_TIMEOUT:-600}" "$@" </dev/null
 }
 
 # _perfil_install PACKAGE...: install those of the packages that are missing.
 _perfil_install() {
-	local missing=() sudo=()
+	local missing=()
 	mapfile -t missing < <(perfil_missing_deps "$@")
 	if ((${#missing[@]} == 0)); then
 		return 0
 	fi
-	if [[ $(id -u) != 0 ]]; then
-		sudo=(sudo)
-	fi
 	printf 'install-deps: installing %s\n' "${missing[*]}" >&2
-	"${sudo[@]}" env DEBIAN_FRONTEND=noninteractive \
-		apt-get update -qq </dev/null || return
-	"${sudo[@]}" env DEBIAN_FRONTEND=noninteractive \
-		apt-get install -y -qq --no-install-recommends \
+	perfil_apt_get update -qq || return
+	perfil_apt_get install -y -qq --no-install-recommends \
 		-o Dpkg::Options::=--force-confdef \
 		-o Dpkg::Options::=--force-confold \
-		"${missing[@]}" </dev/null
+		"${missing[@]}"
 }
 
 # perfil_install_npm: Debian's nodejs has no npm of its own (some builds of
@@ -182,6 +250,8 @@ if [[ ${BASH_SOURCE[0]} == "$0" ]]; then
 	set -euo pipefail
 	if [[ ${1-} == --serve ]]; then
 		perfil_install_serve_deps
+	elif [[ ${1-} == --upload ]]; then
+		perfil_install_upload_deps
 	else
 		perfil_install_deps "$@"
 		perfil_install_npm
