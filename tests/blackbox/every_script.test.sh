@@ -291,15 +291,7 @@ expect_exit 0
 expect_stderr_match "warning: font: $odd/profile.json: headline[^:]*: U\\+100000 \"$(printf '\U00100000')\""
 
 t '--check with a FONTCONFIG_FILE that knows DejaVu alone names the Japanese characters'
-dejavu=$(fc-list -f '%{file}\n' 'DejaVu Sans' | head -n 1)
-cat >"$BB_TMP/fonts.conf" <<EOF
-<?xml version="1.0"?>
-<!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
-<fontconfig>
-  <dir>${dejavu%/*}</dir>
-  <cachedir>$BB_TMP/fc-cache</cachedir>
-</fontconfig>
-EOF
+bb_dejavu_fonts "$BB_TMP/fonts.conf"
 run_cmd env FONTCONFIG_FILE="$BB_TMP/fonts.conf" "$PERFIL_BIN" --check \
 	--content "$SITES/ja" --labels "$STACK_ROOT/labels"
 expect_exit 0

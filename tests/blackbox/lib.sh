@@ -966,6 +966,21 @@ bb_next_second() {
 	done
 }
 
+# bb_dejavu_fonts FILE: write FILE, a fontconfig that knows DejaVu Sans
+# alone, as a fresh machine has (for FONTCONFIG_FILE).
+bb_dejavu_fonts() {
+	local dejavu
+	dejavu=$(fc-list -f '%{file}\n' 'DejaVu Sans' | head -n 1)
+	cat >"$1" <<EOF
+<?xml version="1.0"?>
+<!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
+<fontconfig>
+  <dir>${dejavu%/*}</dir>
+  <cachedir>$BB_TMP/fc-cache</cachedir>
+</fontconfig>
+EOF
+}
+
 # bb_await_files SECONDS FILE...: wait until every FILE exists (a marker a
 # background client writes once it runs). Returns 1 after SECONDS.
 bb_await_files() {

@@ -189,29 +189,38 @@ ops_wait_status() {
 	return 1
 }
 
-# ops_wait_accepted PORT SECONDS: wait until a process holds an accepted
-# connection on 127.0.0.1:PORT (ss: a connection still in the listen queue
-# has no owner). Returns 1 after SECONDS.
-ops_wait_accepted() {
-	local end=$((SECONDS + $2))
+# ops_wait_until SECONDS CMD...: run CMD every 20 ms until it succeeds.
+# Returns 1 after SECONDS.
+ops_wait_until() {
+	local end=$((SECONDS + $1))
+	shift
 	while ((SECONDS <= end)); do
-		[[ $(ss -Htnp state established "( sport = :$1 )" 2>/dev/null) == *pid=* ]] &&
-			return 0
+		"$@" && return 0
 		sleep 0.02
 	done
 	return 1
 }
 
+# ops_accepted PORT: whether a process holds an accepted connection on
+# 127.0.0.1:PORT (ss: a connection still in the listen queue has no owner).
+ops_accepted() {
+	[[ $(ss -Htnp state established "( sport = :$1 )" 2>/dev/null) == *pid=* ]]
+}
+
+# ops_unlistened PORT: whether nothing listens on PORT.
+ops_unlistened() {
+	[[ -z $(ss -Hltn "( sport = :$1 )" 2>/dev/null) ]]
+}
+
+# ops_wait_accepted PORT SECONDS: wait until a worker holds a connection.
+ops_wait_accepted() {
+	ops_wait_until "$2" ops_accepted "$1"
+}
+
 # ops_wait_unlisten PORT SECONDS: wait until nothing listens on PORT (a
 # supervisor closes its listening socket as soon as SIGTERM arrives).
-# Returns 1 after SECONDS.
 ops_wait_unlisten() {
-	local end=$((SECONDS + $2))
-	while ((SECONDS <= end)); do
-		[[ -z $(ss -Hltn "( sport = :$1 )" 2>/dev/null) ]] && return 0
-		sleep 0.02
-	done
-	return 1
+	ops_wait_until "$2" ops_unlistened "$1"
 }
 
 # ops_wait_file FILE REGEX SECONDS: wait until a line of FILE matches the

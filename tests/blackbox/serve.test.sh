@@ -75,15 +75,7 @@ done
 
 # --- the fonts ./serve installs ---------------------------------------------
 # A fontconfig that knows DejaVu Sans alone, as a fresh machine has.
-dejavu=$(fc-list -f '%{file}\n' 'DejaVu Sans' | head -n 1)
-cat >"$BB_TMP/fonts.conf" <<EOF
-<?xml version="1.0"?>
-<!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
-<fontconfig>
-  <dir>${dejavu%/*}</dir>
-  <cachedir>$BB_TMP/fc-cache</cachedir>
-</fontconfig>
-EOF
+bb_dejavu_fonts "$BB_TMP/fonts.conf"
 export FONTCONFIG_FILE=$BB_TMP/fonts.conf
 t 'the demo needs no font package (perfil_font_deps; content/README.md is no content)'
 run_cmd bash -c ". '$STACK_ROOT/tests/lib/install-deps.sh' && perfil_font_deps '$STACK_ROOT/content' '$PERFIL_BIN'"
