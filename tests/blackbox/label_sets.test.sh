@@ -147,10 +147,10 @@ declare -A page_keys=(
 # in_lang CODE: whether /, /cv and /developers are all in language CODE
 # (with its dir for a language written right to left).
 in_lang() {
-	local path
-	for path in / /cv /developers; do
-		curl -s "$BASE$path" | grep -qE "<html lang=\"$1\"( dir=\"rtl\")?>" || return 1
-	done
+	local n
+	n=$(curl -s "$BASE/" "$BASE/cv" "$BASE/developers" |
+		grep -cE "<html lang=\"$1\"( dir=\"rtl\")?>")
+	((n == 3))
 }
 
 # untranslated SET FILE...: the keys of en.json whose English text, where it
@@ -184,6 +184,18 @@ PY
 # fonts) follows the script, not the words; every set is served in the plain
 # run (51 s there in a full run; each request is tens of times slower under
 # valgrind).
+# rtl_sets: the sets whose own name of their version starts with a
+# right-to-left letter (Unicode's bidi class R or AL), in one python3 run.
+rtl_sets=$(python3 - "$LABELS" "${codes[@]}" <<'PY'
+import json, sys, unicodedata as u
+for code in sys.argv[2:]:
+    name = json.load(open("%s/%s.json" % (sys.argv[1], code), encoding="utf-8")).get("lang.version", "")
+    t = [u.bidirectional(c) for c in name if u.bidirectional(c) in ("L", "R", "AL")]
+    if t and t[0] != "L":
+        print(code)
+PY
+)
+rtl_sets=${rtl_sets//$'\n'/ }
 served=("${codes[@]}")
 if bb_checked; then
 	served=()
@@ -211,10 +223,8 @@ for code in "${served[@]}"; do
 		| gsub("<"; "&lt;") | gsub(">"; "&gt;") | gsub("\""; "&quot;")
 		| gsub("'\''"; "&apos;"))\u0000"' "$LABELS/$code.json")
 	# written right to left: the set's own name of its version starts
-	# with a right-to-left letter (Unicode's bidi class R or AL)
-	if python3 -c 'import sys, unicodedata as u
-t = [u.bidirectional(c) for c in sys.argv[1] if u.bidirectional(c) in ("L", "R", "AL")]
-sys.exit(0 if t and t[0] != "L" else 1)' "${text[lang.version]}"; then
+	# with a right-to-left letter (rtl_sets, below the sets' list)
+	if [[ " $rtl_sets " == *" $code "* ]]; then
 		dir=' dir="rtl"'
 	else
 		dir=
@@ -233,13 +243,16 @@ sys.exit(0 if t and t[0] != "L" else 1)' "${text[lang.version]}"; then
 	# en.json where the set has its own.
 	t "every page of a site in $code shows no untranslated label"
 	pages=()
+	fetch=()
 	i=0
 	for url in $(curl -s "$BASE/sitemap.xml" | grep -o '<loc>[^<]*</loc>' |
 		sed 's|<loc>||; s|</loc>||') "$BASE/no-such-page"; do
 		i=$((i + 1))
-		curl -s -o "$BB_TMP/page-$i.html" "$url"
+		fetch+=(-o "$BB_TMP/page-$i.html" "$url")
 		pages+=("$BB_TMP/page-$i.html")
 	done
+	rm -f "${pages[@]}"
+	curl -s "${fetch[@]}" # one curl for all of them
 	_bb_check "$((i < 6))" "the sitemap lists the site's pages" "$i"
 	expect_equal "English texts on the pages of a site in $code" '' \
 		"$(untranslated "$code" "${pages[@]}")"
