@@ -1042,17 +1042,26 @@ bb_steady() {
 # and keeps its workers), one a line; a supervisor has one, more while old
 # generations drain after a reload.
 bb_leaders() {
-	local t k c comm
+	local c comm
+	for c in $(bb_children "$1"); do
+		comm=
+		read -r comm 2>/dev/null <"/proc/$c/comm"
+		[[ $comm == perfil-leader ]] && echo "$c"
+	done
+	return 0
+}
+
+# bb_children PID: print the children of PID (of every thread), on one
+# line, with shell builtins only (/proc/PID/task/*/children): the waits
+# call it many times a second.
+bb_children() {
+	local t k all=
 	for t in /proc/"$1"/task/*; do
 		k=
 		read -r k 2>/dev/null <"$t/children"
-		for c in $k; do
-			comm=
-			read -r comm 2>/dev/null <"/proc/$c/comm"
-			[[ $comm == perfil-leader ]] && echo "$c"
-		done
+		all+=${k:+$k }
 	done
-	return 0
+	printf '%s\n' "${all% }"
 }
 
 # bb_await_one_generation PID SECONDS: wait until supervisor PID has one

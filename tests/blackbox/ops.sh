@@ -17,18 +17,6 @@ ops_ms() {
 	printf '%s\n' "$((${t%.*} * 1000 + 10#${t#*.} / 1000))"
 }
 
-# ops_children PID: print the children of PID (of every thread), on one
-# line, with shell builtins only (/proc/PID/task/*/children).
-ops_children() {
-	local t k all=
-	for t in /proc/"$1"/task/*; do
-		k=
-		read -r k 2>/dev/null <"$t/children"
-		all+=${k:+$k }
-	done
-	printf '%s\n' "${all% }"
-}
-
 # ops_workers PID: print the workers of supervisor PID, every generation's
 # (the children of its children named perfil-leader, src/server/leader.h), one a
 # line, in increasing order. Builtins only: the waits below call it 50 times
@@ -36,7 +24,7 @@ ops_children() {
 ops_workers() {
 	local l w ws=()
 	for l in $(bb_leaders "$1"); do
-		for w in $(ops_children "$l"); do
+		for w in $(bb_children "$l"); do
 			ws[w]=$w # an indexed array lists its indices in order
 		done
 	done
@@ -48,7 +36,7 @@ ops_workers() {
 # (named perfil-load) while a reload runs, else nothing.
 ops_loader() {
 	local c comm
-	for c in $(ops_children "$1"); do
+	for c in $(bb_children "$1"); do
 		comm=
 		read -r comm 2>/dev/null <"/proc/$c/comm"
 		[[ $comm == perfil-load ]] && echo "$c"
@@ -155,14 +143,21 @@ ops_wait_tcp() {
 	return 1
 }
 
-# ops_age_ms PID: how long PID has run, in milliseconds (/proc: 10 ms steps).
-ops_age_ms() {
-	local st up hz
+# ops_start_ms PID: when PID started, in milliseconds since boot (/proc,
+# in clock ticks: 10 ms steps).
+ops_start_ms() {
+	local st
 	st=$(awk '{ print $22 }' "/proc/$1/stat" 2>/dev/null)
 	[[ -n $st ]] || return 1
-	hz=${OPS_HZ:=$(getconf CLK_TCK)}
+	echo $((st * 1000 / ${OPS_HZ:=$(getconf CLK_TCK)}))
+}
+
+# ops_age_ms PID: how long PID has run, in milliseconds.
+ops_age_ms() {
+	local st up
+	st=$(ops_start_ms "$1") || return 1
 	read -r up _ </proc/uptime
-	echo $((${up%.*} * 1000 + 10#${up#*.} * 10 - st * 1000 / hz))
+	echo $((${up%.*} * 1000 + 10#${up#*.} * 10 - st))
 }
 
 # ops_wait_age PID MS: wait until PID has run MS milliseconds (a worker past

@@ -27,15 +27,6 @@ for w in $(ops_workers "$sup"); do
 done
 expect_equal 'serving threads of the supervisor' 1 "$(ops_serving_threads "$sup")"
 
-# start_ms PID: when PID started, in milliseconds since boot (/proc, in
-# clock ticks: 10 ms steps).
-hz=$(getconf CLK_TCK)
-start_ms() {
-	local st
-	st=$(awk '{ print $22 }' "/proc/$1/stat" 2>/dev/null) || return 1
-	[[ -n $st ]] && echo $((st * 1000 / hz))
-}
-
 t 'a worker killed with SIGKILL is replaced within a second; the API keeps answering'
 victim=$(ops_workers "$sup" | head -n 1)
 ops_wait_age "$victim" 1100 # past the crash-loop guard: it has been healthy
@@ -49,7 +40,7 @@ replaced=$(ops_wait_workers "$sup" 2 5 "$victim")
 expect_equal 'replaced' yes "$replaced"
 fresh=$(ops_workers "$sup" | grep -vxF -e "$kept" -e "$victim" | head -n 1)
 elapsed=999999
-[[ -n $fresh ]] && fs=$(start_ms "$fresh") && elapsed=$((fs - killed))
+[[ -n $fresh ]] && fs=$(ops_start_ms "$fresh") && elapsed=$((fs - killed))
 _bb_check $((elapsed > 1000)) 'the replacement started within 1000 ms of the kill' "$elapsed ms"
 expect_equal 'the killed worker is gone' no \
 	"$(ops_workers "$sup" | grep -qx "$victim" && echo yes || echo no)"
@@ -105,11 +96,11 @@ for ((try = 0; try < 5; try++)); do
 		ops_wait_age "$w" 1100
 	done
 	leader=$(bb_leaders "$sup" | head -n 1)
-	before=" $(ops_children "$leader") "
+	before=" $(bb_children "$leader") "
 	victim=$(ops_workers "$sup" | head -n 1)
 	kill -KILL "$victim"
 	first_new "$leader" "$before" "$victim" || continue
-	fresh_start=$(start_ms "$fresh") || continue
+	fresh_start=$(ops_start_ms "$fresh") || continue
 	age=$(ops_age_ms "$fresh") || continue
 	((age < 700)) || continue
 	others=$(ops_workers "$sup" | grep -vx "$fresh")
@@ -121,7 +112,7 @@ replaced=$(ops_wait_workers "$sup" 2 5 "$fresh")
 expect_equal 'replaced, in the end' yes "$replaced"
 new=$(ops_workers "$sup" | grep -vxF -e "$others" -e "$fresh" | head -n 1)
 gap=-1
-[[ -n $new ]] && new_start=$(start_ms "$new") && gap=$((new_start - fresh_start))
+[[ -n $new ]] && new_start=$(ops_start_ms "$new") && gap=$((new_start - fresh_start))
 # one clock tick of tolerance on each start
 _bb_check $((gap < 1000 - 20)) 'the replacement starts a second after the killed worker did' \
 	"$gap ms after (killed at $age ms; replacement ${new:-not found})"
