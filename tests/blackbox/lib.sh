@@ -1042,11 +1042,17 @@ bb_steady() {
 # and keeps its workers), one a line; a supervisor has one, more while old
 # generations drain after a reload.
 bb_leaders() {
+	bb_children_named "$1" perfil-leader
+}
+
+# bb_children_named PID NAME: print the children of PID whose process name
+# (comm) is NAME, one a line.
+bb_children_named() {
 	local c comm
 	for c in $(bb_children "$1"); do
 		comm=
 		read -r comm 2>/dev/null <"/proc/$c/comm"
-		[[ $comm == perfil-leader ]] && echo "$c"
+		[[ $comm == "$2" ]] && echo "$c"
 	done
 	return 0
 }

@@ -35,13 +35,7 @@ ops_workers() {
 # ops_loader PID: print the process of supervisor PID that loads the content
 # (named perfil-load) while a reload runs, else nothing.
 ops_loader() {
-	local c comm
-	for c in $(bb_children "$1"); do
-		comm=
-		read -r comm 2>/dev/null <"/proc/$c/comm"
-		[[ $comm == perfil-load ]] && echo "$c"
-	done
-	return 0
+	bb_children_named "$1" perfil-load
 }
 
 # ops_serving_threads PID: print how many threads of worker PID serve: its
