@@ -43,6 +43,16 @@
 
 static volatile sig_atomic_t got_chld;
 
+/* The leaders' beats (leader.h): a slot per leader, the supervisor's
+ * serving one, the draining ones and the one loading. */
+#define LIVE_SLOTS	(MAX_WORKERS + 2)
+struct live_slot {
+	_Atomic int	 pid;		/* its leader, or 0: free */
+	_Atomic long long beat;		/* monotonic ms, or 0: none yet */
+};
+static struct live_slot *live;		/* shared, or NULL: no liveness */
+static struct live_slot *live_mine;	/* this leader's slot, or NULL */
+
 struct worker {
 	pid_t	 pid;
 	long long started;	/* monotonic milliseconds */
@@ -84,6 +94,77 @@ leader_fork(int deathsig, const char *name)
 	return 0;
 }
 
+/* The supervisor, before it forks a leader: maps the beats' table.
+ * Returns 0, or -1 after a message (then no leader is watched). */
+int
+leader_live_map(void)
+{
+	void	*m;
+
+	m = mmap(NULL, LIVE_SLOTS * sizeof(*live), PROT_READ | PROT_WRITE,
+	    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (m == MAP_FAILED) {
+		warn("mmap (progress of the leaders)");
+		return -1;
+	}
+	live = m;
+	return 0;
+}
+
+/* A leader takes a free slot for its pid (none free: it is not
+ * watched); its first beat follows. */
+static void
+live_claim(void)
+{
+	int	 i, none;
+
+	for (i = 0; live != NULL && i < LIVE_SLOTS; i++) {
+		none = 0;
+		if (atomic_compare_exchange_strong(&live[i].pid, &none,
+		    (int)getpid())) {
+			live_mine = &live[i];
+			return;
+		}
+	}
+}
+
+static void
+live_beat(void)
+{
+	if (live_mine != NULL)
+		atomic_store(&live_mine->beat, monotonic_ms());
+}
+
+/* The supervisor: leader pid's last beat (monotonic ms), or 0 when it
+ * has beaten none. */
+long long
+leader_beat(pid_t pid)
+{
+	long long beat;
+	int	 i;
+
+	for (i = 0; live != NULL && i < LIVE_SLOTS; i++)
+		if (atomic_load(&live[i].pid) == (int)pid &&
+		    (beat = atomic_load(&live[i].beat)) != 0)
+			return beat;
+	return 0;
+}
+
+/* The supervisor, once leader pid is reaped (or killed): frees its slot. */
+void
+leader_live_forget(pid_t pid)
+{
+	int	 i, p;
+
+	for (i = 0; live != NULL && i < LIVE_SLOTS; i++) {
+		p = (int)pid;
+		if (atomic_load(&live[i].pid) != p)
+			continue;
+		atomic_store(&live[i].beat, 0);
+		atomic_compare_exchange_strong(&live[i].pid, &p, 0);
+	}
+}
+
 /* Ends a forked process, after LeakSanitizer's check under ASan. */
 void
 leader_lsan_exit(int status)
@@ -114,6 +195,7 @@ spawn(const struct app *app, int fd, int nthreads, _Atomic long long *beats)
 
 	if ((pid = leader_fork(SIGTERM, LEADER_NAME_WORKER)) != 0)
 		return pid;
+	live_mine = NULL;	/* the leader's slot is the leader's */
 	/* SIGTERM stays blocked, as in the leader, until worker_serve()
 	 * sets the workers' mask. */
 	set_handler(SIGALRM, SIG_DFL);
@@ -243,6 +325,7 @@ leader_wait_all(pid_t *pids, int n, long long end, const char *what)
 		}
 		if (alive > 0)
 			usleep(20000);
+		live_beat();
 	} while (alive > 0 && monotonic_ms() < end);
 	for (i = 0; i < n; i++)
 		if (pids[i] > 0) {
@@ -314,7 +397,9 @@ leader_run(const struct app *app, int fd, int nworkers, int nthreads)
 	sigdelset(&wait, SIGCHLD);
 	sigdelset(&wait, SIGALRM);
 	got_chld = 1;	/* start the workers */
+	live_claim();
 	while (!atomic_load(&worker_got_term)) {
+		live_beat();
 		if (got_chld) {
 			got_chld = 0;
 			reap(&l);

@@ -19,7 +19,26 @@
 #define LEADER_NAME		"perfil-leader"
 #define LEADER_NAME_WORKER	"perfil-worker"
 
+/*
+ * Liveness: a leader stores the monotonic milliseconds in its slot of a
+ * table shared with the supervisor every time round its loop (at least
+ * once a second) and while it drains its workers.  The supervisor kills
+ * a leader whose slot has not moved for LEADER_HANG_MS: stopped
+ * (SIGSTOP, a frozen cgroup, a debugger) or stuck; its workers stop
+ * with it (PR_SET_PDEATHSIG).  Not scaled by timer_ms: a leader under
+ * valgrind forks its workers slowly, and nothing waits it out but the
+ * test that stops one.
+ */
+#define LEADER_HANG_MS	5000
+/* A leader told to drain (SIGTERM) beats within milliseconds, from its
+ * drain's loop; one that has not within LEADER_DRAIN_MS is stopped or
+ * stuck, and its workers would keep serving the old content. */
+#define LEADER_DRAIN_MS	1000
+
 pid_t	 leader_fork(int deathsig, const char *name);
+int	 leader_live_map(void);
+long long leader_beat(pid_t);
+void	 leader_live_forget(pid_t);
 void	 leader_wait_all(pid_t *, int n, long long end, const char *what);
 int	 leader_run(const struct app *, int fd, int nworkers, int nthreads);
 void	 leader_lsan_exit(int status) __attribute__((noreturn));

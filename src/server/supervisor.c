@@ -81,7 +81,9 @@ struct sup {
 	int	 nworkers, nthreads;
 	pid_t	 serving;		/* the current generation's leader,
 					 * or 0 (it died) */
+	long long serving_since;	/* ms: it became the leader */
 	pid_t	 old[SUP_OLD_MAX];	/* leaders told to drain */
+	long long old_since[SUP_OLD_MAX];	/* ms: told to drain */
 	int	 lost;			/* the serving leader died: load */
 	long long hold;			/* no such load before (ms) */
 	char	 fp[WATCH_FP_LEN + 1];	/* the content served */
@@ -280,6 +282,7 @@ drain_leader(struct sup *s, pid_t pid)
 	for (i = 0; i < SUP_OLD_MAX; i++)
 		if (s->old[i] == 0) {
 			s->old[i] = pid;
+			s->old_since[i] = monotonic_ms();
 			return;
 		}
 	/* Past SUP_OLD_MAX generations draining: that one drains no
@@ -315,6 +318,7 @@ load_accepted(struct sup *s)
 	if (s->serving > 0)
 		drain_leader(s, s->serving);
 	s->serving = s->loader;
+	s->serving_since = monotonic_ms();
 	s->lost = 0;
 	load_forget(s);
 }
@@ -442,6 +446,7 @@ reap(struct sup *s)
 	int	 i, status;
 
 	while ((pid = waitpid(-1, &status, WNOHANG)) > 0) {
+		leader_live_forget(pid);
 		if (pid == s->loader) {
 			s->load_ended = 1;
 			s->load_status = status;
@@ -463,6 +468,60 @@ reap(struct sup *s)
 		s->fp[0] = '\0';
 		s->lost = 1;
 		s->hold = monotonic_ms() + 1000;
+	}
+}
+
+/* Kills leader pid (what it is, how long it was quiet, why) and its
+ * workers; reap() collects it.  Returns a time far ahead: not again. */
+static long long
+live_kill(pid_t pid, const char *what, long long quiet, const char *why)
+{
+	warnx("%s %d made no progress for %lld ms (%s); killing it and its "
+	    "workers", what, (int)pid, quiet, why);
+	kill(pid, SIGKILL);
+	leader_live_forget(pid);
+	return monotonic_ms() + 86400000;
+}
+
+/*
+ * A leader that made no progress for LEADER_HANG_MS (leader.h: stopped
+ * or stuck) is killed, the serving one (reap() then loads the content
+ * again) as a retired one; so is a retired one that has not begun to
+ * drain LEADER_DRAIN_MS after it was told to, or is still there
+ * STOP_MAX_MS after.  Its workers stop with it, so that the new
+ * generation alone takes the connections.
+ */
+static void
+live_check(struct sup *s)
+{
+	long long now = monotonic_ms(), beat, since;
+	const char *why;
+	int	 i;
+
+	if (s->serving > 0 && now >= s->serving_since) {
+		beat = leader_beat(s->serving);
+		since = beat > s->serving_since ? beat : s->serving_since;
+		if (now - since >= LEADER_HANG_MS)
+			s->serving_since = live_kill(s->serving,
+			    "generation leader", now - since, "stopped or stuck");
+	}
+	for (i = 0; i < SUP_OLD_MAX; i++) {
+		if (s->old[i] <= 0 || now < s->old_since[i])
+			continue;
+		beat = leader_beat(s->old[i]);
+		since = beat != 0 ? beat : s->old_since[i];
+		if (beat < s->old_since[i] && now - s->old_since[i] >=
+		    LEADER_DRAIN_MS)
+			why = "told to drain, it did not begin";
+		else if (beat >= s->old_since[i] && now - beat >=
+		    LEADER_HANG_MS)
+			why = "draining, stopped or stuck";
+		else if (now - s->old_since[i] >= timer_ms(STOP_MAX_MS))
+			why = "still draining past the stop's deadline";
+		else
+			continue;
+		s->old_since[i] = live_kill(s->old[i],
+		    "retired generation leader", now - since, why);
 	}
 }
 
@@ -530,6 +589,8 @@ supervise(struct app *app, const struct config *cfg, int fd, int nworkers,
 	sigaddset(&all, SIGALRM);
 	sigprocmask(SIG_BLOCK, &all, &old);
 	snprintf(s.fp, sizeof(s.fp), "%s", app->fingerprint);
+	(void)leader_live_map();
+	s.serving_since = monotonic_ms();
 	if ((s.serving = fork_first(&s, app)) == -1) {
 		s.serving = 0;
 		s.lost = 1;
@@ -551,6 +612,7 @@ supervise(struct app *app, const struct config *cfg, int fd, int nworkers,
 			load_start(&s, "SIGHUP");
 		}
 		watch_check(&s);
+		live_check(&s);
 		if (s.lost && s.loader == 0 && monotonic_ms() >= s.hold) {
 			load_start(&s, "the serving generation ended");
 			if (s.loader != 0)

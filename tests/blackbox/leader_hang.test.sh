@@ -1,0 +1,157 @@
+#!/usr/bin/env bash
+# front: nginx-only process supervision does not depend on the front; run once
+# A generation leader that stops making progress (SIGSTOP here; a frozen
+# cgroup, a debugger or a process stuck in disk wait look the same) is
+# noticed by the supervisor within LEADER_HANG_MS (5 s, src/server/leader.h)
+# plus its one-second look, killed with its workers and replaced; the log
+# names the process and what was done. Before, a stopped leader whose
+# workers were killed left them zombies and the site down until a manual
+# SIGHUP (12 minutes in a trial), and an edit made while a leader was
+# stopped was never served (its workers kept the old content).
+#
+# The shipped site (micro-cache on) on a private stack with its own copy of
+# the content (one case edits it). The load is wrk's POST (405), which the
+# micro-cache never answers: every request reaches a worker. Under a checked
+# build (bb_checked) the new generation's load is slower: the budget is
+# LEADER_HANG_MS plus bb_reload_ms (30 s plus twice a --check under the
+# same wrapper) instead of 10 s.
+. "$(dirname "$0")/lib.sh"
+. "$STACK_ROOT/tests/lib/stack.sh"
+. "$STACK_ROOT/tests/blackbox/ops.sh"
+
+PERFIL_ARGS='--workers 2'
+rm -rf "$BB_TMP/content"
+cp -R "$CONTENT" "$BB_TMP/content" && chmod -R a+rX "$BB_TMP/content"
+PERFIL_CONTENT=$BB_TMP/content
+STACK_CACHE=1
+wrk_pid=
+trap '[[ -n $wrk_pid ]] && kill "$wrk_pid" 2>/dev/null; kill -CONT $(bb_leaders "$STACK_RESPONDER_PID") 2>/dev/null; ops_cleanup; stack_stop; _bb_finish' EXIT
+bb_require wrk
+budget=10000
+bb_checked && budget=$((5000 + $(bb_reload_ms)))
+bb_private_stack 980 'for frozen leaders'
+sup=$STACK_RESPONDER_PID
+log=$STACK_DIR/perfil.log
+
+# load_start SECONDS: wrk's POST in the background for SECONDS (no request
+# given up before 30 s: a late answer shows in maxms, not as a timeout).
+load_start() {
+	ops_wrk "$BB_TMP/wrk.out" POST /api/v1/profile "$1" 30s &
+	wrk_pid=$!
+}
+load_end() {
+	wait "$wrk_pid"
+	wrk_pid=
+}
+
+# log_says DESC REGEX: a line of perfil.log after its first $lines
+# "made no progress" lines matches REGEX (extended).
+log_says() {
+	local got
+	got=$(grep 'made no progress' "$log" | tail -n +$((lines + 1)))
+	grep -qE -- "$2" <<<"$got"
+	_bb_check $? "$1" "${got:-(no such line)}"
+}
+
+# leader_of: the supervisor's one leader (the test waits for one first).
+leader_of() {
+	bb_await_one_generation "$sup" 30 || return 1
+	bb_leaders "$sup"
+}
+
+# new_generation OLD: wait (budget) until the supervisor has one leader, not
+# OLD, with 2 workers; print the milliseconds since $t0.
+new_generation() {
+	local l ms
+	while :; do
+		l=$(bb_leaders "$sup")
+		ms=$(($(ops_ms) - t0))
+		if [[ -n $l && $l != *' '* && $l != "$1" ]] &&
+			[[ $(ops_workers "$sup" | wc -l) == 2 ]]; then
+			echo "$ms"
+			((ms <= budget))
+			return
+		fi
+		((ms > budget)) && return 1
+		sleep 0.05
+	done
+}
+
+t "a stopped leader (its workers alive) is killed and replaced within $((budget / 1000)) s under load; every request is answered, none 5xx"
+old=$(leader_of)
+lines=$(grep -c 'made no progress' "$log")
+secs=$((budget / 1000 + 3))
+load_start "$secs"
+sleep 1 # wrk's connections are up: the stop comes under load
+t0=$(ops_ms)
+kill -STOP "$old"
+ms=$(new_generation "$old")
+_bb_check $? "a new leader with 2 workers within $budget ms" "${ms:-none}; leaders: $(bb_leaders "$sup")"
+load_end
+log_says 'perfil.log names the leader and the action' \
+	"generation leader $old made no progress for [0-9]+ ms \(stopped or stuck\); killing it and its workers"
+expect_equal 'answers that are not 405' 0 \
+	$(($(ops_wrk_total "$BB_TMP/wrk.out") - $(ops_wrk_count "$BB_TMP/wrk.out" 405)))
+expect_equal 'requests given up (wrk timeouts)' 0 "$(ops_wrk_count "$BB_TMP/wrk.out" timeout)"
+printf '        (new generation after %s ms; %s answers; the slowest %s ms)\n' \
+	"${ms:-never}" "$(ops_wrk_total "$BB_TMP/wrk.out")" "$(ops_wrk_count "$BB_TMP/wrk.out" maxms)"
+
+t "a stopped leader whose workers were killed: the site answers again within $((budget / 1000)) s of the stop; the zombies are gone"
+old=$(leader_of)
+workers=$(bb_children "$old")
+load_start "$secs"
+sleep 1
+t0=$(ops_ms)
+kill -STOP "$old"
+# shellcheck disable=SC2086 # the workers, one word each
+kill -KILL $workers
+killed=$(ops_ms)
+ms=$(new_generation "$old")
+_bb_check $? "a new leader with 2 workers within $budget ms" "${ms:-none}; leaders: $(bb_leaders "$sup")"
+load_end
+# The requests the killed workers held are lost (nginx retries no POST):
+# none from a second after the kill on.
+expect_equal '5xx answers from a second after the kill' 0 \
+	"$(ops_wrk_5xx_between "$BB_TMP/wrk.out" $((killed + 1000)) 99999999999999)"
+expect_equal 'requests given up (wrk timeouts)' 0 "$(ops_wrk_count "$BB_TMP/wrk.out" timeout)"
+zombies=0
+for w in $workers; do
+	[[ -e /proc/$w ]] && zombies=$((zombies + 1))
+done
+expect_equal 'killed workers still in the process table' 0 "$zombies"
+printf '        (new generation after %s ms; %s answers, %s of them 5xx at the kill; the slowest %s ms)\n' \
+	"${ms:-never}" "$(ops_wrk_total "$BB_TMP/wrk.out")" \
+	"$(ops_wrk_5xx "$BB_TMP/wrk.out")" "$(ops_wrk_count "$BB_TMP/wrk.out" maxms)"
+
+t "an edit saved while the leader is stopped is served within $((budget / 1000)) s of the save, and stays"
+old=$(leader_of)
+lines=$(grep -c 'made no progress' "$log")
+kill -STOP "$old"
+new="Edited while the leader is stopped"
+jq --arg h "$new" '.headline.en = $h' "$STACK_CONTENT/profile.json" >"$BB_TMP/edit.json"
+t0=$(ops_ms)
+cat "$BB_TMP/edit.json" >"$STACK_CONTENT/profile.json"
+ok=0 first=
+while (($(ops_ms) - t0 < budget)); do
+	if [[ $(curl -s --max-time 2 "$BASE/api/v1/profile?lang=en" | jq -r .data.headline) == "$new" ]]; then
+		[[ -n $first ]] || first=$(($(ops_ms) - t0))
+		ok=$((ok + 1))
+		((ok >= 10)) && break
+	else
+		ok=0
+	fi
+	sleep 0.02
+done
+ms=$(($(ops_ms) - t0))
+_bb_check $((ok >= 10 && ms <= budget ? 0 : 1)) \
+	"the new headline, 10 answers in a row, within $budget ms of the save" \
+	"$ms ms (first new answer after ${first:-never} ms)"
+ops_wait_until $((budget / 1000)) bb_await_one_generation "$sup" 1
+log_says 'perfil.log: the stopped leader, retired by the reload, is killed' \
+	"retired generation leader $old made no progress for [0-9]+ ms \(told to drain, it did not begin\); killing it and its workers"
+printf '        (first new answer after %s ms, 10 in a row after %s ms)\n' "${first:-never}" "$ms"
+
+t 'afterwards the supervisor stops cleanly on SIGTERM'
+stack_stop
+_bb_check $? 'stack_stop' "$(tail -n 3 "$STACK_LOG_DIR/perfil.log")"
+STACK_RESPONDER_PID=
