@@ -402,14 +402,15 @@ name_cmp(const void *a, const void *b)
  * Reads the sorted entries of directory path into *names (malloc'd,
  * each malloc'd; the caller frees both), at most PAGES_MAX_FILES.
  * Returns their number, 0 when path does not exist, or -1 with a
- * problem recorded.
+ * problem recorded (and nothing in *names: a directory read in part
+ * would make every page look absent from some language).
  */
 static int
 page_files(struct vctx *c, const char *path, char ***names)
 {
 	struct dirent *e;
 	DIR	*d;
-	int	 n = 0;
+	int	 n = 0, i, rc = 0;
 
 	*names = NULL;
 	if ((d = opendir(path)) == NULL) {
@@ -430,19 +431,26 @@ page_files(struct vctx *c, const char *path, char ***names)
 			continue;
 		if (n == PAGES_MAX_FILES) {
 			c->file = path;
-			vc_fail(c, "more than %d files; a page is "
+			rc = vc_fail(c, "more than %d files; a page is "
 			    "pages/NAME.LANG.md, at most %d pages",
 			    PAGES_MAX_FILES, OWNER_PAGE__MAX);
 			break;
 		}
 		if (((*names)[n] = strdup(e->d_name)) == NULL) {
 			c->file = path;
-			vc_fail(c, "out of memory");
+			rc = vc_fail(c, "out of memory");
 			break;
 		}
 		n++;
 	}
 	closedir(d);
+	if (rc == -1) {
+		for (i = 0; i < n; i++)
+			free((*names)[i]);
+		free(*names);
+		*names = NULL;
+		return -1;
+	}
 	qsort(*names, (size_t)n, sizeof(**names), name_cmp);
 	return n;
 }

@@ -188,6 +188,16 @@ d=$(variant missing)
 rm "$d/pages/talks.en.md"
 expect_check_error "$d" pages/talks.en.md 'missing: a page exists in every language or in none'
 
+t '--check: 5,001 pages in both languages (10,002 files) are refused once, for the files: no page is called missing'
+d=$(variant too-many)
+for ((i = 1; i <= 5001; i++)); do
+	printf '# P\n' >"$d/pages/p$i.es.md"
+	printf '# P\n' >"$d/pages/p$i.en.md"
+done
+expect_check_message "$d" 'pages: \(top level\): more than 1024 files; a page is pages/NAME\.LANG\.md, at most 64 pages'
+expect_equal 'lines of the message' 1 "$(grep -c . "$BB_TMP/stderr")"
+rm -rf "$d"
+
 t '--check: a name the site uses is refused (a made page, a route, a language, index)'
 for name in cv api developers en index llms; do
 	d=$(variant "taken-$name")
