@@ -375,6 +375,7 @@ resume_import_doc(const char *file, const cJSON *doc,
 	if (resume_shape_check(doc, file, err, errlen) == -1)
 		return -1;
 	m.doc = doc;
+	rimp_duplicates(&m, doc);
 	doc_langs(&m, ls);
 	m.slugs = slug_rules_open(lang_code(&m.langs, m.lang));
 	c->langs = m.langs;

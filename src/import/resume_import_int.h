@@ -32,6 +32,7 @@ struct rimp {
 const char	*rimp_str(const cJSON *, const char *key);
 const char	*rimp_todo(struct rimp *, const char *file, const char *field,
 		    const char *value, const char *why);
+void		 rimp_duplicates(struct rimp *, const cJSON *doc);
 void		 rimp_unknown(struct rimp *, const char *where,
 		    const cJSON *, const char *const *list);
 void		 rimp_unknown_each(struct rimp *, const char *where,

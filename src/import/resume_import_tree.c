@@ -111,3 +111,89 @@ rimp_new_obj(struct rimp *m)
 		m->oom = 1;
 	return o;
 }
+
+/* The duplicates' walk: the path so far (shared by every level), the
+ * lines reported and the nodes seen, each bounded. */
+struct dups {
+	struct rimp *m;
+	char	 path[512];
+	int	 lines;
+	long	 nodes;
+};
+
+#define DUPS_LINES	20		/* reported, then a count */
+#define DUPS_NODES	1000000		/* looked at (a 4 MiB document has
+					 * fewer) */
+
+static int
+name_cmp(const void *a, const void *b)
+{
+	return strcmp((*(const cJSON *const *)a)->string,
+	    (*(const cJSON *const *)b)->string);
+}
+
+/* The duplicate names of object o (sorted copies of its members'
+ * pointers: n log n, whatever its size), then its children. */
+static void
+dups_walk(struct dups *d, const cJSON *v, size_t len)
+{
+	const cJSON **k, *e;
+	size_t	 n = 0, i, j;
+	int	 idx = 0;
+
+	if (++d->nodes > DUPS_NODES || (!cJSON_IsObject(v) &&
+	    !cJSON_IsArray(v)))
+		return;
+	cJSON_ArrayForEach(e, v)
+		n++;
+	if (cJSON_IsObject(v) && n > 1) {
+		if ((k = calloc(n, sizeof(*k))) == NULL) {
+			d->m->oom = 1;
+			return;
+		}
+		i = 0;
+		cJSON_ArrayForEach(e, v)
+			k[i++] = e;
+		qsort(k, n, sizeof(*k), name_cmp);
+		for (i = 0; i < n; i = j) {
+			for (j = i + 1; j < n && strcmp(k[i]->string,
+			    k[j]->string) == 0; j++)
+				continue;
+			if (j - i < 2 || d->lines++ >= DUPS_LINES)
+				continue;
+			buf_printf(d->m->report, "duplicate key: %.*s%s%s "
+			    "(%zu times: the first is imported, the others "
+			    "ignored)\n", (int)len, d->path, len ? "." : "",
+			    k[i]->string, j - i);
+		}
+		free(k);
+	}
+	cJSON_ArrayForEach(e, v) {
+		if (cJSON_IsObject(v))
+			snprintf(d->path + len, sizeof(d->path) - len, "%s%s",
+			    len ? "." : "", e->string);
+		else
+			snprintf(d->path + len, sizeof(d->path) - len, "[%d]",
+			    idx++);
+		dups_walk(d, e, strnlen(d->path, sizeof(d->path) - 1));
+	}
+	d->path[len] = '\0';
+}
+
+/*
+ * Reports every member name an object of the document has more than
+ * once (JSON leaves its meaning open; cJSON, like most readers, takes
+ * the first): at most DUPS_LINES lines, then their count.
+ */
+void
+rimp_duplicates(struct rimp *m, const cJSON *doc)
+{
+	static struct dups d;	/* the path: not on the stack */
+
+	memset(&d, 0, sizeof(d));
+	d.m = m;
+	dups_walk(&d, doc, 0);
+	if (d.lines > DUPS_LINES)
+		buf_printf(m->report, "duplicate key: %d more names "
+		    "duplicated\n", d.lines - DUPS_LINES);
+}

@@ -42,6 +42,25 @@ expect_exit 0
 expect_stdout_match 'not imported: basics\.x-extra '
 expect_stdout_match 'not imported: x-top '
 
+# Duplicate member names (JSON leaves them open; the import, like cJSON,
+# takes the first): each reported, at every level, at most 20 lines and a
+# count; the first value is the one written. Before, the rest were dropped
+# without a word.
+t 'duplicate keys: each reported with its path and count, the first imported; bounded report'
+printf '%s\n' '{"basics":{"name":"Ana Bravo","name":"Second Name","profiles":[{"network":"X","url":"https://x.example/a","url":"https://x.example/b"}]},
+ "work":[{"name":"W","position":"First","position":"Second","position":"Third","startDate":"2020-01"}],
+ "x-top":{'"$(for i in $(seq 30); do printf '"k%d":1,"k%d":2,' "$i" "$i"; done)"'"z":0}}' \
+	>"$BB_TMP/dups.json"
+rm -rf "$BB_TMP/dups.out"
+run_cmd "$PERFIL_BIN" --init "$BB_TMP/dups.out" --from-resume "$BB_TMP/dups.json"
+expect_exit 0
+expect_stdout_match 'duplicate key: basics\.name \(2 times: the first is imported, the others ignored\)'
+expect_stdout_match 'duplicate key: basics\.profiles\[0\]\.url \(2 times'
+expect_stdout_match 'duplicate key: work\[0\]\.position \(3 times'
+expect_stdout_match 'duplicate key: 13 more names duplicated'
+expect_equal 'duplicate-key lines' 21 "$(grep -c '^duplicate key' "$BB_TMP/stdout")"
+expect_equal 'the name written' 'Ana Bravo' "$(jq -r .name "$BB_TMP/dups.out/profile.json")"
+
 # One URL rule (src/base/url.c): a URL of the document that the content's
 # rule refuses (another scheme, user information, a control character,
 # U+007F included) is not imported; the report names its member and the
