@@ -97,7 +97,9 @@ int	 owner_name_valid(const char *name, size_t len);
  *              prefixes it in the others
  *   operation  the route's operation id
  *   handler    RH_DOC: pages_doc serves what the builder made;
- *              RH_OPENAPI: openapi_serve (builder agents_none)
+ *              RH_OPENAPI: openapi_serve, RH_WEBFINGER:
+ *              webfinger_serve (builder agents_none: answered per
+ *              request from its query)
  *   type       its Content-Type
  *   flags      DOC_PER_LANG: one per language; DOC_CORS: readable by
  *              any origin; DOC_CATALOG_LINK: the Link to the API
@@ -154,7 +156,12 @@ int	 owner_name_valid(const char *name, size_t len);
 	    "profile=\"https://www.rfc-editor.org/info/rfc9727\"",	\
 	    DOC_CATALOG_LINK, agents_api_catalog)			\
 	X(SECURITY, "/.well-known/security.txt", "docSecurity", RH_DOC,	\
-	    DOC_TEXT, DOC_PER_REQUEST, agents_security)
+	    DOC_TEXT, DOC_PER_REQUEST, agents_security)			\
+	X(WEBFINGER, "/.well-known/webfinger", "docWebfinger",		\
+	    RH_WEBFINGER, "application/jrd+json",			\
+	    DOC_PER_REQUEST | DOC_CORS, agents_none)			\
+	X(ATPROTO_DID, "/.well-known/atproto-did", "docAtprotoDid",	\
+	    RH_DOC, DOC_TEXT, 0, agents_atproto_did)
 
 enum site_doc {
 #define X(id, path, op, h, type, flags, build)	DOC_##id,

@@ -22,6 +22,7 @@
 
 #include "base/url.h"
 #include "content/content_check.h"
+#include "content/identity.h"
 #include "content/settings_int.h"
 
 #define SETTINGS_MAX_SIZE	(256 * 1024)
@@ -307,6 +308,36 @@ read_home_highlight(const cJSON *v, struct settings *s, char *err,
     size_t errlen)
 {
 	return settings_cv_highlight(v, &s->cv, err, errlen);
+}
+
+/* A string member checked by check (identity.h), copied as it is. */
+static int
+read_checked(const cJSON *v, const char *name,
+    int (*check)(const char *, char *, size_t), char **out, char *err,
+    size_t errlen)
+{
+	char	 why[160];
+
+	if (check(v->valuestring, why, sizeof(why)) == -1)
+		return settings_fail(err, errlen, "%s: %s", name, why);
+	if ((*out = settings_dup(v)) == NULL)
+		return settings_fail(err, errlen, "out of memory");
+	return 0;
+}
+
+static int
+read_webfinger(const cJSON *v, struct settings *s, char *err, size_t errlen)
+{
+	return read_checked(v, "webfinger", identity_acct_check,
+	    &s->webfinger, err, errlen);
+}
+
+static int
+read_atproto_did(const cJSON *v, struct settings *s, char *err,
+    size_t errlen)
+{
+	return read_checked(v, "atproto_did", identity_did_check,
+	    &s->atproto_did, err, errlen);
 }
 
 #define REQ	FIELD_REQUIRED

@@ -156,7 +156,9 @@ struct security {
 	X(theme, OBJECT, FIELD_READER, NULL, OWN, read_theme, NULL)	\
 	X(cv_order, ARRAY, 0, &cv_name_f, OWN, read_cv_order, NULL)	\
 	X(home_highlight, STRING, 0, NULL, OWN, read_home_highlight,	\
-	    NULL)
+	    NULL)							\
+	X(webfinger, STRING, 0, NULL, STRING, read_webfinger, NULL)	\
+	X(atproto_did, STRING, 0, NULL, STRING, read_atproto_did, NULL)
 
 /* The member of struct settings a store declares. */
 #define SETTING_MEMBER_TEXT(m)		char *m[LANG__MAX];
@@ -186,7 +188,10 @@ struct settings {
 	 * hosts are meant, placeholder.h), default_language_fields (the
 	 * API gives the FIELD_DEFAULT_LANG members of resource.c in the
 	 * default language whatever the request's: the original
-	 * contract's rule; content_keep_default_lang).
+	 * contract's rule; content_keep_default_lang), webfinger (the
+	 * owner's acct: account NAME@DOMAIN, or NULL: no WebFinger) and
+	 * atproto_did (a did:plc: or did:web: DID, or NULL), both checked
+	 * by identity.h.
 	 */
 #define X(m, kind, flags, sub, store, read, drop) SETTING_MEMBER_##store(m)
 	SITE_SETTINGS(X)

@@ -43,6 +43,7 @@ enum route_handler {
 	RH_DOC,			/* arg: enum site_doc */
 	RH_PROJECT_PAGE,	/* a project's page, by slug */
 	RH_MEDIA,		/* a file of the content's media/ */
+	RH_WEBFINGER,		/* /.well-known/webfinger (webfinger.h) */
 	RH_MCP,			/* the MCP endpoint (mcp.h): every method
 				 * is its own to answer */
 	RH__MAX

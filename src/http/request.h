@@ -57,12 +57,15 @@ enum req_method {
  * name (any other key is ignored).  Which routes take one, its kind,
  * bounds and default are its rows in the parameter table (routes.c,
  * route_params); lang, which every route takes, is the dispatcher's.
+ * resource is WebFinger's (webfinger.c), outside /api: its handler
+ * checks it, as RFC 7033 says (400 when absent or malformed).
  */
 #define QUERY_PARAMS(X)							\
 	X(LANG, "lang")							\
 	X(LIMIT, "limit")						\
 	X(OFFSET, "offset")						\
-	X(Q, "q")
+	X(Q, "q")							\
+	X(RESOURCE, "resource")
 
 #define PARAM_ID(id, name)	PARAM_##id,
 enum param_id {

@@ -20,6 +20,7 @@
 #include "server/prerender.h"
 #include "core/routes.h"
 #include "api/search.h"
+#include "site/webfinger.h"
 
 /* The function behind each handler the route table names. */
 static void (*const route_handlers[RH__MAX])(struct ctx *) = {
@@ -34,6 +35,7 @@ static void (*const route_handlers[RH__MAX])(struct ctx *) = {
 	[RH_DOC] = pages_doc,
 	[RH_PROJECT_PAGE] = pages_project,
 	[RH_MEDIA] = pages_media,
+	[RH_WEBFINGER] = webfinger_serve,
 	[RH_MCP] = mcp_serve,
 };
 

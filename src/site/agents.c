@@ -779,3 +779,15 @@ agents_favicon(const struct app *app, enum lang l, struct buf *b)
 		buf_printf(b, "%s\n", site_doc_path(DOC_ICON));
 	return 0;
 }
+
+/* /.well-known/atproto-did: site.json's DID alone, the handle's proof
+ * for Bluesky; 1 (none) when it names no DID. */
+int
+agents_atproto_did(const struct app *app, enum lang l, struct buf *b)
+{
+	(void)l;
+	if (app->settings->atproto_did == NULL)
+		return 1;
+	buf_puts(b, app->settings->atproto_did);
+	return 0;
+}

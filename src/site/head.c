@@ -14,6 +14,7 @@
 #include <unicode/utf8.h>
 
 #include "base/json.h"
+#include "content/identity.h"
 #include "site/head.h"
 
 /* Appends base + path, escaped for an attribute. */
@@ -31,6 +32,30 @@ meta(struct buf *b, const char *attr, const char *name, const char *value)
 	buf_printf(b, "<meta %s=\"%s\" content=\"", attr, name);
 	buf_markup_text(b, value);
 	buf_puts(b, "\">\n");
+}
+
+/*
+ * Appends who the page's author is on the open web, for every page:
+ * a <link rel="me"> to each of the owner's profiles (what Mastodon and
+ * IndieAuth verify, whatever page they are given) and, when one of
+ * them is a fediverse account (identity.h), <meta
+ * name="fediverse:creator"> with its handle, which Mastodon shows as
+ * the author of a shared link.
+ */
+void
+head_identity(const struct app *app, struct buf *b)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(
+	    app->model->profile.obj[LANG_DEFAULT], "profiles"), *e;
+	char	 acct[IDENTITY_ACCT_MAX];
+
+	cJSON_ArrayForEach(e, v) {
+		buf_puts(b, "<link rel=\"me\" href=\"");
+		buf_markup_text(b, json_str(e, "url"));
+		buf_puts(b, "\">\n");
+	}
+	if (identity_fediverse_profile(v, acct, sizeof(acct)) != NULL)
+		meta(b, "name", "fediverse:creator", acct);
 }
 
 /*

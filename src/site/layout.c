@@ -439,6 +439,7 @@ page_head(const struct app *app, const struct view *v, enum lang l,
 	buf_puts(b, "\">\n<meta name=\"color-scheme\" content=\"light dark\">"
 	    "\n");
 	head_links(b, app, v, l);
+	head_identity(app, b);
 	if (v->page >= 0) {
 		memset(&pv, 0, sizeof(pv));
 		pv.title = buf_cstr(&title);

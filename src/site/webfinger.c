@@ -1,0 +1,172 @@
+/*
+ * webfinger.c: WebFinger (RFC 7033) for the owner's account.
+ *
+ * GET /.well-known/webfinger?resource=acct:NAME@DOMAIN answers, when
+ * NAME@DOMAIN is site.json's "webfinger" (without regard to case), or
+ * when the resource is the site's base URL, the owner's JSON Resource
+ * Descriptor (application/jrd+json, readable by any origin): subject
+ * the acct: URI, aliases the site and every profile, links the site
+ * as the profile page (and each fediverse profile, identity.h), the
+ * portrait as the avatar.  A "rel" parameter is ignored, as 4.3
+ * allows: every link is sent.  A resource absent, empty, given twice
+ * or not a URI (or an acct: URI that is not NAME@DOMAIN) is a 400, any
+ * other a 404, both in the error envelope (errors.h); with no
+ * "webfinger" in site.json the path is the site's 404 page.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "base/json.h"
+#include "content/identity.h"
+#include "core/errors.h"
+#include "site/markdown.h"
+#include "site/pages.h"
+#include "site/webfinger.h"
+
+#define REL_PROFILE	"http://webfinger.net/rel/profile-page"
+#define REL_AVATAR	"http://webfinger.net/rel/avatar"
+
+/* Adds {"rel", "type", "href"} to array links. */
+static void
+add_link(cJSON *links, const char *rel, const char *type, const char *href)
+{
+	cJSON	*o;
+
+	if ((o = cJSON_CreateObject()) == NULL)
+		return;
+	cJSON_AddStringToObject(o, "rel", rel);
+	if (type != NULL)
+		cJSON_AddStringToObject(o, "type", type);
+	cJSON_AddStringToObject(o, "href", href);
+	cJSON_AddItemToArray(links, o);
+}
+
+/* Writes the owner's JRD into the response's body.  Returns 0, or -1
+ * out of memory. */
+static int
+jrd(struct ctx *x)
+{
+	const struct app *app = x->app;
+	const cJSON *p = app->model->profile.obj[LANG_DEFAULT], *e;
+	char	 portrait[MD_URL_MAX], acct[IDENTITY_ACCT_MAX], *s;
+	cJSON	*doc, *aliases, *links;
+	const char *type;
+	int	 rc = -1;
+
+	if ((doc = cJSON_CreateObject()) == NULL)
+		return -1;
+	s = arena_printf(x->arena, "acct:%s", app->settings->webfinger);
+	cJSON_AddStringToObject(doc, "subject", s != NULL ? s : "");
+	s = arena_printf(x->arena, "%s/", app->cfg->base_url);
+	if ((aliases = cJSON_AddArrayToObject(doc, "aliases")) == NULL ||
+	    (links = cJSON_AddArrayToObject(doc, "links")) == NULL ||
+	    s == NULL)
+		goto out;
+	cJSON_AddItemToArray(aliases, cJSON_CreateString(s));
+	add_link(links, REL_PROFILE, "text/html", s);
+	cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(p,
+	    "profiles")) {
+		cJSON_AddItemToArray(aliases,
+		    cJSON_CreateString(json_str(e, "url")));
+		if (identity_fediverse(json_str(e, "label"),
+		    json_str(e, "url"), acct, sizeof(acct)))
+			add_link(links, REL_PROFILE, "text/html",
+			    json_str(e, "url"));
+	}
+	if (*md_portrait(app, portrait) != '\0') {
+		type = app->model->media->portrait != NULL ?
+		    app->model->media->portrait->type->type : NULL;
+		add_link(links, REL_AVATAR, type, portrait);
+	}
+	if ((s = cJSON_Print(doc)) == NULL)
+		goto out;
+	buf_puts(&x->resp->body, s);
+	buf_putc(&x->resp->body, '\n');
+	free(s);
+	rc = 0;
+out:
+	cJSON_Delete(doc);
+	return rc;
+}
+
+/* Returns 1 when the len bytes of s start with a URI scheme and ":"
+ * (RFC 3986, 3.1) followed by something. */
+static int
+has_scheme(const char *s, size_t len)
+{
+	size_t	 i;
+
+	if (len == 0 || !((s[0] >= 'a' && s[0] <= 'z') ||
+	    (s[0] >= 'A' && s[0] <= 'Z')))
+		return 0;
+	i = strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	    "0123456789+.-");
+	return i < len && s[i] == ':' && i + 1 < len;
+}
+
+/* Returns 1 when resource r names the owner: the acct: URI of
+ * site.json's account or the site's base URL (with or without its
+ * last "/"). */
+static int
+is_owner(const struct app *app, const char *r)
+{
+	const char *base = app->cfg->base_url;
+	size_t	 n = strlen(base);
+
+	if (strncasecmp(r, "acct:", 5) == 0)
+		return strcasecmp(r + 5, app->settings->webfinger) == 0;
+	return strncmp(r, base, n) == 0 && (r[n] == '\0' ||
+	    (r[n] == '/' && r[n + 1] == '\0'));
+}
+
+void
+webfinger_serve(struct ctx *x)
+{
+	const struct req_param *v = &x->req->param[PARAM_RESOURCE];
+	struct response *r = x->resp;
+	const char *hint = "Ask for the owner's account: "
+	    "?resource=acct:NAME@DOMAIN (RFC 7033).";
+	char	 why[160];
+
+	if (x->app->settings->webfinger == NULL) {
+		pages_not_found(x);
+		return;
+	}
+	if (x->req->bad_query) {
+		err_send(x, ERR_BAD_REQUEST, hint, "The query string is "
+		    "malformed: an invalid percent-escape, a NUL byte or "
+		    "invalid UTF-8.");
+		return;
+	}
+	if (v->value == NULL || v->len == 0 || v->count > 1) {
+		err_send(x, ERR_INVALID_PARAMETER, hint, "Parameter "
+		    "'resource' is required once, a URI; received %s.",
+		    v->count > 1 ? "it more than once" : "none");
+		return;
+	}
+	if (!has_scheme(v->value, v->len) || (strncasecmp(v->value, "acct:",
+	    5) == 0 && identity_acct_check(v->value + 5, why,
+	    sizeof(why)) == -1)) {
+		err_send(x, ERR_INVALID_PARAMETER, hint, "Parameter "
+		    "'resource' must be a URI such as acct:NAME@DOMAIN; "
+		    "received '%s'%s%s.", arena_excerpt(x->arena, v->value,
+		    v->len, 80), has_scheme(v->value, v->len) ? ": " : "",
+		    has_scheme(v->value, v->len) ? why : "");
+		return;
+	}
+	if (!is_owner(x->app, v->value)) {
+		err_send(x, ERR_NOT_FOUND, hint, "This site describes no "
+		    "resource '%s'.", arena_excerpt(x->arena, v->value,
+		    v->len, 80));
+		return;
+	}
+	r->content_type = site_docs[x->route->arg].type;
+	r->cache_control = CACHE_PUBLIC;
+	resp_header(r, "Access-Control-Allow-Origin", "*");
+	resp_header(r, "X-Content-Type-Options", "nosniff");
+	if (jrd(x) == -1)
+		r->body.oom = 1;
+}
