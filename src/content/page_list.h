@@ -97,7 +97,8 @@ int	 owner_name_valid(const char *name, size_t len);
  *              prefixes it in the others
  *   operation  the route's operation id
  *   handler    RH_DOC: pages_doc serves what the builder made;
- *              RH_OPENAPI: openapi_serve (builder agents_none)
+ *              RH_OPENAPI: openapi_serve, RH_MCP_CARD: mcp_card_serve
+ *              (builder agents_none: their modules build them)
  *   type       its Content-Type
  *   flags      DOC_PER_LANG: one per language; DOC_CORS: readable by
  *              any origin; DOC_CATALOG_LINK: the Link to the API
@@ -109,6 +110,14 @@ int	 owner_name_valid(const char *name, size_t len);
  *              (served as the 404 page) or -1 out of memory
  */
 #define DOC_TEXT	"text/plain; charset=utf-8"
+/*
+ * The MCP server card (SEP-2127): built by the MCP module with its
+ * tool and resource lists (mcp_build) and served by it (RH_MCP_CARD,
+ * mcp.h) at the path its discovery document reserves (the endpoint's
+ * URL and "/server-card") and at the older well-known path; the AI
+ * catalog (agents.c) lists it.
+ */
+#define DOC_MCP_CARD_TYPE	"application/mcp-server-card+json"
 /*
  * The CV's PDF's path: its row exists only when built with the PDF
  * (HAVE_PDF), but the pages that link to a PDF this load made are
@@ -154,7 +163,15 @@ int	 owner_name_valid(const char *name, size_t len);
 	    "profile=\"https://www.rfc-editor.org/info/rfc9727\"",	\
 	    DOC_CATALOG_LINK, agents_api_catalog)			\
 	X(SECURITY, "/.well-known/security.txt", "docSecurity", RH_DOC,	\
-	    DOC_TEXT, DOC_PER_REQUEST, agents_security)
+	    DOC_TEXT, DOC_PER_REQUEST, agents_security)			\
+	X(MCP_CARD, "/mcp/server-card", "docMcpServerCard",		\
+	    RH_MCP_CARD, DOC_MCP_CARD_TYPE, DOC_CORS, agents_none)	\
+	X(MCP_CARD_WELL_KNOWN, "/.well-known/mcp/server-card.json",	\
+	    "docMcpServerCardWellKnown", RH_MCP_CARD, DOC_MCP_CARD_TYPE,	\
+	    DOC_CORS, agents_none)					\
+	X(AI_CATALOG, "/.well-known/ai-catalog.json", "docAiCatalog",	\
+	    RH_DOC, "application/ai-catalog+json", DOC_CORS,		\
+	    agents_ai_catalog)
 
 enum site_doc {
 #define X(id, path, op, h, type, flags, build)	DOC_##id,

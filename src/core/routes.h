@@ -45,6 +45,8 @@ enum route_handler {
 	RH_MEDIA,		/* a file of the content's media/ */
 	RH_MCP,			/* the MCP endpoint (mcp.h): every method
 				 * is its own to answer */
+	RH_MCP_CARD,		/* its server card (mcp.h), arg: enum
+				 * site_doc, DOC_MCP_CARD* */
 	RH__MAX
 };
 
