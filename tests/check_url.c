@@ -163,6 +163,20 @@ START_TEST(url_origin_parsed)
 }
 END_TEST
 
+START_TEST(url_host_parsed)
+{
+	char	 h[64];
+
+	ck_assert_str_eq(url_host("https://WWW.Example.org/~ana", h,
+	    sizeof(h)), "www.example.org");
+	ck_assert_str_eq(url_host("http://127.0.0.1:8080", h, sizeof(h)),
+	    "127.0.0.1");
+	ck_assert_str_eq(url_host("http://[::1]:8080/", h, sizeof(h)), "::1");
+	ck_assert_ptr_null(url_host("mailto:a@example.org", h, sizeof(h)));
+	ck_assert_ptr_null(url_host("https://example.org/", h, 11));
+}
+END_TEST
+
 static Suite *
 url_suite(void)
 {
@@ -174,6 +188,7 @@ url_suite(void)
 	tcase_add_test(tc, url_short);
 	tcase_add_test(tc, url_why_bounded);
 	tcase_add_test(tc, url_origin_parsed);
+	tcase_add_test(tc, url_host_parsed);
 	suite_add_tcase(s, tc);
 	return s;
 }

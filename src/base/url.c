@@ -338,3 +338,27 @@ url_origin(const char *url, char *out, size_t outsz)
 	parsed_free(&pr);
 	return res;
 }
+
+/*
+ * The host of an http(s) URL, as GUri reads it (no port; an IPv6
+ * address without its brackets), in lower case in out; NULL when url
+ * is not one or the host does not fit.
+ */
+const char *
+url_host(const char *url, char *out, size_t outsz)
+{
+	struct parsed pr;
+	const char *h, *res = NULL;
+	size_t	 i, n;
+
+	if (url_check(url, URL_LINK, NULL, 0) == -1)
+		return NULL;
+	if (parse(url, &pr) == 0 && (h = g_uri_get_host(pr.uri)) != NULL &&
+	    (n = strlen(h)) > 0 && n < outsz) {
+		for (i = 0; i <= n; i++)
+			out[i] = (char)tolower((unsigned char)h[i]);
+		res = out;
+	}
+	parsed_free(&pr);
+	return res;
+}

@@ -43,5 +43,6 @@ enum url_flag {
 int	 url_check(const char *s, unsigned int flags, char *why,
 	    size_t whylen);
 const char *url_origin(const char *url, char *out, size_t outsz);
+const char *url_host(const char *url, char *out, size_t outsz);
 
 #endif /* PERFIL_URL_H */

@@ -98,8 +98,10 @@ int	 owner_name_valid(const char *name, size_t len);
  *   operation  the route's operation id
  *   handler    RH_DOC: pages_doc serves what the builder made;
  *              RH_OPENAPI: openapi_serve, RH_WEBFINGER:
- *              webfinger_serve (builder agents_none: answered per
- *              request from its query)
+ *              webfinger_serve, RH_MCP_CARD: mcp_card_serve
+ *              (builder agents_none: webfinger answers per
+ *              request from its query, the others' modules
+ *              build them)
  *   type       its Content-Type
  *   flags      DOC_PER_LANG: one per language; DOC_CORS: readable by
  *              any origin; DOC_CATALOG_LINK: the Link to the API
@@ -111,6 +113,14 @@ int	 owner_name_valid(const char *name, size_t len);
  *              (served as the 404 page) or -1 out of memory
  */
 #define DOC_TEXT	"text/plain; charset=utf-8"
+/*
+ * The MCP server card (SEP-2127): built by the MCP module with its
+ * tool and resource lists (mcp_build) and served by it (RH_MCP_CARD,
+ * mcp.h) at the path its discovery document reserves (the endpoint's
+ * URL and "/server-card") and at the older well-known path; the AI
+ * catalog (agents.c) lists it.
+ */
+#define DOC_MCP_CARD_TYPE	"application/mcp-server-card+json"
 /*
  * The CV's PDF's path: its row exists only when built with the PDF
  * (HAVE_PDF), but the pages that link to a PDF this load made are
@@ -161,7 +171,15 @@ int	 owner_name_valid(const char *name, size_t len);
 	    RH_WEBFINGER, "application/jrd+json",			\
 	    DOC_PER_REQUEST | DOC_CORS, agents_none)			\
 	X(ATPROTO_DID, "/.well-known/atproto-did", "docAtprotoDid",	\
-	    RH_DOC, DOC_TEXT, 0, agents_atproto_did)
+	    RH_DOC, DOC_TEXT, 0, agents_atproto_did)			\
+	X(MCP_CARD, "/mcp/server-card", "docMcpServerCard",		\
+	    RH_MCP_CARD, DOC_MCP_CARD_TYPE, DOC_CORS, agents_none)	\
+	X(MCP_CARD_WELL_KNOWN, "/.well-known/mcp/server-card.json",	\
+	    "docMcpServerCardWellKnown", RH_MCP_CARD, DOC_MCP_CARD_TYPE,	\
+	    DOC_CORS, agents_none)					\
+	X(AI_CATALOG, "/.well-known/ai-catalog.json", "docAiCatalog",	\
+	    RH_DOC, "application/ai-catalog+json", DOC_CORS,		\
+	    agents_ai_catalog)
 
 enum site_doc {
 #define X(id, path, op, h, type, flags, build)	DOC_##id,

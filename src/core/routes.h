@@ -46,6 +46,8 @@ enum route_handler {
 	RH_WEBFINGER,		/* /.well-known/webfinger (webfinger.h) */
 	RH_MCP,			/* the MCP endpoint (mcp.h): every method
 				 * is its own to answer */
+	RH_MCP_CARD,		/* its server card (mcp.h), arg: enum
+				 * site_doc, DOC_MCP_CARD* */
 	RH__MAX
 };
 

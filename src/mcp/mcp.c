@@ -44,7 +44,7 @@ mcp_build(const struct app *app, char *err, size_t errlen)
 		    NULL || (m->instructions[l] =
 		    mcp_tools_instructions(app, (enum lang)l)) == NULL)
 			goto oom;
-	if (mcp_tools_resources(m, app) == -1)
+	if (mcp_tools_resources(m, app) == -1 || mcp_card_build(m, app) == -1)
 		goto oom;
 	return m;
 oom:
@@ -71,6 +71,7 @@ mcp_free(struct mcp *m)
 	}
 	free(m->res);
 	free(m->resources);
+	enc_free(&m->card);
 	free(m);
 }
 

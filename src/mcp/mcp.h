@@ -14,7 +14,9 @@
  * its errors the API's.  Its resources are the markdown pages and the
  * per-language text documents of SITE_DOCS (page_list.h: the agent
  * files, the JSON Resume, the vCard) in every language, read the same
- * way.  docs/mcp.md
+ * way.  Its server card (SEP-2127: identity, endpoint, protocol
+ * revisions) is built with the lists at content load and served by
+ * mcp_card_serve at the rows DOC_MCP_CARD* of SITE_DOCS.  docs/mcp.md
  * describes it; mcp_int.h its parts.
  *
  * Ownership: mcp_build returns a struct mcp that mcp_free releases,
@@ -34,5 +36,6 @@ struct mcp;
 struct mcp	*mcp_build(const struct app *, char *err, size_t errlen);
 void		 mcp_free(struct mcp *);
 void		 mcp_serve(struct ctx *);
+void		 mcp_card_serve(struct ctx *);
 
 #endif /* PERFIL_MCP_H */

@@ -4,9 +4,11 @@
  * revision of a request, the headers that mirror the body), mcp_rpc.c
  * the method table and its dispatch, mcp_tools.c what the methods serve
  * (tools, resources, instructions: built at start-up, run per call),
- * mcp_wire.c what all three stand on (the revisions, an answer's
- * headers, the envelope, the raw scan of the body).  Calls run one way:
- * mcp.c -> mcp_rpc.c -> mcp_tools.c -> mcp_wire.c.
+ * mcp_card.c the server card, built from what mcp_tools.c rendered,
+ * mcp_wire.c what they all stand on (the revisions, the capabilities,
+ * an answer's headers, the envelope, the raw scan of the body).  Calls
+ * run one way: mcp.c -> mcp_rpc.c -> mcp_tools.c -> mcp_wire.c, and
+ * mcp.c -> mcp_card.c -> mcp_wire.c.
  *
  * Ownership: a struct mcp_call lives on mcp_serve's stack for one
  * request; its strings belong to the request's arena or the parsed
@@ -20,11 +22,17 @@
 #include <cjson/cJSON.h>
 
 #include "core/ctx.h"
+#include "http/encoding.h"
 
 /* The revision of the stateless era, and the last one with a session
  * (initialize), which the older clients ask for. */
 #define MCP_MODERN	"2026-07-28"
 #define MCP_LEGACY	"2025-11-25"
+
+/* The prompts/list result: the content declares no prompts (the
+ * capability is declared, as 2026-07-28 asks of a server that answers
+ * the list); the server card says the same list. */
+#define MCP_PROMPTS	"{\"prompts\":[]}"
 
 /* Deepest nesting of arrays and objects a body may have: an MCP
  * message needs 6 or so; cJSON recurses once per level on a 256 KiB
@@ -65,6 +73,7 @@ struct mcp {
 	size_t	 nres;
 	char	 origin[256];		/* scheme://host[:port] of the base
 					 * URL: the one Origin allowed */
+	struct rendered card;		/* the server card (mcp_card.c) */
 };
 
 /* One JSON-RPC request being answered. */
@@ -77,8 +86,12 @@ struct mcp_call {
 	int	 has_nul;	/* a string of the body holds U+0000 */
 };
 
+/* mcp_card.c */
+int	 mcp_card_build(struct mcp *, const struct app *);
+
 /* mcp_wire.c */
 void	 mcp_answer(struct ctx *, int status);
+void	 mcp_capabilities(cJSON *, enum mcp_era);
 extern const char *const mcp_versions[];
 const char *mcp_version_known(const char *);
 void	 mcp_error(struct mcp_call *, int status, int code, const char *data,

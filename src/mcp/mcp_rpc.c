@@ -31,25 +31,6 @@ add_server_info(cJSON *to, const char *key, const struct ctx *x)
 	    x->app->source_url[x->lang]);
 }
 
-/* The capabilities: tools and resources, whose lists never change
- * while the server runs (a content reload starts anew); the legacy
- * era says so with listChanged false. */
-static void
-add_capabilities(cJSON *res, enum mcp_era era)
-{
-	cJSON	*cap, *t, *r, *p;
-
-	cap = cJSON_AddObjectToObject(res, "capabilities");
-	t = cJSON_AddObjectToObject(cap, "tools");
-	r = cJSON_AddObjectToObject(cap, "resources");
-	p = cJSON_AddObjectToObject(cap, "prompts");
-	if (era == MCP_ERA_LEGACY) {
-		cJSON_AddBoolToObject(t, "listChanged", 0);
-		cJSON_AddBoolToObject(r, "listChanged", 0);
-		cJSON_AddBoolToObject(p, "listChanged", 0);
-	}
-}
-
 /* initialize (legacy): the revision the client asked for when this
  * server speaks it with initialize, else the newest that has it. */
 static void
@@ -64,7 +45,7 @@ rpc_initialize(struct mcp_call *c)
 		v = MCP_LEGACY;
 	if ((res = cJSON_CreateObject()) != NULL) {
 		cJSON_AddStringToObject(res, "protocolVersion", v);
-		add_capabilities(res, MCP_ERA_LEGACY);
+		mcp_capabilities(res, MCP_ERA_LEGACY);
 		add_server_info(res, "serverInfo", c->x);
 		cJSON_AddStringToObject(res, "instructions",
 		    c->x->app->mcp->instructions[c->x->lang]);
@@ -85,7 +66,7 @@ rpc_discover(struct mcp_call *c)
 		for (i = 0; mcp_versions[i] != NULL; i++)
 			cJSON_AddItemToArray(v,
 			    cJSON_CreateString(mcp_versions[i]));
-		add_capabilities(res, MCP_ERA_MODERN);
+		mcp_capabilities(res, MCP_ERA_MODERN);
 		meta = cJSON_AddObjectToObject(res, "_meta");
 		add_server_info(meta, "io.modelcontextprotocol/serverInfo",
 		    c->x);
@@ -126,7 +107,7 @@ rpc_templates_list(struct mcp_call *c)
 static void
 rpc_prompts_list(struct mcp_call *c)
 {
-	mcp_result(c, "{\"prompts\":[]}", 1);
+	mcp_result(c, MCP_PROMPTS, 1);
 }
 
 /* prompts/get: no name is a prompt of this server. */

@@ -41,6 +41,26 @@ const char *const mcp_versions[] = {
 	MCP_MODERN, MCP_LEGACY, "2025-06-18", "2025-03-26", NULL
 };
 
+/* Adds the capabilities to res: tools, resources and prompts, whose
+ * lists never change while the server runs (a content reload starts
+ * anew); the legacy era says so with listChanged false.  initialize,
+ * server/discover and the server card (mcp_card.c) say them. */
+void
+mcp_capabilities(cJSON *res, enum mcp_era era)
+{
+	cJSON	*cap, *t, *r, *p;
+
+	cap = cJSON_AddObjectToObject(res, "capabilities");
+	t = cJSON_AddObjectToObject(cap, "tools");
+	r = cJSON_AddObjectToObject(cap, "resources");
+	p = cJSON_AddObjectToObject(cap, "prompts");
+	if (era == MCP_ERA_LEGACY) {
+		cJSON_AddBoolToObject(t, "listChanged", 0);
+		cJSON_AddBoolToObject(r, "listChanged", 0);
+		cJSON_AddBoolToObject(p, "listChanged", 0);
+	}
+}
+
 /* A protocol revision this server speaks, or NULL. */
 const char *
 mcp_version_known(const char *v)

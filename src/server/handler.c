@@ -37,6 +37,7 @@ static void (*const route_handlers[RH__MAX])(struct ctx *) = {
 	[RH_MEDIA] = pages_media,
 	[RH_WEBFINGER] = webfinger_serve,
 	[RH_MCP] = mcp_serve,
+	[RH_MCP_CARD] = mcp_card_serve,
 };
 
 /* Quotes raw client bytes for a message: printable ASCII as is, the

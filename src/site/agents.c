@@ -1,6 +1,8 @@
 /*
  * agents.c: llms.txt (llmstxt.org format), agents.md, the sitemap,
- * robots.txt and the web app manifest.
+ * robots.txt, the web app manifest, security.txt and the adapters of
+ * the other documents' builders; the discovery documents (the API and
+ * AI catalogs) are discovery.c's.
  */
 #include "config.h"
 
@@ -181,7 +183,11 @@ agents_llms(const struct app *app, enum lang l, struct buf *b)
 	if (route_handler_path(RH_MCP) != NULL) {
 		item(b, app, "MCP", portal_mcp_path(app, l, tmp, sizeof(tmp)));
 		buf_printf(b, ": %s\n", LBL(app, l, "mcp.summary"));
+		item(b, app, "MCP server card", site_doc_path(DOC_MCP_CARD));
+		buf_putc(b, '\n');
 	}
+	item(b, app, "AI catalog", site_doc_path(DOC_AI_CATALOG));
+	buf_putc(b, '\n');
 	for (i = 0; i < routes_len; i++) {
 		r = &routes[i];
 		if (r->kind != ROUTE_API || !route_live(app->model, r) ||
@@ -506,8 +512,8 @@ agents_robots(const struct app *app, enum lang unused, struct buf *b)
 
 /* Appends doc as indented JSON and a newline, and deletes it.  Returns
  * 0, or -1 out of memory. */
-static int
-put_json(cJSON *doc, struct buf *b)
+int
+agents_json(cJSON *doc, struct buf *b)
 {
 	char	*s;
 
@@ -520,114 +526,6 @@ put_json(cJSON *doc, struct buf *b)
 	free(s);
 	cJSON_Delete(doc);
 	return 0;
-}
-
-/* Adds {"href": BASE PATH, "type": TYPE[, "hreflang": LANG]} to the
- * array a; type's parameters ("; charset=...") are left out. */
-static void
-catalog_link(const struct app *app, cJSON *a, const char *path,
-    const char *type, const char *hreflang)
-{
-	cJSON	*o;
-	char	 href[512], t[64];
-
-	if (a == NULL || (o = cJSON_CreateObject()) == NULL)
-		return;
-	snprintf(href, sizeof(href), "%s%s", app->cfg->base_url, path);
-	snprintf(t, sizeof(t), "%.*s", (int)strcspn(type, ";"), type);
-	cJSON_AddStringToObject(o, "href", href);
-	cJSON_AddStringToObject(o, "type", t);
-	if (hreflang != NULL)
-		cJSON_AddStringToObject(o, "hreflang", hreflang);
-	cJSON_AddItemToArray(a, o);
-}
-
-/* Adds the developer portal (HTML and markdown, in every language) as
- * ctx's "service-doc". */
-static void
-catalog_portal(const struct app *app, cJSON *ctx)
-{
-	cJSON	*a;
-	int	 l;
-
-	if (!site_page_published(app, SITE_DEVELOPERS) ||
-	    (a = cJSON_AddArrayToObject(ctx, "service-doc")) == NULL)
-		return;
-	for (l = 0; l < app->langs->n; l++) {
-		catalog_link(app, a, site_page_path(app, SITE_DEVELOPERS, l),
-		    "text/html", lang_code(app->langs, l));
-		catalog_link(app, a, site_page_md_path(app, SITE_DEVELOPERS,
-		    l), "text/markdown", lang_code(app->langs, l));
-	}
-}
-
-/* Adds a link context anchored at BASE path to the linkset ls. */
-static cJSON *
-catalog_context(const struct app *app, cJSON *ls, const char *path)
-{
-	cJSON	*ctx;
-	char	 anchor[512];
-
-	if (ls == NULL || (ctx = cJSON_CreateObject()) == NULL)
-		return NULL;
-	snprintf(anchor, sizeof(anchor), "%s%s", app->cfg->base_url, path);
-	cJSON_AddStringToObject(ctx, "anchor", anchor);
-	cJSON_AddItemToArray(ls, ctx);
-	return ctx;
-}
-
-/*
- * Appends the API catalog (RFC 9727): a linkset (RFC 9264, JSON) of
- * the APIs this site publishes, from the route table.  The JSON API is
- * anchored at the common prefix of its routes ("/api/v1"): its
- * OpenAPI document in each form (service-desc), the developer portal
- * (service-doc) and its health (status).  An MCP endpoint, when the
- * route table has the route "/mcp", is anchored at its path with the
- * portal, which explains it.  Returns 0, or -1 out of memory.
- */
-int
-agents_api_catalog(const struct app *app, enum lang unused, struct buf *b)
-{
-	const struct route *r;
-	const char *mcp;
-	cJSON	*doc, *ls, *ctx, *desc, *status;
-	char	 prefix[64] = "";
-	size_t	 i, n;
-
-	for (i = 0; i < routes_len; i++) {
-		if (routes[i].kind != ROUTE_API ||
-		    !route_is_api_path(routes[i].path))
-			continue;
-		if (prefix[0] == '\0')
-			snprintf(prefix, sizeof(prefix), "%s", routes[i].path);
-		for (n = 0; prefix[n] != '\0' && prefix[n] ==
-		    routes[i].path[n]; n++)
-			continue;
-		prefix[n] = '\0';
-	}
-	if ((n = strlen(prefix)) > 0 && prefix[n - 1] == '/')
-		prefix[n - 1] = '\0';
-	if ((doc = cJSON_CreateObject()) == NULL)
-		return -1;
-	ls = cJSON_AddArrayToObject(doc, "linkset");
-	if ((ctx = catalog_context(app, ls, prefix)) != NULL) {
-		desc = cJSON_AddArrayToObject(ctx, "service-desc");
-		for (i = 0; i < routes_len; i++)
-			if (routes[i].handler == RH_OPENAPI)
-				catalog_link(app, desc, routes[i].path,
-				    site_docs[routes[i].arg].type, NULL);
-		catalog_portal(app, ctx);
-		status = cJSON_AddArrayToObject(ctx, "status");
-		for (i = 0; i < routes_len; i++)
-			if ((r = &routes[i])->flags & ROUTE_STATUS)
-				catalog_link(app, status, r->path, TYPE_JSON,
-				    NULL);
-	}
-	if ((mcp = route_handler_path(RH_MCP)) != NULL &&
-	    (ctx = catalog_context(app, ls, mcp)) != NULL)
-		catalog_portal(app, ctx);
-	(void)unused;
-	return put_json(doc, b);
 }
 
 /*
@@ -708,7 +606,7 @@ agents_manifest(const struct app *app, enum lang unused, struct buf *b)
 		cJSON_AddItemToArray(icons, icon);
 	}
 	(void)unused;
-	return put_json(m, b);
+	return agents_json(m, b);
 }
 
 /* --- The documents built elsewhere (SITE_DOCS' builders) ---------------- */

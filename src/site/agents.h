@@ -10,9 +10,12 @@
 #ifndef PERFIL_AGENTS_H
 #define PERFIL_AGENTS_H
 
+#include <cjson/cJSON.h>
+
 #include "core/app.h"
 
 void	 agents_facts(const struct app *, enum lang, struct buf *);
+int	 agents_json(cJSON *, struct buf *);
 
 /* A document's builder (SITE_DOCS, page_list.h): appends the document
  * in language l to b; returns 0, 1 when there is none, or -1 out of

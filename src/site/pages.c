@@ -22,6 +22,7 @@
 #include "core/errors.h"
 #include "site/agents.h"
 #include "site/cv.h"
+#include "site/discovery.h"
 #ifdef HAVE_PDF
 #include "site/cv_pdf.h"
 #endif
@@ -79,24 +80,17 @@ keep(struct rendered *sb, struct buf *b)
 	return enc_keep(sb, data, len, NULL);
 }
 
-/* A Link header's value, from the base URL, a path and a media type. */
-#define LINK_FMT	"<%s%s>; rel=\"alternate\"; type=\"%s\""
-/* The link to the API catalog (RFC 9727, 3), from the base URL. */
-#define LINK_CATALOG	"<%s%s>; rel=\"api-catalog\""
-
-/* "<BASE PATH>; rel="alternate"; type="TYPE"", malloc'd; on the home
- * page (pg SITE_HOME), the link to the API catalog after it. */
+/* Page pg's Link header value (discovery_page_link: its other
+ * representation at path, of type type; html for the HTML page's),
+ * malloc'd; NULL out of memory. */
 static char *
 link_value(const struct app *app, int pg, const char *path,
-    const char *type)
+    const char *type, int html)
 {
 	struct buf b;
 
 	buf_init(&b);
-	buf_printf(&b, LINK_FMT, app->cfg->base_url, path, type);
-	if (pg == SITE_HOME)
-		buf_printf(&b, ", " LINK_CATALOG, app->cfg->base_url,
-		    site_doc_path(DOC_API_CATALOG));
+	discovery_page_link(app, pg, path, type, html, &b);
 	if (b.oom) {
 		buf_free(&b);
 		return NULL;
@@ -154,8 +148,8 @@ render(const struct app *app, const struct view *v, enum lang l,
 	return !b->oom && keep(md, b) == 0 &&
 	    layout(app, v, l, md->data, b) == 0 && keep(html, b) == 0 &&
 	    (*link_md = link_value(app, v->page, v->md_path[l],
-	    "text/markdown")) != NULL && (*link_html = link_value(app,
-	    v->page, v->path[l], "text/html")) != NULL;
+	    "text/markdown", 1)) != NULL && (*link_html = link_value(app,
+	    v->page, v->path[l], "text/html", 0)) != NULL;
 }
 
 /* Each document's builder, from the last column of SITE_DOCS. */
@@ -352,7 +346,8 @@ pages_doc(struct ctx *x)
 	if (f & DOC_CORS)
 		resp_header(r, "Access-Control-Allow-Origin", "*");
 	if (f & DOC_CATALOG_LINK)	/* RFC 9727, 2: on GET and HEAD */
-		resp_header(r, "Link", arena_printf(x->arena, LINK_CATALOG,
+		resp_header(r, "Link", arena_printf(x->arena,
+		    DISCOVERY_LINK_CATALOG,
 		    x->app->cfg->base_url, site_doc_path(d)));
 	if (f & DOC_PER_REQUEST) {	/* security.txt: its Expires */
 		if (builders[d](x->app, l, &r->body) != 0) {
@@ -441,6 +436,7 @@ pages_project(struct ctx *x)
 	struct view v;
 	struct buf m;
 	enum lang l = x->lang;
+	char	*link;
 	int	 md = 0, k;
 
 	if (ends_with_md(slug)) {
@@ -469,9 +465,16 @@ pages_project(struct ctx *x)
 	r->cache_control = CACHE_PUBLIC;
 	r->content_language = lang_code(app->langs, l);
 	resp_header(r, "Vary", "Accept");
-	resp_header(r, "Link", arena_printf(x->arena, LINK_FMT,
-	    app->cfg->base_url, md ? v.path[l] : v.md_path[l], md ?
-	    "text/html" : "text/markdown"));
+	buf_init(&m);
+	discovery_page_link(app, SITE_PROJECTS, md ? v.path[l] :
+	    v.md_path[l], md ? "text/html" : "text/markdown", !md, &m);
+	link = m.oom ? NULL : arena_strndup(x->arena, buf_cstr(&m), m.len);
+	buf_free(&m);
+	if (link == NULL) {
+		r->body.oom = 1;	/* handle_site: a 500 */
+		return;
+	}
+	resp_header(r, "Link", link);
 	if (!md)
 		html_headers(r, app->site);
 	resp_header(r, "X-Content-Type-Options", "nosniff");

@@ -35,7 +35,8 @@ portal_mcp_path(const struct app *app, enum lang l, char *buf, size_t len)
 /*
  * The MCP endpoint for agents.md and the developer portal: its URL,
  * what it serves and how to connect (a client configured with the URL,
- * or one POST with curl).  Nothing without the route.
+ * or one POST with curl) and where its server card is.  Nothing
+ * without the route.
  */
 void
 portal_mcp(const struct app *app, enum lang l, struct buf *b)
@@ -52,7 +53,9 @@ portal_mcp(const struct app *app, enum lang l, struct buf *b)
 	    "'%s%s'\ncurl -s '%s%s' -H 'Content-Type: application/json' "
 	    "-H 'Accept: application/json, text/event-stream' \\\n"
 	    "  -d '{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}'"
-	    "\n```\n\n", app->cfg->base_url, url, app->cfg->base_url, url);
+	    "\ncurl -s '%s%s'\n```\n\n", app->cfg->base_url, url,
+	    app->cfg->base_url, url, app->cfg->base_url,
+	    site_doc_path(DOC_MCP_CARD));
 }
 
 /* An example value for a parameter, inside its bounds. */

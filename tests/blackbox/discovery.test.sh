@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Discovery: the API catalog (RFC 9727, a linkset of RFC 9264), its Link
-# relation on the home page in every language, the Content Signals of
-# robots.txt (site.json's "content_signals", default search=yes,
-# ai-input=yes, ai-train=no) and security.txt (RFC 9116: only when site.json
-# names a security contact). Every link the catalog lists must answer 200
+# relation on every HTML page and the home page's markdown in every
+# language, the Content Signals of robots.txt (site.json's
+# "content_signals", default search=yes, ai-input=yes, ai-train=no) and
+# security.txt (RFC 9116: only when site.json names a security contact). Every link the catalog lists must answer 200
 # with the type it says; an MCP endpoint, when the route table has /mcp, is
 # in the catalog and answers an initialize POST. The changed settings are
 # served by a private stack on a copy of the content; --check refuses bad
@@ -97,8 +97,11 @@ for lang in "${LANGS[@]}"; do
 			expect_header_match link "(^|, )<$BASE$CATALOG>; rel=\"api-catalog\"(,|\$)"
 		done
 	done
-	t "$p/about does not (the relation is the home page's)"
+	t "$p/about links it too (every HTML page does); its markdown twin does not"
 	req GET "$p/about"
+	expect_status 200
+	expect_header_match link "(^|, )<$BASE$CATALOG>; rel=\"api-catalog\"(,|\$)"
+	req GET "$p/about.md"
 	expect_status 200
 	expect_header_present link
 	[[ $(header link) != *api-catalog* ]]

@@ -29,9 +29,10 @@ expect_markdown() {
 	expect_header_match vary '^Accept, ?Accept-Encoding$'
 	expect_header cache-control 'public, max-age=300, s-maxage=3600'
 	expect_header x-content-type-options nosniff
-	# The homes also link the API catalog (discovery.test.sh).
+	# The homes also link the API catalog and the MCP server card
+	# (discovery.test.sh, mcp_discovery.test.sh).
 	case $3 in
-	/ | /en/) expect_header link "<$BASE$3>; rel=\"alternate\"; type=\"text/html\", <$BASE/.well-known/api-catalog>; rel=\"api-catalog\"" ;;
+	/ | /en/) expect_header link "<$BASE$3>; rel=\"alternate\"; type=\"text/html\", <$BASE/.well-known/api-catalog>; rel=\"api-catalog\", <$BASE/mcp/server-card>; rel=\"service-desc\"; type=\"application/mcp-server-card+json\"" ;;
 	*) expect_header link "<$BASE$3>; rel=\"alternate\"; type=\"text/html\"" ;;
 	esac
 	expect_header_absent content-security-policy

@@ -65,7 +65,7 @@ for entry in '/talks|es|Charlas|/talks.md' '/en/talks|en|Talks|/en/talks.md' \
 	expect_status 200
 	expect_header content-type 'text/html; charset=utf-8'
 	expect_header content-language "$lang"
-	expect_header link "<$BASE$md>; rel=\"alternate\"; type=\"text/markdown\""
+	expect_header link "<$BASE$md>; rel=\"alternate\"; type=\"text/markdown\", <$BASE/.well-known/api-catalog>; rel=\"api-catalog\", <$BASE/mcp/server-card>; rel=\"service-desc\"; type=\"application/mcp-server-card+json\""
 	expect_body_contains "<h1>$title</h1>"
 	expect_body_contains "<html lang=\"$lang\">"
 

@@ -45,11 +45,9 @@ for entry in "${pages[@]}"; do
 	expect_header cache-control 'public, max-age=300, s-maxage=3600'
 	expect_header content-language "$lang"
 	expect_header_match vary '^Accept, ?Accept-Encoding$'
-	# The homes also link the API catalog (discovery.test.sh).
-	case $path in
-	/ | /en/) expect_header link "<$BASE$md>; rel=\"alternate\"; type=\"text/markdown\", <$BASE/.well-known/api-catalog>; rel=\"api-catalog\"" ;;
-	*) expect_header link "<$BASE$md>; rel=\"alternate\"; type=\"text/markdown\"" ;;
-	esac
+	# Every HTML page also links the API catalog and the MCP server card
+	# (discovery.test.sh, mcp_discovery.test.sh).
+	expect_header link "<$BASE$md>; rel=\"alternate\"; type=\"text/markdown\", <$BASE/.well-known/api-catalog>; rel=\"api-catalog\", <$BASE/mcp/server-card>; rel=\"service-desc\"; type=\"application/mcp-server-card+json\""
 	expect_header_present etag
 
 	t "GET $path: one layout: lang, title, description, one h1, nav, switch"
