@@ -18,9 +18,10 @@
  * it (an entry's heading with its one-line "employer · dates" and the
  * first line after that).
  *
- * The document's language is the catalog's /Lang, which cairo (1.16,
- * 1.18) cannot write: pdf_lang_set (pdf_lang.c) appends an incremental
- * update that replaces the catalog.
+ * What PDF/UA-1 asks of the catalog and cairo (1.16, 1.18) cannot
+ * write, the document's /Lang, DisplayDocTitle and the XMP metadata,
+ * pdf_ua_catalog (pdf_ua.c) adds by an incremental update that
+ * replaces the catalog.
  */
 #include "config.h"
 
@@ -39,7 +40,7 @@
 #include "site/cv_fonts.h"
 #include "site/cv_pdf.h"
 #include "site/cv_pdf_int.h"
-#include "site/pdf_lang.h"
+#include "site/pdf_ua.h"
 
 /* Only links a reader can follow from a file: the web, mail, phone. */
 static int
@@ -303,32 +304,39 @@ write_out(void *closure, const unsigned char *data, unsigned int len)
 	return out->oom ? CAIRO_STATUS_WRITE_ERROR : CAIRO_STATUS_SUCCESS;
 }
 
-/* Sets the document's title, author, subject and creator. */
+/*
+ * Sets the document's title (into t, the caller's), author, subject
+ * and creator, and says the same in m for the XMP metadata
+ * (pdf_ua_catalog), with the language.
+ */
 static void
-metadata(struct pdf *p, cairo_surface_t *s)
+metadata(struct pdf *p, cairo_surface_t *s, struct buf *t,
+    struct pdf_ua_meta *m)
 {
 	const cJSON *o = p->app->model->profile.obj[p->l];
-	struct buf t;
 
-	buf_init(&t);
-	buf_printf(&t, "%s \xe2\x80\x94 %s", json_str(o, "name"),
+	buf_printf(t, "%s \xe2\x80\x94 %s", json_str(o, "name"),
 	    site_page_label(p->app, SITE_CV, p->l));
-	if (t.oom || buf_cstr(&t) == NULL) {
+	if (t->oom || buf_cstr(t) == NULL) {
 		p->oom = 1;
 		return;
 	}
-	cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_TITLE, t.data);
+	m->lang = lang_code(p->app->langs, p->l);
+	m->title = t->data;
+	m->author = json_str(o, "name");
+	m->subject = json_str(o, "headline");
+	m->creator = "perfil";
+	cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_TITLE, m->title);
 	cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_AUTHOR,
-	    json_str(o, "name"));
+	    m->author);
 	cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_SUBJECT,
-	    json_str(o, "headline"));
+	    m->subject);
 	cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_CREATOR,
-	    "perfil");
+	    m->creator);
 	/* No creation date (cairo's default is now): the same content
 	 * makes the same bytes, and the same ETag, in every worker and
 	 * after every reload. */
 	cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_CREATE_DATE, "");
-	buf_free(&t);
 }
 
 /* Returns 1 when the markdown md of /cv (len bytes) is not too long
@@ -363,7 +371,8 @@ int
 cv_pdf(const struct app *app, enum lang l, struct buf *out)
 {
 	struct pdf p;
-	struct buf md;
+	struct pdf_ua_meta meta = { NULL, NULL, NULL, NULL, NULL };
+	struct buf md, title;
 	cairo_surface_t *s;
 	cmark_node *doc = NULL;
 	cairo_status_t st;
@@ -412,7 +421,8 @@ cv_pdf(const struct app *app, enum lang l, struct buf *out)
 	p.cr = cairo_create(s);
 	pango_cairo_update_context(p.cr, p.pc);
 	pango_cairo_update_context(p.cr, p.pc_rtl);
-	metadata(&p, s);
+	buf_init(&title);
+	metadata(&p, s, &title, &meta);
 	p.bullet = cv_pdf_small_layout(&p, cv_pdf_styles[BLK_ITEM].size,
 	    "\xe2\x80\xa2");
 	add_blocks(&p, doc, BLK_TEXT);
@@ -439,7 +449,8 @@ cv_pdf(const struct app *app, enum lang l, struct buf *out)
 		warnx("cv.pdf (%s): cairo: %s", lang_code(app->langs, l),
 		    cairo_status_to_string(st));
 	else if (!p.oom && !out->oom && out->len > from &&
-	    pdf_lang_set(out, lang_code(app->langs, l)) != -1)
+	    pdf_ua_catalog(out, &meta) != -1)
 		rc = 0;
+	buf_free(&title);
 	return rc;
 }

@@ -6,7 +6,7 @@
  * tags what it draws with cairo's structure tags (cairo_tag_begin), so
  * that the PDF is a tagged one (ISO 32000-1, 14.8; PDF/UA-1): cairo
  * writes the structure tree, the parent tree, the marked content and
- * /MarkInfo.
+ * /MarkInfo; the rest of what PDF/UA asks of the catalog is pdf_ua.c's.
  *
  * The tree: Document, then per block its element (cv_pdf_styles: H1
  * the name, H2 a section, H3 an entry, P a paragraph), the paragraphs
