@@ -16,7 +16,7 @@
  * Link holds its words and its annotation), and no element is left
  * open over a page break, so the footer and the rules under section
  * names stay outside every element.  cairo 1.16 has no Artifact tag:
- * they are unmarked content, not artifacts (docs/site.md).
+ * pdf_artifact.c marks them as artifacts afterwards.
  */
 #include "config.h"
 

@@ -6,7 +6,10 @@
  * /MarkInfo of a tagged PDF, but not the catalog's /Lang,
  * /ViewerPreferences or /Metadata; pdf_ua_catalog appends an
  * incremental update (ISO 32000-1, 7.5.6) with a new revision of the
- * catalog that has them and the XMP metadata stream it points to.
+ * catalog that has them and the XMP metadata stream it points to, and
+ * of each page: /Tabs /S, and its content stream with what cairo drew
+ * outside every element marked as an artifact (pdf_artifact.c), and of
+ * each link annotation: /Contents.
  * Plain bytes in a struct buf: no cairo here.
  */
 #include "config.h"
@@ -16,6 +19,7 @@
 #include <string.h>
 
 #include "base/util.h"
+#include "site/pdf_artifact.h"
 #include "site/pdf_ua.h"
 
 /* The last occurrence of s in the n bytes at b, or NULL. */
@@ -57,33 +61,167 @@ upd_add(struct upd **up, size_t *nup, size_t num, size_t off)
 	return 0;
 }
 
+/* The cross-reference table cairo wrote: its first object, its count,
+ * where its first row is, and the end of the bytes it indexes. */
+struct xref {
+	size_t	 first, count, rows, end;
+};
+
+/* The offset of object num that x lists as in use, or 0. */
+static size_t
+xref_at(const struct buf *out, const struct xref *x, size_t num)
+{
+	const char *row;
+
+	if (num < x->first || num - x->first >= x->count)
+		return 0;
+	row = out->data + x->rows + (num - x->first) * 20;
+	return row[17] == 'n' ? strtoul(row, NULL, 10) : 0;
+}
+
 /*
- * Appends to out a new revision of the page object obj (at in out's
- * first end bytes, "N 0 obj\n<< /Type /Page ... >>\nendobj") with
- * /Tabs /S, recorded in *up: the tab order of its annotations is the
- * structure's (ISO 14289-1, 7.18.3), which cairo does not write.
- * Returns 0, 1 for an object it cannot read, or -1.
+ * Appends to out a new revision of the content stream of the page at
+ * offset at, its painting outside marked content made artifacts
+ * (pdf_artifact.c), recorded in *up.  A stream it does not know (not
+ * one Flate-encoded stream with its /Length) is left as it is.
+ * Returns 0, or -1 out of memory.
  */
 static int
-pdf_page_tabs(struct buf *out, size_t end, size_t num, size_t at,
+pdf_page_content(struct buf *out, const struct xref *x, size_t at,
     struct upd **up, size_t *nup)
+{
+	const char *d = out->data, *o, *e, *c;
+	unsigned char *z;
+	size_t	 num, lnum, len, data, start, lenat;
+	char	 num10[16];
+	int	 rc;
+
+	if ((e = memmem(d + at, x->end - at, "endobj", 6)) == NULL ||
+	    (c = memmem(d + at, (size_t)(e - d) - at, "/Contents ",
+	    10)) == NULL || sscanf(c, "/Contents %zu 0 R", &num) != 1 ||
+	    (at = xref_at(out, x, num)) == 0 || at >= x->end ||
+	    (e = memmem(d + at, x->end - at, "stream", 6)) == NULL ||
+	    memmem(d + at, (size_t)(e - d) - at, "/FlateDecode", 12) ==
+	    NULL || memmem(d + at, (size_t)(e - d) - at, "/DecodeParms",
+	    12) != NULL || (o = memmem(d + at, (size_t)(e - d) - at,
+	    "/Length ", 8)) == NULL)
+		return 0;
+	if (sscanf(o, "/Length %zu 0 R", &lnum) == 1) {
+		if ((at = xref_at(out, x, lnum)) == 0 || at >= x->end ||
+		    sscanf(d + at, "%*u %*u obj %zu", &len) != 1)
+			return 0;
+	} else if (sscanf(o, "/Length %zu", &len) != 1)
+		return 0;
+	if ((data = (size_t)(e - d) + 6) + 2 > x->end)
+		return 0;
+	data += d[data] == '\r';
+	if (d[data++] != '\n' || len > x->end - data)
+		return 0;
+	if ((z = malloc(len ? len : 1)) == NULL)	/* out's bytes move */
+		return -1;
+	memcpy(z, d + data, len);
+	start = out->len;
+	buf_printf(out, "%zu 0 obj\n<< /Length ", num);
+	lenat = out->len;
+	buf_puts(out, "0000000000 /Filter /FlateDecode >>\nstream\n");
+	data = out->len;
+	rc = out->oom ? -1 : pdf_artifact_flate(z, len, out);
+	free(z);
+	if (rc != 0) {
+		out->len = start;
+		return rc == -1 ? -1 : 0;
+	}
+	snprintf(num10, sizeof(num10), "%010zu", out->len - data);
+	memcpy(out->data + lenat, num10, 10);
+	buf_puts(out, "\nendstream\nendobj\n");
+	if (upd_add(up, nup, num, start) == -1)
+		return -1;
+	return out->oom ? -1 : 0;
+}
+
+/*
+ * Appends to out a new revision of object num (at offset at, "N 0
+ * obj\n<< ... >>\nendobj") with the entries keys added, recorded in
+ * *up.  Returns 0, 1 for an object it cannot read or that has the
+ * key of keys already (its first word), or -1.
+ */
+static int
+pdf_obj_add(struct buf *out, const struct xref *x, size_t num, size_t at,
+    const char *keys, struct upd **up, size_t *nup)
 {
 	const char *o = out->data + at, *e;
 	char	*dict;
+	size_t	 kl = strcspn(keys + 1, " ") + 1;
 
-	if ((e = memmem(o, end - at, "endobj", 6)) == NULL ||
+	if ((e = memmem(o, x->end - at, "endobj", 6)) == NULL ||
 	    (e = rfind(o, (size_t)(e - o), ">>")) == NULL ||
 	    (o = memmem(o, (size_t)(e - o), "<<", 2)) == NULL ||
-	    memmem(o, (size_t)(e - o), "/Tabs", 5) != NULL)
+	    memmem(o, (size_t)(e - o), keys, kl) != NULL)
 		return 1;
 	if ((dict = strndup(o, (size_t)(e - o))) == NULL ||
 	    upd_add(up, nup, num, out->len) == -1) {
 		free(dict);
 		return -1;
 	}
-	buf_printf(out, "%zu 0 obj\n%s   /Tabs /S\n>>\nendobj\n", num, dict);
+	buf_printf(out, "%zu 0 obj\n%s\n   %s\n>>\nendobj\n", num, dict, keys);
 	free(dict);
 	return out->oom ? -1 : 0;
+}
+
+/*
+ * Appends to out a new revision of the link annotation num (at offset
+ * at) with /Contents, its alternate description (ISO 14289-1, 7.18.5),
+ * which cairo does not write: its URI (the link's words are the
+ * content of its Link element).  Returns 0 (also for an annotation
+ * without a URI, left as it is), 1, or -1.
+ */
+static int
+pdf_link_contents(struct buf *out, const struct xref *x, size_t num,
+    size_t at, struct upd **up, size_t *nup)
+{
+	const char *d = out->data, *e, *u;
+	struct buf k;
+	size_t	 i;
+	int	 depth = 0, rc;
+
+	if ((e = memmem(d + at, x->end - at, "endobj", 6)) == NULL ||
+	    (u = memmem(d + at, (size_t)(e - d) - at, "/URI (", 6)) == NULL)
+		return 0;
+	u += 5;		/* the literal string, as cairo escaped it */
+	for (i = 0; u + i < e; i++)
+		if (u[i] == '\\')
+			i++;
+		else if (u[i] == '(')
+			depth++;
+		else if (u[i] == ')' && --depth == 0)
+			break;
+	if (u + i >= e)
+		return 0;
+	buf_init(&k);
+	buf_puts(&k, "/Contents ");
+	buf_append(&k, u, i + 1);
+	rc = k.oom || buf_cstr(&k) == NULL ? -1 :
+	    pdf_obj_add(out, x, num, at, k.data, up, nup);
+	buf_free(&k);
+	return rc;
+}
+
+/*
+ * Appends to out a new revision of the page object num (at offset at)
+ * with /Tabs /S: the tab order of its annotations is the structure's
+ * (ISO 14289-1, 7.18.3), which cairo does not write; and one of its
+ * content stream (pdf_page_content); each recorded in *up.  Returns 0,
+ * 1 for an object it cannot read, or -1.
+ */
+static int
+pdf_page_fix(struct buf *out, const struct xref *x, size_t num, size_t at,
+    struct upd **up, size_t *nup)
+{
+	int	 rc;
+
+	if ((rc = pdf_obj_add(out, x, num, at, "/Tabs /S", up, nup)) != 0)
+		return rc;
+	return pdf_page_content(out, x, at, up, nup);
 }
 
 /*
@@ -92,54 +230,60 @@ pdf_page_tabs(struct buf *out, size_t end, size_t num, size_t at,
  * starts, "N 0 obj null endobj" (cairo 1.16 lists the structure
  * element of a link annotation drawn outside every structure element,
  * reserved and never written, and qpdf --check calls the file
- * damaged); for a page, its revision with /Tabs (pdf_page_tabs); each
- * recorded in *up.  Returns 0, 1 for a table it cannot read, or -1 out
- * of memory.
+ * damaged); for a page, its revisions (pdf_page_fix); for a link
+ * annotation, its revision with /Contents; each recorded in *up.  Returns 0, 1 for a table it cannot read, or -1 out of memory.
  */
 static int
 pdf_objects_fix(struct buf *out, size_t end, size_t xref, struct upd **up,
     size_t *nup)
 {
 	static const char page[] = "\n<< /Type /Page";
+	static const char link[] = "\n<< /Type /Annot\n   /Subtype /Link\n";
+	struct xref x;
 	char	 head[32];
 	const char *row;
-	size_t	 first, count, i, off, at, pl = sizeof(page) - 1;
+	size_t	 i, at, pl = sizeof(page) - 1;
 	int	 k, rc;
 
-	if (xref >= end || sscanf(out->data + xref, "xref %zu %zu", &first,
-	    &count) != 2 || (row = memchr(out->data + xref, '\n',
+	if (xref >= end || sscanf(out->data + xref, "xref %zu %zu", &x.first,
+	    &x.count) != 2 || (row = memchr(out->data + xref, '\n',
 	    end - xref)) == NULL || (row = memchr(row + 1, '\n',
 	    end - (size_t)(row + 1 - out->data))) == NULL)
 		return 1;
-	off = (size_t)(row + 1 - out->data);	/* the first row */
-	for (i = 0; i < count; i++, off += 20) {
-		if (off + 20 > end)
-			return 1;
-		row = out->data + off;
-		if (row[17] != 'n')
+	x.rows = (size_t)(row + 1 - out->data);	/* the first row */
+	x.end = end;
+	if (x.count > (end - x.rows) / 20)
+		return 1;
+	for (i = 0; i < x.count; i++) {
+		if ((at = xref_at(out, &x, x.first + i)) == 0)
 			continue;
-		at = strtoul(row, NULL, 10);
-		k = snprintf(head, sizeof(head), "%zu 0 obj", first + i);
+		k = snprintf(head, sizeof(head), "%zu 0 obj", x.first + i);
 		if (at + (size_t)k <= end && memcmp(out->data + at, head,
 		    (size_t)k) == 0) {
 			if (at + (size_t)k + pl < end && memcmp(out->data +
 			    at + (size_t)k, page, pl) == 0 &&
 			    out->data[at + (size_t)k + pl] != 's' &&
-			    (rc = pdf_page_tabs(out, end, first + i, at, up,
+			    (rc = pdf_page_fix(out, &x, x.first + i, at, up,
 			    nup)) != 0)
+				return rc;
+			if (at + (size_t)k + sizeof(link) - 1 < end &&
+			    memcmp(out->data + at + (size_t)k, link,
+			    sizeof(link) - 1) == 0 &&
+			    (rc = pdf_link_contents(out, &x, x.first + i, at,
+			    up, nup)) != 0)
 				return rc;
 			continue;
 		}
-		if (upd_add(up, nup, first + i, out->len) == -1)
+		if (upd_add(up, nup, x.first + i, out->len) == -1)
 			return -1;
-		buf_printf(out, "%zu 0 obj\nnull\nendobj\n", first + i);
+		buf_printf(out, "%zu 0 obj\nnull\nendobj\n", x.first + i);
 	}
 	return out->oom ? -1 : 0;
 }
 
 /*
  * Appends to out the XMP packet of meta (ISO 16684-1): the PDF/UA
- * identification (ISO 14289-1, 6.7.11: pdfuaid:part 1), dc:title,
+ * identification (ISO 14289-1, 5: pdfuaid:part 1), dc:title,
  * dc:creator, dc:description and dc:language, and the creator tool,
  * each as the document information dictionary says it.
  */

@@ -3,8 +3,9 @@
  * struct buf with what PDF/UA-1 asks and cairo cannot write: the
  * document language (/Lang), /ViewerPreferences with DisplayDocTitle,
  * and the XMP metadata that identifies the file as PDF/UA-1
- * (pdfuaid:part), with its dc:title and dc:language; by an incremental
- * update appended to it.
+ * (pdfuaid:part), with its dc:title and dc:language, /Tabs /S on each
+ * page, and its painting outside the structure marked as artifacts
+ * (pdf_artifact.h); by an incremental update appended to it.
  *
  * Ownership: appends to the caller's buffer; keeps nothing.
  */

@@ -14,8 +14,10 @@
 #   lines); every L holds only LI, every LI only Lbl and LBody; no role
 #   outside the standard ones cairo writes; every Figure (there is none: the
 #   PDF has no image, which is checked) has /Alt;
-# - every link annotation is the object (OBJR) of a Link element, and every
-#   page with annotations has /Tabs /S;
+# - every link annotation is the object (OBJR) of a Link element and has
+#   /Contents (its URI), and every page with annotations has /Tabs /S;
+# - every painting operator of every page is in marked content with an MCID
+#   (real content) or in /Artifact (the footer, the rules), never neither;
 # - every font has a /ToUnicode map; qpdf --check is clean; pdftotext gives
 #   the section headings in /cv's order.
 # What PDF/UA-1 asks that these checks cannot see is in docs/site.md.
@@ -124,6 +126,8 @@ for n, page in enumerate(pdf.pages, 1):
     for a in annots:
         if a.get('/Subtype') == Name.Link:
             need(a.objgen in objr, 'page %d: a link annotation in no Link element' % n)
+            need(str(a.get('/Contents', '')) == str(a.A.get('/URI', '-')),
+                 'page %d: a link annotation whose /Contents is not its URI' % n)
     if len(annots):
         need(page.obj.get('/Tabs') == Name.S, 'page %d has annotations and no /Tabs /S' % n)
     res = page.obj.get('/Resources', {})
@@ -134,6 +138,31 @@ for n, page in enumerate(pdf.pages, 1):
     for k in xobjects.keys():
         images += xobjects[k].get('/Subtype') == Name.Image
 need(figures >= (1 if images else 0), '%d images and %d Figure elements' % (images, figures))
+
+# every painting operator is real content (in a sequence with an MCID) or
+# an artifact, never neither nor both; each page has its footer as one
+PAINT = {'Tj', 'TJ', "'", '"', 'S', 's', 'f', 'F', 'f*', 'B', 'B*', 'b', 'b*',
+         'Do', 'sh', 'BI'}
+for n, page in enumerate(pdf.pages, 1):
+    stack, seen = [], {'real': 0, 'artifact': 0, 'unmarked': 0, 'both': 0}
+    for operands, op in pikepdf.parse_content_stream(page):
+        op = str(op)
+        if op in ('BDC', 'BMC'):
+            mcid = (op == 'BDC' and isinstance(operands[1], pikepdf.Dictionary)
+                    and '/MCID' in operands[1])
+            stack.append((str(operands[0]), mcid))
+        elif op == 'EMC':
+            stack.pop()
+        elif op in PAINT:
+            real = any(m for _, m in stack)
+            art = any(t == '/Artifact' for t, _ in stack)
+            seen['both' if real and art else 'real' if real else
+                 'artifact' if art else 'unmarked'] += 1
+    need(seen['unmarked'] == 0 and seen['both'] == 0,
+         'page %d: %d painting operators unmarked, %d both real and artifact'
+         % (n, seen['unmarked'], seen['both']))
+    need(seen['artifact'] > 0 and seen['real'] > 0,
+         'page %d: %d artifacts, %d real' % (n, seen['artifact'], seen['real']))
 for b in bad:
     print(b)
 PYEOF
@@ -216,7 +245,11 @@ for h in sys.stdin.read().splitlines():
 check_tags es ''
 check_tags en /en
 
-# A Japanese and an Arabic site, imported as tests/site/run imports them.
+# A Japanese and an Arabic site, imported as tests/site/run imports them,
+# each on a private stack in this run's own port range (bb_private_stack
+# counts from $BASE, which the first one moves).
+base0=$BASE
+off=910
 for code in ja ar; do
 	site=$BB_TMP/site-$code
 	rm -rf "$site"
@@ -230,6 +263,7 @@ for code in ja ar; do
 	export PERFIL_CONTENT=$site
 	CONTENT=$site
 	export BB_OWN_DOCUMENT=1
-	bb_private_stack 910 "serving the $code site"
+	BASE=$base0
+	bb_private_stack $((off++)) "serving the $code site"
 	check_tags "$code" ''
 done
