@@ -43,7 +43,7 @@ struct style {
 	int	 bold, italic;
 	int	 keep;		/* never the last block of a page */
 	const double *colour;
-	const char *tag;	/* its structure element (ISO 32000-1, 14.8.4) */
+	const char *tag;	/* its element (ISO 32000-1, 14.8.4) */
 	const char *group;	/* the element around a run of them, or NULL */
 };
 
@@ -76,7 +76,7 @@ struct pdf {
 	int	 oom;
 	int	 page, pages;		/* the page being placed, the count */
 	double	 y;			/* where the next line goes */
-	const char *group;		/* the group element open ("L"), or NULL */
+	const char *group;		/* the group open ("L"), or NULL */
 	int	 item;			/* a list item (LI) is open */
 };
 

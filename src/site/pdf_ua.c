@@ -231,7 +231,8 @@ pdf_page_fix(struct buf *out, const struct xref *x, size_t num, size_t at,
  * element of a link annotation drawn outside every structure element,
  * reserved and never written, and qpdf --check calls the file
  * damaged); for a page, its revisions (pdf_page_fix); for a link
- * annotation, its revision with /Contents; each recorded in *up.  Returns 0, 1 for a table it cannot read, or -1 out of memory.
+ * annotation, its revision with /Contents; each recorded in *up.
+ * Returns 0, 1 for a table it cannot read, or -1 out of memory.
  */
 static int
 pdf_objects_fix(struct buf *out, size_t end, size_t xref, struct upd **up,
@@ -293,7 +294,8 @@ xmp_packet(struct buf *out, const struct pdf_ua_meta *m)
 	buf_puts(out, "<?xpacket begin=\"\xef\xbb\xbf\" "
 	    "id=\"W5M0MpCehiHzreSzNTczkc9d\"?>\n"
 	    "<x:xmpmeta xmlns:x=\"adobe:ns:meta/\">\n"
-	    "<rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\">\n"
+	    "<rdf:RDF xmlns:rdf="
+	    "\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\">\n"
 	    "<rdf:Description rdf:about=\"\"\n"
 	    " xmlns:dc=\"http://purl.org/dc/elements/1.1/\"\n"
 	    " xmlns:xmp=\"http://ns.adobe.com/xap/1.0/\"\n"
