@@ -8,7 +8,9 @@
  * italic and links kept from the inline markup.  So the PDF has the
  * sections, the order, the dates and the words of the page, and a
  * change to the CV's layouts (cv.c) changes both.  Links are PDF link
- * annotations (cairo's link tags) over the words they cover.
+ * annotations (cairo's link tags) over the words they cover.  The PDF
+ * is tagged: cv_pdf_draw.c draws each block inside its structure
+ * element (H1, H2, P, L...).
  *
  * The blocks are placed on A4 pages twice: once to count the pages
  * (the footer says "2 / 3"), once to draw.  A heading never ends a
@@ -16,9 +18,10 @@
  * it (an entry's heading with its one-line "employer · dates" and the
  * first line after that).
  *
- * The document's language is the catalog's /Lang, which cairo (1.16,
- * 1.18) cannot write: pdf_lang_set (pdf_lang.c) appends an incremental
- * update that replaces the catalog.
+ * What PDF/UA-1 asks of the catalog and cairo (1.16, 1.18) cannot
+ * write, the document's /Lang, DisplayDocTitle and the XMP metadata,
+ * pdf_ua_catalog (pdf_ua.c) adds by an incremental update that
+ * replaces the catalog.
  */
 #include "config.h"
 
@@ -36,81 +39,8 @@
 #include "site/cv.h"
 #include "site/cv_fonts.h"
 #include "site/cv_pdf.h"
-#include "site/pdf_lang.h"
-
-#define PAGE_W		595.28	/* A4, in points */
-#define PAGE_H		841.89
-#define MARGIN_X	50.0
-#define MARGIN_TOP	44.0
-#define MARGIN_BOTTOM	54.0
-#define TEXT_W		(PAGE_W - 2 * MARGIN_X)
-#define TEXT_BOTTOM	(PAGE_H - MARGIN_BOTTOM)
-#define FOOTER_Y	(PAGE_H - 34.0)
-#define INDENT		12.0	/* list items and quotes */
-#define LINE_SPACING	1.15
-
-/* The colours of the site's light theme (layout.c). */
-static const double fg[3] = { 0x1d / 255.0, 0x1b / 255.0, 0x19 / 255.0 };
-static const double muted[3] = { 0x5c / 255.0, 0x56 / 255.0, 0x50 / 255.0 };
-static const double accent[3] = { 0x8a / 255.0, 0x3b / 255.0, 0x12 / 255.0 };
-
-enum blk {
-	BLK_TITLE,		/* # the name */
-	BLK_LEAD,		/* the paragraph after it */
-	BLK_SECTION,		/* ## a section */
-	BLK_ENTRY,		/* ### an entry */
-	BLK_TEXT,
-	BLK_ITEM,		/* a list item's paragraph */
-	BLK_QUOTE,
-	BLK__MAX
-};
-
-static const struct style {
-	double	 size;		/* points */
-	double	 before;	/* space above, but at a page's top */
-	double	 indent;
-	int	 bold, italic;
-	int	 keep;		/* never the last block of a page */
-	const double *colour;
-} styles[BLK__MAX] = {
-	[BLK_TITLE] = { 19, 0, 0, 1, 0, 1, fg },
-	[BLK_LEAD] = { 10.5, 3, 0, 0, 0, 0, fg },
-	[BLK_SECTION] = { 12, 13, 0, 1, 0, 1, accent },
-	[BLK_ENTRY] = { 10, 7, 0, 1, 0, 1, fg },
-	[BLK_TEXT] = { 9, 3, 0, 0, 0, 0, fg },
-	[BLK_ITEM] = { 9, 2, INDENT, 0, 0, 0, fg },
-	[BLK_QUOTE] = { 9, 3, INDENT, 0, 1, 0, muted },
-};
-
-struct link {
-	unsigned int start, end;	/* bytes of the block's text */
-	char	*uri;
-};
-
-struct block {
-	enum blk kind;
-	int	 bullet;		/* a list item's first paragraph */
-	int	 rtl;			/* set right to left */
-	PangoLayout *layout;
-	struct link *links;
-	size_t	 nlinks;
-};
-
-struct pdf {
-	const struct app *app;
-	enum lang l;
-	int	 rtl;			/* the language is written RTL */
-	PangoContext *pc, *pc_rtl;	/* base direction LTR, RTL */
-	cairo_t	*cr;
-	PangoLayout *bullet;		/* "•" */
-	struct block *b;
-	size_t	 n, cap;
-	int	 oom;
-	int	 page, pages;		/* the page being placed, the count */
-	double	 y;			/* where the next line goes */
-};
-
-static PangoLayout *small_layout(struct pdf *, double, const char *);
+#include "site/cv_pdf_int.h"
+#include "site/pdf_ua.h"
 
 /* Only links a reader can follow from a file: the web, mail, phone. */
 static int
@@ -181,9 +111,9 @@ inlines(struct pdf *p, struct block *bk, cmark_node *n, struct buf *t,
 			}
 			bk->nlinks++;
 			a = pango_attr_foreground_new(
-			    (guint16)(accent[0] * 65535),
-			    (guint16)(accent[1] * 65535),
-			    (guint16)(accent[2] * 65535));
+			    (guint16)(cv_pdf_accent[0] * 65535),
+			    (guint16)(cv_pdf_accent[1] * 65535),
+			    (guint16)(cv_pdf_accent[2] * 65535));
 			break;
 		default:
 			continue;
@@ -198,7 +128,7 @@ inlines(struct pdf *p, struct block *bk, cmark_node *n, struct buf *t,
 static void
 add_block(struct pdf *p, cmark_node *n, enum blk kind, int bullet)
 {
-	const struct style *st = &styles[kind];
+	const struct style *st = &cv_pdf_styles[kind];
 	PangoFontDescription *fd;
 	PangoAttrList *al;
 	struct block *bk;
@@ -319,156 +249,9 @@ lines_height(PangoLayout *ly, int k)
 static int
 keeps(const struct pdf *p, size_t i)
 {
-	return styles[p->b[i].kind].keep || (i > 0 &&
+	return cv_pdf_styles[p->b[i].kind].keep || (i > 0 &&
 	    p->b[i - 1].kind == BLK_ENTRY &&
 	    pango_layout_get_line_count(p->b[i].layout) == 1);
-}
-
-/* Draws the footer of the page being placed: the name, "n / N". */
-static void
-footer(struct pdf *p)
-{
-	PangoLayout *ly;
-	char	 num[32];
-	int	 w;
-
-	/* The name at the start of the line, the number at its end:
-	 * mirrored in a language written right to left. */
-	cairo_set_source_rgb(p->cr, muted[0], muted[1], muted[2]);
-	ly = small_layout(p, 8, json_str(p->app->model->profile.obj[p->l],
-	    "name"));
-	pango_layout_get_size(ly, &w, NULL);
-	cairo_move_to(p->cr, p->rtl ? PAGE_W - MARGIN_X - (double)w /
-	    PANGO_SCALE : MARGIN_X, FOOTER_Y);
-	pango_cairo_show_layout(p->cr, ly);
-	snprintf(num, sizeof(num), "%d / %d", p->page, p->pages);
-	pango_layout_set_text(ly, num, -1);
-	pango_layout_get_size(ly, &w, NULL);
-	cairo_move_to(p->cr, p->rtl ? MARGIN_X : PAGE_W - MARGIN_X -
-	    (double)w / PANGO_SCALE, FOOTER_Y);
-	pango_cairo_show_layout(p->cr, ly);
-	g_object_unref(ly);
-}
-
-/* Ends the page being placed (drawn: its footer) and starts the next. */
-static void
-new_page(struct pdf *p, int draw)
-{
-	if (draw) {
-		footer(p);
-		cairo_show_page(p->cr);
-	}
-	p->page++;
-	p->y = MARGIN_TOP;
-}
-
-/* Writes into out the link attributes of cairo's tag: the area and
- * the URI, quoted with ' and \ escaped.  Returns 0, or -1. */
-static int
-link_attrs(struct buf *out, double x, double y, double w, double h,
-    const char *uri)
-{
-	/* Whole points: %g would follow LC_NUMERIC's decimal point. */
-	buf_printf(out, "rect=[%d %d %d %d] uri='", (int)x, (int)y,
-	    (int)(w + 1.5), (int)(h + 0.5));
-	for (; *uri != '\0'; uri++) {
-		if (*uri == '\'' || *uri == '\\')
-			buf_putc(out, '\\');
-		buf_putc(out, *uri);
-	}
-	buf_putc(out, '\'');
-	return out->oom || buf_cstr(out) == NULL ? -1 : 0;
-}
-
-/* Tags the parts of block bk's links on line ln, drawn from x with its
- * top at y and h high, as link annotations. */
-static void
-tag_links(struct pdf *p, const struct block *bk, PangoLayoutLine *ln,
-    double x, double y, double h)
-{
-	const struct link *lk;
-	struct buf a;
-	int	*r, nr, i, s, e;
-	size_t	 k;
-
-	for (k = 0; k < bk->nlinks; k++) {
-		lk = &bk->links[k];
-		s = (int)lk->start > ln->start_index ? (int)lk->start :
-		    ln->start_index;
-		e = (int)lk->end < ln->start_index + ln->length ?
-		    (int)lk->end : ln->start_index + ln->length;
-		if (s >= e)
-			continue;
-		pango_layout_line_get_x_ranges(ln, s, e, &r, &nr);
-		for (i = 0; i < nr; i++) {
-			buf_init(&a);
-			if (link_attrs(&a, x + (double)r[2 * i] / PANGO_SCALE,
-			    y, (double)(r[2 * i + 1] - r[2 * i]) / PANGO_SCALE,
-			    h, lk->uri) == 0) {
-				cairo_tag_begin(p->cr, CAIRO_TAG_LINK, a.data);
-				cairo_tag_end(p->cr, CAIRO_TAG_LINK);
-			} else
-				p->oom = 1;
-			buf_free(&a);
-		}
-		g_free(r);
-	}
-}
-
-/* Places block bk's lines from p->y, drawing them when draw is set,
- * and starts a page where one does not fit. */
-static void
-place_lines(struct pdf *p, const struct block *bk, int draw)
-{
-	const struct style *st = &styles[bk->kind];
-	PangoLayoutIter *it = pango_layout_get_iter(bk->layout);
-	PangoLayoutLine *ln;
-	PangoRectangle lr;
-	double	 x0 = MARGIN_X + (bk->rtl ? 0 : st->indent), x, h, base;
-	int	 y0, y1, w, first = 1;
-
-	do {
-		ln = pango_layout_iter_get_line_readonly(it);
-		pango_layout_iter_get_line_yrange(it, &y0, &y1);
-		/* the line's place in the layout: its alignment */
-		pango_layout_iter_get_line_extents(it, NULL, &lr);
-		x = x0 + (double)lr.x / PANGO_SCALE;
-		h = (double)(y1 - y0) / PANGO_SCALE;
-		if (p->y + h > TEXT_BOTTOM && p->y > MARGIN_TOP)
-			new_page(p, draw);
-		base = p->y + (double)(pango_layout_iter_get_baseline(it) -
-		    y0) / PANGO_SCALE;
-		if (draw) {
-			cairo_set_source_rgb(p->cr, st->colour[0],
-			    st->colour[1], st->colour[2]);
-			if (first && bk->bullet) {
-				pango_layout_get_size(p->bullet, &w, NULL);
-				cairo_move_to(p->cr, bk->rtl ? MARGIN_X +
-				    TEXT_W - 2 - (double)w / PANGO_SCALE :
-				    MARGIN_X + 2, base);
-				pango_cairo_show_layout_line(p->cr,
-				    pango_layout_get_line_readonly(p->bullet,
-				    0));
-			}
-			cairo_move_to(p->cr, x, base);
-			pango_cairo_show_layout_line(p->cr, ln);
-			tag_links(p, bk, ln, x, p->y, h);
-		}
-		p->y += h;
-		first = 0;
-	} while (pango_layout_iter_next_line(it));
-	pango_layout_iter_free(it);
-	if (bk->kind == BLK_SECTION) {	/* a rule under the section's name */
-		if (draw) {
-			cairo_set_source_rgb(p->cr, accent[0], accent[1],
-			    accent[2]);
-			cairo_set_line_width(p->cr, 0.6);
-			cairo_move_to(p->cr, MARGIN_X, p->y + 1.5);
-			cairo_line_to(p->cr, MARGIN_X + TEXT_W, p->y + 1.5);
-			cairo_stroke(p->cr);
-		}
-		p->y += 3;
-	}
 }
 
 /*
@@ -486,23 +269,28 @@ flow(struct pdf *p, int draw)
 
 	p->page = 1;
 	p->y = MARGIN_TOP;
+	if (draw)
+		cairo_tag_begin(p->cr, "Document", NULL);
 	for (i = 0; i < p->n; i++) {
-		st = &styles[p->b[i].kind];
+		st = &cv_pdf_styles[p->b[i].kind];
 		need = 0;
 		for (j = i; j + 1 < p->n && keeps(p, j); j++)
-			need += (j > i ? styles[p->b[j].kind].before : 0) +
-			    lines_height(p->b[j].layout, 0);
-		need += (j > i ? styles[p->b[j].kind].before : 0) +
+			need += (j > i ? cv_pdf_styles[p->b[j].kind].before :
+			    0) + lines_height(p->b[j].layout, 0);
+		need += (j > i ? cv_pdf_styles[p->b[j].kind].before : 0) +
 		    lines_height(p->b[j].layout, 2);
 		if (p->y > MARGIN_TOP && p->y + st->before + need >
 		    TEXT_BOTTOM)
-			new_page(p, draw);
+			cv_pdf_new_page(p, draw);
 		else if (p->y > MARGIN_TOP)
 			p->y += st->before;
-		place_lines(p, &p->b[i], draw);
+		cv_pdf_place(p, &p->b[i], draw);
 	}
-	if (draw)
-		footer(p);
+	if (draw) {
+		cv_pdf_tags_end(p);
+		cairo_tag_end(p->cr, "Document");
+		cv_pdf_footer(p);
+	}
 	p->pages = p->page;
 }
 
@@ -516,47 +304,39 @@ write_out(void *closure, const unsigned char *data, unsigned int len)
 	return out->oom ? CAIRO_STATUS_WRITE_ERROR : CAIRO_STATUS_SUCCESS;
 }
 
-/* A layout of text in the body's font at size points, or NULL. */
-static PangoLayout *
-small_layout(struct pdf *p, double size, const char *text)
-{
-	PangoFontDescription *fd;
-	PangoLayout *ly;
-
-	ly = pango_layout_new(p->pc);
-	fd = cv_fonts_desc(size, 0, 0);
-	pango_layout_set_font_description(ly, fd);
-	pango_font_description_free(fd);
-	pango_layout_set_text(ly, text, -1);
-	return ly;
-}
-
-/* Sets the document's title, author, subject and creator. */
+/*
+ * Sets the document's title (into t, the caller's), author, subject
+ * and creator, and says the same in m for the XMP metadata
+ * (pdf_ua_catalog), with the language.
+ */
 static void
-metadata(struct pdf *p, cairo_surface_t *s)
+metadata(struct pdf *p, cairo_surface_t *s, struct buf *t,
+    struct pdf_ua_meta *m)
 {
 	const cJSON *o = p->app->model->profile.obj[p->l];
-	struct buf t;
 
-	buf_init(&t);
-	buf_printf(&t, "%s \xe2\x80\x94 %s", json_str(o, "name"),
+	buf_printf(t, "%s \xe2\x80\x94 %s", json_str(o, "name"),
 	    site_page_label(p->app, SITE_CV, p->l));
-	if (t.oom || buf_cstr(&t) == NULL) {
+	if (t->oom || buf_cstr(t) == NULL) {
 		p->oom = 1;
 		return;
 	}
-	cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_TITLE, t.data);
+	m->lang = lang_code(p->app->langs, p->l);
+	m->title = t->data;
+	m->author = json_str(o, "name");
+	m->subject = json_str(o, "headline");
+	m->creator = "perfil";
+	cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_TITLE, m->title);
 	cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_AUTHOR,
-	    json_str(o, "name"));
+	    m->author);
 	cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_SUBJECT,
-	    json_str(o, "headline"));
+	    m->subject);
 	cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_CREATOR,
-	    "perfil");
+	    m->creator);
 	/* No creation date (cairo's default is now): the same content
 	 * makes the same bytes, and the same ETag, in every worker and
 	 * after every reload. */
 	cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_CREATE_DATE, "");
-	buf_free(&t);
 }
 
 /* Returns 1 when the markdown md of /cv (len bytes) is not too long
@@ -591,7 +371,8 @@ int
 cv_pdf(const struct app *app, enum lang l, struct buf *out)
 {
 	struct pdf p;
-	struct buf md;
+	struct pdf_ua_meta meta = { NULL, NULL, NULL, NULL, NULL };
+	struct buf md, title;
 	cairo_surface_t *s;
 	cmark_node *doc = NULL;
 	cairo_status_t st;
@@ -640,8 +421,10 @@ cv_pdf(const struct app *app, enum lang l, struct buf *out)
 	p.cr = cairo_create(s);
 	pango_cairo_update_context(p.cr, p.pc);
 	pango_cairo_update_context(p.cr, p.pc_rtl);
-	metadata(&p, s);
-	p.bullet = small_layout(&p, styles[BLK_ITEM].size, "\xe2\x80\xa2");
+	buf_init(&title);
+	metadata(&p, s, &title, &meta);
+	p.bullet = cv_pdf_small_layout(&p, cv_pdf_styles[BLK_ITEM].size,
+	    "\xe2\x80\xa2");
 	add_blocks(&p, doc, BLK_TEXT);
 	if (!p.oom && p.n > 0) {
 		flow(&p, 0);
@@ -666,7 +449,8 @@ cv_pdf(const struct app *app, enum lang l, struct buf *out)
 		warnx("cv.pdf (%s): cairo: %s", lang_code(app->langs, l),
 		    cairo_status_to_string(st));
 	else if (!p.oom && !out->oom && out->len > from &&
-	    pdf_lang_set(out, lang_code(app->langs, l)) != -1)
+	    pdf_ua_catalog(out, &meta) != -1)
 		rc = 0;
+	buf_free(&title);
 	return rc;
 }

@@ -51,6 +51,9 @@ PERFIL_TEST_DEPS=(
 	python3-mf2py
 	# the plain-text CV's line ends against ICU's word breaks (cv_text.test.sh)
 	python3-icu
+	# the CV's PDF opened as a tagged PDF (cv_pdf_tags.test.sh): its structure
+	# tree, catalog, XMP metadata, annotations and fonts
+	python3-pikepdf
 	# website checks (tests/site/run): XML well-formedness, headless browser,
 	# node for html-validate, Lighthouse and markdownlint-cli2 (npm comes with
 	# it or as Debian's npm), pdfinfo to count the printed CV's pages; the
