@@ -41,6 +41,7 @@
 #include "site/cv_pdf.h"
 #include "site/cv_pdf_int.h"
 #include "site/pdf_ua.h"
+#include "site/site_paths.h"
 
 /* Only links a reader can follow from a file: the web, mail, phone. */
 static int
@@ -307,20 +308,26 @@ write_out(void *closure, const unsigned char *data, unsigned int len)
 /*
  * Sets the document's title (into t, the caller's), author, subject
  * and creator, and says the same in m for the XMP metadata
- * (pdf_ua_catalog), with the language.
+ * (pdf_ua_catalog), with the language and the URL of the same CV as
+ * plain text (into rel, the caller's).
  */
 static void
-metadata(struct pdf *p, cairo_surface_t *s, struct buf *t,
+metadata(struct pdf *p, cairo_surface_t *s, struct buf *t, struct buf *rel,
     struct pdf_ua_meta *m)
 {
 	const cJSON *o = p->app->model->profile.obj[p->l];
+	char	 tmp[32];
 
 	buf_printf(t, "%s \xe2\x80\x94 %s", json_str(o, "name"),
 	    site_page_label(p->app, SITE_CV, p->l));
-	if (t->oom || buf_cstr(t) == NULL) {
+	buf_printf(rel, "%s%s", p->app->cfg->base_url, LPATH(p->app, p->l,
+	    site_doc_path(DOC_CV_TXT)));
+	if (t->oom || buf_cstr(t) == NULL || rel->oom ||
+	    buf_cstr(rel) == NULL) {
 		p->oom = 1;
 		return;
 	}
+	m->relation = rel->data;
 	m->lang = lang_code(p->app->langs, p->l);
 	m->title = t->data;
 	m->author = json_str(o, "name");
@@ -371,8 +378,8 @@ int
 cv_pdf(const struct app *app, enum lang l, struct buf *out)
 {
 	struct pdf p;
-	struct pdf_ua_meta meta = { NULL, NULL, NULL, NULL, NULL };
-	struct buf md, title;
+	struct pdf_ua_meta meta = { NULL, NULL, NULL, NULL, NULL, NULL };
+	struct buf md, title, rel;
 	cairo_surface_t *s;
 	cmark_node *doc = NULL;
 	cairo_status_t st;
@@ -422,7 +429,8 @@ cv_pdf(const struct app *app, enum lang l, struct buf *out)
 	pango_cairo_update_context(p.cr, p.pc);
 	pango_cairo_update_context(p.cr, p.pc_rtl);
 	buf_init(&title);
-	metadata(&p, s, &title, &meta);
+	buf_init(&rel);
+	metadata(&p, s, &title, &rel, &meta);
 	p.bullet = cv_pdf_small_layout(&p, cv_pdf_styles[BLK_ITEM].size,
 	    "\xe2\x80\xa2");
 	add_blocks(&p, doc, BLK_TEXT);
@@ -452,5 +460,6 @@ cv_pdf(const struct app *app, enum lang l, struct buf *out)
 	    pdf_ua_catalog(out, &meta) != -1)
 		rc = 0;
 	buf_free(&title);
+	buf_free(&rel);
 	return rc;
 }

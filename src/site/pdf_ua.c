@@ -285,7 +285,8 @@ pdf_objects_fix(struct buf *out, size_t end, size_t xref, struct upd **up,
 /*
  * Appends to out the XMP packet of meta (ISO 16684-1): the PDF/UA
  * identification (ISO 14289-1, 5: pdfuaid:part 1), dc:title,
- * dc:creator, dc:description and dc:language, and the creator tool,
+ * dc:creator, dc:description, dc:relation (the plain-text CV, for a
+ * reader that wants the text) and dc:language, and the creator tool,
  * each as the document information dictionary says it.
  */
 static void
@@ -312,6 +313,11 @@ xmp_packet(struct buf *out, const struct pdf_ua_meta *m)
 		    "<rdf:li xml:lang=\"x-default\">");
 		buf_markup_text(out, m->subject);
 		buf_puts(out, "</rdf:li></rdf:Alt></dc:description>\n");
+	}
+	if (m->relation != NULL) {
+		buf_puts(out, "<dc:relation><rdf:Bag><rdf:li>");
+		buf_markup_text(out, m->relation);
+		buf_puts(out, "</rdf:li></rdf:Bag></dc:relation>\n");
 	}
 	buf_puts(out, "<dc:language><rdf:Bag><rdf:li>");
 	buf_markup_text(out, m->lang);

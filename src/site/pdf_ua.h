@@ -3,7 +3,8 @@
  * struct buf with what PDF/UA-1 asks and cairo cannot write: the
  * document language (/Lang), /ViewerPreferences with DisplayDocTitle,
  * and the XMP metadata that identifies the file as PDF/UA-1
- * (pdfuaid:part), with its dc:title and dc:language, /Tabs /S on each
+ * (pdfuaid:part), with its dc:title, dc:language and dc:relation (the
+ * plain-text CV), /Tabs /S on each
  * page, and its painting outside the structure marked as artifacts
  * (pdf_artifact.h); by an incremental update appended to it.
  *
@@ -19,6 +20,8 @@
 struct pdf_ua_meta {
 	const char *lang;	/* BCP 47 */
 	const char *title, *author, *subject, *creator;	/* UTF-8 */
+	const char *relation;	/* the same CV as plain text (a URL), or
+				 * NULL */
 };
 
 int	 pdf_ua_catalog(struct buf *, const struct pdf_ua_meta *);

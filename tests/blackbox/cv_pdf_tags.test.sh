@@ -7,7 +7,8 @@
 # - the catalog: /StructTreeRoot, /MarkInfo << /Marked true >>,
 #   /ViewerPreferences << /DisplayDocTitle true >>, /Lang the page's language
 #   (<html lang>), /Metadata an XMP packet with pdfuaid:part 1, dc:title equal
-#   to the information dictionary's /Title, dc:language the page's language;
+#   to the information dictionary's /Title, dc:language the page's language,
+#   dc:relation the URL of the same CV as plain text (its /cv.txt);
 # - the structure tree: one Document, its first element the H1 with the name
 #   of /api/v1/profile; then the H2s with /cv's section headings and the H3s
 #   with its entries' headings, in /cv's order (its markdown twin's ## and ###
@@ -45,12 +46,12 @@ expect_exit 0
 # annotations and fonts get wrong against LANG (nothing when all is right);
 # then, after a line "--", the structure's headings, one "ROLE TEXT" a line.
 tags() {
-	"$PY" - "$1" "$2" <<'PYEOF'
+	"$PY" - "$1" "$2" "$3" <<'PYEOF'
 import sys, xml.etree.ElementTree as ET
 import pikepdf
 from pikepdf import Name
 
-path, lang = sys.argv[1], sys.argv[2]
+path, lang, txt = sys.argv[1], sys.argv[2], sys.argv[3]
 pdf = pikepdf.open(path)
 root = pdf.Root
 bad = []
@@ -81,6 +82,8 @@ else:
     need(title == [info_title], 'XMP dc:title %r is not /Title %r' % (title, info_title))
     langs = [e.text for e in x.findall('.//dc:language/rdf:Bag/rdf:li', ns)]
     need(langs == [lang], 'XMP dc:language is %r, not %r' % (langs, lang))
+    rel = [e.text for e in x.findall('.//dc:relation/rdf:Bag/rdf:li', ns)]
+    need(rel == [txt], 'XMP dc:relation is %r, not the plain-text CV %r' % (rel, txt))
 
 ROLES = {'Document', 'H1', 'H2', 'H3', 'P', 'L', 'LI', 'Lbl', 'LBody', 'Span',
          'Link', 'BlockQuote', 'Figure'}
@@ -191,7 +194,7 @@ check_tags() {
 	cp "$RESP_DIR/body" "$f"
 	req GET "$pre/cv"
 	expect_body_contains "<html lang=\"$lang\""
-	run_cmd tags "$f" "$lang"
+	run_cmd tags "$f" "$lang" "$BASE$pre/cv.txt"
 	expect_exit 0
 	expect_equal 'what PDF/UA-1 asks and the PDF lacks' '' "$(cat "$BB_TMP/stdout")"
 
