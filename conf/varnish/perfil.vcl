@@ -12,7 +12,8 @@
 # by default asks the backend for gzip and unzips for clients that did not
 # ask for it (http_gzip_support). So this file only keeps out of the cache
 # what has no bound (search and other query strings) and what perfil must
-# answer itself (conditionals other than If-None-Match, ranges).
+# answer itself (conditionals other than If-None-Match, ranges), and keys
+# the cache on the URL alone, not the client's Host (vcl_hash).
 #
 # Edit the backend's address; the test harness (tests/blackbox/varnish.test.sh)
 # rewrites "127.0.0.1" and "8080" below with sed, so keep them literal.
@@ -48,6 +49,18 @@ sub vcl_recv {
     unset req.http.Cookie;
     unset req.http.Authorization;
     return (hash);
+}
+
+sub vcl_hash {
+    # One site: the key is the URL alone. Varnish's built-in vcl_hash adds the
+    # Host header, which the client writes: every spelling of the site's name
+    # (localhost, 127.0.0.1, a port, capitals) and every invented name a
+    # backend answers would keep its own copy of the same bytes. perfil's
+    # answers do not depend on Host (its URLs come from --base-url), and the
+    # shipped nginx site answers a name that is not the site's with 421,
+    # which is never kept (below). Vary still keeps one object per variant.
+    hash_data(req.url);
+    return (lookup);
 }
 
 sub vcl_backend_response {

@@ -6,8 +6,9 @@
 # own variant from the shared cache: language (lang=, Accept-Language),
 # markdown or HTML (Accept, .md), content coding (Accept-Encoding); a repeated
 # request is a hit; If-None-Match gives a 304; what must not be kept (search,
-# errors) never is; and what perfil answers itself (If-Match) still is
-# perfil's answer.
+# errors) never is; what perfil answers itself (If-Match) still is
+# perfil's answer; and the key is the URL, not the client's Host (issue 46:
+# the built-in key kept a copy per Host spelling).
 . "$(dirname "$0")/lib.sh"
 . "$STACK_ROOT/tests/lib/stack.sh"
 
@@ -112,6 +113,18 @@ for ae in identity gzip br; do
 done
 req GET /api/v1/projects -H 'If-None-Match: "0000000000000000"'
 expect_status 200
+
+t 'one object per answer whatever the Host: localhost after 127.0.0.1 is a hit, an invented name never stored'
+req GET /api/v1/education -H "Host: 127.0.0.1:${nginx_base##*:}"
+expect_status 200
+req GET /api/v1/education -H "Host: LocalHost:${nginx_base##*:}"
+expect_status 200
+expect_equal 'Host: LocalHost after Host: 127.0.0.1, from the cache' 1 "$(hit)"
+req GET /api/v1/skills -H 'Host: flood-1.invalid'
+expect_status 421
+req GET /api/v1/skills -H 'Host: flood-2.invalid'
+expect_status 421
+expect_equal 'an invented name (nginx: 421) from the cache' 0 "$(hit)"
 
 t 'search and errors are never kept; If-Match is perfil answer'
 req GET '/api/v1/search?q=nube'
