@@ -98,10 +98,9 @@ int	 owner_name_valid(const char *name, size_t len);
  *   operation  the route's operation id
  *   handler    RH_DOC: pages_doc serves what the builder made;
  *              RH_OPENAPI: openapi_serve, RH_WEBFINGER:
- *              webfinger_serve, RH_MCP_CARD: mcp_card_serve
- *              (builder agents_none: webfinger answers per
- *              request from its query, the others' modules
- *              build them)
+ *              webfinger_serve (its query checked, then
+ *              pages_doc), RH_MCP_CARD: mcp_card_serve (builder
+ *              agents_none: their modules build them)
  *   type       its Content-Type
  *   flags      DOC_PER_LANG: one per language; DOC_CORS: readable by
  *              any origin; DOC_CATALOG_LINK: the Link to the API
@@ -168,8 +167,8 @@ int	 owner_name_valid(const char *name, size_t len);
 	X(SECURITY, "/.well-known/security.txt", "docSecurity", RH_DOC,	\
 	    DOC_TEXT, DOC_PER_REQUEST, agents_security)			\
 	X(WEBFINGER, "/.well-known/webfinger", "docWebfinger",		\
-	    RH_WEBFINGER, "application/jrd+json",			\
-	    DOC_PER_REQUEST | DOC_CORS, agents_none)			\
+	    RH_WEBFINGER, "application/jrd+json", DOC_CORS,		\
+	    webfinger_jrd)						\
 	X(ATPROTO_DID, "/.well-known/atproto-did", "docAtprotoDid",	\
 	    RH_DOC, DOC_TEXT, 0, agents_atproto_did)			\
 	X(MCP_CARD, "/mcp/server-card", "docMcpServerCard",		\

@@ -11,10 +11,13 @@
  * allows: every link is sent.  A resource absent, empty, given twice
  * or not a URI (or an acct: URI that is not NAME@DOMAIN) is a 400, any
  * other a 404, both in the error envelope (errors.h); with no
- * "webfinger" in site.json the path is the site's 404 page.
+ * "webfinger" in site.json the path is the site's 404 page.  The JRD
+ * itself is built once per content load (webfinger_jrd); a request
+ * only checks its resource.
  */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -22,6 +25,7 @@
 #include "base/json.h"
 #include "content/identity.h"
 #include "core/errors.h"
+#include "site/agents.h"
 #include "site/markdown.h"
 #include "site/pages.h"
 #include "site/webfinger.h"
@@ -44,29 +48,36 @@ add_link(cJSON *links, const char *rel, const char *type, const char *href)
 	cJSON_AddItemToArray(links, o);
 }
 
-/* Writes the owner's JRD into the response's body.  Returns 0, or -1
- * out of memory. */
-static int
-jrd(struct ctx *x)
+/*
+ * The owner's JRD (SITE_DOCS builder): the same for every request that
+ * names the owner, so built once per content load and served from
+ * there (pages_doc: its ETag, its codings).  Returns 0, 1 when
+ * site.json names no account, or -1 out of memory.
+ */
+int
+webfinger_jrd(const struct app *app, enum lang unused, struct buf *b)
 {
-	const struct app *app = x->app;
 	const cJSON *p = app->model->profile.obj[LANG_DEFAULT], *e;
 	char	 portrait[MD_URL_MAX], acct[IDENTITY_ACCT_MAX], *s;
+	char	 site[1100], subject[512];	/* acct: NAME (64) @ DOMAIN (253) */
 	cJSON	*doc, *aliases, *links;
 	const char *type;
 	int	 rc = -1;
 
+	(void)unused;
+	if (app->settings->webfinger == NULL)
+		return 1;
 	if ((doc = cJSON_CreateObject()) == NULL)
 		return -1;
-	s = arena_printf(x->arena, "acct:%s", app->settings->webfinger);
-	cJSON_AddStringToObject(doc, "subject", s != NULL ? s : "");
-	s = arena_printf(x->arena, "%s/", app->cfg->base_url);
+	snprintf(subject, sizeof(subject), "acct:%s",
+	    app->settings->webfinger);
+	cJSON_AddStringToObject(doc, "subject", subject);
+	snprintf(site, sizeof(site), "%s/", app->cfg->base_url);
 	if ((aliases = cJSON_AddArrayToObject(doc, "aliases")) == NULL ||
-	    (links = cJSON_AddArrayToObject(doc, "links")) == NULL ||
-	    s == NULL)
+	    (links = cJSON_AddArrayToObject(doc, "links")) == NULL)
 		goto out;
-	cJSON_AddItemToArray(aliases, cJSON_CreateString(s));
-	add_link(links, REL_PROFILE, "text/html", s);
+	cJSON_AddItemToArray(aliases, cJSON_CreateString(site));
+	add_link(links, REL_PROFILE, "text/html", site);
 	cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(p,
 	    "profiles")) {
 		cJSON_AddItemToArray(aliases,
@@ -83,10 +94,10 @@ jrd(struct ctx *x)
 	}
 	if ((s = cJSON_Print(doc)) == NULL)
 		goto out;
-	buf_puts(&x->resp->body, s);
-	buf_putc(&x->resp->body, '\n');
+	buf_puts(b, s);
+	buf_putc(b, '\n');
 	free(s);
-	rc = 0;
+	rc = b->oom ? -1 : 0;
 out:
 	cJSON_Delete(doc);
 	return rc;
@@ -126,7 +137,6 @@ void
 webfinger_serve(struct ctx *x)
 {
 	const struct req_param *v = &x->req->param[PARAM_RESOURCE];
-	struct response *r = x->resp;
 	const char *hint = "Ask for the owner's account: "
 	    "?resource=acct:NAME@DOMAIN (RFC 7033).";
 	char	 why[160];
@@ -163,10 +173,5 @@ webfinger_serve(struct ctx *x)
 		    v->len, 80));
 		return;
 	}
-	r->content_type = site_docs[x->route->arg].type;
-	r->cache_control = CACHE_PUBLIC;
-	resp_header(r, "Access-Control-Allow-Origin", "*");
-	resp_header(r, "X-Content-Type-Options", "nosniff");
-	if (jrd(x) == -1)
-		r->body.oom = 1;
+	pages_doc(x);	/* webfinger_jrd's, made at load */
 }
