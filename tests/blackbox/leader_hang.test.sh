@@ -130,22 +130,8 @@ t "an edit saved while the leader is stopped is served within $((budget / 1000))
 old=$(leader_of)
 lines=$(grep -c 'made no progress' "$log")
 kill -STOP "$old"
-new="Edited while the leader is stopped"
-jq --arg h "$new" '.headline.en = $h' "$STACK_CONTENT/profile.json" >"$BB_TMP/edit.json"
-t0=$(ops_ms)
-cat "$BB_TMP/edit.json" >"$STACK_CONTENT/profile.json"
-ok=0 first=
-while (($(ops_ms) - t0 < budget)); do
-	if [[ $(curl -s --max-time 2 "$BASE/api/v1/profile?lang=en" | jq -r .data.headline) == "$new" ]]; then
-		[[ -n $first ]] || first=$(($(ops_ms) - t0))
-		ok=$((ok + 1))
-		((ok >= 10)) && break
-	else
-		ok=0
-	fi
-	sleep 0.02
-done
-ms=$(($(ops_ms) - t0))
+bb_edit_headline "Edited while the leader is stopped" "$budget"
+ok=$EDIT_OK first=$EDIT_FIRST ms=$EDIT_MS
 _bb_check $((ok >= 10 && ms <= budget ? 0 : 1)) \
 	"the new headline, 10 answers in a row, within $budget ms of the save" \
 	"$ms ms (first new answer after ${first:-never} ms)"
