@@ -53,7 +53,7 @@ span(struct buf *b, const char *cls, const char *s)
 
 /* Appends the host of URL u (its text between "//" and the path). */
 static void
-url_host(struct buf *b, const char *u)
+host_text(struct buf *b, const char *u)
 {
 	const char *p = strstr(u, "//");
 	char	 host[256];
@@ -75,7 +75,7 @@ contact(struct buf *b, const char *drawing, const char *cls,
 	buf_markup_text(b, href);
 	buf_puts(b, "\">");
 	if (host)
-		url_host(b, text);
+		host_text(b, text);
 	else
 		buf_markup_text(b, text);
 	buf_puts(b, "</a></li>\n");
