@@ -1,7 +1,8 @@
 /*
  * discovery.c: the discovery documents (discovery.h): the API catalog
  * (RFC 9727), the AI catalog and the name of the MCP server they and
- * its card share; the Link header every page sends.
+ * its card share; the Link header every page sends; the owner's
+ * WebFinger JRD (webfinger.c checks each request's resource).
  */
 #include "config.h"
 
@@ -14,8 +15,10 @@
 #include "base/json.h"
 #include "base/url.h"
 #include "http/response.h"
+#include "content/identity.h"
 #include "site/agents.h"
 #include "site/discovery.h"
+#include "site/markdown.h"
 #include "site/portal.h"
 
 /*
@@ -290,4 +293,77 @@ agents_ai_catalog(const struct app *app, enum lang unused, struct buf *b)
 		    "OpenAPI 3.1");
 	ai_entry(app, e, host, "llms-txt", name, DOC_LLMS, "llms.txt");
 	return agents_json(doc, b);
+}
+
+#define REL_PROFILE	"http://webfinger.net/rel/profile-page"
+#define REL_AVATAR	"http://webfinger.net/rel/avatar"
+
+/* Adds {"rel", "type", "href"} to array links. */
+static void
+add_link(cJSON *links, const char *rel, const char *type, const char *href)
+{
+	cJSON	*o;
+
+	if ((o = cJSON_CreateObject()) == NULL)
+		return;
+	cJSON_AddStringToObject(o, "rel", rel);
+	if (type != NULL)
+		cJSON_AddStringToObject(o, "type", type);
+	cJSON_AddStringToObject(o, "href", href);
+	cJSON_AddItemToArray(links, o);
+}
+
+/*
+ * The owner's JRD (SITE_DOCS builder): the same for every request that
+ * names the owner, so built once per content load and served from
+ * there (pages_doc: its ETag, its codings).  Returns 0, 1 when
+ * site.json names no account, or -1 out of memory.
+ */
+int
+webfinger_jrd(const struct app *app, enum lang unused, struct buf *b)
+{
+	const cJSON *p = app->model->profile.obj[LANG_DEFAULT], *e;
+	char	 portrait[MD_URL_MAX], acct[IDENTITY_ACCT_MAX], *s;
+	char	 site[1100], subject[512];	/* acct: NAME (64) @ DOMAIN (253) */
+	cJSON	*doc, *aliases, *links;
+	const char *type;
+	int	 rc = -1;
+
+	(void)unused;
+	if (app->settings->webfinger == NULL)
+		return 1;
+	if ((doc = cJSON_CreateObject()) == NULL)
+		return -1;
+	snprintf(subject, sizeof(subject), "acct:%s",
+	    app->settings->webfinger);
+	cJSON_AddStringToObject(doc, "subject", subject);
+	snprintf(site, sizeof(site), "%s/", app->cfg->base_url);
+	if ((aliases = cJSON_AddArrayToObject(doc, "aliases")) == NULL ||
+	    (links = cJSON_AddArrayToObject(doc, "links")) == NULL)
+		goto out;
+	cJSON_AddItemToArray(aliases, cJSON_CreateString(site));
+	add_link(links, REL_PROFILE, "text/html", site);
+	cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(p,
+	    "profiles")) {
+		cJSON_AddItemToArray(aliases,
+		    cJSON_CreateString(json_str(e, "url")));
+		if (identity_fediverse(json_str(e, "label"),
+		    json_str(e, "url"), acct, sizeof(acct)))
+			add_link(links, REL_PROFILE, "text/html",
+			    json_str(e, "url"));
+	}
+	if (*md_portrait(app, portrait) != '\0') {
+		type = app->model->media->portrait != NULL ?
+		    app->model->media->portrait->type->type : NULL;
+		add_link(links, REL_AVATAR, type, portrait);
+	}
+	if ((s = cJSON_Print(doc)) == NULL)
+		goto out;
+	buf_puts(b, s);
+	buf_putc(b, '\n');
+	free(s);
+	rc = b->oom ? -1 : 0;
+out:
+	cJSON_Delete(doc);
+	return rc;
 }

@@ -12,96 +12,18 @@
  * or not a URI (or an acct: URI that is not NAME@DOMAIN) is a 400, any
  * other a 404, both in the error envelope (errors.h); with no
  * "webfinger" in site.json the path is the site's 404 page.  The JRD
- * itself is built once per content load (webfinger_jrd); a request
- * only checks its resource.
+ * itself is built once per content load (webfinger_jrd, discovery.c);
+ * a request only checks its resource.
  */
 #include "config.h"
 
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-#include "base/json.h"
 #include "content/identity.h"
 #include "core/errors.h"
-#include "site/agents.h"
-#include "site/markdown.h"
 #include "site/pages.h"
 #include "site/webfinger.h"
-
-#define REL_PROFILE	"http://webfinger.net/rel/profile-page"
-#define REL_AVATAR	"http://webfinger.net/rel/avatar"
-
-/* Adds {"rel", "type", "href"} to array links. */
-static void
-add_link(cJSON *links, const char *rel, const char *type, const char *href)
-{
-	cJSON	*o;
-
-	if ((o = cJSON_CreateObject()) == NULL)
-		return;
-	cJSON_AddStringToObject(o, "rel", rel);
-	if (type != NULL)
-		cJSON_AddStringToObject(o, "type", type);
-	cJSON_AddStringToObject(o, "href", href);
-	cJSON_AddItemToArray(links, o);
-}
-
-/*
- * The owner's JRD (SITE_DOCS builder): the same for every request that
- * names the owner, so built once per content load and served from
- * there (pages_doc: its ETag, its codings).  Returns 0, 1 when
- * site.json names no account, or -1 out of memory.
- */
-int
-webfinger_jrd(const struct app *app, enum lang unused, struct buf *b)
-{
-	const cJSON *p = app->model->profile.obj[LANG_DEFAULT], *e;
-	char	 portrait[MD_URL_MAX], acct[IDENTITY_ACCT_MAX], *s;
-	char	 site[1100], subject[512];	/* acct: NAME (64) @ DOMAIN (253) */
-	cJSON	*doc, *aliases, *links;
-	const char *type;
-	int	 rc = -1;
-
-	(void)unused;
-	if (app->settings->webfinger == NULL)
-		return 1;
-	if ((doc = cJSON_CreateObject()) == NULL)
-		return -1;
-	snprintf(subject, sizeof(subject), "acct:%s",
-	    app->settings->webfinger);
-	cJSON_AddStringToObject(doc, "subject", subject);
-	snprintf(site, sizeof(site), "%s/", app->cfg->base_url);
-	if ((aliases = cJSON_AddArrayToObject(doc, "aliases")) == NULL ||
-	    (links = cJSON_AddArrayToObject(doc, "links")) == NULL)
-		goto out;
-	cJSON_AddItemToArray(aliases, cJSON_CreateString(site));
-	add_link(links, REL_PROFILE, "text/html", site);
-	cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(p,
-	    "profiles")) {
-		cJSON_AddItemToArray(aliases,
-		    cJSON_CreateString(json_str(e, "url")));
-		if (identity_fediverse(json_str(e, "label"),
-		    json_str(e, "url"), acct, sizeof(acct)))
-			add_link(links, REL_PROFILE, "text/html",
-			    json_str(e, "url"));
-	}
-	if (*md_portrait(app, portrait) != '\0') {
-		type = app->model->media->portrait != NULL ?
-		    app->model->media->portrait->type->type : NULL;
-		add_link(links, REL_AVATAR, type, portrait);
-	}
-	if ((s = cJSON_Print(doc)) == NULL)
-		goto out;
-	buf_puts(b, s);
-	buf_putc(b, '\n');
-	free(s);
-	rc = b->oom ? -1 : 0;
-out:
-	cJSON_Delete(doc);
-	return rc;
-}
 
 /* Returns 1 when the len bytes of s start with a URI scheme and ":"
  * (RFC 3986, 3.1) followed by something. */
