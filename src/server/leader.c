@@ -49,6 +49,8 @@ static volatile sig_atomic_t got_chld;
 struct live_slot {
 	_Atomic int	 pid;		/* its leader, or 0: free */
 	_Atomic long long beat;		/* monotonic ms, or 0: none yet */
+	_Atomic long long serving;	/* when its first worker ran, or 0 */
+	_Atomic int	 workers[MAX_WORKERS];	/* its workers' pids, or 0 */
 };
 static struct live_slot *live;		/* shared, or NULL: no liveness */
 static struct live_slot *live_mine;	/* this leader's slot, or NULL */
@@ -150,17 +152,58 @@ leader_beat(pid_t pid)
 	return 0;
 }
 
+/* The supervisor: whether leader pid's generation serves (its first
+ * worker has run); 1 too when nothing is watched (no table). */
+int
+leader_serving(pid_t pid)
+{
+	int	 i;
+
+	if (live == NULL)
+		return 1;
+	for (i = 0; i < LIVE_SLOTS; i++)
+		if (atomic_load(&live[i].pid) == (int)pid)
+			return atomic_load(&live[i].serving) != 0;
+	return 0;
+}
+
+/*
+ * The supervisor: sends leader pid sig (SIGTERM: drain, SIGKILL) and
+ * tells the workers it has published to drain (SIGTERM, what the leader
+ * would send them, and PR_SET_PDEATHSIG when it dies).  A stopped leader
+ * takes SIGKILL at once; one in a frozen cgroup or in disk wait takes
+ * either only when it runs again, and its workers, not frozen, would
+ * serve the old content on: they are told here.
+ */
+void
+leader_signal(pid_t pid, int sig)
+{
+	int	 i, k, w;
+
+	kill(pid, sig);
+	for (i = 0; live != NULL && i < LIVE_SLOTS; i++) {
+		if (atomic_load(&live[i].pid) != (int)pid)
+			continue;
+		for (k = 0; k < MAX_WORKERS; k++)
+			if ((w = atomic_load(&live[i].workers[k])) > 0)
+				kill((pid_t)w, SIGTERM);
+	}
+}
+
 /* The supervisor, once leader pid is reaped (or killed): frees its slot. */
 void
 leader_live_forget(pid_t pid)
 {
-	int	 i, p;
+	int	 i, k, p;
 
 	for (i = 0; live != NULL && i < LIVE_SLOTS; i++) {
 		p = (int)pid;
 		if (atomic_load(&live[i].pid) != p)
 			continue;
 		atomic_store(&live[i].beat, 0);
+		atomic_store(&live[i].serving, 0);
+		for (k = 0; k < MAX_WORKERS; k++)
+			atomic_store(&live[i].workers[k], 0);
 		atomic_compare_exchange_strong(&live[i].pid, &p, 0);
 	}
 }
@@ -191,10 +234,16 @@ on_chld(int sig)
 static pid_t
 spawn(const struct app *app, int fd, int nthreads, _Atomic long long *beats)
 {
+	long long none;
 	pid_t	 pid;
 
 	if ((pid = leader_fork(SIGTERM, LEADER_NAME_WORKER)) != 0)
 		return pid;
+	if (live_mine != NULL) {	/* the generation serves from now */
+		none = 0;
+		atomic_compare_exchange_strong(&live_mine->serving, &none,
+		    monotonic_ms());
+	}
 	live_mine = NULL;	/* the leader's slot is the leader's */
 	/* SIGTERM stays blocked, as in the leader, until worker_serve()
 	 * sets the workers' mask. */
@@ -217,6 +266,8 @@ reap(struct leader *l)
 			if (w->pid != pid)
 				continue;
 			w->pid = 0;
+			if (live_mine != NULL)	/* its pid may come again */
+				atomic_store(&live_mine->workers[i], 0);
 			if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
 				continue;
 			if (WIFSIGNALED(status))
@@ -264,6 +315,8 @@ start_workers(struct leader *l)
 		for (k = 0; beats != NULL && k < MAX_THREADS; k++)
 			atomic_store(&beats[k], monotonic_ms());
 		if ((pid = spawn(l->app, l->fd, l->nthreads, beats)) > 0) {
+			if (live_mine != NULL)
+				atomic_store(&live_mine->workers[i], (int)pid);
 			l->w[i].hung = 0;
 			l->w[i].pid = pid;
 			l->w[i].started = monotonic_ms();

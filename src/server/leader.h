@@ -27,7 +27,8 @@
  * (SIGSTOP, a frozen cgroup, a debugger) or stuck; its workers stop
  * with it (PR_SET_PDEATHSIG).  Not scaled by timer_ms: a leader under
  * valgrind forks its workers slowly, and nothing waits it out but the
- * test that stops one.
+ * test that stops one.  A worker marks its leader's slot serving as it
+ * starts: the supervisor reports a reload done only then.
  */
 #define LEADER_HANG_MS	5000
 /* A leader told to drain (SIGTERM) beats within milliseconds, from its
@@ -38,6 +39,8 @@
 pid_t	 leader_fork(int deathsig, const char *name);
 int	 leader_live_map(void);
 long long leader_beat(pid_t);
+int	 leader_serving(pid_t);
+void	 leader_signal(pid_t, int sig);
 void	 leader_live_forget(pid_t);
 void	 leader_wait_all(pid_t *, int n, long long end, const char *what);
 int	 leader_run(const struct app *, int fd, int nworkers, int nthreads);

@@ -92,6 +92,8 @@ struct sup {
 	long long checked;		/* the last look at the content (ms) */
 	long long notified;		/* the last change notice (ms), or 0 */
 	char	 refused[WATCH_FP_LEN + 1];	/* the set last refused */
+	char	 announce[256];		/* "content reloaded ...", said once
+					 * the serving generation serves */
 	/* The load under way, if loader is not 0. */
 	pid_t	 loader;
 	int	 load_fd;		/* its answer, then the go-ahead */
@@ -272,29 +274,38 @@ load_refused(struct sup *s, const char *err, const char *strip)
 	load_forget(s);
 }
 
+/* Adds leader pid, told to drain or killed at since (ms), to the old
+ * generations reap() collects.  Returns -1 when they are all taken. */
+static int
+old_add(struct sup *s, pid_t pid, long long since)
+{
+	int	 i;
+
+	for (i = 0; i < SUP_OLD_MAX; i++)
+		if (s->old[i] == 0) {
+			s->old[i] = pid;
+			s->old_since[i] = since;
+			return 0;
+		}
+	return -1;
+}
+
 /* Remembers a leader told to drain, so that the stop waits for it. */
 static void
 drain_leader(struct sup *s, pid_t pid)
 {
-	int	 i;
-
-	kill(pid, SIGTERM);
-	for (i = 0; i < SUP_OLD_MAX; i++)
-		if (s->old[i] == 0) {
-			s->old[i] = pid;
-			s->old_since[i] = monotonic_ms();
-			return;
-		}
-	/* Past SUP_OLD_MAX generations draining: that one drains no
-	 * longer. */
-	kill(pid, SIGKILL);
+	leader_signal(pid, SIGTERM);
+	if (old_add(s, pid, monotonic_ms()) == -1)
+		/* Past SUP_OLD_MAX generations draining: that one drains
+		 * no longer. */
+		leader_signal(pid, SIGKILL);
 }
 
 /* A valid load: the loader becomes the leader, the old one drains. */
 static void
 load_accepted(struct sup *s)
 {
-	char	 msg[256], *fp = s->reply + 2, *glyphs;
+	char	*fp = s->reply + 2, *glyphs;
 
 	glyphs = strchr(fp, '\n');
 	*glyphs++ = '\0';
@@ -304,16 +315,12 @@ load_accepted(struct sup *s)
 		return;
 	}
 	snprintf(s->fp, sizeof(s->fp), "%s", fp);
-	snprintf(msg, sizeof(msg), "content reloaded (%s, content %s); "
-	    "replacing workers", s->load_why, s->fp);
-	warnx("%s", msg);
-	watch_log(s->cfg->log_file, "", msg);
+	snprintf(s->announce, sizeof(s->announce), "content reloaded (%s, "
+	    "content %s); replacing workers", s->load_why, s->fp);
 	if (*glyphs != '\0') {
 		warnx_lines("warning: font: ", glyphs);
 		watch_log(s->cfg->log_file, "warning: font: ", glyphs);
 	}
-	if (s->status != NULL)
-		watch_status_set(s->status, s->fp, NULL, NULL);
 	s->refused[0] = '\0';
 	if (s->serving > 0)
 		drain_leader(s, s->serving);
@@ -321,6 +328,24 @@ load_accepted(struct sup *s)
 	s->serving_since = monotonic_ms();
 	s->lost = 0;
 	load_forget(s);
+}
+
+/*
+ * A reload is reported (perfil.log, the health's status) once the new
+ * generation serves: its first worker has run (leader.h).  A leader
+ * that never gets there is killed by live_check() and says so instead.
+ */
+static void
+announce_check(struct sup *s)
+{
+	if (s->announce[0] == '\0' || s->serving <= 0 ||
+	    !leader_serving(s->serving))
+		return;
+	warnx("%s", s->announce);
+	watch_log(s->cfg->log_file, "", s->announce);
+	if (s->status != NULL)
+		watch_status_set(s->status, s->fp, NULL, NULL);
+	s->announce[0] = '\0';
 }
 
 /*
@@ -415,7 +440,8 @@ watch_check(struct sup *s)
 /*
  * How long the supervisor may wait for a signal: a second at most,
  * less when the content's look is due sooner (or a change notice has
- * settled), a load's time runs out or a lost generation's load is due.
+ * settled), a load's time runs out, a lost generation's load is due or
+ * a reload waits to be reported (announce_check).
  */
 static long long
 wait_ms(const struct sup *s)
@@ -433,6 +459,8 @@ wait_ms(const struct sup *s)
 		ms = s->notified + WATCH_SETTLE_MS - now;
 	if (s->lost && s->loader == 0 && s->hold - now < ms)
 		ms = s->hold - now;
+	if (s->announce[0] != '\0' && ms > 10)	/* a worker starts soon */
+		ms = 10;
 	return ms < 1 ? 1 : ms;
 }
 
@@ -466,6 +494,7 @@ reap(struct sup *s)
 			    WEXITSTATUS(status));
 		s->serving = 0;
 		s->fp[0] = '\0';
+		s->announce[0] = '\0';
 		s->lost = 1;
 		s->hold = monotonic_ms() + 1000;
 	}
@@ -478,9 +507,29 @@ live_kill(pid_t pid, const char *what, long long quiet, const char *why)
 {
 	warnx("%s %d made no progress for %lld ms (%s); killing it and its "
 	    "workers", what, (int)pid, quiet, why);
-	kill(pid, SIGKILL);
+	leader_signal(pid, SIGKILL);
 	leader_live_forget(pid);
 	return monotonic_ms() + 86400000;
+}
+
+/*
+ * The serving leader was killed (at a time far ahead: not again): the
+ * content is loaded again at once, without waiting for its end, which a
+ * frozen cgroup or a disk wait holds back until it runs; reap() collects
+ * it among the old generations.
+ */
+static void
+serving_killed(struct sup *s, long long never)
+{
+	if (old_add(s, s->serving, never) == -1)
+		s->serving_since = never;	/* reap() will load */
+	else {
+		s->serving = 0;
+		s->fp[0] = '\0';
+		s->announce[0] = '\0';
+		s->lost = 1;
+		s->hold = monotonic_ms();
+	}
 }
 
 /*
@@ -502,8 +551,9 @@ live_check(struct sup *s)
 		beat = leader_beat(s->serving);
 		since = beat > s->serving_since ? beat : s->serving_since;
 		if (now - since >= LEADER_HANG_MS)
-			s->serving_since = live_kill(s->serving,
-			    "generation leader", now - since, "stopped or stuck");
+			serving_killed(s, live_kill(s->serving,
+			    "generation leader", now - since,
+			    "stopped or stuck"));
 	}
 	for (i = 0; i < SUP_OLD_MAX; i++) {
 		if (s->old[i] <= 0 || now < s->old_since[i])
@@ -613,6 +663,7 @@ supervise(struct app *app, const struct config *cfg, int fd, int nworkers,
 		}
 		watch_check(&s);
 		live_check(&s);
+		announce_check(&s);
 		if (s.lost && s.loader == 0 && monotonic_ms() >= s.hold) {
 			load_start(&s, "the serving generation ended");
 			if (s.loader != 0)

@@ -59,16 +59,19 @@ leader_of() {
 	bb_leaders "$sup"
 }
 
-# new_generation OLD: wait (budget and 10 s more: what a client meets is
-# held to the budget by wrk's answers) until the supervisor has one leader,
-# not OLD, with 2 workers; print the milliseconds since $t0.
+# new_generation OLD [frozen]: wait (budget and 10 s more: what a client
+# meets is held to the budget by wrk's answers) until the supervisor has one
+# leader, not OLD, with 2 workers; print the milliseconds since $t0. With
+# "frozen", OLD and its workers may still be there (frozen, a kill waits).
 new_generation() {
-	local l ms
+	local l ms n
 	while :; do
 		l=$(bb_leaders "$sup")
+		[[ ${2-} == frozen ]] && l=$(grep -vx "$1" <<<"$l")
 		ms=$(($(ops_ms) - t0))
-		if [[ -n $l && $l != *' '* && $l != "$1" ]] &&
-			[[ $(ops_workers "$sup" | wc -l) == 2 ]]; then
+		n=0
+		[[ -n $l && $l != *' '* ]] && n=$(bb_children_named "$l" perfil-worker | wc -l)
+		if [[ -n $l && $l != *' '* && $l != "$1" && $n == 2 ]]; then
 			echo "$ms"
 			return 0
 		fi
@@ -139,6 +142,89 @@ ops_wait_until $((budget / 1000)) bb_await_one_generation "$sup" 1
 log_says 'perfil.log: the stopped leader, retired by the reload, is killed' \
 	"retired generation leader $old made no progress for [0-9]+ ms \(told to drain, it did not begin\); killing it and its workers"
 printf '        (first new answer after %s ms, 10 in a row after %s ms)\n' "${first:-never}" "$ms"
+
+# A frozen cgroup (the v1 freezer, or cgroup v2's cgroup.freeze) is what a
+# process in disk wait looks like: SIGKILL takes effect only when it is
+# thawed. Where the machine has one (root, a writable freezer), a leader
+# is frozen: the supervisor cannot end it, so it tells its workers to drain
+# itself (they would serve the old content on) and loads again without
+# waiting for its end; thawed, it ends and is collected.
+freezer=
+if [[ -w /sys/fs/cgroup/freezer ]]; then
+	freezer=/sys/fs/cgroup/freezer/perfil-test-$$
+	mkdir "$freezer" 2>/dev/null || freezer=
+fi
+if [[ -z $freezer ]]; then
+	for d in /sys/fs/cgroup/unified /sys/fs/cgroup; do
+		[[ -e $d/cgroup.controllers && -w $d ]] || continue
+		freezer=$d/perfil-test-$$
+		mkdir "$freezer" 2>/dev/null && [[ -e $freezer/cgroup.freeze ]] && break
+		rmdir "$freezer" 2>/dev/null
+		freezer=
+	done
+fi
+# freeze 1|0 PID...: freeze (or thaw) PIDs in $freezer.
+freeze() {
+	local p on=$1
+	shift
+	for p in "$@"; do
+		echo "$p" >"$freezer/cgroup.procs"
+	done
+	if [[ -e $freezer/freezer.state ]]; then
+		((on)) && echo FROZEN >"$freezer/freezer.state" || echo THAWED >"$freezer/freezer.state"
+	else
+		echo "$on" >"$freezer/cgroup.freeze"
+	fi
+}
+if [[ -n $freezer ]]; then
+	trap '[[ -n $wrk_pid ]] && kill "$wrk_pid" 2>/dev/null; kill -CONT $(bb_leaders "$STACK_RESPONDER_PID") 2>/dev/null; freeze 0; sleep 0.2; rmdir "$freezer" 2>/dev/null; ops_cleanup; stack_stop; _bb_finish' EXIT
+	t "a leader frozen in a cgroup (${freezer%/*}): an edit saved then is served within $((budget / 1000)) s; the leader, unkillable while frozen, ends once thawed"
+	old=$(leader_of)
+	lines=$(grep -c 'made no progress' "$log")
+	freeze 1 "$old"
+	state=$(awk '{ print $3 }' "/proc/$old/stat")
+	bb_edit_headline "Edited while the leader is frozen" "$budget"
+	ok=$EDIT_OK first=$EDIT_FIRST ms=$EDIT_MS
+	_bb_check $((ok >= 10 && ms <= budget ? 0 : 1)) \
+		"the new headline, 10 answers in a row, within $budget ms of the save" \
+		"$ms ms (first new answer after ${first:-never} ms)"
+	ops_wait_file "$log" "retired generation leader $old made no progress" 5
+	log_says 'perfil.log: the frozen leader, retired by the reload, is killed' \
+		"retired generation leader $old made no progress for [0-9]+ ms"
+	expect_equal 'the frozen leader is still there (state D: a kill waits for the thaw)' D \
+		"$(awk '{ print $3 }' "/proc/$old/stat" 2>/dev/null)"
+	freeze 0
+	ops_wait_until 5 bash -c "! [[ -e /proc/$old ]]"
+	_bb_check $? 'thawed, it has ended and is collected within 5 s' "$(cat "/proc/$old/stat" 2>/dev/null)"
+	printf '        (frozen in state %s; first new answer after %s ms, 10 in a row after %s ms)\n' \
+		"$state" "${first:-never}" "$ms"
+
+	t "a whole generation frozen (leader and workers) under load: a new one serves within $((budget / 1000)) s"
+	old=$(leader_of)
+	workers=$(bb_children "$old")
+	lines=$(grep -c 'made no progress' "$log")
+	load_start "$secs"
+	sleep 1
+	t0=$(ops_ms)
+	# shellcheck disable=SC2086 # the workers, one word each
+	freeze 1 "$old" $workers
+	ms=$(new_generation "$old" frozen)
+	_bb_check $? "a new leader with 2 workers" "${ms:-none}; leaders: $(bb_leaders "$sup")"
+	load_end
+	log_says 'perfil.log names the frozen leader and the action' \
+		"generation leader $old made no progress for [0-9]+ ms \(stopped or stuck\)"
+	curl_ms=$(curl -s -o /dev/null -m 30 -w '%{http_code} %{time_total}' "$BASE/api/v1/profile")
+	_bb_check $([[ $curl_ms == '200 '* ]] && echo 0 || echo 1) 'a request after it: 200' "$curl_ms"
+	freeze 0
+	ops_wait_until 5 bash -c "! [[ -e /proc/$old ]]"
+	_bb_check $? 'thawed, the old leader has ended and is collected within 5 s' "$(cat "/proc/$old/stat" 2>/dev/null)"
+	printf '        (new generation after %s ms; %s answers, %s not 405, %s given up; the slowest %s ms)\n' \
+		"${ms:-never}" "$(ops_wrk_total "$BB_TMP/wrk.out")" \
+		$(($(ops_wrk_total "$BB_TMP/wrk.out") - $(ops_wrk_count "$BB_TMP/wrk.out" 405))) \
+		"$(ops_wrk_count "$BB_TMP/wrk.out" timeout)" "$(ops_wrk_count "$BB_TMP/wrk.out" maxms)"
+else
+	printf '        (no writable cgroup freezer here: the frozen cases are not run)\n'
+fi
 
 t 'afterwards the supervisor stops cleanly on SIGTERM'
 stack_stop

@@ -909,6 +909,20 @@ bb_checked() {
 	[[ -n ${PERFIL_WRAPPER-} || $PERFIL_BIN != */_build/default/* ]]
 }
 
+# bb_apache_checked: under a checked build (bb_checked), the Apache this
+# file starts next runs at most 4 responders (FcgidMaxProcessesPerClass 4
+# in a copy of conf/apache/perfil.conf): mod_fcgid starts one more for each
+# request that finds none free, and 64 sanitized responders loading the
+# content at once on 2 cores took minutes to answer the first request (the
+# load file's Apache "did not start" in 60 s). The plain run keeps the
+# shipped 64: it is the one that measures them.
+bb_apache_checked() {
+	bb_checked || return 0
+	sed 's/^\( *FcgidMaxProcessesPerClass\) .*/\1 4/' "$STACK_ROOT/conf/apache/perfil.conf" \
+		>"$BB_TMP/perfil-checked.conf" || return 1
+	PERFIL_APACHE_SITE=$BB_TMP/perfil-checked.conf
+}
+
 # bb_test_timers: under a checked build (bb_checked), the responders this
 # file starts next run their timers at 40 % (PERFIL_TEST_TIMER_PERCENT,
 # src/server/timers.h): a wait for the watchdog, for a slow client's drop

@@ -126,6 +126,7 @@ STACK_RESPONDER_PID=
 t "64 connections of POST through Apache mod_fcgid, runs of ${secs} s until $apache_answers answers (at most 10 runs): every answer is 405, none 5xx"
 stack_stop
 port=$(stack_free_port $((${BASE##*:} + 20))) || exit 1
+bb_apache_checked || exit 1
 if ! STACK_TRAP=0 apache_start "$port"; then
 	_bb_fail "Apache on 127.0.0.1:$port" 'it did not start'
 	exit 1

@@ -161,6 +161,43 @@ _bb_check $? 'the edit is served' "$(tail -n 3 "$log")"
 req GET /api/v1/health
 expect_header_absent perfil-reload-refused
 
+# A reload is reported (perfil.log's "content reloaded", health) only once
+# its generation serves: the caught load's first fork, its first worker, is
+# held back 3 s (strace's delay on clone; threads use clone3); the line
+# comes after it, never while the new leader has no worker. Before, the
+# line came as the load was accepted, whatever followed.
+t 'a reload is reported only once its generation serves: with its first worker held back 3 s, the log waits for it'
+bb_require strace
+start_catch 20
+edit_headline 'Reported once served'
+caught_load "$catcher" 'an edit, seen by the watch'
+lines=$(grep -c 'content reloaded' "$log")
+strace -qq -o /dev/null -e trace=clone -e inject=clone:delay_enter=3000000 -p "$caught" &
+tracer=$!
+for ((i = 0; i < 100; i++)); do
+	grep -q '^TracerPid:[[:space:]]*[1-9]' "/proc/$caught/status" 2>/dev/null && break
+	sleep 0.05
+done
+t0=$(ops_ms)
+kill -CONT "$caught"
+said=
+while (($(ops_ms) - t0 < (budget + 10) * 1000)); do
+	if (($(grep -c 'content reloaded' "$log") > lines)); then
+		said=$(($(ops_ms) - t0))
+		break
+	fi
+	sleep 0.01
+done
+workers=$(bb_children_named "$caught" perfil-worker | wc -l)
+_bb_check $((workers == 0)) 'when "content reloaded" is logged, the new leader has a worker' 	"${said:-never} ms after the load went on; its workers then: $workers"
+_bb_check $((${said:-0} < 3000)) 'the line waited for the held-back worker (3 s)' "${said:-never} ms"
+printf '        (logged %s ms after the load went on)\n' "${said:-never}"
+kill "$tracer" 2>/dev/null
+wait "$tracer" 2>/dev/null
+caught=
+headline_becomes 'Reported once served' 10
+_bb_check $? 'the edit is served' "$(tail -n 3 "$log")"
+
 t 'a file completed while a load of its broken state is stopped, and then refused, is loaded without another edit'
 # The broken state is what the supervisor fingerprints before the load; the
 # completion is written while the load is stopped; the load is then refused

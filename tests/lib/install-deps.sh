@@ -69,8 +69,9 @@ PERFIL_TEST_DEPS=(
 	# Node.js peer uses nodejs above)
 	wrk php-fpm
 	# hardening: fuzzing (clang, libFuzzer runtime), leak checks, raw FastCGI;
-	# ss for the sockets a test waits on (tests/blackbox/ops.sh)
-	clang libclang-rt-14-dev valgrind libfcgi-bin iproute2
+	# ss for the sockets a test waits on (tests/blackbox/ops.sh); strace to
+	# hold a new generation's first worker back (reload_process.test.sh)
+	clang libclang-rt-14-dev valgrind libfcgi-bin iproute2 strace
 	# deployments: Apache + mod_fcgid (run on a private configuration and
 	# port, never the system's), spawn-fcgi, systemd-analyze, groff for man,
 	# Varnish as the shared cache in front (tests/blackbox/varnish.test.sh)
