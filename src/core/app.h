@@ -83,6 +83,9 @@ struct app {
 	int	 cv_pdf[LANG__MAX];	/* /cv.pdf is made this load
 					 * (cv_pdf_fits): the card and
 					 * llms.txt link it */
+	struct buf cv_md[LANG__MAX];	/* during the load only: the
+					 * markdown /cv.pdf and /cv.txt are
+					 * made from (cv_page, CV_FOR_PDF) */
 };
 
 #endif /* PERFIL_APP_H */

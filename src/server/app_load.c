@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "server/app_load.h"
+#include "site/cv.h"
 #ifdef HAVE_PDF
 #include "site/cv_fonts.h"
 #include "site/cv_pdf.h"
@@ -179,6 +180,16 @@ api_half(void *arg)
 	return NULL;
 }
 
+/* Frees the CV's markdown the load's renders shared. */
+static void
+cv_md_free(struct app *app)
+{
+	int	 l;
+
+	for (l = 0; l < LANG__MAX; l++)
+		buf_free(&app->cv_md[l]);
+}
+
 /*
  * Loads the content named by cfg and derives what requests need.
  * Returns 0, or -1 with a message in err (nothing is left allocated).
@@ -270,8 +281,14 @@ app_load(struct app *app, const struct config *cfg, char *err, size_t errlen)
 	 * had: the website here, the API's on the other thread. */
 	memset(&half, 0, sizeof(half));
 	half.app = app;
+	/* The CV's markdown for the PDF and the plain text, once
+	 * (cv_for_pdf). */
+	for (l = 0; l < app->langs->n; l++) {
+		cv_page(app, CV_FOR_PDF, (enum lang)l, &app->cv_md[l]);
+		if (app->cv_md[l].oom || buf_cstr(&app->cv_md[l]) == NULL)
+			goto oom;
+	}
 #ifdef HAVE_PDF
-	/* Asked once: each answer renders the whole CV's markdown. */
 	for (l = 0; l < app->langs->n; l++)
 		app->cv_pdf[l] = cv_pdf_fits(app, (enum lang)l);
 	find_glyphs(app);
@@ -292,6 +309,7 @@ app_load(struct app *app, const struct config *cfg, char *err, size_t errlen)
 		    app->labels->missing);
 		goto fail;
 	}
+	cv_md_free(app);
 	/* What no request reads: the objects of the collections without
 	 * item pages (content.h). */
 	for (k = 0; k < COLL__MAX; k++)
@@ -383,6 +401,7 @@ app_free(struct app *app)
 	free(app->placeholders);
 	free(app->glyphs);
 	free(app->font_packages);
+	cv_md_free(app);
 	free((struct config *)app->cfg);
 	memset(app, 0, sizeof(*app));
 }

@@ -511,3 +511,17 @@ cv_project_links(const struct app *app, enum lang l, struct buf *b)
 		buf_putc(b, '\n');
 	}
 }
+
+/*
+ * The markdown of /cv as /cv.pdf and /cv.txt are made from (CV_FOR_PDF):
+ * the load's copy (app->cv_md, rendered once for both), else rendered
+ * into tmp, which the caller frees.  NULL when out of memory.
+ */
+const struct buf *
+cv_for_pdf(const struct app *app, enum lang l, struct buf *tmp)
+{
+	if (app->cv_md[l].data != NULL)
+		return &app->cv_md[l];
+	cv_page(app, CV_FOR_PDF, l, tmp);
+	return tmp->oom || buf_cstr(tmp) == NULL ? NULL : tmp;
+}

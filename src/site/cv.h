@@ -16,6 +16,7 @@
 page_render_fn cv_page, cv_projects, cv_home; /* page_list.h's */
 /* cv_page's self when cv_pdf.c typesets it for /cv.pdf (not the page). */
 #define CV_FOR_PDF	(-1)
+const struct buf *cv_for_pdf(const struct app *, enum lang, struct buf *tmp);
 void	 cv_project(const struct app *, const struct item *, enum lang,
 	    struct buf *);
 const char *cv_project_path(const struct app *, enum lang,

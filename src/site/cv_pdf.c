@@ -358,13 +358,13 @@ fits(size_t len)
 int
 cv_pdf_fits(const struct app *app, enum lang l)
 {
-	struct buf md;
+	const struct buf *md;
+	struct buf tmp;
 	int	 ok;
 
-	buf_init(&md);
-	cv_page(app, CV_FOR_PDF, l, &md);
-	ok = !md.oom && fits(md.len);
-	buf_free(&md);
+	buf_init(&tmp);
+	ok = (md = cv_for_pdf(app, l, &tmp)) != NULL && fits(md->len);
+	buf_free(&tmp);
 	return ok;
 }
 
@@ -379,7 +379,8 @@ cv_pdf(const struct app *app, enum lang l, struct buf *out)
 {
 	struct pdf p;
 	struct pdf_ua_meta meta = { NULL, NULL, NULL, NULL, NULL, NULL };
-	struct buf md, title, rel;
+	const struct buf *md;
+	struct buf tmp, title, rel;
 	cairo_surface_t *s;
 	cmark_node *doc = NULL;
 	cairo_status_t st;
@@ -390,15 +391,16 @@ cv_pdf(const struct app *app, enum lang l, struct buf *out)
 	memset(&p, 0, sizeof(p));
 	p.app = app;
 	p.l = l;
-	buf_init(&md);
-	cv_page(app, CV_FOR_PDF, l, &md);
-	if (!md.oom && !fits(md.len)) {
+	buf_init(&tmp);
+	if ((md = cv_for_pdf(app, l, &tmp)) == NULL)
+		return -1;
+	if (!fits(md->len)) {
 		warnx("warning: %s left out: the CV is %zu KiB of text, more "
 		    "than the %zu KiB a PDF is made from",
 		    lang_path(app->langs, l, site_doc_path(DOC_CV_PDF), path,
 		    sizeof(path)),
-		    md.len / 1024, (size_t)CV_PDF_MAX / 1024);
-		buf_free(&md);
+		    md->len / 1024, (size_t)CV_PDF_MAX / 1024);
+		buf_free(&tmp);
 		return 1;
 	}
 	if ((p.pc = cv_fonts_context(lang_code(app->langs, l))) == NULL ||
@@ -409,20 +411,18 @@ cv_pdf(const struct app *app, enum lang l, struct buf *out)
 		    sizeof(path)));
 		if (p.pc != NULL)
 			g_object_unref(p.pc);
-		buf_free(&md);
+		buf_free(&tmp);
 		return -1;
 	}
 	pango_context_set_base_dir(p.pc_rtl, PANGO_DIRECTION_RTL);
 	p.rtl = labels_rtl(app->labels, l);
-	if (md.oom || buf_cstr(&md) == NULL ||
-	    (doc = cmark_parse_document(md.data, md.len,
-	    CMARK_OPT_DEFAULT)) == NULL) {
+	doc = cmark_parse_document(md->data, md->len, CMARK_OPT_DEFAULT);
+	buf_free(&tmp);
+	if (doc == NULL) {
 		g_object_unref(p.pc);
 		g_object_unref(p.pc_rtl);
-		buf_free(&md);
 		return -1;
 	}
-	buf_free(&md);
 	s = cairo_pdf_surface_create_for_stream(write_out, out, PAGE_W,
 	    PAGE_H);
 	p.cr = cairo_create(s);
