@@ -15,8 +15,11 @@
 #include <string.h>
 #include <time.h>
 
+#include <unicode/uchar.h>
 #include <unicode/uloc.h>
+#include <unicode/uscript.h>
 #include <unicode/ustring.h>
+#include <unicode/utf8.h>
 
 #include "base/url.h"
 #include "import/resume_import.h"
@@ -314,6 +317,69 @@ unknown_top(struct rimp *m)
 	rimp_unknown(m, "", m->doc, known);
 }
 
+/* Adds the letters of every string under j to count, by script
+ * (Common and Inherited apart). */
+static void
+count_scripts(const cJSON *j, int32_t count[USCRIPT_CODE_LIMIT])
+{
+	const cJSON *c;
+	const uint8_t *s;
+	int32_t	 i, n;
+	UChar32	 ch;
+	UScriptCode sc;
+	UErrorCode e;
+
+	if (cJSON_IsString(j) && j->valuestring != NULL) {
+		s = (const uint8_t *)j->valuestring;
+		n = (int32_t)strlen(j->valuestring);
+		for (i = 0; i < n;) {
+			U8_NEXT(s, i, n, ch);
+			e = U_ZERO_ERROR;
+			if (ch < 0 || !u_isalpha(ch) ||
+			    (sc = uscript_getScript(ch, &e)) <= USCRIPT_INHERITED ||
+			    U_FAILURE(e) || sc >= USCRIPT_CODE_LIMIT)
+				continue;
+			count[sc]++;
+		}
+	}
+	cJSON_ArrayForEach(c, j)
+		count_scripts(c, count);
+}
+
+/*
+ * A document that names no language goes into INIT_LANGUAGE: when most
+ * of its letters are of a script that language is not written in
+ * (ICU's likely script of it), the report says so and how to name the
+ * language, instead of a site in Thai or Hindi that says it is English.
+ */
+static void
+script_hint(struct rimp *m, const char *file)
+{
+	int32_t	 count[USCRIPT_CODE_LIMIT];
+	char	 full[ULOC_FULLNAME_CAPACITY], script[8];
+	const char *name;
+	UErrorCode e = U_ZERO_ERROR;
+	int32_t	 i, top = 0;
+
+	memset(count, 0, sizeof(count));
+	count_scripts(m->doc, count);
+	for (i = 1; i < USCRIPT_CODE_LIMIT; i++)
+		if (count[i] > count[top])
+			top = i;
+	uloc_addLikelySubtags(INIT_LANGUAGE, full, sizeof(full), &e);
+	uloc_getScript(full, script, sizeof(script), &e);
+	name = uscript_getShortName((UScriptCode)top);
+	if (U_FAILURE(e) || count[top] == 0 || name == NULL ||
+	    strcmp(name, script) == 0)
+		return;
+	buf_printf(m->report, "check: %s gives no language (meta.language) "
+	    "and most of its letters are in the %s script, which %s is "
+	    "not written in: its texts went into %s; name their language: "
+	    "--from-resume LANG=%s\n", file,
+	    uscript_getName((UScriptCode)top), INIT_LANGUAGE, INIT_LANGUAGE,
+	    file);
+}
+
 /*
  * The site's languages and the document's among them: those given
  * (want, when its n is not 0), the document's meta.language when it
@@ -321,7 +387,7 @@ unknown_top(struct rimp *m)
  * when it is a language ICU knows, else INIT_LANGUAGE.
  */
 static void
-doc_langs(struct rimp *m, const struct langs *want)
+doc_langs(struct rimp *m, const struct langs *want, const char *file)
 {
 	const char *meta = rimp_str(cJSON_GetObjectItemCaseSensitive(m->doc,
 	    "meta"), "language");
@@ -350,6 +416,8 @@ doc_langs(struct rimp *m, const struct langs *want)
 		buf_printf(m->report, "not imported: meta.language (\"%s\" is "
 		    "not an ISO 639-1 code ICU knows; texts go into %s)\n",
 		    meta, INIT_LANGUAGE);
+	else
+		script_hint(m, file);
 	settings_parse_languages(INIT_LANGUAGE, &m->langs, err, sizeof(err));
 }
 
@@ -376,7 +444,7 @@ resume_import_doc(const char *file, const cJSON *doc,
 		return -1;
 	m.doc = doc;
 	rimp_duplicates(&m, doc);
-	doc_langs(&m, ls);
+	doc_langs(&m, ls, file);
 	m.slugs = slug_rules_open(lang_code(&m.langs, m.lang));
 	c->langs = m.langs;
 	c->profile = profile(&m);

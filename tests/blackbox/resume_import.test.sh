@@ -130,6 +130,27 @@ expect_equal 'timeline oldest first' '["2017","2018","2020"]' "$(jq -c '.timelin
 run_cmd "$PERFIL_BIN" --check --content "$BB_TMP/mine"
 expect_exit 0
 
+# A résumé that names no language goes into English (INIT_LANGUAGE); a
+# Thai one imported so made a Thai site that said it was English, without a
+# word. The report now says which script most letters are in and how to
+# name the language; a Latin one, and one given LANG=, get no such line.
+t 'a résumé with no meta.language in another script: the report names the script and LANG=FILE'
+jq 'del(.meta)' "$STACK_ROOT/tests/resume/th-academic.resume.json" >"$BB_TMP/th-nolang.json"
+rm -rf "$BB_TMP/th-nolang"
+run_cmd "$PERFIL_BIN" --init "$BB_TMP/th-nolang" --from-resume "$BB_TMP/th-nolang.json"
+expect_exit 0
+expect_stdout_match 'check: [^ ]*th-nolang\.json gives no language \(meta\.language\) and most of its letters are in the Thai script, which en is not written in: its texts went into en; name their language: --from-resume LANG=[^ ]*th-nolang\.json'
+rm -rf "$BB_TMP/th-named"
+run_cmd "$PERFIL_BIN" --init "$BB_TMP/th-named" --from-resume "th=$BB_TMP/th-nolang.json"
+expect_exit 0
+expect_equal 'lines "gives no language"' 0 "$(grep -c 'gives no language' "$BB_TMP/stdout")"
+expect_equal 'the named language is the site'"'"'s' '["th"]' "$(jq -c .languages "$BB_TMP/th-named/site.json")"
+jq 'del(.meta)' "$BB_TMP/mine.json" >"$BB_TMP/mine-nolang.json"
+rm -rf "$BB_TMP/mine-nolang"
+run_cmd "$PERFIL_BIN" --init "$BB_TMP/mine-nolang" --from-resume "$BB_TMP/mine-nolang.json"
+expect_exit 0
+expect_equal 'lines "gives no language" for a Latin résumé' 0 "$(grep -c 'gives no language' "$BB_TMP/stdout")"
+
 t '5,000 projects named alike: unique slugs in linear time (it took minutes)'
 jq -n '{basics: {name: "Ana Ruiz", label: "Ingeniera", email: "ana@perfil.test",
 	url: "https://ana.test", location: {city: "Vigo", countryCode: "ES"}},
