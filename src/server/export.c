@@ -40,6 +40,7 @@ struct exp_file {
 	char	*file;		/* beneath DIR: "cv.html" */
 	char	*headers;	/* "Name: value\n" lines a host should send */
 	char	*type, *cache;
+	int	 copy;		/* PATH/index.html beside PATH.html */
 };
 
 struct exp {
@@ -354,8 +355,6 @@ left_out_why(const struct route *r)
 {
 	const struct route_param *p;
 
-	if (r->flags & ROUTE_STATUS)
-		return "the service's status, read per request";
 	if (r->handler == RH_MCP)
 		return "the MCP endpoint answers POST requests";
 	if (r->handler == RH_MCP_CARD)
@@ -483,6 +482,7 @@ export_dir_indexes(struct exp *e)
 		if (record(e, url, rel) == -1)
 			return -1;
 		/* the copy's headers are the page's */
+		e->f[e->n - 1].copy = 1;
 		free(e->f[e->n - 1].headers);
 		if ((e->f[e->n - 1].headers = strdup(e->f[i].headers)) ==
 		    NULL)
@@ -527,10 +527,12 @@ export_host_files(struct exp *e)
 			    p = nl + 1)
 				buf_printf(&h, "  %.*s\n", (int)(nl - p), p);
 		}
-		if (f->url[strlen(f->url) - 1] != '/')
-			buf_printf(&man, "%s\t%s\t%s\t%s\n", f->url[1] ?
-			    f->url + 1 : "index.html", f->file, f->type,
-			    f->cache);
+		/* An object store's key is the URL's path; a directory's
+		 * ("/", "/en/") is its index document's. */
+		if (!f->copy)
+			buf_printf(&man, "%s\t%s\t%s\t%s\n",
+			    f->url[strlen(f->url) - 1] == '/' ? f->file :
+			    f->url + 1, f->file, f->type, f->cache);
 	}
 	rc = h.oom || man.oom || red.oom ? -1 : 0;
 	if (rc == -1)
