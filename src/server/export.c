@@ -76,7 +76,7 @@ safe_name(const char *rel)
 		n = end ? (size_t)(end - p) : strlen(p);
 		if (n == 0 || (n <= 2 && strncmp(p, "..", n) == 0) ||
 		    (p[0] == '.' && !(n == 11 &&
-		    strncmp(p, ".well-known", 11) == 0) && p != rel) ||
+		    strncmp(p, ".well-known", 11) == 0)) ||
 		    strspn(p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTU"
 		    "VWXYZ0123456789._-") < n)
 			return 0;
