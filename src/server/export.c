@@ -491,6 +491,63 @@ export_dir_indexes(struct exp *e)
 	return 0;
 }
 
+/* Orders files by URL, so that a directory's are together. */
+static int
+by_url(const void *a, const void *b)
+{
+	return strcmp((*(struct exp_file *const *)a)->url,
+	    (*(struct exp_file *const *)b)->url);
+}
+
+/* Appends a _headers rule: the first plen bytes of path, then splat,
+ * then each of the header lines indented. */
+static void
+header_rule(struct buf *h, const char *path, size_t plen, const char *splat,
+    const char *headers)
+{
+	const char *p, *nl;
+
+	buf_printf(h, "%.*s%s\n", (int)plen, path, splat);
+	for (p = headers; (nl = strchr(p, '\n')) != NULL; p = nl + 1)
+		buf_printf(h, "  %.*s\n", (int)(nl - p), p);
+}
+
+/*
+ * Appends the _headers rules of f[lo..hi) (sorted by URL), whose URLs
+ * all begin with the directory of plen bytes: one splat rule for the
+ * directory when they all send the same headers (Cloudflare Pages reads
+ * 100 rules),
+ * else a rule per URL here and the same for each subdirectory.
+ */
+static void
+header_rules(struct buf *h, struct exp_file **f, size_t lo, size_t hi,
+    size_t plen)
+{
+	const char *slash;
+	size_t	 i, j, n;
+
+	for (i = lo + 1; i < hi && strcmp(f[i]->headers, f[lo]->headers) == 0;
+	    i++)
+		continue;
+	if (hi - lo > 1 && i == hi && plen > 1) {
+		header_rule(h, f[lo]->url, plen, "*", f[lo]->headers);
+		return;
+	}
+	for (i = lo; i < hi; i = j) {
+		slash = strchr(f[i]->url + plen, '/');
+		j = i + 1;
+		if (slash == NULL || slash[1] == '\0') {
+			header_rule(h, f[i]->url, strlen(f[i]->url), "",
+			    f[i]->headers);
+			continue;
+		}
+		n = (size_t)(slash - f[i]->url) + 1;
+		while (j < hi && strncmp(f[j]->url, f[i]->url, n) == 0)
+			j++;
+		header_rules(h, f, i, j, n);
+	}
+}
+
 /* Writes the files hosts read: _headers (a rule per URL with the
  * responder's headers), _redirects (API paths to their .json files,
  * the responder's redirects), the manifest, .nojekyll, the marker. */
@@ -498,8 +555,8 @@ static int
 export_host_files(struct exp *e)
 {
 	struct buf h, man, red;
+	struct exp_file **sorted;
 	const struct exp_file *f;
-	const char *p, *nl;
 	size_t	 i, n;
 	int	 rc;
 
@@ -507,26 +564,30 @@ export_host_files(struct exp *e)
 	buf_init(&man);
 	buf_init(&red);
 	buf_puts(&h, "# perfil-fcgi --export: the responder's headers per "
-	    "URL (Netlify, Cloudflare Pages)\n");
+	    "URL, a directory's in one rule when they agree (Netlify, "
+	    "Cloudflare Pages)\n");
 	buf_puts(&red, "# perfil-fcgi --export: the API's paths to their "
 	    "files, the responder's redirects\n");
 	buf_append(&red, buf_cstr(&e->redirects), e->redirects.len);
+	if ((sorted = calloc(e->n + 1, sizeof(*sorted))) == NULL) {
+		snprintf(e->err, e->errlen, "out of memory");
+		buf_free(&h);
+		buf_free(&red);
+		buf_free(&man);
+		return -1;
+	}
+	for (i = 0; i < e->n; i++)
+		sorted[i] = &e->f[i];
+	qsort(sorted, e->n, sizeof(*sorted), by_url);
+	header_rules(&h, sorted, 0, e->n, 1);
+	free(sorted);
 	for (i = 0; i < e->n; i++) {
 		f = &e->f[i];
-		buf_printf(&h, "%s\n", f->url);
-		for (p = f->headers; (nl = strchr(p, '\n')) != NULL;
-		    p = nl + 1)
-			buf_printf(&h, "  %.*s\n", (int)(nl - p), p);
 		n = strlen(f->file);
 		if (n > 5 && strcmp(f->file + n - 5, ".json") == 0 &&
 		    route_is_api_path(f->url) &&
-		    strcmp(f->url + strlen(f->url) - 5, ".json") != 0) {
+		    strcmp(f->url + strlen(f->url) - 5, ".json") != 0)
 			buf_printf(&red, "%s /%s 200\n", f->url, f->file);
-			buf_printf(&h, "/%s\n", f->file);
-			for (p = f->headers; (nl = strchr(p, '\n')) != NULL;
-			    p = nl + 1)
-				buf_printf(&h, "  %.*s\n", (int)(nl - p), p);
-		}
 		/* An object store's key is the URL's path; a directory's
 		 * ("/", "/en/") is its index document's. */
 		if (!f->copy)

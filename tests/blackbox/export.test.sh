@@ -227,6 +227,11 @@ grep -qx '  Content-Type: application/json; charset=utf-8' "$SDIR/h" &&
 	grep -qx '  Access-Control-Allow-Origin: \*' "$SDIR/h" &&
 	grep -qx '  Cache-Control: public, max-age=300, s-maxage=3600' "$SDIR/h"
 _bb_check $? '/api/v1/profile: type, CORS and cache headers' "$(cat "$SDIR/h")"
+rules=$(grep -c '^/' "$EXP/_headers")
+_bb_check "$((!(rules <= 100)))" 'at most 100 rules (what Cloudflare Pages reads)' "$rules"
+awk '$0 == "/api/v1/projects/*" { f = 1; next } /^\// { f = 0 } f' "$EXP/_headers" >"$SDIR/h"
+grep -qx '  Content-Type: application/json; charset=utf-8' "$SDIR/h"
+_bb_check $? 'the project items'"'"' files in one rule' "$(grep '^/api' "$EXP/_headers")"
 
 # --- Served the GitHub Pages way ----------------------------------------------
 
