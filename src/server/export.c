@@ -730,7 +730,7 @@ static int
 commit(const char *tmp, const char *dir, char *err, size_t errlen)
 {
 	char	 old[EXPORT_DIR_MAX + 64];
-	int	 aside = 0;
+	int	 saved;
 
 	if (rename(tmp, dir) == 0)
 		return 0;
@@ -738,17 +738,17 @@ commit(const char *tmp, const char *dir, char *err, size_t errlen)
 		if (temp_name(dir, "old", old, sizeof(old)) == -1 ||
 		    rename(dir, old) == -1)
 			goto fail;
-		aside = 1;
 		if (rename(tmp, dir) == 0) {
 			remove_dir(old);
 			return 0;
 		}
+		saved = errno;
 		rename(old, dir);	/* the earlier export stays */
+		errno = saved;
 	}
 fail:
 	snprintf(err, errlen, "%s: cannot move the export into place: %s",
 	    dir, strerror(errno));
-	(void)aside;
 	remove_dir(tmp);
 	return -1;
 }

@@ -15,14 +15,17 @@
 SDIR=$(mktemp -d "${TMPDIR:-/tmp}/perfil-export.XXXXXX") || exit 1
 chmod 755 "$SDIR"
 EXP=$SDIR/site
-NGINX_PID=
+NGINX_PIDS=()
 GHP_PID=
 stop_servers() {
-	[[ -n $NGINX_PID ]] && kill "$NGINX_PID" 2>/dev/null && wait "$NGINX_PID" 2>/dev/null
+	local p
+	for p in "${NGINX_PIDS[@]}"; do
+		kill "$p" 2>/dev/null && wait "$p" 2>/dev/null
+	done
 	[[ -n $GHP_PID ]] && kill "$GHP_PID" 2>/dev/null && wait "$GHP_PID" 2>/dev/null
 	rm -rf "$SDIR"
 }
-trap 'stop_servers; _bb_finish' EXIT
+trap 'stop_servers; stack_stop; _bb_finish' EXIT
 
 # wait_port PORT: wait (5 s at most) until something answers on PORT.
 wait_port() {
@@ -71,51 +74,47 @@ done
 
 # --- Served by the shipped static nginx ----------------------------------------
 
-SPORT=$(stack_free_port $((${BASE##*:} + 700))) || exit 1
-SBASE=http://127.0.0.1:$SPORT
-mkdir -p "$SDIR/nginx/tmp"
-sed -e "s|127\.0\.0\.1:8080|127.0.0.1:$SPORT|g" -e "s|/srv/perfil/site|$EXP|g" \
-	"$STACK_ROOT/conf/nginx/static.conf" >"$SDIR/nginx/static.conf"
-{
-	[[ $(id -u) == 0 ]] && echo 'user www-data;'
-	cat <<-EOF
-		worker_processes 1;
-		daemon off;
-		pid $SDIR/nginx/nginx.pid;
-		error_log $SDIR/nginx/error.log warn;
-		events { worker_connections 64; }
-		http {
-		    access_log $SDIR/nginx/access.log;
-		    client_body_temp_path $SDIR/nginx/tmp/body;
-		    proxy_temp_path $SDIR/nginx/tmp/proxy;
-		    fastcgi_temp_path $SDIR/nginx/tmp/fastcgi;
-		    scgi_temp_path $SDIR/nginx/tmp/scgi;
-		    uwsgi_temp_path $SDIR/nginx/tmp/uwsgi;
-		    include $SDIR/nginx/static.conf;
-		}
-	EOF
-} >"$SDIR/nginx/nginx.conf"
-chmod -R a+rX "$SDIR"
-nginx -p "$SDIR/nginx/" -c "$SDIR/nginx/nginx.conf" -e "$SDIR/nginx/error.log" \
-	</dev/null >"$SDIR/nginx/out.log" 2>&1 &
-NGINX_PID=$!
-
-t 'nginx with conf/nginx/static.conf serves the export'
-wait_port "$SPORT"
-_bb_check $? "nginx on $SBASE" "not answering: $(cat "$SDIR/nginx/error.log" "$SDIR/nginx/out.log" 2>/dev/null | tail -n 3)"
-[[ -z $(grep -E '\[(warn|emerg|alert)\]' "$SDIR/nginx/error.log") ]]
-_bb_check $? 'no warning from nginx' "$(grep -E '\[(warn|emerg)\]' "$SDIR/nginx/error.log")"
-
-t 'static nginx: every URL of the sitemap answers 200 from a file'
-bad=
-for u in "${LOCS[@]}"; do
-	s=$(curl -s -o /dev/null -w '%{http_code}' "$SBASE${u#"$BASE"}")
-	[[ $s == 200 ]] || bad+=" ${u#"$BASE"}=$s"
-done
-expect_equal 'sitemap URLs that are not 200' '' "$bad"
+NGINX_PIDS=()
+# serve_static DIR OFFSET: serve the export DIR with conf/nginx/static.conf on
+# a private nginx, at $SBASE.
+serve_static() {
+	local port n=${#NGINX_PIDS[@]} d
+	port=$(stack_free_port $((${BASE_SHARED##*:} + $2))) || exit 1
+	SBASE=http://127.0.0.1:$port
+	d=$SDIR/nginx$n
+	mkdir -p "$d/tmp"
+	sed -e "s|127\.0\.0\.1:8080|127.0.0.1:$port|g" -e "s|/srv/perfil/site|$1|g" \
+		"$STACK_ROOT/conf/nginx/static.conf" >"$d/static.conf"
+	{
+		[[ $(id -u) == 0 ]] && echo 'user www-data;'
+		cat <<-EOF
+			worker_processes 1;
+			daemon off;
+			pid $d/nginx.pid;
+			error_log $d/error.log warn;
+			events { worker_connections 64; }
+			http {
+			    access_log $d/access.log;
+			    client_body_temp_path $d/tmp/body;
+			    proxy_temp_path $d/tmp/proxy;
+			    fastcgi_temp_path $d/tmp/fastcgi;
+			    scgi_temp_path $d/tmp/scgi;
+			    uwsgi_temp_path $d/tmp/uwsgi;
+			    include $d/static.conf;
+			}
+		EOF
+	} >"$d/nginx.conf"
+	chmod -R a+rX "$SDIR"
+	nginx -p "$d/" -c "$d/nginx.conf" -e "$d/error.log" </dev/null >"$d/out.log" 2>&1 &
+	NGINX_PIDS+=($!)
+	t "nginx with conf/nginx/static.conf serves $1"
+	wait_port "$port"
+	_bb_check $? "nginx on $SBASE" "not answering: $(cat "$d/error.log" "$d/out.log" 2>/dev/null | tail -n 3)"
+	[[ -z $(grep -E '\[(warn|emerg|alert)\]' "$d/error.log") ]]
+	_bb_check $? 'no warning from nginx' "$(grep -E '\[(warn|emerg)\]' "$d/error.log")"
+}
 
 # The files that legitimately differ: they say the copy is static.
-static_note=$(jq -r '."static.note"' "$STACK_ROOT/labels/en.json")
 differs() {
 	case $1 in
 	llms.txt | */llms.txt | agents.md | */agents.md | developers | */developers | \
@@ -124,30 +123,94 @@ differs() {
 	return 1
 }
 
-t 'static nginx: every file is the responder'"'"'s bytes and type for its URL'
-bad=
-types=
-n=0
-mkdir -p "$SDIR/cmp"
-while IFS=$'\t' read -r key file type cache; do
-	if [[ $key == *index.html ]]; then url=/${key%index.html}; else url=/$key; fi
-	r=$(fetch "$BASE$url" "$SDIR/cmp/r")
-	s=$(fetch "$SBASE$url" "$SDIR/cmp/s")
-	n=$((n + 1))
-	[[ ${r%% *} == 200 && ${s%% *} == 200 ]] || { bad+=" $url($r/$s)"; continue; }
-	[[ ${r#* } == "${s#* }" && ${r#* } == "$type" ]] || types+=" $url(${r#* }|${s#* }|$type)"
-	if [[ $url == /api/v1/* ]]; then
-		[[ $(jq -S .data "$SDIR/cmp/r") == "$(jq -S .data "$SDIR/cmp/s")" ]] ||
-			bad+=" $url(data)"
-	elif differs "$key"; then
-		:
-	elif ! cmp -s "$SDIR/cmp/r" "$SDIR/cmp/s"; then
-		bad+=" $url"
-	fi
-done <"$EXP/.perfil-types"
-_bb_check "$((!(n >= 60)))" 'sixty files or more in the manifest' "$n"
-expect_equal 'files not equal to the responder'"'"'s' '' "$bad"
-expect_equal 'content types not the responder'"'"'s' '' "$types"
+# check_served NAME EXP: the export EXP served at $SBASE against the responder
+# at $BASE: every sitemap URL 200, every file the responder's bytes (the API's:
+# data) and type, every link of every page resolving.
+check_served() {
+	local name=$1 exp=$2 bad types n=0 u s r key file type cache url locs
+	mapfile -t locs < <(grep -o '<loc>[^<]*</loc>' "$exp/sitemap.xml" | sed 's|<loc>||; s|</loc>||')
+	t "$name, static nginx: every URL of the sitemap answers 200 from a file"
+	_bb_check "$((!(${#locs[@]} >= 10)))" 'ten sitemap URLs or more' "${#locs[@]}"
+	bad=
+	for u in "${locs[@]}"; do
+		s=$(curl -s -o /dev/null -w '%{http_code}' "$SBASE${u#"$BASE"}")
+		[[ $s == 200 ]] || bad+=" ${u#"$BASE"}=$s"
+	done
+	expect_equal 'sitemap URLs that are not 200' '' "$bad"
+
+	t "$name, static nginx: every file is the responder's bytes and type for its URL"
+	bad=
+	types=
+	mkdir -p "$SDIR/cmp"
+	while IFS=$'\t' read -r key file type cache; do
+		if [[ $key == *index.html ]]; then url=/${key%index.html}; else url=/$key; fi
+		r=$(fetch "$BASE$url" "$SDIR/cmp/r")
+		s=$(fetch "$SBASE$url" "$SDIR/cmp/s")
+		n=$((n + 1))
+		[[ ${r%% *} == 200 && ${s%% *} == 200 ]] || { bad+=" $url($r/$s)"; continue; }
+		[[ ${r#* } == "${s#* }" && ${r#* } == "$type" ]] || types+=" $url(${r#* }|${s#* }|$type)"
+		if [[ $url == /api/v1/* ]]; then
+			[[ $(jq -S .data "$SDIR/cmp/r") == "$(jq -S .data "$SDIR/cmp/s")" ]] ||
+				bad+=" $url(data)"
+		elif differs "$key"; then
+			:
+		elif ! cmp -s "$SDIR/cmp/r" "$SDIR/cmp/s"; then
+			bad+=" $url"
+		fi
+	done <"$exp/.perfil-types"
+	_bb_check "$((!(n >= 40)))" 'forty files or more in the manifest' "$n"
+	expect_equal "files not equal to the responder's" '' "$bad"
+	expect_equal "content types not the responder's" '' "$types"
+
+	t "$name: every internal link, image, stylesheet and script of every page resolves"
+	bad=$(/usr/bin/python3 - "$exp" "$BASE" "$SBASE" <<'PY'
+import html.parser, os, sys, urllib.parse, urllib.request, urllib.error
+root, base, sbase = sys.argv[1:]
+class P(html.parser.HTMLParser):
+    def __init__(s):
+        super().__init__(); s.refs = []
+    def handle_starttag(s, tag, attrs):
+        for k, v in attrs:
+            if v and k in ('href', 'src') or (k == 'content' and v and v.startswith(base)):
+                s.refs.append(v)
+            if k == 'srcset' and v:
+                s.refs += [c.strip().split(' ')[0] for c in v.split(',')]
+seen, bad = {}, []
+for d, _, files in os.walk(root):
+    for f in files:
+        if not f.endswith('.html'):
+            continue
+        page = '/' + os.path.relpath(os.path.join(d, f), root)
+        p = P(); p.feed(open(os.path.join(d, f), encoding='utf-8').read())
+        for ref in p.refs:
+            u = urllib.parse.urljoin(base + page, ref)
+            if not u.startswith(base + '/') and u != base:
+                continue
+            path = urllib.parse.urlsplit(u).path or '/'
+            # Search needs ?q=: left out, as the export said; an owner's
+            # page may still link to it.
+            if path == '/api/v1/search':
+                continue
+            if path not in seen:
+                try:
+                    seen[path] = urllib.request.urlopen(sbase + urllib.parse.quote(path, safe="/%")).status
+                except urllib.error.HTTPError as e:
+                    seen[path] = e.code
+            if seen[path] != 200:
+                bad.append(f'{page}: {ref} ({seen[path]})')
+print('\n'.join(sorted(set(bad))))
+PY
+)
+	expect_equal 'links that do not resolve' '' "$bad"
+}
+
+BASE_SHARED=$BASE
+serve_static "$EXP" 700
+SBASE_DEMO=$SBASE
+check_served demo "$EXP"
+LOCS=()
+mapfile -t LOCS < <(grep -o '<loc>[^<]*</loc>' "$EXP/sitemap.xml" | sed 's|<loc>||; s|</loc>||')
+static_note=$(jq -r '."static.note"' "$STACK_ROOT/labels/en.json")
 
 t 'static nginx: the PDF, JSON Resume, vCard and cv.txt of every language are the responder'"'"'s'
 for pre in '' /en; do
@@ -177,48 +240,6 @@ for u in '/api/v1/search?q=cloud' /mcp /mcp/server-card; do
 	expect_equal "$u" 404 "$s"
 done
 
-t 'every internal link, image, stylesheet and script of every page resolves'
-bad=$(/usr/bin/python3 - "$EXP" "$BASE" "$SBASE" <<'PY'
-import html.parser, os, sys, urllib.parse, urllib.request, urllib.error
-root, base, sbase = sys.argv[1:]
-class P(html.parser.HTMLParser):
-    def __init__(s):
-        super().__init__(); s.refs = []
-    def handle_starttag(s, tag, attrs):
-        for k, v in attrs:
-            if v and k in ('href', 'src') or (k == 'content' and v and v.startswith(base)):
-                s.refs.append(v)
-            if k == 'srcset' and v:
-                s.refs += [c.strip().split(' ')[0] for c in v.split(',')]
-seen, bad = {}, []
-for d, _, files in os.walk(root):
-    for f in files:
-        if not f.endswith('.html'):
-            continue
-        page = '/' + os.path.relpath(os.path.join(d, f), root)
-        p = P(); p.feed(open(os.path.join(d, f), encoding='utf-8').read())
-        for ref in p.refs:
-            u = urllib.parse.urljoin(base + page, ref)
-            if not u.startswith(base + '/') and u != base:
-                continue
-            path = urllib.parse.urlsplit(u).path or '/'
-            # Search needs ?q=: left out, as the export said (first case);
-            # an owner's page may still link to it.
-            if path == '/api/v1/search':
-                continue
-            if path not in seen:
-                try:
-                    seen[path] = urllib.request.urlopen(sbase + path).status
-                except urllib.error.HTTPError as e:
-                    seen[path] = e.code
-            if seen[path] != 200:
-                bad.append(f'{page}: {ref} ({seen[path]})')
-print(len(seen), file=sys.stderr)
-print('\n'.join(sorted(set(bad))))
-PY
-)
-expect_equal 'links that do not resolve' '' "$bad"
-
 t '_headers and _redirects give Netlify and Cloudflare Pages the API'"'"'s types and paths'
 grep -qx '/api/v1/profile /api/v1/profile.json 200' "$EXP/_redirects"
 _bb_check $? '/api/v1/profile rewritten to its file' "$(head -n 3 "$EXP/_redirects")"
@@ -235,7 +256,7 @@ _bb_check $? 'the project items'"'"' files in one rule' "$(grep '^/api' "$EXP/_h
 
 # --- Served the GitHub Pages way ----------------------------------------------
 
-GPORT=$(stack_free_port $((SPORT + 1))) || exit 1
+GPORT=$(stack_free_port $((${BASE##*:} + 710))) || exit 1
 GBASE=http://127.0.0.1:$GPORT
 /usr/bin/python3 - "$EXP" "$GPORT" >"$SDIR/ghp.log" 2>&1 <<'PY' &
 # GitHub Pages' resolution: PATH itself, else PATH.html, else a directory:
@@ -293,6 +314,28 @@ s=$(fetch "$GBASE/no-such-page" "$SDIR/cmp/s")
 expect_equal '/no-such-page' 404 "${s%% *}"
 cmp -s "$SDIR/cmp/s" "$EXP/404.html"
 _bb_check $? 'the export'"'"'s 404.html' 'another body'
+
+# --- A Japanese and English owner ---------------------------------------------
+
+t 'a ja and en owner imported from two résumés'
+run_cmd "$PERFIL_BIN" --init "$SDIR/ja" --from-resume "ja=$STACK_ROOT/tests/fixtures/owners/ja.json" \
+	--from-resume "en=$STACK_ROOT/tests/fixtures/owners/ja.en.json" --labels "$STACK_ROOT/labels"
+expect_exit 0
+chmod -R a+rX "$SDIR/ja"
+export PERFIL_CONTENT=$SDIR/ja
+bb_private_stack 720 'serving the ja owner'
+t 'the ja owner exported with the private stack'"'"'s base URL'
+run_cmd "$PERFIL_BIN" --export "$SDIR/ja-site" --content "$STACK_CONTENT" \
+	--labels "$STACK_ROOT/labels" --base-url "$BASE"
+expect_exit 0
+[[ -f $SDIR/ja-site/index.html && -f $SDIR/ja-site/en/index.html && -f $SDIR/ja-site/cv.pdf ]]
+_bb_check $? 'index.html, en/index.html and cv.pdf' "$(ls "$SDIR/ja-site" | head)"
+grep -qF "$(jq -r '."static.note"' "$STACK_ROOT/labels/ja.json")" "$SDIR/ja-site/llms.txt"
+_bb_check $? "llms.txt carries ja.json's static.note" 'it does not'
+serve_static "$SDIR/ja-site" 730
+check_served ja "$SDIR/ja-site"
+stack_stop
+BASE=$BASE_SHARED
 
 # --- Replacing and refusing ---------------------------------------------------
 
