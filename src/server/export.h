@@ -38,4 +38,12 @@ int	 export_site(const struct app *, const char *dir,
 	    size_t errlen);
 int	 export_target_ok(const char *dir, char *err, size_t errlen);
 
+/* export_dir.c: DIR's sibling "DIR.WHAT-PID"; a directory removed with
+ * all it holds; the finished export renamed to DIR. */
+int	 export_temp_name(const char *dir, const char *what, char *tmp,
+	    size_t len);
+void	 export_remove_dir(const char *path);
+int	 export_commit(const char *tmp, const char *dir, char *err,
+	    size_t errlen);
+
 #endif /* PERFIL_EXPORT_H */
