@@ -32,6 +32,8 @@ struct config {
 	int	 reload_ms;		/* --reload-check, in ms; 0: off */
 	int	 reload_timeout_ms;	/* --reload-timeout, in ms */
 	const char *log_file;		/* --log-file, or NULL */
+	int	 static_copy;		/* --export: the agent files and the
+					 * portal say the copy is static */
 };
 
 struct openapi;

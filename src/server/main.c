@@ -22,6 +22,7 @@
 #include <fcgiapp.h>
 
 #include "server/app_load.h"
+#include "server/export.h"
 #include "http/encoding.h"
 #include "import/init.h"
 #include "content/labels.h"
@@ -316,6 +317,55 @@ run_init(const struct options *o)
 	return 0;
 }
 
+/*
+ * --export DIR: loads the content as --check does (content it refuses
+ * writes nothing) and writes the site as static files (export.c); says
+ * on standard error what a static copy leaves out.  Returns the exit
+ * status.
+ */
+static int
+run_export(const struct options *o)
+{
+	struct export_stats st;
+	struct app app;
+	struct buf left;
+	char	 err[16384];
+	int	 rc = 0;
+
+	if (export_target_ok(o->export_dir, err, sizeof(err)) == -1) {
+		warnx("--export: %s (nothing written)", err);
+		return 1;
+	}
+	if (app_load(&app, &o->cfg, err, sizeof(err)) == -1) {
+		warnx_lines("--export: the content does not load, nothing "
+		    "written: ", err);
+		return 1;
+	}
+	if (app.placeholders != NULL)
+		warnx_lines("warning: placeholder: ", app.placeholders);
+	buf_init(&left);
+	if (export_site(&app, o->export_dir, &st, &left, err,
+	    sizeof(err)) == -1) {
+		warnx("--export: %s (nothing written)", err);
+		rc = 1;
+	} else {
+		warnx_lines("export: ", buf_cstr(&left));
+		warnx_lines("export: ", "a static copy answers no query "
+		    "string: the API's files are its answers in the default "
+		    "language with the default limit and offset (no lang, "
+		    "limit, offset or q)\nno content negotiation by Accept or "
+		    "Accept-Language: pages are HTML at their paths, markdown "
+		    "at PATH.md, each language under its prefix\nconditional "
+		    "requests and compression are the host's");
+		printf("perfil-fcgi: exported %s to %s: %zu files, %zu "
+		    "bytes\n", app.cfg->base_url, o->export_dir, st.files,
+		    st.bytes);
+	}
+	buf_free(&left);
+	app_free(&app);
+	return rc;
+}
+
 /* --check, --dump-openapi and --font-packages: load the content,
  * report, exit status. */
 static int
@@ -511,6 +561,8 @@ main(int argc, char *argv[])
 	}
 	if (o.mode == RUN_INIT)
 		rc = run_init(&o);
+	else if (o.mode == RUN_EXPORT)
+		rc = run_export(&o);
 	else if (o.mode != RUN_SERVE)
 		rc = run_offline(&o);
 	else

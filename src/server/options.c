@@ -79,6 +79,11 @@ usage(FILE *f)
 "  --languages CODES        with --init: the site's languages, ISO 639-1\n"
 "                           codes separated by commas, the default first\n"
 "                           (default: the resume's meta.language, else en)\n"
+"  --export DIR             load the content as --check does and write the\n"
+"                           whole site as static files into DIR (new, empty\n"
+"                           or an earlier export), every file the responder's\n"
+"                           answer for its URL; what a static copy cannot\n"
+"                           serve is listed on standard error\n"
 "  --dump-openapi[=json|yaml]\n"
 "                           print the OpenAPI document (built from the route\n"
 "                           table and the content, with --base-url as the\n"
@@ -272,6 +277,11 @@ apply(struct options *o, int ch, int argc, char *argv[])
 	case 'P': o->mode = RUN_FONTS; break;
 	case 'S': o->cfg.strict = 1; break;
 	case 'I': o->mode = RUN_INIT; o->init_dir = optarg; break;
+	case 'E':
+		o->mode = RUN_EXPORT;
+		o->export_dir = optarg;
+		o->cfg.static_copy = 1;
+		break;
 	case 'R':
 	case 'K':
 		return add_source(o, optarg, ch == 'K');
@@ -445,6 +455,7 @@ options_parse(struct options *o, int argc, char *argv[], int *status)
 		{ "check", no_argument, NULL, 'C' },
 		{ "strict", no_argument, NULL, 'S' },
 		{ "init", required_argument, NULL, 'I' },
+		{ "export", required_argument, NULL, 'E' },
 		{ "from-resume", required_argument, NULL, 'R' },
 		{ "from-linkedin", required_argument, NULL, 'K' },
 		{ "languages", required_argument, NULL, 'l' },

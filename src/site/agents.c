@@ -143,6 +143,7 @@ agents_llms(const struct app *app, enum lang l, struct buf *b)
 	int	 pg, o;
 
 	llms_head(app, l, b);
+	portal_static_note(app, l, b);
 	buf_printf(b, "## %s\n\n", LBL(app, l, "llms.pages"));
 	for (i = 0; i < (size_t)app->paths->n; i++) {
 		if (app->paths->optional[pg = app->paths->order[i]])
@@ -180,7 +181,7 @@ agents_llms(const struct app *app, enum lang l, struct buf *b)
 	buf_printf(b, ": %s\n", LBL(app, l, "llms.resume"));
 	item(b, app, "API catalog", site_doc_path(DOC_API_CATALOG));
 	buf_printf(b, ": %s\n", LBL(app, l, "llms.catalog"));
-	if (route_handler_path(RH_MCP) != NULL) {
+	if (portal_has_mcp(app)) {
 		item(b, app, "MCP", portal_mcp_path(app, l, tmp, sizeof(tmp)));
 		buf_printf(b, ": %s\n", LBL(app, l, "mcp.summary"));
 		item(b, app, "MCP server card", site_doc_path(DOC_MCP_CARD));
@@ -338,6 +339,7 @@ agents_guide(const struct app *app, enum lang l, struct buf *b)
 	lbl_fill(b, app->labels, l, "guide.intro", (const char *const []){
 	    "name", buf_cstr(&name), NULL });
 	buf_puts(b, "\n\n");
+	portal_static_note(app, l, b);
 	agents_facts(app, l, b);
 
 	buf_printf(b, "## %s\n\n%s\n\n", LBL(app, l, "guide.reading"),

@@ -32,6 +32,29 @@ portal_mcp_path(const struct app *app, enum lang l, char *buf, size_t len)
 	return buf;
 }
 
+/* Returns 1 when app serves the MCP endpoint: it has the route and is
+ * not a static copy (--export), which has no endpoint to POST to. */
+int
+portal_has_mcp(const struct app *app)
+{
+	return route_handler_path(RH_MCP) != NULL && !app->cfg->static_copy;
+}
+
+/*
+ * In a static copy (--export), appends the note that says what it
+ * cannot answer (search, MCP, query parameters) as a markdown block
+ * quote; nothing when serving.
+ */
+void
+portal_static_note(const struct app *app, enum lang l, struct buf *b)
+{
+	if (!app->cfg->static_copy)
+		return;
+	buf_puts(b, "> ");
+	md_text(b, LBL(app, l, "static.note"));
+	buf_puts(b, "\n\n");
+}
+
 /*
  * The MCP endpoint for agents.md and the developer portal: its URL,
  * what it serves and how to connect (a client configured with the URL,
@@ -44,7 +67,7 @@ portal_mcp(const struct app *app, enum lang l, struct buf *b)
 	char	 tmp[64];
 	const char *url;
 
-	if (route_handler_path(RH_MCP) == NULL)
+	if (!portal_has_mcp(app))
 		return;
 	url = portal_mcp_path(app, l, tmp, sizeof(tmp));
 	buf_printf(b, "## MCP\n\n`%s%s`: ", app->cfg->base_url, url);
@@ -335,6 +358,7 @@ md_developers(const struct app *app, int self, enum lang l,
 	lbl_fill(b, app->labels, l, "dev.intro", (const char *const []){
 	    "name", buf_cstr(&name), NULL });
 	buf_puts(b, "\n\n");
+	portal_static_note(app, l, b);
 	md_heading(b, app, l, "dev.base_url");
 	buf_printf(b, "`%s/api/v1`\n\n", base);
 	md_heading(b, app, l, "dev.quick_start");

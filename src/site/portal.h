@@ -21,6 +21,8 @@ void	 portal_language_section(const struct app *, enum lang, const char *key,
 	    struct buf *);
 
 void	 portal_mcp(const struct app *, enum lang, struct buf *);
+int	 portal_has_mcp(const struct app *);
+void	 portal_static_note(const struct app *, enum lang, struct buf *);
 const char *portal_mcp_path(const struct app *, enum lang, char *,
 	    size_t);
 
