@@ -104,7 +104,7 @@ discovery_page_link(const struct app *app, int pg, const char *path,
 	if (!html && pg != SITE_HOME)
 		return;
 	buf_printf(b, ", " DISCOVERY_LINK_CATALOG, base, site_doc_path(DOC_API_CATALOG));
-	if (route_handler_path(RH_MCP) != NULL && !app->cfg->static_copy)
+	if (portal_has_mcp(app))
 		buf_printf(b, ", <%s%s>; rel=\"service-desc\"; type=\"%s\"",
 		    base, site_doc_path(DOC_MCP_CARD),
 		    site_docs[DOC_MCP_CARD].type);
@@ -284,7 +284,7 @@ agents_ai_catalog(const struct app *app, enum lang unused, struct buf *b)
 			    app->doc_url[LANG_DEFAULT]);
 	}
 	e = cJSON_AddArrayToObject(doc, "entries");
-	if (route_handler_path(RH_MCP) != NULL && !app->cfg->static_copy)
+	if (portal_has_mcp(app))
 		ai_entry(app, e, host, "mcp", name, DOC_MCP_CARD, NULL);
 	ai_entry(app, e, host, "api-catalog", name, DOC_API_CATALOG,
 	    "API catalog");
