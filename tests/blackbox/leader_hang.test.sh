@@ -139,8 +139,10 @@ _bb_check $((ok >= 10 && ms <= budget ? 0 : 1)) \
 	"the new headline, 10 answers in a row, within $budget ms of the save" \
 	"$ms ms (first new answer after ${first:-never} ms)"
 ops_wait_until $((budget / 1000)) bb_await_one_generation "$sup" 1
-log_says 'perfil.log: the stopped leader, retired by the reload, is killed' \
-	"retired generation leader $old made no progress for [0-9]+ ms \(told to drain, it did not begin\); killing it and its workers"
+# Retired by the reload, or (a load slower than LEADER_HANG_MS: valgrind)
+# killed as the serving leader before the reload ends: killed either way.
+log_says 'perfil.log: the stopped leader, retired by the reload (or still serving), is killed' \
+	"(retired generation leader $old made no progress for [0-9]+ ms \(told to drain, it did not begin\)|generation leader $old made no progress for [0-9]+ ms \(stopped or stuck\)); killing it and its workers"
 printf '        (first new answer after %s ms, 10 in a row after %s ms)\n' "${first:-never}" "$ms"
 
 # A frozen cgroup (the v1 freezer, or cgroup v2's cgroup.freeze) is what a
@@ -188,9 +190,9 @@ if [[ -n $freezer ]]; then
 	_bb_check $((ok >= 10 && ms <= budget ? 0 : 1)) \
 		"the new headline, 10 answers in a row, within $budget ms of the save" \
 		"$ms ms (first new answer after ${first:-never} ms)"
-	ops_wait_file "$log" "retired generation leader $old made no progress" 5
-	log_says 'perfil.log: the frozen leader, retired by the reload, is killed' \
-		"retired generation leader $old made no progress for [0-9]+ ms"
+	ops_wait_file "$log" "generation leader $old made no progress" 5
+	log_says 'perfil.log: the frozen leader, retired by the reload (or still serving), is killed' \
+		"generation leader $old made no progress for [0-9]+ ms"
 	expect_equal 'the frozen leader is still there (state D: a kill waits for the thaw)' D \
 		"$(awk '{ print $3 }' "/proc/$old/stat" 2>/dev/null)"
 	freeze 0
