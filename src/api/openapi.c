@@ -417,6 +417,9 @@ overview(struct gen *g, struct buf *d)
 	buf_puts(d, "This document is generated at start-up from the route "
 	    "table that dispatches the requests; it is also served as YAML "
 	    "at `/api/openapi.yaml`.");
+	if (g->app->cfg->static_copy)	/* --export: what the copy lacks */
+		buf_printf(d, "\n\n%s", lbl(g->app->labels, LABELS_DOC,
+		    "static.note"));
 	if (d->oom)
 		g->failed = 1;
 }

@@ -239,6 +239,10 @@ for f in llms.txt en/llms.txt agents.md en/agents.md developers.md en/developers
 done
 grep -qF "$static_note" "$EXP/en/developers.html"
 _bb_check $? 'the portal page says it' 'it does not'
+jq -r .info.description "$EXP/api/openapi.json" | grep -qF "$static_note"
+_bb_check $? "the OpenAPI document's info.description says it" 'it does not'
+curl -s "$BASE/api/openapi.json" | jq -r .info.description | grep -qF "$static_note"
+_bb_check "$((!$?))" "the responder's OpenAPI does not" 'it does'
 curl -s "$BASE/en/llms.txt" | grep -qF "$static_note"
 _bb_check "$((!$?))" "the responder's llms.txt does not" 'it does'
 expect_equal 'MCP endpoint named in the export'"'"'s llms.txt' '' \
