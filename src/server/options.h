@@ -24,6 +24,7 @@ enum run_mode {
 	RUN_DUMP,		/* --dump-openapi */
 	RUN_FONTS,		/* --font-packages */
 	RUN_INIT,		/* --init DIR */
+	RUN_ADD_BIBTEX,		/* --add-bibtex FILE */
 };
 
 struct options {
@@ -35,6 +36,7 @@ struct options {
 	const char *group;	/* --socket-group, or NULL */
 	const char *pid_file;	/* --pid-file, or NULL */
 	const char *init_dir;	/* --init DIR */
+	const char *bibtex;	/* --add-bibtex or --from-bibtex FILE */
 	struct resume_source from[RESUME_MERGE_MAX]; /* --from-resume and
 				  * --from-linkedin [LANG=]FILE, in order */
 	int	 nfrom;
