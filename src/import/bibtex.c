@@ -162,7 +162,9 @@ part(const bt_name *nm, bt_namepart p)
 		return NULL;
 	buf_init(&b);
 	for (i = 0; i < nm->part_len[p]; i++) {
-		if (i > 0)
+		if (nm->parts[p][i] == NULL)
+			continue;
+		if (b.len > 0)
 			buf_putc(&b, ' ');
 		buf_puts(&b, nm->parts[p][i]);
 	}
@@ -175,18 +177,7 @@ part(const bt_name *nm, bt_namepart p)
 	return t;
 }
 
-/* ASCII letters folded for a comparison of names and titles: letters
- * and digits lower-cased, other ASCII dropped, the rest as it is. */
-static void
-fold(const char *s, char *out, size_t len)
-{
-	size_t	 n = 0;
-
-	for (; *s != '\0' && n + 1 < len; s++)
-		if ((unsigned char)*s >= 0x80 || isalnum((unsigned char)*s))
-			out[n++] = (char)tolower((unsigned char)*s);
-	out[n] = '\0';
-}
+#define fold bibtex_fold
 
 /* The first string of a text (a string, or an object of them). */
 static const char *

@@ -22,7 +22,8 @@
  * and pubs is unchanged.
  *
  * bibtex_tex_to_utf8 (bibtex_tex.c) is the LaTeX of a value as
- * Unicode text.
+ * Unicode text; bibtex_fold a text folded for matching (marks and
+ * punctuation dropped, lower case).
  *
  * Ownership: pubs stays the caller's; what the merge adds to it is
  * pubs's.  The report is the caller's buffer.
@@ -47,5 +48,6 @@ int	 bibtex_merge(const char *file, const struct langs *,
 	    const cJSON *profile, cJSON *pubs, struct bibtex_counts *,
 	    struct buf *report, char *err, size_t errlen);
 int	 bibtex_tex_to_utf8(const char *, struct buf *);
+void	 bibtex_fold(const char *, char *out, size_t len);
 
 #endif /* PERFIL_BIBTEX_H */

@@ -17,7 +17,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <unicode/uchar.h>
 #include <unicode/unorm2.h>
+#include <unicode/utf8.h>
+#include <unicode/utf16.h>
 #include <unicode/ustring.h>
 
 #include "base/util.h"
@@ -258,4 +261,42 @@ bibtex_tex_to_utf8(const char *s, struct buf *b)
 	if (b->oom)
 		return -1;
 	return nfc(b, from);
+}
+
+/*
+ * s folded for comparing titles and names: decomposed (NFD), marks
+ * dropped, letters and digits lower-cased, everything else dropped
+ * ("Ōsaka–Style" and "Osaka-style" fold alike).  At most len - 1 bytes
+ * in out, NUL-terminated.
+ */
+void
+bibtex_fold(const char *s, char *out, size_t len)
+{
+	UErrorCode st = U_ZERO_ERROR;
+	const UNormalizer2 *n = unorm2_getNFDInstance(&st);
+	UChar	 u[1024], v[2048];
+	int32_t	 ul, vl, i = 0, o = 0;
+	UChar32	 c;
+
+	*out = '\0';
+	if (len == 0)
+		return;
+	u_strFromUTF8(u, 1024, &ul, s, -1, &st);
+	if (st == U_BUFFER_OVERFLOW_ERROR || st == U_STRING_NOT_TERMINATED_WARNING) {
+		st = U_ZERO_ERROR;
+		ul = 1023;
+	}
+	vl = unorm2_normalize(n, u, ul, v, 2048, &st);
+	if (U_FAILURE(st))
+		return;
+	while (i < vl) {
+		U16_NEXT(v, i, vl, c);
+		if (!u_isalnum(c))
+			continue;
+		c = u_tolower(c);
+		if ((size_t)o + 4 >= len)
+			break;
+		U8_APPEND_UNSAFE((uint8_t *)out, o, c);
+	}
+	out[o] = '\0';
 }
