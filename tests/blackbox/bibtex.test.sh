@@ -159,12 +159,48 @@ expect_json '.data[0].title' '"大阪式文法による BibTeX の構文解析"'
 expect_json '.data[0].doi' '"10.5715/jnlp.28.123"'
 expect_json '.data[0].authors[0].owner' 'true'
 
+t 'the CV shows each publication with structure as a citation, the owner in bold'
+req GET /cv.md
+expect_status 200
+expect_body_contains '**Hiroshi Tanaka**, Jörg Müller, Jan van der Berg, Jr, et al. (2021). Parsing BibTeX with Osaka-Style Grammars. *Journal of Natural Language Processing*, 28(3), 123–145. [https://doi.org/10.5715/jnlp.28.123](https://doi.org/10.5715/jnlp.28.123)'
+expect_body_contains '**Hiroshi Tanaka**, María García, World Health Organization (2019). Straße und Façade: Accents in ã Title. *Proceedings of the 57th Annual Meeting of the Association for Computational Linguistics*, 1–10.'
+expect_body_contains '*National Institute of Informatics*, NII-2014-001E.'
+
+t 'a publication without structure shows as before; the section links to /publications.bib'
+expect_body_contains '### The Book of Things Not in the Library'
+expect_body_contains '[BibTeX]('"$BASE"'/publications.bib)'
+
+t 'the Japanese CV uses its own punctuation and "et al."'
+req GET /ja/cv.md
+expect_status 200
+expect_body_contains '**Hiroshi Tanaka**、Jörg Müller、Jan van der Berg, Jr、他 (2021)。大阪式文法による BibTeX の構文解析。*Journal of Natural Language Processing*、28(3)、123–145。'
+expect_body_contains '[BibTeX]('"$BASE"'/ja/publications.bib)'
+
+t '/cv.txt carries the citations'
+req GET /cv.txt
+expect_status 200
+expect_body_contains 'Hiroshi Tanaka, Jörg Müller, Jan van der Berg, Jr, et al. (2021). Parsing BibTeX with'
+expect_body_contains 'https://doi.org/10.5715/jnlp.28.123'
+
 t 'importing the same library again changes nothing'
 sum=$(sha256sum <"$mix/publications.json")
 run_cmd "$PERFIL_BIN" --content "$mix" --add-bibtex "$lib"
 expect_exit 0
 expect_stdout_match '0 added, 0 updated, 13 unchanged, 1 skipped'
 expect_equal 'publications.json byte-identical' "$sum" "$(sha256sum <"$mix/publications.json")"
+
+t 'site.json citation_authors sets where "et al." starts; a bad value is refused with file and field'
+cp -r "$mix" "$BB_TMP/etal"
+jq '.citation_authors = 1' "$mix/site.json" >"$BB_TMP/etal/site.json"
+serve "$BB_TMP/etal" 1160
+req GET /cv.md
+expect_body_contains '**Hiroshi Tanaka**, et al. (2021). Parsing BibTeX'
+expect_body_contains '**Hiroshi Tanaka**, et al. (2019). Straße'
+expect_body_contains '**Hiroshi Tanaka** (2020). Computational Morphology of Japanese. *Springer*.'
+jq '.citation_authors = 0' "$mix/site.json" >"$BB_TMP/etal/site.json"
+run_cmd "$PERFIL_BIN" --check --content "$BB_TMP/etal"
+expect_exit 1
+expect_stderr_match 'site.json: citation_authors: expected a whole number from 1 to 100'
 
 # malformed NAME LINE: the library $BB_TMP/NAME.bib is refused with its
 # file and LINE, in under a second, and the content stays byte-identical.
