@@ -87,12 +87,36 @@ struct lib {
 	int	 n;
 	char	*err;
 	size_t	 errlen;
+	char	**texts;		/* what field() returned (btparse's
+					 * copies), freed with the library */
+	size_t	 ntexts, captexts;
 };
+
+/* Keeps s (btparse's copy of a value) to free with lb; returns it, or
+ * NULL (s NULL or out of memory: then s is freed). */
+static char *
+keep(struct lib *lb, char *s)
+{
+	char	**t;
+
+	if (s == NULL)
+		return NULL;
+	if (lb->ntexts == lb->captexts) {
+		if ((t = realloc(lb->texts, (lb->captexts * 2 + 16) *
+		    sizeof(*t))) == NULL) {
+			free(s);
+			return NULL;
+		}
+		lb->texts = t;
+		lb->captexts = lb->captexts * 2 + 16;
+	}
+	return lb->texts[lb->ntexts++] = s;
+}
 
 /* The value of field name in e (crossref's entry for what e lacks),
  * or NULL. */
 static char *
-field(const struct lib *lb, const struct entry *e, const char *name,
+field(struct lib *lb, const struct entry *e, const char *name,
     int depth)
 {
 	AST	*f = NULL;
@@ -101,9 +125,9 @@ field(const struct lib *lb, const struct entry *e, const char *name,
 
 	while ((f = bt_next_field(e->ast, f, &fname)) != NULL) {
 		if (strcmp(fname, name) == 0)
-			return bt_get_text(f);
+			return keep(lb, bt_get_text(f));
 		if (strcmp(fname, "crossref") == 0)
-			cr = bt_get_text(f);
+			cr = keep(lb, bt_get_text(f));
 	}
 	if (cr == NULL || depth > 0)
 		return NULL;
@@ -130,7 +154,7 @@ text(const char *s)
 
 /* Adds member name with the text of e's field fld, if it has one. */
 static int
-put_text(const struct lib *lb, const struct entry *e, cJSON *o,
+put_text(struct lib *lb, const struct entry *e, cJSON *o,
     const char *name, const char *fld)
 {
 	char	*v, *t;
@@ -219,18 +243,56 @@ is_owner(const cJSON *profile, const char *family, const char *given)
 }
 
 /*
+ * name without its empty comma-separated parts ("Tanaka, , Hiroshi" is
+ * "Tanaka, Hiroshi"), in out (len bytes): libbtparse hands back a part
+ * it never filled for an empty one.
+ */
+static void
+drop_empty_parts(const char *name, char *out, size_t len)
+{
+	const char *p, *start = name;
+	size_t	 n = 0, k;
+	int	 depth = 0;
+
+	for (p = name; ; p++) {
+		if (*p == '{')
+			depth++;
+		else if (*p == '}' && depth > 0)
+			depth--;
+		if ((*p != ',' || depth > 0) && *p != '\0')
+			continue;
+		while (start < p && (*start == ' ' || *start == '\t' ||
+		    *start == '\n'))
+			start++;
+		k = (size_t)(p - start);
+		if (k > 0 && n + k + 3 < len) {
+			if (n > 0) {
+				memcpy(out + n, ", ", 2);
+				n += 2;
+			}
+			memcpy(out + n, start, k);
+			n += k;
+		}
+		if (*p == '\0')
+			break;
+		start = p + 1;
+	}
+	out[n] = '\0';
+}
+
+/*
  * The authors of e as content's "authors" and "more_authors" in o:
  * each name split by btparse ("First von Last", "von Last, First",
  * "von Last, Jr, First", {Corporate Name}), "others" the flag.
  */
 static int
-put_authors(const struct lib *lb, const struct entry *e,
+put_authors(struct lib *lb, const struct entry *e,
     const cJSON *profile, cJSON *o)
 {
 	bt_stringlist *l;
 	bt_name	*nm;
 	cJSON	*a, *au;
-	char	*v, *first, *von, *last, *jr, *fam;
+	char	*v, *first, *von, *last, *jr, *fam, one[1024];
 	struct buf name;
 	int	 i, rc = -1, more = 0;
 
@@ -250,8 +312,9 @@ put_authors(const struct lib *lb, const struct entry *e,
 			more = 1;
 			continue;
 		}
-		if ((nm = bt_split_name(l->items[i], (char *)lb->file,
-		    e->line, i)) == NULL)
+		drop_empty_parts(l->items[i], one, sizeof(one));
+		if (one[0] == '\0' || (nm = bt_split_name(one,
+		    (char *)lb->file, e->line, i)) == NULL)
 			continue;
 		first = part(nm, BTN_FIRST);
 		von = part(nm, BTN_VON);
@@ -263,7 +326,7 @@ put_authors(const struct lib *lb, const struct entry *e,
 		buf_reset(&name);
 		/* {Corporate Name}: one braced token, no other part */
 		if (first == NULL && von == NULL && jr == NULL && last != NULL &&
-		    l->items[i][0] == '{' && strchr(l->items[i], ' ') != NULL) {
+		    one[0] == '{' && strchr(one, ' ') != NULL) {
 			cJSON_AddStringToObject(au, "name", last);
 			free(last);
 			continue;
@@ -307,7 +370,7 @@ out:
 /* "YYYY" or "YYYY-MM" of e's year and month, in out; "" without a
  * four-digit year. */
 static void
-entry_date(const struct lib *lb, const struct entry *e, char *out,
+entry_date(struct lib *lb, const struct entry *e, char *out,
     size_t len)
 {
 	const char *y = field(lb, e, "year", 0), *m;
@@ -368,7 +431,7 @@ key_slug(const char *k, const cJSON *pubs, char *out, size_t len)
 
 /* The structured fields of e, as a publication's members (in o). */
 static int
-structure(const struct lib *lb, const struct entry *e, const char *kind,
+structure(struct lib *lb, const struct entry *e, const char *kind,
     const cJSON *profile, cJSON *o)
 {
 	if (cJSON_AddStringToObject(o, "kind", kind) == NULL ||
@@ -450,7 +513,7 @@ update(cJSON *p, cJSON *s)
 
 /* Merges entry e into pubs (the report says what became of it). */
 static int
-merge_entry(const struct lib *lb, const struct entry *e,
+merge_entry(struct lib *lb, const struct entry *e,
     const struct langs *ls, const cJSON *profile, cJSON *pubs,
     struct bibtex_counts *n, struct buf *report)
 {
@@ -732,6 +795,9 @@ out:
 	cJSON_Delete(work);
 	for (i = 0; i < lb.n; i++)
 		bt_free_ast(lb.e[i].ast);
+	while (lb.ntexts > 0)
+		free(lb.texts[--lb.ntexts]);
+	free(lb.texts);
 	free(lb.e);
 	free(s);
 	return rc;

@@ -113,7 +113,7 @@ accent_base(const char *s, size_t i, struct buf *b)
 	    !((s[i + 2] >= 'a' && s[i + 2] <= 'z') ||
 	    (s[i + 2] >= 'A' && s[i + 2] <= 'Z'))) {
 		buf_putc(b, s[i + 1]);
-		i += 2;
+		i = skip_spaces(s, i + 2);	/* \i is a control word */
 	} else if (s[i] != '\0' && s[i] != '}') {
 		n = 1;
 		while ((s[i + n] & 0xc0) == 0x80)
@@ -294,7 +294,7 @@ bibtex_fold(const char *s, char *out, size_t len)
 		if (!u_isalnum(c))
 			continue;
 		c = u_tolower(c);
-		if ((size_t)o + 4 >= len)
+		if ((size_t)o + U8_LENGTH(c) + 1 > len)
 			break;
 		U8_APPEND_UNSAFE((uint8_t *)out, o, c);
 	}
