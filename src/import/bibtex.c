@@ -201,7 +201,7 @@ part(const bt_name *nm, bt_namepart p)
 	return t;
 }
 
-#define fold bibtex_fold
+
 
 /* The first string of a text (a string, or an object of them). */
 static const char *
@@ -234,8 +234,8 @@ is_owner(const cJSON *profile, const char *family, const char *given)
 	}
 	if (pf == NULL || family == NULL)
 		return 0;
-	fold(pf, a, sizeof(a));
-	fold(family, b, sizeof(b));
+	bibtex_fold(pf, a, sizeof(a));
+	bibtex_fold(family, b, sizeof(b));
 	if (strcmp(a, b) != 0)
 		return 0;
 	return pg == NULL || given == NULL ||
@@ -473,14 +473,14 @@ find_match(cJSON *pubs, const cJSON *s, const char *title, const char *date)
 		if (key != NULL && pd != NULL && strcmp(key, pd) == 0)
 			return p;
 	}
-	fold(title, a, sizeof(a));
+	bibtex_fold(title, a, sizeof(a));
 	cJSON_ArrayForEach(p, pubs) {
 		d = cJSON_GetObjectItemCaseSensitive(p, "date");
 		if (!cJSON_IsString(d) || strncmp(d->valuestring, date, 4) != 0)
 			continue;
 		t = cJSON_GetObjectItemCaseSensitive(p, "title");
 		if (cJSON_IsString(t)) {
-			fold(t->valuestring, b, sizeof(b));
+			bibtex_fold(t->valuestring, b, sizeof(b));
 			if (strcmp(a, b) == 0)
 				return p;
 		}
@@ -488,7 +488,7 @@ find_match(cJSON *pubs, const cJSON *s, const char *title, const char *date)
 		    t = t->next) {
 			if (!cJSON_IsString(t))
 				continue;
-			fold(t->valuestring, b, sizeof(b));
+			bibtex_fold(t->valuestring, b, sizeof(b));
 			if (strcmp(a, b) == 0)
 				return p;
 		}
