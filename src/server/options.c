@@ -500,6 +500,11 @@ options_parse(struct options *o, int argc, char *argv[], int *status)
 		    "linkedin" : "resume");
 		return 0;
 	}
+	if (o->mode == RUN_ADD_BIBTEX && !o->content_given) {
+		/* it writes: never into the content found by default */
+		warnx("--add-bibtex needs --content DIR");
+		return 0;
+	}
 	if (o->bibtex != NULL && o->mode != RUN_INIT &&
 	    o->mode != RUN_ADD_BIBTEX) {
 		warnx("--from-bibtex needs --init DIR");

@@ -246,7 +246,10 @@ python3 -c "import sys; sys.stdout.write('@article{deep,\n title = ' + '{' * (10
 malformed nesting 2
 expect_stderr_match 'nested deeper than'
 
-t '--from-bibtex without --init is a usage error'
+t '--from-bibtex without --init and --add-bibtex without --content are usage errors'
 run_cmd "$PERFIL_BIN" --from-bibtex "$lib"
 expect_exit 2
 expect_stderr_match 'needs --init'
+run_cmd "$PERFIL_BIN" --add-bibtex "$lib"
+expect_exit 2
+expect_stderr_match 'needs --content DIR'
