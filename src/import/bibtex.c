@@ -1,23 +1,18 @@
 /*
- * bibtex.c: a BibTeX library read with libbtparse and merged into the
- * publications (bibtex.h).
+ * bibtex.c: a BibTeX library's entries (bibtex_read.c) merged into the
+ * publications (bibtex.h): matched, structured, reported.
  */
 #include "config.h"
 
 #include <ctype.h>
-#include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
-#ifdef HAVE_BTPARSE
-#include <btparse.h>
-#endif
 
 #include "import/bibtex.h"
+#ifdef HAVE_BTPARSE
+#include "import/bibtex_int.h"
+#endif
 #include "import/init.h"
 
 #ifndef HAVE_BTPARSE
@@ -66,77 +61,6 @@ venue_field(const char *kind)
 	return "howpublished";
 }
 
-static const char *const months[] = { "jan", "feb", "mar", "apr", "may",
-    "jun", "jul", "aug", "sep", "oct", "nov", "dec" };
-static const char *const month_names[] = { "January", "February", "March",
-    "April", "May", "June", "July", "August", "September", "October",
-    "November", "December" };
-
-/* One entry as read: its type, key, line and fields (values as
- * btparse gives them, macros expanded, LaTeX still in). */
-struct entry {
-	char	 type[32];
-	char	*key;
-	int	 line;
-	AST	*ast;
-};
-
-struct lib {
-	const char *file;
-	struct entry *e;
-	int	 n;
-	char	*err;
-	size_t	 errlen;
-	char	**texts;		/* what field() returned (btparse's
-					 * copies), freed with the library */
-	size_t	 ntexts, captexts;
-};
-
-/* Keeps s (btparse's copy of a value) to free with lb; returns it, or
- * NULL (s NULL or out of memory: then s is freed). */
-static char *
-keep(struct lib *lb, char *s)
-{
-	char	**t;
-
-	if (s == NULL)
-		return NULL;
-	if (lb->ntexts == lb->captexts) {
-		if ((t = realloc(lb->texts, (lb->captexts * 2 + 16) *
-		    sizeof(*t))) == NULL) {
-			free(s);
-			return NULL;
-		}
-		lb->texts = t;
-		lb->captexts = lb->captexts * 2 + 16;
-	}
-	return lb->texts[lb->ntexts++] = s;
-}
-
-/* The value of field name in e (crossref's entry for what e lacks),
- * or NULL. */
-static char *
-field(struct lib *lb, const struct entry *e, const char *name,
-    int depth)
-{
-	AST	*f = NULL;
-	char	*fname, *cr = NULL;
-	int	 i;
-
-	while ((f = bt_next_field(e->ast, f, &fname)) != NULL) {
-		if (strcmp(fname, name) == 0)
-			return keep(lb, bt_get_text(f));
-		if (strcmp(fname, "crossref") == 0)
-			cr = keep(lb, bt_get_text(f));
-	}
-	if (cr == NULL || depth > 0)
-		return NULL;
-	for (i = 0; i < lb->n; i++)
-		if (strcasecmp(lb->e[i].key, cr) == 0)
-			return field(lb, &lb->e[i], name, depth + 1);
-	return NULL;
-}
-
 /* The LaTeX s as text, a new string, or NULL (out of memory). */
 static char *
 text(const char *s)
@@ -154,13 +78,13 @@ text(const char *s)
 
 /* Adds member name with the text of e's field fld, if it has one. */
 static int
-put_text(struct lib *lb, const struct entry *e, cJSON *o,
+put_text(struct bibtex_lib *lb, const struct bibtex_entry *e, cJSON *o,
     const char *name, const char *fld)
 {
 	char	*v, *t;
 	cJSON	*s;
 
-	if ((v = field(lb, e, fld, 0)) == NULL)
+	if ((v = bibtex_field(lb, e, fld)) == NULL)
 		return 0;
 	if ((t = text(v)) == NULL)
 		return -1;
@@ -286,7 +210,7 @@ drop_empty_parts(const char *name, char *out, size_t len)
  * "von Last, Jr, First", {Corporate Name}), "others" the flag.
  */
 static int
-put_authors(struct lib *lb, const struct entry *e,
+put_authors(struct bibtex_lib *lb, const struct bibtex_entry *e,
     const cJSON *profile, cJSON *o)
 {
 	bt_stringlist *l;
@@ -296,8 +220,8 @@ put_authors(struct lib *lb, const struct entry *e,
 	struct buf name;
 	int	 i, rc = -1, more = 0;
 
-	if ((v = field(lb, e, "author", 0)) == NULL &&
-	    (v = field(lb, e, "editor", 0)) == NULL)
+	if ((v = bibtex_field(lb, e, "author")) == NULL &&
+	    (v = bibtex_field(lb, e, "editor")) == NULL)
 		return 0;
 	if ((l = bt_split_list(v, "and", (char *)lb->file, e->line,
 	    "name")) == NULL)
@@ -370,21 +294,21 @@ out:
 /* "YYYY" or "YYYY-MM" of e's year and month, in out; "" without a
  * four-digit year. */
 static void
-entry_date(struct lib *lb, const struct entry *e, char *out,
+entry_date(struct bibtex_lib *lb, const struct bibtex_entry *e, char *out,
     size_t len)
 {
-	const char *y = field(lb, e, "year", 0), *m;
+	const char *y = bibtex_field(lb, e, "year"), *m;
 	int	 k, mon = 0;
 
 	*out = '\0';
 	if (y == NULL || strlen(y) != 4 || strspn(y, "0123456789") != 4)
 		return;
-	if ((m = field(lb, e, "month", 0)) != NULL) {
+	if ((m = bibtex_field(lb, e, "month")) != NULL) {
 		if (strspn(m, "0123456789") == strlen(m) && *m != '\0')
 			mon = atoi(m);
 		else
 			for (k = 0; k < 12; k++)
-				if (strncasecmp(m, months[k], 3) == 0)
+				if (strncasecmp(m, bibtex_months[k], 3) == 0)
 					mon = k + 1;
 	}
 	if (mon >= 1 && mon <= 12)
@@ -431,7 +355,7 @@ key_slug(const char *k, const cJSON *pubs, char *out, size_t len)
 
 /* The structured fields of e, as a publication's members (in o). */
 static int
-structure(struct lib *lb, const struct entry *e, const char *kind,
+structure(struct bibtex_lib *lb, const struct bibtex_entry *e, const char *kind,
     const cJSON *profile, cJSON *o)
 {
 	if (cJSON_AddStringToObject(o, "kind", kind) == NULL ||
@@ -513,7 +437,7 @@ update(cJSON *p, cJSON *s)
 
 /* Merges entry e into pubs (the report says what became of it). */
 static int
-merge_entry(struct lib *lb, const struct entry *e,
+merge_entry(struct bibtex_lib *lb, const struct bibtex_entry *e,
     const struct langs *ls, const cJSON *profile, cJSON *pubs,
     struct bibtex_counts *n, struct buf *report)
 {
@@ -526,7 +450,7 @@ merge_entry(struct lib *lb, const struct entry *e,
 	for (k = 0; k < sizeof(types) / sizeof(types[0]); k++)
 		if (strcmp(types[k].type, e->type) == 0)
 			kind = types[k].kind;
-	if (kind == NULL || (v = field(lb, e, "title", 0)) == NULL) {
+	if (kind == NULL || (v = bibtex_field(lb, e, "title")) == NULL) {
 		buf_printf(report, "skipped %s (line %d): %s\n", e->key,
 		    e->line, kind == NULL ? "an entry type perfil does not "
 		    "publish" : "no title");
@@ -579,198 +503,17 @@ out:
 	return rc;
 }
 
-/*
- * The bytes of file (at most BIBTEX_MAX_BYTES), checked before btparse
- * sees them: UTF-8 text without NUL, braces nested at most
- * BIBTEX_MAX_DEPTH.  Returns them (free them) or NULL with err set.
- */
-static char *
-read_library(const char *file, size_t *lenp, char *err, size_t errlen)
-{
-	struct stat st;
-	char	*s = NULL;
-	size_t	 len = 0, i, from;
-	ssize_t	 r;
-	int	 fd, depth = 0, line = 1;
-
-	if ((fd = open(file, O_RDONLY | O_CLOEXEC | O_NONBLOCK)) == -1 ||
-	    fstat(fd, &st) == -1) {
-		snprintf(err, errlen, "%s: %s", file, strerror(errno));
-		goto err;
-	}
-	if (!S_ISREG(st.st_mode)) {
-		snprintf(err, errlen, "%s: not a regular file", file);
-		goto err;
-	}
-	if ((s = malloc(BIBTEX_MAX_BYTES + 2)) == NULL) {
-		snprintf(err, errlen, "out of memory");
-		goto err;
-	}
-	while (len <= BIBTEX_MAX_BYTES && (r = read(fd, s + len,
-	    BIBTEX_MAX_BYTES + 1 - len)) > 0)
-		len += (size_t)r;
-	s[len] = '\0';
-	for (i = 0, from = 0; i < len; i++) {
-		if (s[i] == '\0') {
-			snprintf(err, errlen, "%s:%d: a NUL byte: not a BibTeX "
-			    "library (binary data?)", file, line);
-			goto err;
-		}
-		if (s[i] == '{' && ++depth > BIBTEX_MAX_DEPTH) {
-			snprintf(err, errlen, "%s:%d: braces nested deeper than "
-			    "%d", file, line, BIBTEX_MAX_DEPTH);
-			goto err;
-		}
-		if (s[i] == '}' && depth > 0)
-			depth--;
-		if (s[i] == '\n' || i + 1 == len) {
-			if (!utf8_valid(s + from, i + 1 - from)) {
-				snprintf(err, errlen, "%s:%d: not UTF-8 text "
-				    "(binary data?)", file, line);
-				goto err;
-			}
-			line++;
-			from = i + 1;
-		}
-	}
-	if (len > BIBTEX_MAX_BYTES) {
-		snprintf(err, errlen, "%s: larger than %d bytes", file,
-		    BIBTEX_MAX_BYTES);
-		goto err;
-	}
-	close(fd);
-	*lenp = len;
-	return s;
-err:
-	if (fd != -1)
-		close(fd);
-	free(s);
-	return NULL;
-}
-
-/* The line of s (len bytes) at byte offset off, 1 first. */
-static int
-line_at(const char *s, size_t off)
-{
-	int	 line = 1;
-	size_t	 i;
-
-	for (i = 0; i < off; i++)
-		if (s[i] == '\n')
-			line++;
-	return line;
-}
-
-/* Parses the library's entries into lb (btparse's messages, with the
- * file and line, go to standard error too).  Returns 0 or -1. */
-static int
-parse(struct lib *lb, char *s, size_t len)
-{
-	FILE	*f;
-	AST	*a;
-	boolean	 ok;
-	int	 k, i, bad = 0;
-	char	*key;
-
-	if ((f = fmemopen(s, len, "r")) == NULL) {
-		snprintf(lb->err, lb->errlen, "%s: %s", lb->file,
-		    strerror(errno));
-		return -1;
-	}
-	bt_initialize();
-	bt_delete_all_macros();
-	for (k = 0; k < 12; k++)
-		bt_add_macro_text((char *)months[k], (char *)month_names[k],
-		    NULL, 0);
-	bt_set_stringopts(BTE_REGULAR, BTO_FULL);
-	bt_set_stringopts(BTE_MACRODEF, BTO_FULL);
-	bt_reset_error_counts();
-	while ((a = bt_parse_entry(f, (char *)lb->file, 0, &ok)) != NULL) {
-		if (!ok || bt_get_error_count(BTERR_CONTENT) > 0 ||
-		    bt_get_error_count(BTERR_LEXERR) > 0 ||
-		    bt_get_error_count(BTERR_SYNTAX) > 0 ||
-		    bt_get_error_count(BTERR_LEXWARN) > 0) {
-			snprintf(lb->err, lb->errlen, "%s:%d: not well-formed "
-			    "BibTeX (%s)", lb->file, a->line,
-			    bt_get_error_count(BTERR_CONTENT) > 0 ?
-			    "an undefined macro or a bad value" :
-			    "a syntax error, such as an unclosed brace");
-			bt_free_ast(a);
-			bad = 1;
-			break;
-		}
-		if (bt_entry_metatype(a) != BTE_REGULAR) {
-			bt_free_ast(a);
-			continue;
-		}
-		if (lb->n >= BIBTEX_MAX_ENTRIES) {
-			snprintf(lb->err, lb->errlen, "%s:%d: more than %d "
-			    "entries", lb->file, a->line, BIBTEX_MAX_ENTRIES);
-			bt_free_ast(a);
-			bad = 1;
-			break;
-		}
-		key = bt_entry_key(a);
-		for (i = 0; key != NULL && i < lb->n; i++)
-			if (strcasecmp(lb->e[i].key, key) == 0)
-				break;
-		if (key == NULL || i < lb->n) {
-			snprintf(lb->err, lb->errlen, "%s:%d: %s%s%s", lb->file,
-			    a->line, key ? "the key " : "an entry without a "
-			    "key", key ? key : "", key ? " is given twice "
-			    "(first on line " : "");
-			if (key != NULL)
-				snprintf(lb->err + strlen(lb->err), lb->errlen -
-				    strlen(lb->err), "%d)", lb->e[i].line);
-			bt_free_ast(a);
-			bad = 1;
-			break;
-		}
-		lb->e[lb->n].ast = a;
-		lb->e[lb->n].key = key;
-		lb->e[lb->n].line = a->line;
-		snprintf(lb->e[lb->n].type, sizeof(lb->e[lb->n].type), "%s",
-		    bt_entry_type(a));
-		for (k = 0; lb->e[lb->n].type[k] != '\0'; k++)
-			lb->e[lb->n].type[k] = (char)tolower(
-			    (unsigned char)lb->e[lb->n].type[k]);
-		lb->n++;
-	}
-	if (!bad && !feof(f) && ferror(f)) {
-		snprintf(lb->err, lb->errlen, "%s:%d: cannot read", lb->file,
-		    line_at(s, (size_t)ftell(f)));
-		bad = 1;
-	}
-	if (!bad && (bt_get_error_count(BTERR_LEXERR) > 0 ||
-	    bt_get_error_count(BTERR_SYNTAX) > 0)) {
-		snprintf(lb->err, lb->errlen, "%s:%d: not well-formed BibTeX "
-		    "(a syntax error, such as an unclosed brace)", lb->file,
-		    line_at(s, len));
-		bad = 1;
-	}
-	fclose(f);
-	return bad ? -1 : 0;
-}
-
 int
 bibtex_merge(const char *file, const struct langs *ls, const cJSON *profile,
     cJSON *pubs, struct bibtex_counts *n, struct buf *report, char *err,
     size_t errlen)
 {
-	struct lib lb = { .file = file, .err = err, .errlen = errlen };
+	struct bibtex_lib lb = { .file = file, .err = err, .errlen = errlen };
 	cJSON	*work = NULL;
-	char	*s;
-	size_t	 len;
 	int	 i, rc = -1;
 
 	memset(n, 0, sizeof(*n));
-	if ((s = read_library(file, &len, err, errlen)) == NULL)
-		return -1;
-	if ((lb.e = calloc(BIBTEX_MAX_ENTRIES, sizeof(*lb.e))) == NULL) {
-		snprintf(err, errlen, "out of memory");
-		goto out;
-	}
-	if (parse(&lb, s, len) == -1)
+	if (bibtex_read(&lb) == -1)
 		goto out;
 	/* Merge into a copy: a failure leaves pubs as it was. */
 	if ((work = cJSON_Duplicate(pubs, 1)) == NULL)
@@ -793,13 +536,7 @@ oom:
 	snprintf(err, errlen, "out of memory");
 out:
 	cJSON_Delete(work);
-	for (i = 0; i < lb.n; i++)
-		bt_free_ast(lb.e[i].ast);
-	while (lb.ntexts > 0)
-		free(lb.texts[--lb.ntexts]);
-	free(lb.texts);
-	free(lb.e);
-	free(s);
+	bibtex_lib_free(&lb);
 	return rc;
 }
 #endif /* HAVE_BTPARSE */
