@@ -6,6 +6,7 @@
  */
 #include "config.h"
 
+#include <regex.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -315,6 +316,58 @@ validate_object(struct vctx *c, const cJSON *v, const struct field *fields)
 	return rc;
 }
 
+/* Whether s is a DOI: "10.", 4 to 9 digits, "/", a suffix of
+ * printable characters without spaces, at most the kind's length. */
+static int
+valid_doi(const char *s)
+{
+	size_t	 n;
+
+	if (strncmp(s, "10.", 3) != 0 || strlen(s) > fkinds[F_DOI].maxlen)
+		return 0;
+	n = strspn(s + 3, DIGITS);
+	if (n < 4 || n > 9 || s[3 + n] != '/' || s[4 + n] == '\0')
+		return 0;
+	for (s += 4 + n; *s != '\0'; s++)
+		if ((unsigned char)*s <= ' ' || *s == 0x7f)
+			return 0;
+	return 1;
+}
+
+/*
+ * A string's declared values (d->values) and pattern (d->pattern, a
+ * POSIX extended regular expression), when the field declares them.
+ * Returns 0, or -1 with c->err set.
+ */
+static int
+check_declared(struct vctx *c, const struct field *d, const char *s)
+{
+	const char *const *v;
+	regex_t	 re;
+	int	 m;
+
+	if (d->values != NULL) {
+		for (v = d->values; *v != NULL; v++)
+			if (strcmp(*v, s) == 0)
+				break;
+		if (*v == NULL)
+			return vc_fail(c, "not one of the known values (%s%s): "
+			    "\"%.80s\"", d->values[0], d->values[1] != NULL ?
+			    ", ..." : "", s);
+	}
+	if (d->pattern != NULL) {
+		if (regcomp(&re, d->pattern, REG_EXTENDED | REG_NOSUB) != 0)
+			return vc_fail(c, "cannot compile the pattern %s",
+			    d->pattern);
+		m = regexec(&re, s, 0, NULL, 0);
+		regfree(&re);
+		if (m != 0)
+			return vc_fail(c, "must match %s: \"%.80s\"",
+			    d->pattern, s);
+	}
+	return 0;
+}
+
 /* Validates v against d; returns 0 or -1 with c->err set. */
 int
 content_validate(struct vctx *c, const cJSON *v, const struct field *d)
@@ -418,6 +471,12 @@ content_validate(struct vctx *c, const cJSON *v, const struct field *d)
 			return vc_fail(c, "expected a four-digit year: "
 			    "\"%.80s\"", s);
 		break;
+	case F_DOI:
+		if (!valid_doi(s))
+			return vc_fail(c, "expected a DOI, 10.NNNN/suffix "
+			    "(4 to 9 digits, a suffix without spaces, at most "
+			    "%zu bytes): \"%.80s\"", fkinds[F_DOI].maxlen, s);
+		break;
 	case F_YEARS:
 		if (strlen(s) < 2 || strlen(s) > 4 ||
 		    s[strlen(s) - 1] != '+' ||
@@ -428,7 +487,7 @@ content_validate(struct vctx *c, const cJSON *v, const struct field *d)
 	default:
 		break;
 	}
-	return 0;
+	return check_declared(c, d, s);
 }
 
 /* An item's slug and index, sorted by slug then index (dup_slugs). */

@@ -150,6 +150,9 @@ int	 owner_name_valid(const char *name, size_t len);
 	    "application/pdf", DOC_PER_LANG, agents_cv_pdf))		\
 	X(CV_TXT, "/cv.txt", "docCvText", RH_DOC, DOC_TEXT,		\
 	    DOC_PER_LANG, agents_cv_txt)				\
+	X(PUBLICATIONS_BIB, "/publications.bib", "docPublicationsBib",	\
+	    RH_DOC, "application/x-bibtex; charset=utf-8", DOC_PER_LANG,	\
+	    agents_bibtex)						\
 	X(SITEMAP, "/sitemap.xml", "docSitemap", RH_DOC,		\
 	    "application/xml; charset=utf-8", 0, agents_sitemap)	\
 	X(ROBOTS, "/robots.txt", "docRobots", RH_DOC, DOC_TEXT, 0,	\

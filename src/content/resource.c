@@ -389,6 +389,24 @@ static const struct resume_map volunteer_resume = {
 	.key = "volunteer", .order = 7, .import_order = 7,
 	.fields = volunteer_rj,
 };
+/* A publication's kinds: BibTeX's entry types (docs/resume.md, "BibTeX"). */
+static const char *const publication_kinds[] = { "article", "book",
+    "inbook", "incollection", "inproceedings", "mastersthesis",
+    "phdthesis", "techreport", "misc", "online", "dataset", "software",
+    NULL };
+static const struct field author_f[] = {
+	FLD("name", STRING, REQ, "The name as the byline gives it: given "
+	    "names, then the family name, then a suffix; an organisation's "
+	    "name whole."),
+	FLD("family", STRING, OPT, "Family name, with its particles (\"van "
+	    "der\"); absent for an organisation."),
+	FLD("given", STRING, OPT, "Given names or initials."),
+	FLD("suffix", STRING, OPT, "Suffix such as Jr."),
+	FLD("owner", BOOL, OPT, "This author is the profile's owner."),
+	END
+};
+static const struct field el_author = { .kind = F_OBJECT, .flags = REQ,
+    .sub = author_f };
 /* A talk is a publication: the event is its publisher (docs/resume.md). */
 static const struct field publication_f[] = {
 	FLD("slug", SLUG, REQ, "Stable identifier."),
@@ -402,6 +420,23 @@ static const struct field publication_f[] = {
 	    "gives one; date is its text in the answer's language."),
 	FLD("description", TEXT, OPT | FIELD_BODY, "What it is about."),
 	FLD("url", URI, OPT, "Where to read or watch it."),
+	{ .name = "kind", .kind = F_STRING, .values = publication_kinds,
+	    .description = "What sort of publication it is (BibTeX's entry "
+	    "type; conference is inproceedings)." },
+	SUB("authors", ARRAY, OPT, &el_author, "The authors, in the "
+	    "order of the byline."),
+	FLD("more_authors", BOOL, OPT, "The byline goes on past the authors "
+	    "listed (BibTeX's \"and others\")."),
+	FLD("venue", TEXT, FIELD_NAME, "Journal, proceedings, school or "
+	    "institution it appeared in."),
+	FLD("volume", STRING, OPT, "Volume."),
+	FLD("issue", STRING, OPT, "Issue (BibTeX's number)."),
+	FLD("pages", STRING, OPT, "Pages, a range with an en dash."),
+	FLD("doi", DOI, OPT, "Digital Object Identifier (10.NNNN/...); its "
+	    "link is https://doi.org/ followed by it."),
+	{ .name = "bibtex_key", .kind = F_STRING,
+	    .pattern = "^[^ ,{}\"#%'()=]+$", .description = "The entry's "
+	    "key in the owner's BibTeX library." },
 	END
 };
 static const struct resume_field publication_rj[] = {

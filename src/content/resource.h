@@ -25,7 +25,9 @@
  * YYYY-MM-DD); WHEN is a TEXT or a DATE, a human date string in the
  * API (dates.h); PHONE is a telephone number as people write it
  * (digits, spaces and "+()./-", at least 3 digits); HITTYPE is the
- * enum of the searchable resources' hit types.
+ * enum of the searchable resources' hit types; DOI is a Digital
+ * Object Identifier (10.NNNN/suffix, no spaces), linked as
+ * https://doi.org/DOI.
  */
 #define FIELD_KINDS(X)							\
 	X(TEXT,     "string",  NULL,    NULL,			0)	\
@@ -41,6 +43,7 @@
 	X(DATE,     "string",  NULL,    "^[0-9]{4}(-[0-9]{2}){0,2}$", 0) \
 	X(WHEN,     "string",  NULL,    NULL,			0)	\
 	X(HITTYPE,  "string",  NULL,    NULL,			0)	\
+	X(DOI,      "string",  NULL,    "^10\\.[0-9]{4,9}/[^ ]+$",	200)	\
 	X(BOOL,     "boolean", NULL,    NULL,			0)	\
 	X(INT,      "integer", NULL,    NULL,			0)	\
 	X(OBJECT,   "object",  NULL,    NULL,			0)	\

@@ -310,6 +310,20 @@ read_home_highlight(const cJSON *v, struct settings *s, char *err,
 	return settings_cv_highlight(v, &s->cv, err, errlen);
 }
 
+/* citation_authors: a whole number from 1 to CITATION_AUTHORS_MAX. */
+static int
+read_citation_authors(const cJSON *v, struct settings *s, char *err,
+    size_t errlen)
+{
+	if (!cJSON_IsNumber(v) || !whole_in(v->valuedouble, 1,
+	    CITATION_AUTHORS_MAX))
+		return settings_fail(err, errlen, "citation_authors: expected "
+		    "a whole number from 1 to %d (the authors a citation "
+		    "names before \"et al.\")", CITATION_AUTHORS_MAX);
+	s->citation_authors = (int)v->valuedouble;
+	return 0;
+}
+
 /* A string member checked by check (identity.h), copied as it is. */
 static int
 read_checked(const cJSON *v, const char *name,

@@ -158,7 +158,14 @@ struct security {
 	X(home_highlight, STRING, 0, NULL, OWN, read_home_highlight,	\
 	    NULL)							\
 	X(webfinger, STRING, 0, NULL, STRING, read_webfinger, NULL)	\
-	X(atproto_did, STRING, 0, NULL, STRING, read_atproto_did, NULL)
+	X(atproto_did, STRING, 0, NULL, STRING, read_atproto_did, NULL) \
+	X(citation_authors, INT, FIELD_READER, NULL, OWN,		\
+	    read_citation_authors, NULL)
+
+/* A citation's authors before "et al." without site.json's
+ * citation_authors (docs/site.md, "Citations"), and its bounds. */
+#define CITATION_AUTHORS	6
+#define CITATION_AUTHORS_MAX	100
 
 /* The member of struct settings a store declares. */
 #define SETTING_MEMBER_TEXT(m)		char *m[LANG__MAX];
@@ -181,6 +188,10 @@ struct settings {
 	struct page_setting pages[PAGE__MAX];	/* "pages", as written */
 	size_t	 npages;
 	struct settings_cv cv;		/* "cv_order", "home_highlight" */
+	int	 citation_authors;	/* "citation_authors": the authors a
+					 * citation on the CV names before
+					 * "et al." (CITATION_AUTHORS when
+					 * not set) */
 	/*
 	 * Every other row's, by its store, under its name: name_rule,
 	 * llms_summary (templates, or NULL), facts and nfacts (templates),

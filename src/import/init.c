@@ -572,3 +572,42 @@ init_commit(const char *tmp, const char *dir, char *err, size_t errlen)
 	}
 	return 0;
 }
+
+/*
+ * Replaces the file name in the directory dir with len bytes of text,
+ * atomically: written and synced beside it under a temporary name, then
+ * renamed over it.  Returns 0, or -1 with a message in err and the file
+ * as it was.
+ */
+int
+init_replace(const char *dir, const char *name, const char *text,
+    size_t len, char *err, size_t errlen)
+{
+	char	 tmp[128];
+	int	 dfd, rc = -1;
+
+	if (xsnprintf(tmp, sizeof(tmp), INIT_TEMP_PREFIX "%s.%ld", name,
+	    (long)getpid()) == -1) {
+		snprintf(err, errlen, "%s/%s: name too long", dir, name);
+		return -1;
+	}
+	if ((dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) == -1) {
+		snprintf(err, errlen, "%s: %s", dir, strerror(errno));
+		return -1;
+	}
+	unlinkat(dfd, tmp, 0);
+	if (put_file(dfd, dir, tmp, text, len, err, errlen) == -1) {
+		unlinkat(dfd, tmp, 0);
+		goto out;
+	}
+	if (renameat(dfd, tmp, dfd, name) == -1) {
+		snprintf(err, errlen, "%s/%s: %s", dir, name, strerror(errno));
+		unlinkat(dfd, tmp, 0);
+		goto out;
+	}
+	rc = fsync(dfd) == -1 ? (snprintf(err, errlen, "%s: %s", dir,
+	    strerror(errno)), -1) : 0;
+out:
+	close(dfd);
+	return rc;
+}

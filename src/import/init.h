@@ -63,5 +63,7 @@ int	 init_commit(const char *tmp, const char *dir, char *err,
 	    size_t errlen);
 int	 init_discard(const char *tmp);
 int	 init_json_print(const cJSON *, struct buf *);
+int	 init_replace(const char *dir, const char *name, const char *text,
+	    size_t len, char *err, size_t errlen);
 
 #endif /* PERFIL_INIT_H */

@@ -27,6 +27,7 @@
 #include "import/init.h"
 #include "content/labels.h"
 #include "import/resume_import.h"
+#include "import/bibtex.h"
 #include "api/openapi.h"
 #include "server/options.h"
 #include "content/settings.h"
@@ -257,6 +258,126 @@ init_load(const struct options *o, const char *tmp, struct config *cfg,
 }
 
 /*
+ * --from-bibtex FILE with --init: the library's publications merged into
+ * those c has (a résumé's), its report on standard output.  Returns 0
+ * or -1 (told).
+ */
+static int
+from_bibtex(const struct options *o, struct init_content *c,
+    const struct langs *ls)
+{
+	struct bibtex_counts n;
+	struct buf report;
+	char	 err[1024];
+	int	 rc;
+
+	if (c->coll[COLL_PUBLICATIONS] == NULL &&
+	    (c->coll[COLL_PUBLICATIONS] = cJSON_CreateArray()) == NULL)
+		return -1;
+	buf_init(&report);
+	rc = bibtex_merge(o->bibtex, ls, c->profile, c->coll[COLL_PUBLICATIONS],
+	    &n, &report, err, sizeof(err));
+	if (rc == -1)
+		warnx("--from-bibtex: %s (nothing written)", err);
+	else
+		fputs(buf_cstr(&report), stdout);
+	if (cJSON_GetArraySize(c->coll[COLL_PUBLICATIONS]) == 0) {
+		cJSON_Delete(c->coll[COLL_PUBLICATIONS]);
+		c->coll[COLL_PUBLICATIONS] = NULL;
+	}
+	buf_free(&report);
+	return rc;
+}
+
+/*
+ * --add-bibtex FILE: the content is loaded (it must be valid), the
+ * library merged into its publications.json, which is replaced
+ * atomically only when something changed; the content must load after,
+ * else the file is put back.  Returns the exit status.
+ */
+static int
+run_add_bibtex(const struct options *o)
+{
+	struct bibtex_counts n;
+	struct app app;
+	struct buf report, out;
+	const char *dir = o->cfg.content_dir, *file = resources[
+	    COLL_PUBLICATIONS].file;
+	char	 err[16384], *old;
+	size_t	 oldlen = 0;
+	cJSON	*pubs;
+	struct langs one = { .n = 1, .code = { INIT_LANGUAGE } };
+	int	 absent = 0, rc = 1;
+
+	/* The library first, alone: a malformed one is refused at once,
+	 * before the content's load (a second or more) starts. */
+	buf_init(&report);
+	pubs = cJSON_CreateArray();
+	rc = pubs == NULL || bibtex_merge(o->bibtex, &one,
+	    NULL, pubs, &n, &report, err, sizeof(err)) == -1;
+	cJSON_Delete(pubs);
+	buf_free(&report);
+	if (rc) {
+		warnx("--add-bibtex: %s (nothing changed)", err);
+		return 1;
+	}
+	if (app_load(&app, &o->cfg, err, sizeof(err)) == -1) {
+		warnx_lines("--add-bibtex: the content does not load, "
+		    "nothing changed: ", err);
+		return 1;
+	}
+	old = read_beneath(dir, file, BIBTEX_MAX_BYTES * 4, &oldlen, &absent,
+	    err, sizeof(err));
+	if (old == NULL && !absent) {
+		warnx("--add-bibtex: %s/%s: %s", dir, file, err);
+		app_free(&app);
+		return 1;
+	}
+	pubs = old != NULL ? cJSON_Parse(old) : cJSON_CreateArray();
+	buf_init(&report);
+	buf_init(&out);
+	if (!cJSON_IsArray(pubs))
+		warnx("--add-bibtex: %s/%s: not an array", dir, file);
+	else if (bibtex_merge(o->bibtex, app.langs, app.model->profile.src,
+	    pubs, &n, &report, err, sizeof(err)) == -1)
+		warnx("--add-bibtex: %s (nothing changed)", err);
+	else if (fputs(buf_cstr(&report), stdout), n.added + n.updated == 0) {
+		printf("perfil-fcgi: %s/%s is unchanged\n", dir, file);
+		rc = 0;
+	} else if (init_json_print(pubs, &out) == -1)
+		warnx("out of memory");
+	else if (init_replace(dir, file, buf_cstr(&out), out.len, err,
+	    sizeof(err)) == -1)
+		warnx("--add-bibtex: %s (nothing changed)", err);
+	else {
+		app_free(&app);
+		if (app_load(&app, &o->cfg, err, sizeof(err)) == -1) {
+			warnx_lines("--add-bibtex: the merged content does not "
+			    "load, put back as it was: ", err);
+			if (old != NULL)
+				init_replace(dir, file, old, oldlen, err,
+				    sizeof(err));
+			else if (xsnprintf(err, sizeof(err), "%s/%s", dir,
+			    file) != -1)
+				unlink(err);
+			free(old);
+			cJSON_Delete(pubs);
+			buf_free(&report);
+			buf_free(&out);
+			return 1;
+		}
+		printf("perfil-fcgi: wrote %s/%s\n", dir, file);
+		rc = 0;
+	}
+	app_free(&app);
+	free(old);
+	cJSON_Delete(pubs);
+	buf_free(&report);
+	buf_free(&out);
+	return rc;
+}
+
+/*
  * --init DIR: writes the skeleton (or the import of --from-resume) into
  * a directory beside DIR, checks it as --check would and renames it to
  * DIR; any failure leaves nothing.  Returns the exit status.
@@ -284,6 +405,11 @@ run_init(const struct options *o)
 		}
 	} else if (init_skeleton(&c, &langs) == -1) {
 		warnx("out of memory");
+		return 1;
+	}
+	if (o->bibtex != NULL && from_bibtex(o, &c, &c.langs) == -1) {
+		init_content_free(&c);
+		buf_free(&readme);
 		return 1;
 	}
 	if (init_stage(o->init_dir, &c, tmp, sizeof(tmp), err,
@@ -563,6 +689,8 @@ main(int argc, char *argv[])
 		rc = run_init(&o);
 	else if (o.mode == RUN_EXPORT)
 		rc = run_export(&o);
+	else if (o.mode == RUN_ADD_BIBTEX)
+		rc = run_add_bibtex(&o);
 	else if (o.mode != RUN_SERVE)
 		rc = run_offline(&o);
 	else

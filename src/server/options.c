@@ -76,6 +76,11 @@ usage(FILE *f)
 "                           with --init: fill DIR from a LinkedIn data\n"
 "                           archive (\"Get a copy of your data\"); with a\n"
 "                           --from-resume for another language too\n"
+"  --from-bibtex FILE       with --init: add the publications of a BibTeX\n"
+"                           library (with --from-resume too)\n"
+"  --add-bibtex FILE        merge a BibTeX library into the content's\n"
+"                           publications (--content DIR), report what was\n"
+"                           added, updated or skipped and exit\n"
 "  --languages CODES        with --init: the site's languages, ISO 639-1\n"
 "                           codes separated by commas, the default first\n"
 "                           (default: the resume's meta.language, else en)\n"
@@ -282,6 +287,8 @@ apply(struct options *o, int ch, int argc, char *argv[])
 		o->export_dir = optarg;
 		o->cfg.static_copy = 1;
 		break;
+	case 'B': o->mode = RUN_ADD_BIBTEX; o->bibtex = optarg; break;
+	case 'X': o->bibtex = optarg; break;
 	case 'R':
 	case 'K':
 		return add_source(o, optarg, ch == 'K');
@@ -459,6 +466,8 @@ options_parse(struct options *o, int argc, char *argv[], int *status)
 		{ "from-resume", required_argument, NULL, 'R' },
 		{ "from-linkedin", required_argument, NULL, 'K' },
 		{ "languages", required_argument, NULL, 'l' },
+		{ "add-bibtex", required_argument, NULL, 'B' },
+		{ "from-bibtex", required_argument, NULL, 'X' },
 		{ "dump-openapi", optional_argument, NULL, 'O' },
 		{ "font-packages", no_argument, NULL, 'P' },
 		{ "reload-check", required_argument, NULL, 'r' },
@@ -500,6 +509,16 @@ options_parse(struct options *o, int argc, char *argv[], int *status)
 	if (o->nfrom > 0 && o->mode != RUN_INIT) {
 		warnx("--from-%s needs --init DIR", o->from[0].linkedin ?
 		    "linkedin" : "resume");
+		return 0;
+	}
+	if (o->mode == RUN_ADD_BIBTEX && !o->content_given) {
+		/* it writes: never into the content found by default */
+		warnx("--add-bibtex needs --content DIR");
+		return 0;
+	}
+	if (o->bibtex != NULL && o->mode != RUN_INIT &&
+	    o->mode != RUN_ADD_BIBTEX) {
+		warnx("--from-bibtex needs --init DIR");
 		return 0;
 	}
 	if (o->init_langs.n > 0 && o->mode != RUN_INIT) {

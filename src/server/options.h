@@ -25,6 +25,7 @@ enum run_mode {
 	RUN_FONTS,		/* --font-packages */
 	RUN_INIT,		/* --init DIR */
 	RUN_EXPORT,		/* --export DIR */
+	RUN_ADD_BIBTEX,		/* --add-bibtex FILE */
 };
 
 struct options {
@@ -37,6 +38,7 @@ struct options {
 	const char *pid_file;	/* --pid-file, or NULL */
 	const char *init_dir;	/* --init DIR */
 	const char *export_dir;	/* --export DIR */
+	const char *bibtex;	/* --add-bibtex or --from-bibtex FILE */
 	struct resume_source from[RESUME_MERGE_MAX]; /* --from-resume and
 				  * --from-linkedin [LANG=]FILE, in order */
 	int	 nfrom;

@@ -13,6 +13,7 @@
 
 #include "base/json.h"
 #include "site/agents.h"
+#include "site/bibtex_out.h"
 #include "site/cv.h"
 #ifdef HAVE_PDF
 #include "site/cv_pdf.h"
@@ -655,6 +656,13 @@ int
 agents_cv_txt(const struct app *app, enum lang l, struct buf *b)
 {
 	return cv_text(app, l, b);
+}
+
+/* The publications as BibTeX (bibtex_out.c); 1, none, without any. */
+int
+agents_bibtex(const struct app *app, enum lang l, struct buf *b)
+{
+	return bibtex_out(app, l, b);
 }
 
 /* The monogram icon (head.c). */

@@ -364,6 +364,97 @@ plain(const struct app *app, enum lang l, const struct item *it,
 }
 
 /*
+ * A publication with structure (authors, venue, ...) as a citation, in
+ * the one style docs/site.md ("Citations") describes: the authors (the
+ * owner's name in bold; past site.json's citation_authors, "et al."),
+ * the year in parentheses; the title; the venue in italics, volume,
+ * (issue), pages; the DOI as a link (else the URL).  The parts are
+ * joined by the language's comma (list.comma) and full stop
+ * (cite.stop).  Without structure (no kind, no authors): plain, as
+ * before.
+ */
+static void
+publication(const struct app *app, enum lang l, const struct item *it,
+    struct buf *b)
+{
+	const cJSON *o = it->obj[l], *a = cJSON_GetObjectItemCaseSensitive(o,
+	    "authors"), *e;
+	const char *comma = LBL(app, l, "list.comma"), *stop = LBL(app, l,
+	    "cite.stop"), *iso = json_str(o, "date_iso");
+	int	 max = app->settings->citation_authors > 0 ?
+	    app->settings->citation_authors : CITATION_AUTHORS, n = 0;
+	char	 url[256];
+
+	if (!cJSON_IsArray(a) && *json_str(o, "kind") == '\0') {
+		plain(app, l, it, b, resources[COLL_PUBLICATIONS].fields, 0);
+		return;
+	}
+	cJSON_ArrayForEach(e, a) {
+		if (n == max)
+			break;
+		buf_puts(b, n++ ? comma : "");
+		if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(e, "owner"))) {
+			buf_puts(b, "**");
+			md_text(b, json_str(e, "name"));
+			buf_puts(b, "**");
+		} else
+			md_text(b, json_str(e, "name"));
+	}
+	if (n > 0 && (n < cJSON_GetArraySize(a) || cJSON_IsTrue(
+	    cJSON_GetObjectItemCaseSensitive(o, "more_authors")))) {
+		buf_puts(b, comma);
+		buf_puts(b, LBL(app, l, "cite.et_al"));
+	}
+	if (strlen(iso) >= 4)
+		buf_printf(b, "%s(%.4s)", n > 0 ? " " : "", iso);
+	if (n > 0 || strlen(iso) >= 4)
+		buf_puts(b, stop);
+	md_text(b, json_str(o, "title"));
+	buf_puts(b, stop);
+	if (*json_str(o, "venue") != '\0' ||
+	    *json_str(o, "publisher") != '\0') {
+		buf_putc(b, '*');
+		md_text(b, *json_str(o, "venue") ? json_str(o, "venue") :
+		    json_str(o, "publisher"));
+		buf_putc(b, '*');
+		if (*json_str(o, "volume") != '\0') {
+			buf_puts(b, comma);
+			md_text(b, json_str(o, "volume"));
+		}
+		if (*json_str(o, "issue") != '\0') {
+			buf_puts(b, *json_str(o, "volume") ? "(" : comma);
+			md_text(b, json_str(o, "issue"));
+			buf_puts(b, *json_str(o, "volume") ? ")" : "");
+		}
+		if (*json_str(o, "pages") != '\0') {
+			buf_puts(b, comma);
+			md_text(b, json_str(o, "pages"));
+		}
+		buf_puts(b, stop);
+	}
+	if (*json_str(o, "doi") != '\0' && xsnprintf(url, sizeof(url),
+	    "https://doi.org/%s", json_str(o, "doi")) != -1)
+		link(b, url, url);
+	else if (*json_str(o, "url") != '\0')
+		link(b, json_str(o, "url"), json_str(o, "url"));
+	/* trailing spaces of the full stop ("。" has none) */
+	while (b->len > 0 && b->data[b->len - 1] == ' ')
+		b->len--;
+	buf_puts(b, "\n\n");
+}
+
+/* After the publications: their BibTeX library (/publications.bib). */
+static void
+publications_tail(const struct app *app, enum lang l, struct buf *b)
+{
+	char	 tmp[PAGE_PATH_MAX + 64];
+
+	md_link_site(b, app, LBL(app, l, "cite.bibtex"), LPATH(app, l,
+	    site_doc_path(DOC_PUBLICATIONS_BIB)));
+	buf_puts(b, "\n\n");
+}
+
+/*
  * The collections whose entries have a layout of their own; the others
  * on the CV (resource.c's cv) are written by plain.
  */
@@ -371,16 +462,19 @@ static const struct cv_layout {
 	int	 list;			/* entries are list lines */
 	void	(*entry)(const struct app *, enum lang, const struct item *,
 		    struct buf *);
+	void	(*tail)(const struct app *, enum lang, struct buf *);
+					/* after the entries, or NULL */
 } layouts[COLL__MAX] = {
-	[COLL_EXPERIENCE] = { 0, job },
-	[COLL_PROJECTS] = { 0, project },
-	[COLL_SKILLS] = { 1, skill_category },
-	[COLL_CERTIFICATIONS] = { 1, certification },
-	[COLL_EDUCATION] = { 1, education },
-	[COLL_RECOMMENDATIONS] = { 0, recommendation },
-	[COLL_SPOKEN_LANGUAGES] = { 1, NULL },	/* plain, as list lines */
-	[COLL_INTERESTS] = { 1, NULL },
-	[COLL_AWARDS] = { 1, NULL },
+	[COLL_PUBLICATIONS] = { 0, publication, publications_tail },
+	[COLL_EXPERIENCE] = { 0, job, NULL },
+	[COLL_PROJECTS] = { 0, project, NULL },
+	[COLL_SKILLS] = { 1, skill_category, NULL },
+	[COLL_CERTIFICATIONS] = { 1, certification, NULL },
+	[COLL_EDUCATION] = { 1, education, NULL },
+	[COLL_RECOMMENDATIONS] = { 0, recommendation, NULL },
+	[COLL_SPOKEN_LANGUAGES] = { 1, NULL, NULL },	/* plain, as list lines */
+	[COLL_INTERESTS] = { 1, NULL, NULL },
+	[COLL_AWARDS] = { 1, NULL, NULL },
 };
 
 /* Appends one section of the CV: collection k's heading and entries. */
@@ -404,6 +498,8 @@ cv_section(const struct app *app, enum lang l, enum coll k, struct buf *b)
 			    lay->list);
 	if (lay->list)
 		buf_putc(b, '\n');	/* a blank line after a list */
+	if (lay->tail != NULL)
+		lay->tail(app, l, b);
 }
 
 /*

@@ -36,6 +36,9 @@ PERFIL_SERVE_DEPS=(
 	# the LinkedIn import (--from-linkedin; configure --without-libzip
 	# leaves it out)
 	libzip-dev
+	# the BibTeX import (--add-bibtex, --from-bibtex; configure
+	# --without-btparse leaves it out)
+	libbtparse-dev
 	# the web server in front, and what tests/lib/stack.sh uses to start it
 	# and print the first URLs (curl: is it up; jq: a project's slug)
 	nginx-light curl jq
@@ -47,6 +50,8 @@ PERFIL_TEST_DEPS=(
 	brotli
 	# the vCard parsed by a real vCard library (vcard.test.sh)
 	python3-vobject
+	# /publications.bib read by an independent BibTeX parser (bibtex.test.sh)
+	python3-bibtexparser
 	# identity (identity.test.sh): the microformats2 parser
 	python3-mf2py
 	# the plain-text CV's line ends against ICU's word breaks (cv_text.test.sh)

@@ -1,0 +1,292 @@
+/*
+ * bibtex_read.c: a BibTeX library read with libbtparse within bounds
+ * (bibtex_int.h, bibtex.h): the bytes checked first, then the entries
+ * parsed, each regular entry kept with its key and line.
+ */
+#include "config.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#ifdef HAVE_BTPARSE
+#include "import/bibtex_int.h"
+
+const char *const bibtex_months[12] = { "jan", "feb", "mar", "apr", "may",
+    "jun", "jul", "aug", "sep", "oct", "nov", "dec" };
+static const char *const month_names[] = { "January", "February", "March",
+    "April", "May", "June", "July", "August", "September", "October",
+    "November", "December" };
+
+/* Keeps s (btparse's copy of a value) to free with lb; returns it, or
+ * NULL (s NULL or out of memory: then s is freed). */
+static char *
+keep(struct bibtex_lib *lb, char *s)
+{
+	char	**t;
+
+	if (s == NULL)
+		return NULL;
+	if (lb->ntexts == lb->captexts) {
+		if ((t = realloc(lb->texts, (lb->captexts * 2 + 16) *
+		    sizeof(*t))) == NULL) {
+			free(s);
+			return NULL;
+		}
+		lb->texts = t;
+		lb->captexts = lb->captexts * 2 + 16;
+	}
+	return lb->texts[lb->ntexts++] = s;
+}
+
+/* The value of field name in e (crossref's entry for what e lacks),
+ * or NULL. */
+static char *
+field(struct bibtex_lib *lb, const struct bibtex_entry *e, const char *name,
+    int depth)
+{
+	AST	*f = NULL;
+	char	*fname, *cr = NULL;
+	int	 i;
+
+	while ((f = bt_next_field(e->ast, f, &fname)) != NULL) {
+		if (strcmp(fname, name) == 0)
+			return keep(lb, bt_get_text(f));
+		if (strcmp(fname, "crossref") == 0)
+			cr = keep(lb, bt_get_text(f));
+	}
+	if (cr == NULL || depth > 0)
+		return NULL;
+	for (i = 0; i < lb->n; i++)
+		if (strcasecmp(lb->e[i].key, cr) == 0)
+			return field(lb, &lb->e[i], name, depth + 1);
+	return NULL;
+}
+
+
+/* The value of field name in e, crossref's entry's when e has none, or
+ * NULL.  lb keeps it: do not free it. */
+char *
+bibtex_field(struct bibtex_lib *lb, const struct bibtex_entry *e,
+    const char *name)
+{
+	return field(lb, e, name, 0);
+}
+
+/*
+ * The bytes of file (at most BIBTEX_MAX_BYTES), checked before btparse
+ * sees them: UTF-8 text without NUL, braces nested at most
+ * BIBTEX_MAX_DEPTH.  Returns them (free them) or NULL with err set.
+ */
+static char *
+read_library(const char *file, size_t *lenp, char *err, size_t errlen)
+{
+	struct stat st;
+	char	*s = NULL;
+	size_t	 len = 0, i, from;
+	ssize_t	 r;
+	int	 fd, depth = 0, line = 1;
+
+	if ((fd = open(file, O_RDONLY | O_CLOEXEC | O_NONBLOCK)) == -1 ||
+	    fstat(fd, &st) == -1) {
+		snprintf(err, errlen, "%s: %s", file, strerror(errno));
+		goto err;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		snprintf(err, errlen, "%s: not a regular file", file);
+		goto err;
+	}
+	if ((s = malloc(BIBTEX_MAX_BYTES + 2)) == NULL) {
+		snprintf(err, errlen, "out of memory");
+		goto err;
+	}
+	while (len <= BIBTEX_MAX_BYTES && (r = read(fd, s + len,
+	    BIBTEX_MAX_BYTES + 1 - len)) > 0)
+		len += (size_t)r;
+	s[len] = '\0';
+	for (i = 0, from = 0; i < len; i++) {
+		if (s[i] == '\0') {
+			snprintf(err, errlen, "%s:%d: a NUL byte: not a BibTeX "
+			    "library (binary data?)", file, line);
+			goto err;
+		}
+		if (s[i] == '{' && ++depth > BIBTEX_MAX_DEPTH) {
+			snprintf(err, errlen, "%s:%d: braces nested deeper than "
+			    "%d", file, line, BIBTEX_MAX_DEPTH);
+			goto err;
+		}
+		if (s[i] == '}' && depth > 0)
+			depth--;
+		if (s[i] == '\n' || i + 1 == len) {
+			if (!utf8_valid(s + from, i + 1 - from)) {
+				snprintf(err, errlen, "%s:%d: not UTF-8 text "
+				    "(binary data?)", file, line);
+				goto err;
+			}
+			line++;
+			from = i + 1;
+		}
+	}
+	if (len > BIBTEX_MAX_BYTES) {
+		snprintf(err, errlen, "%s: larger than %d bytes", file,
+		    BIBTEX_MAX_BYTES);
+		goto err;
+	}
+	close(fd);
+	*lenp = len;
+	return s;
+err:
+	if (fd != -1)
+		close(fd);
+	free(s);
+	return NULL;
+}
+
+/* The line of s (len bytes) at byte offset off, 1 first. */
+static int
+line_at(const char *s, size_t off)
+{
+	int	 line = 1;
+	size_t	 i;
+
+	for (i = 0; i < off; i++)
+		if (s[i] == '\n')
+			line++;
+	return line;
+}
+
+/* Parses the library's entries into lb (btparse's messages, with the
+ * file and line, go to standard error too).  Returns 0 or -1. */
+static int
+parse(struct bibtex_lib *lb, char *s, size_t len)
+{
+	FILE	*f;
+	AST	*a;
+	boolean	 ok;
+	int	 k, i, bad = 0;
+	char	*key;
+
+	if ((f = fmemopen(s, len, "r")) == NULL) {
+		snprintf(lb->err, lb->errlen, "%s: %s", lb->file,
+		    strerror(errno));
+		return -1;
+	}
+	bt_initialize();
+	bt_delete_all_macros();
+	for (k = 0; k < 12; k++)
+		bt_add_macro_text((char *)bibtex_months[k], (char *)month_names[k],
+		    NULL, 0);
+	bt_set_stringopts(BTE_REGULAR, BTO_FULL);
+	bt_set_stringopts(BTE_MACRODEF, BTO_FULL);
+	bt_reset_error_counts();
+	while ((a = bt_parse_entry(f, (char *)lb->file, 0, &ok)) != NULL) {
+		if (!ok || bt_get_error_count(BTERR_CONTENT) > 0 ||
+		    bt_get_error_count(BTERR_LEXERR) > 0 ||
+		    bt_get_error_count(BTERR_SYNTAX) > 0 ||
+		    bt_get_error_count(BTERR_LEXWARN) > 0) {
+			snprintf(lb->err, lb->errlen, "%s:%d: not well-formed "
+			    "BibTeX (%s)", lb->file, a->line,
+			    bt_get_error_count(BTERR_CONTENT) > 0 ?
+			    "an undefined macro or a bad value" :
+			    "a syntax error, such as an unclosed brace");
+			bt_free_ast(a);
+			bad = 1;
+			break;
+		}
+		if (bt_entry_metatype(a) != BTE_REGULAR) {
+			bt_free_ast(a);
+			continue;
+		}
+		if (lb->n >= BIBTEX_MAX_ENTRIES) {
+			snprintf(lb->err, lb->errlen, "%s:%d: more than %d "
+			    "entries", lb->file, a->line, BIBTEX_MAX_ENTRIES);
+			bt_free_ast(a);
+			bad = 1;
+			break;
+		}
+		key = bt_entry_key(a);
+		for (i = 0; key != NULL && i < lb->n; i++)
+			if (strcasecmp(lb->e[i].key, key) == 0)
+				break;
+		if (key == NULL || i < lb->n) {
+			snprintf(lb->err, lb->errlen, "%s:%d: %s%s%s", lb->file,
+			    a->line, key ? "the key " : "an entry without a "
+			    "key", key ? key : "", key ? " is given twice "
+			    "(first on line " : "");
+			if (key != NULL)
+				snprintf(lb->err + strlen(lb->err), lb->errlen -
+				    strlen(lb->err), "%d)", lb->e[i].line);
+			bt_free_ast(a);
+			bad = 1;
+			break;
+		}
+		lb->e[lb->n].ast = a;
+		lb->e[lb->n].key = key;
+		lb->e[lb->n].line = a->line;
+		snprintf(lb->e[lb->n].type, sizeof(lb->e[lb->n].type), "%s",
+		    bt_entry_type(a));
+		for (k = 0; lb->e[lb->n].type[k] != '\0'; k++)
+			lb->e[lb->n].type[k] = (char)tolower(
+			    (unsigned char)lb->e[lb->n].type[k]);
+		lb->n++;
+	}
+	if (!bad && !feof(f) && ferror(f)) {
+		snprintf(lb->err, lb->errlen, "%s:%d: cannot read", lb->file,
+		    line_at(s, (size_t)ftell(f)));
+		bad = 1;
+	}
+	if (!bad && (bt_get_error_count(BTERR_LEXERR) > 0 ||
+	    bt_get_error_count(BTERR_SYNTAX) > 0)) {
+		snprintf(lb->err, lb->errlen, "%s:%d: not well-formed BibTeX "
+		    "(a syntax error, such as an unclosed brace)", lb->file,
+		    line_at(s, len));
+		bad = 1;
+	}
+	fclose(f);
+	return bad ? -1 : 0;
+}
+
+/*
+ * Reads lb->file into lb: the library's entries, or -1 with lb->err set
+ * ("FILE:LINE: reason").  Free it with bibtex_lib_free either way.
+ */
+int
+bibtex_read(struct bibtex_lib *lb)
+{
+	char	*s;
+	size_t	 len;
+	int	 rc;
+
+	if ((s = read_library(lb->file, &len, lb->err, lb->errlen)) == NULL)
+		return -1;
+	if ((lb->e = calloc(BIBTEX_MAX_ENTRIES, sizeof(*lb->e))) == NULL) {
+		snprintf(lb->err, lb->errlen, "out of memory");
+		free(s);
+		return -1;
+	}
+	rc = parse(lb, s, len);
+	free(s);
+	return rc;
+}
+
+void
+bibtex_lib_free(struct bibtex_lib *lb)
+{
+	int	 i;
+
+	for (i = 0; i < lb->n; i++)
+		bt_free_ast(lb->e[i].ast);
+	while (lb->ntexts > 0)
+		free(lb->texts[--lb->ntexts]);
+	free(lb->texts);
+	free(lb->e);
+	lb->e = NULL;
+	lb->n = 0;
+}
+#endif /* HAVE_BTPARSE */

@@ -1,0 +1,255 @@
+#!/usr/bin/env bash
+# front: nginx-only --add-bibtex and --from-bibtex are the responder's own; one front is enough
+# BibTeX in and out (issue 50; docs/resume.md, "BibTeX"). The library
+# tests/fixtures/bibtex/library.bib has every construct the import reads
+# (@string, # concatenation, month macros, @comment, @preamble, crossref,
+# every entry type, names in every form, LaTeX accents and symbols).
+#   - --init --from-bibtex imports it; the API gives back each field
+#     tests/fixtures/bibtex/expected.json lists (written by hand from it).
+#   - --add-bibtex onto content with three of its entries from a résumé in
+#     two languages: no duplicate, the Japanese texts kept, the owner marked.
+#   - /publications.bib parses with python3-bibtexparser to the same
+#     entries, and --add-bibtex of it changes nothing.
+#   - five malformed libraries exit 1 with the file and line in under a
+#     second and leave publications.json byte-identical.
+. "$(dirname "$0")/lib.sh"
+. "$STACK_ROOT/tests/lib/stack.sh"
+trap 'stack_stop; _bb_finish' EXIT
+# The stacks below serve content sets this file makes: the contract suite
+# holds their API answers to their own OpenAPI documents (lib.sh).
+export BB_OWN_DOCUMENT=1
+
+fix=$STACK_ROOT/tests/fixtures/bibtex
+lib=$fix/library.bib
+
+if ! "$PERFIL_BIN" --help | grep -q -- '--add-bibtex'; then
+	t 'perfil-fcgi has the BibTeX import (configure found libbtparse)'
+	_bb_fail '--add-bibtex in --help' 'built without libbtparse'
+	exit 1
+fi
+
+# serve DIR OFFSET: a private stack serving the content DIR.
+serve() {
+	chmod -R a+rX "$1"
+	stack_stop
+	BASE=${BASE_SHARED:=$BASE}
+	export PERFIL_CONTENT=$1
+	bb_private_stack "$2" "serving $1"
+}
+
+# The API's publications reduced to what expected.json lists.
+api_view='[.data[] | {slug, kind, title, publisher, date_iso, url, volume, issue, pages, doi,
+	more_authors, venue, bibtex_key, authors: (if .authors then [.authors[] | [.name, .family, .given, .suffix]] else null end)}
+	| with_entries(select(.value != null))]'
+
+t '--init --from-bibtex imports every entry perfil publishes and skips @proceedings'
+out=$BB_TMP/lib
+rm -rf "$out"
+run_cmd "$PERFIL_BIN" --init "$out" --from-bibtex "$lib"
+expect_exit 0
+expect_stdout_match 'library.bib: 13 added, 0 updated, 0 unchanged, 1 skipped'
+expect_stdout_match 'skipped acl2019 \(line 32\)'
+run_cmd "$PERFIL_BIN" --check --content "$out"
+expect_exit 0
+
+serve "$out" 1100
+
+t 'the API gives each field of each entry as the library says it'
+req GET '/api/v1/publications?limit=100'
+expect_status 200
+jq -S "$api_view" "$RESP_DIR/body" >"$BB_TMP/got.json"
+jq -S . "$fix/expected.json" >"$BB_TMP/want.json"
+expect_equal 'diff of expected.json and the API' '' "$(diff "$BB_TMP/want.json" "$BB_TMP/got.json" | head -c 800)"
+
+t 'a DOI is validated: one that is not 10.NNNN/... is refused by --check with file and field'
+rm -rf "$BB_TMP/baddoi"
+cp -r "$out" "$BB_TMP/baddoi"
+jq '.[0].doi = "11.5715/x"' "$out/publications.json" >"$BB_TMP/baddoi/publications.json"
+run_cmd "$PERFIL_BIN" --check --content "$BB_TMP/baddoi"
+expect_exit 1
+expect_stderr_match 'publications.json.*doi.*expected a DOI'
+
+t 'the OpenAPI schema of a publication has the new members'
+req GET /openapi.json
+expect_json_true '.components.schemas.Publication.properties | has("authors") and has("doi") and has("venue") and has("kind") and has("bibtex_key")'
+expect_json '.components.schemas.Publication.properties.kind.enum | index("inproceedings") != null' 'true'
+
+t '/publications.bib is BibTeX in UTF-8 with an @comment naming its source'
+req GET /publications.bib
+expect_status 200
+expect_header_match content-type '^application/x-bibtex; charset=utf-8'
+cp "$RESP_DIR/body" "$BB_TMP/served.bib"
+expect_equal 'first line' yes "$(head -n 1 "$BB_TMP/served.bib" | grep -q '^@comment{.*/publications.bib, perfil-fcgi .*publications.json}' && echo yes || echo no)"
+expect_body_contains 'Ōsaka--Style'
+
+t '/publications.bib parses with python3-bibtexparser to the same entries as the API'
+cat >"$BB_TMP/bibparse.py" <<'PY'
+import json, sys
+import bibtexparser
+from bibtexparser.bparser import BibTexParser
+
+def tex(s):
+    for a, b in (('---', '\u2014'), ('--', '\u2013'), ('~', '\u00a0'), ('\\&', '&')):
+        s = s.replace(a, b)
+    return s
+
+# online, dataset and software are biblatex's types, not BibTeX's
+db = bibtexparser.loads(open(sys.argv[1], encoding='utf-8').read(),
+                        parser=BibTexParser(common_strings=True,
+                                             ignore_nonstandard_types=False))
+out = []
+for e in db.entries:
+    authors = [a for a in e.get('author', '').split(' and ') if a]
+    out.append({'bibtex_key': e['ID'], 'kind': e['ENTRYTYPE'],
+                'title': tex(e['title']), 'year': e.get('year'),
+                'volume': e.get('volume'), 'issue': e.get('number'),
+                'pages': tex(e['pages']) if 'pages' in e else None,
+                'doi': e.get('doi'), 'url': e.get('url'),
+                'authors': len([a for a in authors if a != 'others']),
+                'more_authors': 'others' in authors or None})
+print(json.dumps(out, ensure_ascii=False, sort_keys=True, indent=1))
+PY
+# Debian's python3 has python3-bibtexparser, whatever python3 the PATH finds first
+run_cmd /usr/bin/python3 "$BB_TMP/bibparse.py" "$BB_TMP/served.bib"
+expect_exit 0
+cp "$BB_TMP/stdout" "$BB_TMP/python.json"
+req GET '/api/v1/publications?limit=100'
+jq -S '[.data[] | {bibtex_key, kind, title, year: (if .date_iso then .date_iso[0:4] else null end), volume, issue,
+	pages, doi, url, authors: (.authors // [] | length), more_authors}]' "$RESP_DIR/body" >"$BB_TMP/api-entries.json"
+expect_equal 'diff of the API and bibtexparser' '' "$(diff "$BB_TMP/api-entries.json" <(jq -S . "$BB_TMP/python.json") | head -c 800)"
+expect_equal 'entries' 13 "$(jq length "$BB_TMP/python.json")"
+
+t '--add-bibtex of /publications.bib onto the same content changes nothing'
+sum=$(sha256sum <"$out/publications.json")
+run_cmd "$PERFIL_BIN" --content "$out" --add-bibtex "$BB_TMP/served.bib"
+expect_exit 0
+expect_stdout_match 'served.bib: 0 added, 0 updated, 13 unchanged, 0 skipped'
+expect_stdout_match 'is unchanged'
+expect_equal 'publications.json byte-identical' "$sum" "$(sha256sum <"$out/publications.json")"
+
+t 'content without publications has no /publications.bib'
+serve "$STACK_ROOT/tests/fixtures/solo_en" 1120
+req GET /publications.bib
+expect_status 404
+
+t 'a library merged into content with three of its entries from a résumé: no duplicate, texts kept'
+mix=$BB_TMP/mix
+rm -rf "$mix"
+run_cmd "$PERFIL_BIN" --init "$mix" --from-resume "en=$fix/resume.en.json" \
+	--from-resume "ja=$fix/resume.ja.json" --languages en,ja
+expect_exit 0
+cp "$mix/publications.json" "$BB_TMP/before.json"
+run_cmd "$PERFIL_BIN" --content "$mix" --add-bibtex "$lib"
+expect_exit 0
+expect_stdout_match 'library.bib: 10 added, 3 updated, 0 unchanged, 1 skipped'
+expect_stdout_match 'updated parsing-bibtex-with-osaka-style-grammars: tanaka2021parsing'
+expect_equal 'publications: the résumé four and ten new' 14 "$(jq length "$mix/publications.json")"
+expect_equal 'one publication per key' '' "$(jq -r '.[].bibtex_key // empty' "$mix/publications.json" | sort | uniq -d)"
+expect_equal 'the résumé texts in both languages, as they were' \
+	"$(jq -c '[.[] | {slug, title, description, publisher}]' "$BB_TMP/before.json")" \
+	"$(jq -c '[.[0:4][] | {slug, title, description, publisher}]' "$mix/publications.json")"
+expect_equal 'the matched ones gained the structure' '["tanaka2021parsing",null,"tanaka2015thesis","tanaka2020book"]' \
+	"$(jq -c '[.[0:4][] | .bibtex_key]' "$mix/publications.json")"
+expect_equal 'the owner is marked in each byline (Tanaka, H. too)' 13 \
+	"$(jq '[.[] | select(.authors) | select([.authors[] | select(.owner == true) | .family] == ["Tanaka"])] | length' "$mix/publications.json")"
+run_cmd "$PERFIL_BIN" --check --content "$mix"
+expect_exit 0
+
+serve "$mix" 1140
+t 'the merged content answers in Japanese with the résumé'"'"'s Japanese title'
+req GET '/api/v1/publications?limit=100&lang=ja'
+expect_status 200
+expect_json '.data[0].title' '"大阪式文法による BibTeX の構文解析"'
+expect_json '.data[0].doi' '"10.5715/jnlp.28.123"'
+expect_json '.data[0].authors[0].owner' 'true'
+
+t 'the CV shows each publication with structure as a citation, the owner in bold'
+req GET /cv.md
+expect_status 200
+expect_body_contains '**Hiroshi Tanaka**, Jörg Müller, Jan van der Berg, Jr, et al. (2021). Parsing BibTeX with Osaka-Style Grammars. *Journal of Natural Language Processing*, 28(3), 123–145. [https://doi.org/10.5715/jnlp.28.123](https://doi.org/10.5715/jnlp.28.123)'
+expect_body_contains '**Hiroshi Tanaka**, María García, World Health Organization (2019). Straße und Façade: Accents in ã Title. *Proceedings of the 57th Annual Meeting of the Association for Computational Linguistics*, 1–10.'
+expect_body_contains '*National Institute of Informatics*, NII-2014-001E.'
+
+t 'a publication without structure shows as before; the section links to /publications.bib'
+expect_body_contains '### The Book of Things Not in the Library'
+expect_body_contains '[BibTeX]('"$BASE"'/publications.bib)'
+
+t 'the Japanese CV uses its own punctuation and "et al."'
+req GET /ja/cv.md
+expect_status 200
+expect_body_contains '**Hiroshi Tanaka**、Jörg Müller、Jan van der Berg, Jr、他 (2021)。大阪式文法による BibTeX の構文解析。*Journal of Natural Language Processing*、28(3)、123–145。'
+expect_body_contains '[BibTeX]('"$BASE"'/ja/publications.bib)'
+
+t '/cv.txt carries the citations'
+req GET /cv.txt
+expect_status 200
+expect_body_contains 'Hiroshi Tanaka, Jörg Müller, Jan van der Berg, Jr, et al. (2021). Parsing BibTeX with'
+expect_body_contains 'https://doi.org/10.5715/jnlp.28.123'
+
+t 'importing the same library again changes nothing'
+sum=$(sha256sum <"$mix/publications.json")
+run_cmd "$PERFIL_BIN" --content "$mix" --add-bibtex "$lib"
+expect_exit 0
+expect_stdout_match '0 added, 0 updated, 13 unchanged, 1 skipped'
+expect_equal 'publications.json byte-identical' "$sum" "$(sha256sum <"$mix/publications.json")"
+
+t 'site.json citation_authors sets where "et al." starts; a bad value is refused with file and field'
+rm -rf "$BB_TMP/etal"
+cp -r "$mix" "$BB_TMP/etal"
+jq '.citation_authors = 1' "$mix/site.json" >"$BB_TMP/etal/site.json"
+serve "$BB_TMP/etal" 1160
+req GET /cv.md
+expect_body_contains '**Hiroshi Tanaka**, et al. (2021). Parsing BibTeX'
+expect_body_contains '**Hiroshi Tanaka**, et al. (2019). Straße'
+expect_body_contains '**Hiroshi Tanaka** (2020). Computational Morphology of Japanese. *Springer*.'
+rm -rf "$BB_TMP/etal0"
+cp -r "$mix" "$BB_TMP/etal0"
+jq '.citation_authors = 0' "$mix/site.json" >"$BB_TMP/etal0/site.json"
+run_cmd "$PERFIL_BIN" --check --content "$BB_TMP/etal0"
+expect_exit 1
+expect_stderr_match 'site.json: citation_authors: expected a whole number from 1 to 100'
+
+# malformed NAME LINE: the library $BB_TMP/NAME.bib is refused with its
+# file and LINE, in under a second, and the content stays byte-identical.
+malformed() {
+	local before after start ms
+	before=$(cd "$mix" && sha256sum ./*.json)
+	start=$(date +%s%3N)
+	run_cmd "$PERFIL_BIN" --content "$mix" --add-bibtex "$BB_TMP/$1.bib"
+	ms=$(($(date +%s%3N) - start))
+	expect_exit 1
+	expect_stderr_match "$1\\.bib:$2: "
+	expect_equal 'under a second' yes "$( ((ms < 1000)) && echo yes || echo "no: $ms ms")"
+	after=$(cd "$mix" && sha256sum ./*.json)
+	expect_equal 'the content byte-identical' "$before" "$after"
+}
+
+t 'an unclosed brace is refused with the file and line'
+printf '@article{ok, title = {Fine}, year = 2020}\n\n@article{open,\n  title = {Never closed,\n  year = 2021\n}\n' >"$BB_TMP/unclosed.bib"
+malformed unclosed 3
+
+t 'an unknown macro is refused with the file and line'
+printf '@string{known = "x"}\n@article{m,\n  title = {T},\n  journal = known # unknownmacro,\n  year = 2020\n}\n' >"$BB_TMP/macro.bib"
+malformed macro 2
+
+t 'a key given twice is refused with both lines'
+printf '@article{same, title = {One}, year = 2020}\n\n@misc{same, title = {Two}, year = 2021}\n' >"$BB_TMP/dupkey.bib"
+malformed dupkey 3
+expect_stderr_match 'first on line 1'
+
+t 'binary garbage is refused with the file and line'
+{ printf '@article{a, title = {T}, year = 2020}\n'; head -c 4096 /dev/urandom; } >"$BB_TMP/garbage.bib"
+malformed garbage '[0-9]+'
+
+t '10 MB of nesting is refused with the file and line, at once'
+python3 -c "import sys; sys.stdout.write('@article{deep,\n title = ' + '{' * (10 * 1024 * 1024))" >"$BB_TMP/nesting.bib"
+malformed nesting 2
+expect_stderr_match 'nested deeper than'
+
+t '--from-bibtex without --init and --add-bibtex without --content are usage errors'
+run_cmd "$PERFIL_BIN" --from-bibtex "$lib"
+expect_exit 2
+expect_stderr_match 'needs --init'
+run_cmd "$PERFIL_BIN" --add-bibtex "$lib"
+expect_exit 2
+expect_stderr_match 'needs --content DIR'
