@@ -128,7 +128,8 @@ start_static() {
 differs() {
 	case $1 in
 	llms.txt | */llms.txt | agents.md | */agents.md | developers | */developers | \
-		developers.md | */developers.md | .well-known/ai-catalog.json) return 0 ;;
+		developers.md | */developers.md | .well-known/ai-catalog.json | \
+		openapi.json | api/openapi.json | api/openapi.yaml) return 0 ;;
 	esac
 	return 1
 }
