@@ -336,6 +336,12 @@ export_field(const struct app *app, cJSON *o, const struct resume_field *rows,
 		return put(o, f->key, src_text(app, it, f->member, l));
 	case RK_TEXTS:
 		return texts(app, o, f, it, l);
+	case RK_TAGS:
+		if (cJSON_GetArraySize(content_item_array(it, f->member,
+		    l)) == 0)
+			return 0;
+		return strings(o, f->key, content_item_array(it, f->member,
+		    l));
 	default:		/* the import's alone */
 		return 0;
 	}
