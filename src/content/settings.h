@@ -28,6 +28,7 @@
 #include "content/page_list.h"
 #include "http/request.h"
 #include "content/settings_cv.h"
+#include "content/settings_variants.h"
 #include "content/theme.h"
 
 #define SETTINGS_FILE		"site.json"
@@ -157,6 +158,8 @@ struct security {
 	X(cv_order, ARRAY, 0, &cv_name_f, OWN, read_cv_order, NULL)	\
 	X(home_highlight, STRING, 0, NULL, OWN, read_home_highlight,	\
 	    NULL)							\
+	X(cv_variants, OBJECT, FIELD_READER, NULL, OWN,		\
+	    read_cv_variants, drop_cv_variants)				\
 	X(webfinger, STRING, 0, NULL, STRING, read_webfinger, NULL)	\
 	X(atproto_did, STRING, 0, NULL, STRING, read_atproto_did, NULL)
 
@@ -181,6 +184,7 @@ struct settings {
 	struct page_setting pages[PAGE__MAX];	/* "pages", as written */
 	size_t	 npages;
 	struct settings_cv cv;		/* "cv_order", "home_highlight" */
+	struct cv_variants cv_variants;	/* "cv_variants" */
 	/*
 	 * Every other row's, by its store, under its name: name_rule,
 	 * llms_summary (templates, or NULL), facts and nfacts (templates),
