@@ -36,6 +36,7 @@
 #include <pango/pangocairo.h>
 
 #include "base/json.h"
+#include "content/settings.h"
 #include "site/cv.h"
 #include "site/cv_fonts.h"
 #include "site/cv_pdf.h"
@@ -316,12 +317,15 @@ metadata(struct pdf *p, cairo_surface_t *s, struct buf *t, struct buf *rel,
     struct pdf_ua_meta *m)
 {
 	const cJSON *o = p->app->model->profile.obj[p->l];
-	char	 tmp[32];
+	char	 tmp[32], path[256];
 
 	buf_printf(t, "%s \xe2\x80\x94 %s", json_str(o, "name"),
 	    site_page_label(p->app, SITE_CV, p->l));
-	buf_printf(rel, "%s%s", p->app->cfg->base_url, LPATH(p->app, p->l,
-	    site_doc_path(DOC_CV_TXT)));
+	if (p->variant != NULL)
+		buf_printf(t, " (%s)", p->variant->name);
+	buf_printf(rel, "%s%s", p->app->cfg->base_url, p->variant != NULL ?
+	    cv_variant_path(p->app, p->variant, p->l, CV_FORM_TXT, path,
+	    sizeof(path)) : LPATH(p->app, p->l, site_doc_path(DOC_CV_TXT)));
 	if (t->oom || buf_cstr(t) == NULL || rel->oom ||
 	    buf_cstr(rel) == NULL) {
 		p->oom = 1;
@@ -331,7 +335,7 @@ metadata(struct pdf *p, cairo_surface_t *s, struct buf *t, struct buf *rel,
 	m->lang = lang_code(p->app->langs, p->l);
 	m->title = t->data;
 	m->author = json_str(o, "name");
-	m->subject = json_str(o, "headline");
+	m->subject = cv_variant_text(p->app, p->variant, p->l, "headline");
 	m->creator = "perfil";
 	cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_TITLE, m->title);
 	cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_AUTHOR,
@@ -377,6 +381,14 @@ cv_pdf_fits(const struct app *app, enum lang l)
 int
 cv_pdf(const struct app *app, enum lang l, struct buf *out)
 {
+	return cv_variant_pdf(app, NULL, l, out);
+}
+
+/* The same of variant v's CV (NULL: the full one), cv_pdf.h. */
+int
+cv_variant_pdf(const struct app *app, const struct cv_variant *v,
+    enum lang l, struct buf *out)
+{
 	struct pdf p;
 	struct pdf_ua_meta meta = { NULL, NULL, NULL, NULL, NULL, NULL };
 	struct buf md, title, rel;
@@ -384,20 +396,23 @@ cv_pdf(const struct app *app, enum lang l, struct buf *out)
 	cmark_node *doc = NULL;
 	cairo_status_t st;
 	size_t	 i, k, from = out->len;
-	char	 path[32];
+	char	 path[256];
 	int	 rc = -1;
 
 	memset(&p, 0, sizeof(p));
 	p.app = app;
+	p.variant = v;
 	p.l = l;
 	buf_init(&md);
-	cv_page(app, CV_FOR_PDF, l, &md);
+	cv_variant_page(app, v, CV_FOR_PDF, l, &md);
+	if (v != NULL)
+		cv_variant_path(app, v, l, CV_FORM_PDF, path, sizeof(path));
+	else
+		lang_path(app->langs, l, site_doc_path(DOC_CV_PDF), path,
+		    sizeof(path));
 	if (!md.oom && !fits(md.len)) {
 		warnx("warning: %s left out: the CV is %zu KiB of text, more "
-		    "than the %zu KiB a PDF is made from",
-		    lang_path(app->langs, l, site_doc_path(DOC_CV_PDF), path,
-		    sizeof(path)),
-		    md.len / 1024, (size_t)CV_PDF_MAX / 1024);
+		    "than the %zu KiB a PDF is made from", path, md.len / 1024, (size_t)CV_PDF_MAX / 1024);
 		buf_free(&md);
 		return 1;
 	}
@@ -405,8 +420,7 @@ cv_pdf(const struct app *app, enum lang l, struct buf *out)
 	    (p.pc_rtl = cv_fonts_context(lang_code(app->langs, l))) ==
 	    NULL) {
 		warnx("%s: fontconfig could not load its configuration",
-		    lang_path(app->langs, l, site_doc_path(DOC_CV_PDF), path,
-		    sizeof(path)));
+		    path);
 		if (p.pc != NULL)
 			g_object_unref(p.pc);
 		buf_free(&md);

@@ -284,13 +284,21 @@ tidy(struct buf *b, size_t from)
 int
 cv_text(const struct app *app, enum lang l, struct buf *out)
 {
+	return cv_variant_text_doc(app, NULL, l, out);
+}
+
+/* The plain text of variant v's CV (NULL: the full one), cv_text.h. */
+int
+cv_variant_text_doc(const struct app *app, const struct cv_variant *v,
+    enum lang l, struct buf *out)
+{
 	struct buf md;
 	struct para p;
 	cmark_node *doc;
 	size_t	 from = out->len;
 
 	buf_init(&md);
-	cv_page(app, CV_FOR_PDF, l, &md);
+	cv_variant_page(app, v, CV_FOR_PDF, l, &md);
 	if (md.oom || buf_cstr(&md) == NULL ||
 	    (doc = cmark_parse_document(md.data, md.len,
 	    CMARK_OPT_DEFAULT)) == NULL) {
