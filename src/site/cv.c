@@ -105,11 +105,11 @@ cv_variant_path(const struct app *app, const struct cv_variant *v,
 		[CV_FORM_PDF] = ".pdf", [CV_FORM_TXT] = ".txt",
 		[CV_FORM_RESUME] = ".json",
 	};
-	char	 p[128];
+	const char *code = l == LANG_DEFAULT ? "" : lang_code(app->langs, l);
 
-	if (xsnprintf(p, sizeof(p), "%s/%s%s", f == CV_FORM_RESUME ?
-	    "/resume" : "/cv", v->name, suffix[f]) == -1 ||
-	    lang_path(app->langs, l, p, out, outsz) == NULL)
+	if (xsnprintf(out, outsz, "%s%s%s/%s%s", *code != '\0' ? "/" : "",
+	    code, f == CV_FORM_RESUME ? "/resume" : "/cv", v->name,
+	    suffix[f]) == -1)
 		return "";
 	return out;
 }

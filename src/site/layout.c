@@ -453,7 +453,10 @@ page_head(const struct app *app, const struct view *v, enum lang l,
 	buf_puts(b, "<style>");
 	layout_style(app, b);
 	buf_puts(b, "</style>\n");
-	if (!v->item && (v->page == SITE_HOME || v->page == SITE_CV))
+	/* The person's structured data: the home's and the full CV's (a
+	 * variant's would name what the variant leaves out). */
+	if (!v->item && v->variant == NULL && (v->page == SITE_HOME ||
+	    v->page == SITE_CV))
 		rc = head_json_ld(app, v->path[l], l, b);
 	if (title.oom || desc.oom)
 		rc = -1;
