@@ -396,7 +396,7 @@ cv_variant_pdf(const struct app *app, const struct cv_variant *v,
 	cmark_node *doc = NULL;
 	cairo_status_t st;
 	size_t	 i, k, from = out->len;
-	char	 path[256];
+	char	 path[256], tmp[64];
 	int	 rc = -1;
 
 	memset(&p, 0, sizeof(p));
@@ -407,9 +407,9 @@ cv_variant_pdf(const struct app *app, const struct cv_variant *v,
 	cv_variant_page(app, v, CV_FOR_PDF, l, &md);
 	if (v != NULL)
 		cv_variant_path(app, v, l, CV_FORM_PDF, path, sizeof(path));
-	else
-		lang_path(app->langs, l, site_doc_path(DOC_CV_PDF), path,
-		    sizeof(path));
+	else	/* lang_path gives its argument in the default language */
+		snprintf(path, sizeof(path), "%s", lang_path(app->langs, l,
+		    site_doc_path(DOC_CV_PDF), tmp, sizeof(tmp)));
 	if (!md.oom && !fits(md.len)) {
 		warnx("warning: %s left out: the CV is %zu KiB of text, more "
 		    "than the %zu KiB a PDF is made from", path, md.len / 1024, (size_t)CV_PDF_MAX / 1024);
