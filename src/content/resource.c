@@ -70,6 +70,19 @@ static const struct field link_f[] = {
 	    "address does not end with it (JSON Resume)."),
 	END
 };
+/*
+ * "tags": the audiences an item is for, which site.json's CV variants
+ * select (settings_variants.h).  Every collection's item may carry them:
+ * the last member of each list below, content-only (the closed API
+ * objects of the contract stay as they are), exported to JSON Resume
+ * as "keywords" where the section has none of its own (RJ_TAGS).
+ */
+static const struct field el_tag = { .kind = F_SLUG, .flags = REQ };
+#define TAGS	SUB("tags", ARRAY, FIELD_CONTENT, &el_tag, "Audiences the " \
+	"item is for (slugs), which the CV's variants select (site.json's " \
+	"cv_variants; the pages and JSON Resume, not the API).")
+#define RJ_TAGS(o)	{ RJ(TAGS, "tags", "keywords", o) }
+
 static const struct field el_link = { .kind = F_OBJECT, .flags = REQ,
     .sub = link_f };
 
@@ -138,6 +151,7 @@ static const struct field project_f[] = {
 	    "(JSON Resume)."),
 	FLD("type", STRING, FIELD_CONTENT, "Kind of project, such as "
 	    "application (JSON Resume)."),
+	TAGS,
 	END
 };
 static const struct resume_field project_rj[] = {
@@ -189,6 +203,7 @@ static const struct field experience_f[] = {
 	    "Resume)."),
 	FLD("organization_description", TEXT, FIELD_CONTENT, "What the "
 	    "organization does (JSON Resume)."),
+	TAGS,
 	END
 };
 static const struct resume_field experience_rj[] = {
@@ -207,6 +222,7 @@ static const struct resume_field experience_rj[] = {
 	{ RJ(TEXT, "location", "location", 7) },
 	{ RJ(URL, "url", "url", 8) },
 	{ RJ(TEXT, "organization_description", "description", 9) },
+	RJ_TAGS(10),
 	RJ_END
 };
 static const struct resume_map experience_resume = {
@@ -236,6 +252,7 @@ static const struct field skillcat_f[] = {
 	SUB("skills", ARRAY, REQ, &el_skill, "Skills in the category."),
 	FLD("level", TEXT, FIELD_CONTENT, "Level in the category, in the "
 	    "person's words (JSON Resume)."),
+	TAGS,
 	END
 };
 static const struct resume_field skillcat_rj[] = {
@@ -260,6 +277,7 @@ static const struct field certification_f[] = {
 	FLD("date", WHEN, REQ | FIELD_BODY | FIELD_DEFAULT_LANG, "Month and "
 	    "year of issue"),
 	FLD("credential_url", URI, REQ, "Link to the credential document."),
+	TAGS,
 	END
 };
 static const struct resume_field certification_rj[] = {
@@ -272,6 +290,7 @@ static const struct resume_field certification_rj[] = {
 	    .why = "certificates[].date is missing or not ISO" },
 	{ RJ(URL, "credential_url", "url", 4), .todo = RESUME_TODO_URL,
 	    .why = "certificates[].url is missing or not http(s)" },
+	RJ_TAGS(5),
 	RJ_END
 };
 static const struct resume_map certification_resume = {
@@ -295,6 +314,7 @@ static const struct field education_f[] = {
 	    "(JSON Resume)."),
 	FLD("url", URI, FIELD_CONTENT, "Website of the institution (JSON "
 	    "Resume)."),
+	TAGS,
 	END
 };
 static const struct resume_field education_rj[] = {
@@ -314,6 +334,7 @@ static const struct resume_field education_rj[] = {
 	{ RJ(STRING, "score", "score", 7) },
 	{ RJ(TEXTS, "courses", "courses", 8) },
 	{ RJ(URL, "url", "url", 9) },
+	RJ_TAGS(10),
 	RJ_END
 };
 static const struct resume_map education_resume = {
@@ -328,6 +349,7 @@ static const struct field recommendation_f[] = {
 	    "written"),
 	FLD("comment", TEXT, REQ | FIELD_BODY, "Full text."),
 	FLD("recommender_url", URI, REQ, "Profile of the author."),
+	TAGS,
 	END
 };
 static const struct resume_field recommendation_rj[] = {
@@ -341,6 +363,7 @@ static const struct resume_field recommendation_rj[] = {
 	    .why = "references[].reference is missing" },
 	{ RJ(URL, "recommender_url", "url", 3), .todo = RESUME_TODO_URL,
 	    .why = "JSON Resume references have no URL" },
+	RJ_TAGS(4),
 	RJ_END
 };
 static const struct resume_map recommendation_resume = {
@@ -367,6 +390,7 @@ static const struct field volunteer_f[] = {
 	FLD("start", DATE, FIELD_CONTENT, "First month (ISO date)."),
 	FLD("end", DATE, FIELD_CONTENT, "Last month (ISO date); absent: to "
 	    "the present."),
+	TAGS,
 	END
 };
 static const struct resume_field volunteer_rj[] = {
@@ -383,6 +407,7 @@ static const struct resume_field volunteer_rj[] = {
 	{ RJ(TEXT, "description", "summary", 6) },
 	{ RJ(URL, "url", "url", 3) },
 	{ RJ(TEXTS, "highlights", "highlights", 7) },
+	RJ_TAGS(8),
 	RJ_END
 };
 static const struct resume_map volunteer_resume = {
@@ -437,6 +462,7 @@ static const struct field publication_f[] = {
 	{ .name = "bibtex_key", .kind = F_STRING,
 	    .pattern = "^[^ ,{}\"#%'()=]+$", .description = "The entry's "
 	    "key in the owner's BibTeX library." },
+	TAGS,
 	END
 };
 static const struct resume_field publication_rj[] = {
@@ -447,6 +473,7 @@ static const struct resume_field publication_rj[] = {
 	{ RJ(WHEN, "date", "releaseDate", 3) },
 	{ RJ(URL, "url", "url", 4) },
 	{ RJ(TEXT, "description", "summary", 5) },
+	RJ_TAGS(6),
 	RJ_END
 };
 static const struct resume_map publication_resume = {
@@ -462,6 +489,7 @@ static const struct field award_f[] = {
 	    "an ISO date (YYYY, YYYY-MM or YYYY-MM-DD), when the content "
 	    "gives one; date is its text in the answer's language."),
 	FLD("description", TEXT, OPT | FIELD_BODY, "What it was for."),
+	TAGS,
 	END
 };
 static const struct resume_field award_rj[] = {
@@ -471,6 +499,7 @@ static const struct resume_field award_rj[] = {
 	{ RJ(WHEN, "date", "date", 2) },
 	{ RJ(STRING, "awarder", "awarder", 3) },
 	{ RJ(TEXT, "description", "summary", 4) },
+	RJ_TAGS(5),
 	RJ_END
 };
 static const struct resume_map award_resume = {
@@ -485,12 +514,14 @@ static const struct field spoken_language_f[] = {
 	    "the answer's language."),
 	FLD("fluency", TEXT, OPT | FIELD_BODY, "How well, in the person's "
 	    "words."),
+	TAGS,
 	END
 };
 static const struct resume_field spoken_language_rj[] = {
 	{ RJ(SLUG, "slug", NULL, 0), .from = { "language" } },
 	{ RJ(TEXT, "language", "language", 1), .flags = RF_KEY },
 	{ RJ(TEXT, "fluency", "fluency", 2) },
+	RJ_TAGS(3),
 	RJ_END
 };
 static const struct resume_map spoken_language_resume = {
@@ -501,6 +532,7 @@ static const struct field interest_f[] = {
 	FLD("slug", SLUG, REQ, "Stable identifier."),
 	FLD("name", TEXT, REQ | FIELD_TITLE, "The interest."),
 	SUB("keywords", ARRAY, OPT | FIELD_BODY, &el_text, "Its parts."),
+	TAGS,
 	END
 };
 static const struct resume_field interest_rj[] = {

@@ -148,10 +148,13 @@ enum resume_kind {
 			 * by ", ", empty: the placeholder if undated */
 	RK_SLUG,	/* in only: from[] joined by ", ", as a slug
 			 * unique in the file */
-	RK_TEXTS	/* ARRAY of TEXT, in the API or content-only
+	RK_TEXTS,	/* ARRAY of TEXT, in the API or content-only
 			 * (FIELD_CONTENT): out the texts in the
 			 * document's language; in: the non-empty strings,
 			 * each in every language; none: left out */
+	RK_TAGS		/* the item's "tags" (content-only slugs): out
+			 * as they are, none: left out; in: the strings
+			 * that are slugs, the others reported */
 };
 
 enum {

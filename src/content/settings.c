@@ -304,6 +304,20 @@ read_cv_order(const cJSON *v, struct settings *s, char *err, size_t errlen)
 }
 
 static int
+read_cv_variants(const cJSON *v, struct settings *s, char *err,
+    size_t errlen)
+{
+	return settings_variants_read(v, &s->langs, &s->cv_variants, err,
+	    errlen);
+}
+
+static void
+drop_cv_variants(struct settings *s)
+{
+	settings_variants_free(&s->cv_variants);
+}
+
+static int
 read_home_highlight(const cJSON *v, struct settings *s, char *err,
     size_t errlen)
 {

@@ -28,6 +28,7 @@
 #include "content/page_list.h"
 #include "http/request.h"
 #include "content/settings_cv.h"
+#include "content/settings_variants.h"
 #include "content/theme.h"
 
 #define SETTINGS_FILE		"site.json"
@@ -157,6 +158,8 @@ struct security {
 	X(cv_order, ARRAY, 0, &cv_name_f, OWN, read_cv_order, NULL)	\
 	X(home_highlight, STRING, 0, NULL, OWN, read_home_highlight,	\
 	    NULL)							\
+	X(cv_variants, OBJECT, FIELD_READER, NULL, OWN,		\
+	    read_cv_variants, drop_cv_variants)				\
 	X(webfinger, STRING, 0, NULL, STRING, read_webfinger, NULL)	\
 	X(atproto_did, STRING, 0, NULL, STRING, read_atproto_did, NULL) \
 	X(citation_authors, INT, FIELD_READER, NULL, OWN,		\
@@ -192,6 +195,7 @@ struct settings {
 					 * citation on the CV names before
 					 * "et al." (CITATION_AUTHORS when
 					 * not set) */
+	struct cv_variants cv_variants;	/* "cv_variants" */
 	/*
 	 * Every other row's, by its store, under its name: name_rule,
 	 * llms_summary (templates, or NULL), facts and nfacts (templates),

@@ -42,9 +42,15 @@ names(char *out, size_t len)
 	return out;
 }
 
+/*
+ * Reads v, member what of site.json ("cv_order", or a variant's
+ * "cv_variants.NAME.sections"), into cv->order and cv->n: 1 to
+ * COLL__MAX names of collections on the CV, each once.  Returns 0, or
+ * -1 with err set ("WHAT[i]: reason", naming the value).
+ */
 int
-settings_cv_order(const cJSON *v, struct settings_cv *cv, char *err,
-    size_t errlen)
+settings_cv_list(const cJSON *v, const char *what, struct settings_cv *cv,
+    char *err, size_t errlen)
 {
 	const cJSON *e;
 	char	 all[512];
@@ -52,29 +58,43 @@ settings_cv_order(const cJSON *v, struct settings_cv *cv, char *err,
 
 	if (!cJSON_IsArray(v) || cJSON_GetArraySize(v) == 0 ||
 	    cJSON_GetArraySize(v) > COLL__MAX) {
-		snprintf(err, errlen, "cv_order: expected an array of 1 to %d "
-		    "collection names (%s)", COLL__MAX, names(all,
+		snprintf(err, errlen, "%s: expected an array of 1 to %d "
+		    "collection names (%s)", what, COLL__MAX, names(all,
 		    sizeof(all)));
 		return -1;
 	}
 	cv->n = 0;
 	cJSON_ArrayForEach(e, v) {
-		if (!cJSON_IsString(e) || (c = find(e->valuestring)) == -1) {
-			snprintf(err, errlen, "cv_order[%d]: not a collection "
-			    "on the CV (one of %s)", k, names(all,
-			    sizeof(all)));
+		if (!cJSON_IsString(e)) {
+			snprintf(err, errlen, "%s[%d]: expected the name of a "
+			    "collection on the CV (one of %s)", what, k,
+			    names(all, sizeof(all)));
+			return -1;
+		}
+		if ((c = find(e->valuestring)) == -1) {
+			snprintf(err, errlen, "%s[%d]: \"%.40s\": not a "
+			    "collection on the CV (one of %s)", what, k,
+			    e->valuestring, names(all, sizeof(all)));
 			return -1;
 		}
 		for (i = 0; i < cv->n; i++)
 			if (cv->order[i] == c) {
-				snprintf(err, errlen, "cv_order[%d]: \"%s\" "
-				    "is listed twice", k, e->valuestring);
+				snprintf(err, errlen, "%s[%d]: \"%s\" "
+				    "is listed twice", what, k,
+				    e->valuestring);
 				return -1;
 			}
 		cv->order[cv->n++] = (unsigned char)c;
 		k++;
 	}
 	return 0;
+}
+
+int
+settings_cv_order(const cJSON *v, struct settings_cv *cv, char *err,
+    size_t errlen)
+{
+	return settings_cv_list(v, "cv_order", cv, err, errlen);
 }
 
 int

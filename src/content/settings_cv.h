@@ -27,6 +27,10 @@ struct settings_cv {
 					 * 0: none */
 };
 
+/* The rules of "cv_order" for any member naming the CV's sections (what:
+ * its name in messages, "cv_variants.NAME.sections"). */
+int	 settings_cv_list(const cJSON *, const char *what,
+	    struct settings_cv *, char *err, size_t errlen);
 int	 settings_cv_order(const cJSON *, struct settings_cv *, char *err,
 	    size_t errlen);
 int	 settings_cv_highlight(const cJSON *, struct settings_cv *, char *err,

@@ -65,6 +65,8 @@ struct app {
 	char	*placeholders;		/* "FILE: PATH: "VALUE" (why)" lines
 					 * (placeholder.h), or NULL */
 	int	 nplaceholders;
+	char	*variant_gaps;		/* settings_variants_gaps' lines
+					 * (--check's warnings), or NULL */
 	char	*glyphs;		/* "FILE: PATH: U+XXXX "c" and N
 					 * other characters (...)" lines, one
 					 * per Debian font package: characters

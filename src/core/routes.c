@@ -72,6 +72,16 @@ const struct route routes[] = {
 	    .coll = COLL__MAX, .handler = RH_SEARCH },
 	SITE_PAGES(PAGE)
 	ITEM_PAGE("/projects/{slug}", "pageProject", COLL_PROJECTS),
+	/* The variants of the CV (site.json's cv_variants), each in every
+	 * form /cv has, by the name's suffix (pages_cv_variant): arg 0
+	 * the CV's ("/cv/NAME", ".md", ".pdf", ".txt"), 1 its JSON
+	 * Resume ("/resume/NAME.json"). */
+	{ .path = "/cv/{slug}", .operation_id = "pageCvVariant",
+	    .kind = ROUTE_PAGE, .coll = COLL__MAX, .handler = RH_CV_VARIANT,
+	    .arg = 0, .flags = ROUTE_PER_LANG },
+	{ .path = "/resume/{slug}", .operation_id = "docResumeVariant",
+	    .kind = ROUTE_DOC, .coll = COLL__MAX, .handler = RH_CV_VARIANT,
+	    .arg = 1, .flags = ROUTE_PER_LANG },
 	/* The documents (page_list.h), the OpenAPI document's paths
 	 * among them. */
 	SITE_DOCS(DOCUMENT)

@@ -42,6 +42,8 @@ enum route_handler {
 				 * page named by the path's {name} */
 	RH_DOC,			/* arg: enum site_doc */
 	RH_PROJECT_PAGE,	/* a project's page, by slug */
+	RH_CV_VARIANT,		/* a variant of the CV, by name and form
+				 * (arg 0: /cv/, 1: /resume/) */
 	RH_MEDIA,		/* a file of the content's media/ */
 	RH_WEBFINGER,		/* /.well-known/webfinger (webfinger.h) */
 	RH_MCP,			/* the MCP endpoint (mcp.h): every method

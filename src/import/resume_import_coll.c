@@ -141,6 +141,35 @@ texts(struct rimp *m, struct row *r, const struct resume_field *f)
 		cJSON_Delete(a);
 }
 
+/* RK_TAGS: the strings of r's array f->key that are slugs (the tags a
+ * CV variant selects); each other one is reported, none: left out. */
+static void
+tags(struct rimp *m, struct row *r, const struct resume_field *f)
+{
+	const cJSON *k;
+	cJSON	*a;
+	const char *s;
+
+	if ((a = cJSON_CreateArray()) == NULL) {
+		m->oom = 1;
+		return;
+	}
+	cJSON_ArrayForEach(k, cJSON_GetObjectItemCaseSensitive(r->e, f->key)) {
+		if ((s = cJSON_GetStringValue(k)) == NULL || *s == '\0')
+			continue;
+		if (strlen(s) <= fkinds[F_SLUG].maxlen && strspn(s, "abcdefghijklmnopqrstuvwxyz"
+		    "0123456789-") == strlen(s))
+			rimp_push(m, a, cJSON_CreateString(s));
+		else
+			not_imported(m, r, f, s, "is not a tag (a slug: a-z, "
+			    "0-9 and \"-\")");
+	}
+	if (cJSON_GetArraySize(a) > 0)
+		rimp_add(m, r->o, f->member, a);
+	else
+		cJSON_Delete(a);
+}
+
 /* Imports row f of the item r into r->o (see enum resume_kind). */
 static void
 import_field(struct rimp *m, struct row *r, const struct resume_field *f)
@@ -186,6 +215,9 @@ import_field(struct rimp *m, struct row *r, const struct resume_field *f)
 		break;
 	case RK_TEXTS:
 		texts(m, r, f);
+		break;
+	case RK_TAGS:
+		tags(m, r, f);
 		break;
 	case RK_START:
 	case RK_END:

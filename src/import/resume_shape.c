@@ -158,7 +158,8 @@ row_shape(const struct resume_field *f, const char *name)
 	for (; f->member != NULL; f++) {
 		if (f->from[0] == NULL && f->key != NULL &&
 		    strcmp(f->key, name) == 0)
-			return f->kind == RK_STRINGS || f->kind == RK_TEXTS ?
+			return f->kind == RK_STRINGS || f->kind == RK_TEXTS ||
+			    f->kind == RK_TAGS ?
 			    SH_STRINGS : SH_STRING;
 		for (k = 0; k < sizeof(f->from) / sizeof(f->from[0]); k++)
 			if (f->from[k] != NULL && strcmp(f->from[k], name)

@@ -18,6 +18,7 @@
 #include "api/api.h"
 #include "core/errors.h"
 #include "content/labels.h"
+#include "content/settings.h"
 #include "site/markdown.h"
 #include "mcp/mcp_int.h"
 #include "api/openapi.h"
@@ -323,13 +324,15 @@ page_named(const struct app *app, const char *s, size_t n)
  * The resources: every page's markdown twin and every document of the
  * table (SITE_DOCS, page_list.h) that is per language and text (the
  * agent files, the JSON Resume, the vCard, ...), in every language
- * where the content has it, listed and kept by URI.  A document added
- * to the table becomes a resource with no change here.
+ * where the content has it, and each variant of the CV's markdown
+ * (site.json's cv_variants, "cv-NAME.CODE"), listed and kept by URI.  A
+ * document added to the table becomes a resource with no change here.
  */
 int
 mcp_tools_resources(struct mcp *m, const struct app *app)
 {
 	const struct site_doc_info *di;
+	const struct cv_variant *vr;
 	const struct rendered *r;
 	cJSON	*res, *list;
 	char	 name[128], tmp[128], mime[64];
@@ -373,6 +376,15 @@ mcp_tools_resources(struct mcp *m, const struct app *app)
 			if (add_resource(m, app, list, lang_path(app->langs,
 			    (enum lang)l, di->path, tmp, sizeof(tmp)), name,
 			    file, NULL, mime) == -1)
+				goto out;
+		}
+		for (i = 0; i < app->settings->cv_variants.n; i++) {
+			vr = &app->settings->cv_variants.v[i];
+			snprintf(name, sizeof(name), "cv-%s.%s", vr->name, code);
+			if (add_resource(m, app, list, cv_variant_path(app, vr,
+			    (enum lang)l, CV_FORM_MD, tmp, sizeof(tmp)), name,
+			    site_page_label(app, SITE_CV, (enum lang)l),
+			    vr->headline[l], "text/markdown") == -1)
 				goto out;
 		}
 	}

@@ -34,6 +34,28 @@
 static char	*lang_hint(const struct langs *, int);
 
 /*
+ * Keeps in app->variant_gaps the lines of site.json's CV variants
+ * whose tags no item carries and of items' tags no variant selects
+ * (settings_variants_gaps): read from the items' sources, which
+ * content_drop_objects frees.  Returns 0, or -1 out of memory.
+ */
+static int
+find_variant_gaps(struct app *app)
+{
+	struct buf b;
+
+	buf_init(&b);
+	if (settings_variants_gaps(&app->settings->cv_variants, app->model,
+	    &b) > 0 && (b.oom || buf_cstr(&b) == NULL ||
+	    (app->variant_gaps = buf_detach(&b)) == NULL)) {
+		buf_free(&b);
+		return -1;
+	}
+	buf_free(&b);
+	return 0;
+}
+
+/*
  * Lists the placeholders of the loaded content (placeholder.h) in
  * app->placeholders: the JSON files' strings by file and path, the
  * owner's pages by line.  With --strict (cfg->strict) any is an error,
@@ -260,6 +282,8 @@ app_load(struct app *app, const struct config *cfg, char *err, size_t errlen)
 	if (app->settings->default_language_fields &&
 	    content_keep_default_lang(app->model) == -1)
 		goto oom;
+	if (find_variant_gaps(app) == -1)
+		goto oom;
 	if (find_placeholders(app, err, errlen) == -1 ||
 	    (app->paths = site_paths_build(app, err, errlen)) == NULL)
 		goto fail;
@@ -399,6 +423,7 @@ app_free(struct app *app)
 	free(app->lang_once);
 	free(app->lang_hint);
 	free(app->placeholders);
+	free(app->variant_gaps);
 	free(app->glyphs);
 	free(app->font_packages);
 	cv_md_free(app);

@@ -34,6 +34,7 @@ static void (*const route_handlers[RH__MAX])(struct ctx *) = {
 	[RH_PAGE] = pages_page,
 	[RH_DOC] = pages_doc,
 	[RH_PROJECT_PAGE] = pages_project,
+	[RH_CV_VARIANT] = pages_cv_variant,
 	[RH_MEDIA] = pages_media,
 	[RH_WEBFINGER] = webfinger_serve,
 	[RH_MCP] = mcp_serve,

@@ -93,6 +93,8 @@ cv_note(const struct app *app)
 	if (settings_cv_gaps(&app->settings->cv, app->model, &b) > 0)
 		warnx_lines("warning: ", buf_cstr(&b));
 	buf_free(&b);
+	if (app->variant_gaps != NULL)
+		warnx_lines("warning: ", app->variant_gaps);
 }
 
 /* The sources of --from-resume and --from-linkedin, for messages:

@@ -441,8 +441,10 @@ sitemap_page(const struct app *app, const char *const *path, struct buf *b)
 	}
 }
 
-/* Appends sitemap.xml: every page, every project's page and the CV as
- * plain text in every language, each with its hreflang alternates. */
+/* Appends sitemap.xml: every page, every project's page, the CV as
+ * plain text and each listed variant of the CV (site.json's
+ * cv_variants; an unlisted one is noindex and left out) in every
+ * language, each with its hreflang alternates. */
 int
 agents_sitemap(const struct app *app, enum lang unused, struct buf *b)
 {
@@ -471,6 +473,15 @@ agents_sitemap(const struct app *app, enum lang unused, struct buf *b)
 		path[l] = lang_path(app->langs, l, site_doc_path(DOC_CV_TXT),
 		    tmp[l], sizeof(tmp[l]));
 	sitemap_page(app, path, b);
+	for (i = 0; i < (size_t)app->settings->cv_variants.n; i++) {
+		if (!app->settings->cv_variants.v[i].listed)
+			continue;
+		for (l = 0; l < app->langs->n; l++)
+			path[l] = cv_variant_path(app,
+			    &app->settings->cv_variants.v[i], l, CV_FORM_PAGE,
+			    tmp[l], sizeof(tmp[l]));
+		sitemap_page(app, path, b);
+	}
 	sitemap_resume(app, b);
 	buf_puts(b, "</urlset>\n");
 	(void)unused;

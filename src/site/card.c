@@ -9,7 +9,9 @@
 #include <string.h>
 
 #include "base/json.h"
+#include "content/settings.h"
 #include "site/card.h"
+#include "site/cv.h"
 #include "content/media.h"
 
 /* The icons' drawings (24 by 24, stroked with the text's colour). */
@@ -135,14 +137,47 @@ contacts(const struct app *app, const cJSON *p, struct buf *b)
 	buf_puts(b, "</ul>\n");
 }
 
+/* Appends a line linking the listed variants of the CV (site.json's
+ * cv_variants), when there are any. */
+static void
+variant_links(const struct app *app, enum lang l, struct buf *b)
+{
+	const struct cv_variants *vs = &app->settings->cv_variants;
+	char	 path[256];
+	int	 i, n = 0;
+
+	for (i = 0; i < vs->n; i++) {
+		if (!vs->v[i].listed)
+			continue;
+		if (n++ == 0) {
+			buf_puts(b, "<p class=\"cv-variants\">");
+			buf_markup_text(b, LBL(app, l, "cv.variants"));
+			buf_puts(b, " ");
+		} else
+			buf_puts(b, " · ");
+		buf_puts(b, "<a href=\"");
+		buf_markup_text(b, app->cfg->base_url);
+		buf_markup_text(b, cv_variant_path(app, &vs->v[i], l,
+		    CV_FORM_PAGE, path, sizeof(path)));
+		buf_puts(b, "\">");
+		buf_markup_text(b, vs->v[i].name);
+		buf_puts(b, "</a>");
+	}
+	if (n > 0)
+		buf_puts(b, "</p>\n");
+}
+
 /*
  * Appends the owner's card in language l (card.h): the whole of what
  * the top of the home page and the CV say about the person, as an
  * h-card.
  */
 void
-card_html(const struct app *app, enum lang l, struct buf *b)
+card_html(const struct app *app, const struct card_cv *cv, enum lang l,
+    struct buf *b)
 {
+	const char *headline = cv_variant_text(app, cv->variant, l,
+	    "headline");
 	const cJSON *p = app->model->profile.obj[l], *e, *co;
 	const struct media_file *f = app->model->media != NULL ?
 	    app->model->media->portrait : NULL;
@@ -191,22 +226,25 @@ card_html(const struct app *app, enum lang l, struct buf *b)
 	place(app, l, cJSON_GetObjectItemCaseSensitive(p, "location"), b);
 	buf_puts(b, "</div>\n</div>\n");
 	/* Said once when the headline only repeats the job title. */
-	if (strcmp(json_str(p, "headline"), json_str(p, "job_title")) != 0) {
+	if (strcmp(headline, json_str(p, "job_title")) != 0) {
 		buf_puts(b, "<p class=\"lede\">");
-		buf_markup_text(b, json_str(p, "headline"));
+		buf_markup_text(b, headline);
 		buf_puts(b, "</p>\n");
 	}
 	contacts(app, p, b);
 	/* The CV as a PDF (cv_pdf.c), when this load made one, and as
 	 * plain text (cv_text.c). */
 	{
-		char	 tmp[64];
+		char	 tmp[64], path[256];
 
 		buf_puts(b, "<p class=\"cv-pdf\">");
-		if (app->cv_pdf[l]) {
+		if (cv->pdf) {
 			buf_puts(b, "<a href=\"");
 			buf_markup_text(b, app->cfg->base_url);
-			buf_markup_text(b, LPATH(app, l, DOC_CV_PDF_PATH));
+			buf_markup_text(b, cv->variant != NULL ?
+			    cv_variant_path(app, cv->variant, l, CV_FORM_PDF,
+			    path, sizeof(path)) :
+			    LPATH(app, l, DOC_CV_PDF_PATH));
 			buf_puts(b, "\" type=\"application/pdf\">");
 			icon(b, icon_file);
 			buf_markup_text(b, LBL(app, l, "cv.pdf"));
@@ -214,13 +252,17 @@ card_html(const struct app *app, enum lang l, struct buf *b)
 		}
 		buf_puts(b, "<a href=\"");
 		buf_markup_text(b, app->cfg->base_url);
-		buf_markup_text(b, LPATH(app, l, site_doc_path(DOC_CV_TXT)));
+		buf_markup_text(b, cv->variant != NULL ? cv_variant_path(app,
+		    cv->variant, l, CV_FORM_TXT, path, sizeof(path)) :
+		    LPATH(app, l, site_doc_path(DOC_CV_TXT)));
 		buf_puts(b, "\" type=\"text/plain\">");
 		buf_markup_text(b, LBL(app, l, "cv.txt"));
 		buf_puts(b, "</a></p>\n");
 	}
+	if (cv->others)
+		variant_links(app, l, b);
 	buf_puts(b, "<p class=\"p-note\">");
-	buf_markup_text(b, json_str(p, "summary"));
+	buf_markup_text(b, cv_variant_text(app, cv->variant, l, "summary"));
 	buf_puts(b, "</p>\n</div>\n");
 }
 

@@ -14,7 +14,17 @@
 
 #include "site/markdown.h"
 
-void	 card_html(const struct app *, enum lang, struct buf *);
+struct cv_variant;
+/* Which CV the card heads: the home page's and /cv's is the full CV's;
+ * a variant's page (site.json's cv_variants) its own. */
+struct card_cv {
+	const struct cv_variant *variant;	/* NULL: the full CV */
+	int	 pdf;			/* its PDF was made this load */
+	int	 others;		/* link the listed variants (/cv) */
+};
+
+void	 card_html(const struct app *, const struct card_cv *, enum lang,
+	    struct buf *);
 void	 card_rel_me(const struct app *, const char *s, size_t n,
 	    struct buf *);
 

@@ -91,12 +91,77 @@ coll(const struct app *app, enum coll c)
 	return co->present && co->len > 0 ? co : NULL;
 }
 
-/* The head of the CV: name, headline, title, location and contact. */
+/*
+ * The path of variant v's CV in language l in form f (cv.h):
+ * "/cv/NAME", "/en/cv/NAME.md", "/cv/NAME.pdf", "/cv/NAME.txt",
+ * "/en/resume/NAME.json".  Returns out, or "" when it does not fit.
+ */
+const char *
+cv_variant_path(const struct app *app, const struct cv_variant *v,
+    enum lang l, enum cv_form f, char *out, size_t outsz)
+{
+	static const char *const suffix[] = {
+		[CV_FORM_PAGE] = "", [CV_FORM_MD] = ".md",
+		[CV_FORM_PDF] = ".pdf", [CV_FORM_TXT] = ".txt",
+		[CV_FORM_RESUME] = ".json",
+	};
+	const char *code = l == LANG_DEFAULT ? "" : lang_code(app->langs, l);
+
+	if (xsnprintf(out, outsz, "%s%s%s/%s%s", *code != '\0' ? "/" : "",
+	    code, f == CV_FORM_RESUME ? "/resume" : "/cv", v->name,
+	    suffix[f]) == -1)
+		return "";
+	return out;
+}
+
+/* The headline and summary of variant v (NULL: the full CV) in
+ * language l: its own when site.json gives them, else the profile's. */
+const char *
+cv_variant_text(const struct app *app, const struct cv_variant *v,
+    enum lang l, const char *member)
+{
+	char	*const *own = v == NULL ? NULL : strcmp(member,
+	    "headline") == 0 ? v->headline : strcmp(member, "summary") == 0 ?
+	    v->summary : NULL;
+
+	if (own != NULL && own[l] != NULL)
+		return own[l];
+	return json_str(app->model->profile.obj[l], member);
+}
+
+/* Appends the links to the listed variants of the CV (site.json's
+ * cv_variants), a line under the full CV's head; none: nothing. */
 static void
-cv_head(const struct app *app, enum lang l, struct buf *b)
+cv_variant_links(const struct app *app, enum lang l, struct buf *b)
+{
+	const struct cv_variants *vs = &app->settings->cv_variants;
+	char	 path[256];
+	int	 i, n = 0;
+
+	for (i = 0; i < vs->n; i++) {
+		if (!vs->v[i].listed)
+			continue;
+		if (n++ == 0) {
+			md_text(b, LBL(app, l, "cv.variants"));
+			buf_puts(b, " ");
+		} else
+			buf_puts(b, " · ");
+		md_link_site(b, app, vs->v[i].name, cv_variant_path(app,
+		    &vs->v[i], l, CV_FORM_PAGE, path, sizeof(path)));
+	}
+	if (n > 0)
+		buf_puts(b, "\n\n");
+}
+
+/* The head of the CV (of variant v, NULL: the full one): name,
+ * headline, title, location and contact, summary. */
+static void
+cv_head(const struct app *app, const struct cv_variant *v, enum lang l,
+    struct buf *b)
 {
 	const cJSON *p = app->model->profile.obj[l], *loc;
 	const char *email = json_str(p, "email"), *phone, *s;
+	const char *headline = cv_variant_text(app, v, l, "headline");
 	char	 country[128];
 
 	loc = cJSON_GetObjectItemCaseSensitive(p, "location");
@@ -104,8 +169,8 @@ cv_head(const struct app *app, enum lang l, struct buf *b)
 	md_text(b, json_str(p, "name"));
 	buf_puts(b, "\n\n");
 	/* Said once when the headline only repeats the job title. */
-	if (strcmp(json_str(p, "headline"), json_str(p, "job_title")) != 0) {
-		md_text(b, json_str(p, "headline"));
+	if (strcmp(headline, json_str(p, "job_title")) != 0) {
+		md_text(b, headline);
 		buf_puts(b, "\n\n");
 	}
 	md_text(b, json_str(p, "job_title"));
@@ -139,7 +204,7 @@ cv_head(const struct app *app, enum lang l, struct buf *b)
 	}
 	link(b, LBL(app, l, "contact.website"), json_str(p, "url"));
 	buf_puts(b, "\n\n");
-	md_text(b, json_str(p, "summary"));
+	md_text(b, cv_variant_text(app, v, l, "summary"));
 	buf_puts(b, "\n\n");
 }
 
@@ -477,25 +542,46 @@ static const struct cv_layout {
 	[COLL_AWARDS] = { 1, NULL, NULL },
 };
 
-/* Appends one section of the CV: collection k's heading and entries. */
+/* Returns 1 when variant v (NULL: the full CV) shows some item of c. */
+static int
+cv_section_has(const struct cv_variant *v, const struct collection *c)
+{
+	size_t	 i;
+
+	for (i = 0; i < c->len; i++)
+		if (settings_variant_takes(v, &c->items[i]))
+			return 1;
+	return 0;
+}
+
+/* Appends one section of the CV (of variant v, NULL: the full one):
+ * collection k's heading and the entries v takes, at most its
+ * max_items; none: no section. */
 static void
-cv_section(const struct app *app, enum lang l, enum coll k, struct buf *b)
+cv_section(const struct app *app, const struct cv_variant *v, enum lang l,
+    enum coll k, struct buf *b)
 {
 	const struct cv_layout *lay = &layouts[k];
 	const struct collection *c;
 	char	 key[64];
 	size_t	 i;
+	int	 n = 0;
 
-	if ((c = coll(app, k)) == NULL)
+	if ((c = coll(app, k)) == NULL || !cv_section_has(v, c))
 		return;
 	snprintf(key, sizeof(key), "cv.%s", resources[k].name);
 	buf_printf(b, "## %s\n\n", LBL(app, l, key));
-	for (i = 0; i < c->len; i++)
+	for (i = 0; i < c->len; i++) {
+		if (!settings_variant_takes(v, &c->items[i]))
+			continue;
+		if (v != NULL && v->max_items > 0 && n++ == v->max_items)
+			break;
 		if (lay->entry != NULL)
 			lay->entry(app, l, &c->items[i], b);
 		else
 			plain(app, l, &c->items[i], b, resources[k].fields,
 			    lay->list);
+	}
 	if (lay->list)
 		buf_putc(b, '\n');	/* a blank line after a list */
 	if (lay->tail != NULL)
@@ -512,14 +598,28 @@ void
 cv_page(const struct app *app, int self, enum lang l,
     struct buf *b)
 {
+	cv_variant_page(app, NULL, self, l, b);
+}
+
+/*
+ * Appends the markdown of variant v's CV (NULL: the full /cv) in
+ * language l: its head, then its sections in its order with the items
+ * it takes.  The full CV's page (self SITE_CV, not CV_FOR_PDF) links
+ * the listed variants under its head.
+ */
+void
+cv_variant_page(const struct app *app, const struct cv_variant *v, int self,
+    enum lang l, struct buf *b)
+{
 	enum coll seq[COLL__MAX];
 	int	 i, n;
 
-	(void)self;
-	cv_head(app, l, b);
-	n = settings_cv_sequence(&app->settings->cv, seq);
+	cv_head(app, v, l, b);
+	if (v == NULL && self == SITE_CV)
+		cv_variant_links(app, l, b);
+	n = settings_variant_sequence(&app->settings->cv, v, seq);
 	for (i = 0; i < n; i++)
-		cv_section(app, l, seq[i], b);
+		cv_section(app, v, l, seq[i], b);
 }
 
 /* The home page (page_list.h's renderer): markdown.c's, with the
@@ -533,7 +633,7 @@ cv_home(const struct app *app, int self, enum lang l, struct buf *b)
 		return;
 	}
 	md_home_head(app, l, b);
-	cv_section(app, l, (enum coll)(app->settings->cv.highlight - 1), b);
+	cv_section(app, NULL, l, (enum coll)(app->settings->cv.highlight - 1), b);
 	md_home_rest(app, self, l, b);
 }
 
@@ -609,15 +709,17 @@ cv_project_links(const struct app *app, enum lang l, struct buf *b)
 }
 
 /*
- * The markdown of /cv as /cv.pdf and /cv.txt are made from (CV_FOR_PDF):
- * the load's copy (app->cv_md, rendered once for both), else rendered
- * into tmp, which the caller frees.  NULL when out of memory.
+ * The markdown of variant v's CV (NULL: the full one) as its PDF and
+ * plain text are made from (CV_FOR_PDF): for the full CV the load's
+ * copy (app->cv_md, rendered once for both), else rendered into tmp,
+ * which the caller frees.  NULL when out of memory.
  */
 const struct buf *
-cv_for_pdf(const struct app *app, enum lang l, struct buf *tmp)
+cv_for_pdf(const struct app *app, const struct cv_variant *v, enum lang l,
+    struct buf *tmp)
 {
-	if (app->cv_md[l].data != NULL)
+	if (v == NULL && app->cv_md[l].data != NULL)
 		return &app->cv_md[l];
-	cv_page(app, CV_FOR_PDF, l, tmp);
+	cv_variant_page(app, v, CV_FOR_PDF, l, tmp);
 	return tmp->oom || buf_cstr(tmp) == NULL ? NULL : tmp;
 }

@@ -16,7 +16,24 @@
 page_render_fn cv_page, cv_projects, cv_home; /* page_list.h's */
 /* cv_page's self when cv_pdf.c typesets it for /cv.pdf (not the page). */
 #define CV_FOR_PDF	(-1)
-const struct buf *cv_for_pdf(const struct app *, enum lang, struct buf *tmp);
+/* The forms of a variant's CV (site.json's cv_variants), by path. */
+enum cv_form {
+	CV_FORM_PAGE,		/* /cv/NAME (HTML or markdown by Accept) */
+	CV_FORM_MD,		/* /cv/NAME.md */
+	CV_FORM_PDF,		/* /cv/NAME.pdf */
+	CV_FORM_TXT,		/* /cv/NAME.txt */
+	CV_FORM_RESUME,		/* /resume/NAME.json */
+	CV_FORM__MAX
+};
+struct cv_variant;
+void	 cv_variant_page(const struct app *, const struct cv_variant *,
+	    int self, enum lang, struct buf *);
+const char *cv_variant_path(const struct app *, const struct cv_variant *,
+	    enum lang, enum cv_form, char *out, size_t outsz);
+const char *cv_variant_text(const struct app *, const struct cv_variant *,
+	    enum lang, const char *member);
+const struct buf *cv_for_pdf(const struct app *, const struct cv_variant *,
+	    enum lang, struct buf *tmp);
 void	 cv_project(const struct app *, const struct item *, enum lang,
 	    struct buf *);
 const char *cv_project_path(const struct app *, enum lang,

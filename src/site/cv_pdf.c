@@ -36,6 +36,7 @@
 #include <pango/pangocairo.h>
 
 #include "base/json.h"
+#include "content/settings.h"
 #include "site/cv.h"
 #include "site/cv_fonts.h"
 #include "site/cv_pdf.h"
@@ -316,12 +317,15 @@ metadata(struct pdf *p, cairo_surface_t *s, struct buf *t, struct buf *rel,
     struct pdf_ua_meta *m)
 {
 	const cJSON *o = p->app->model->profile.obj[p->l];
-	char	 tmp[32];
+	char	 tmp[32], path[256];
 
 	buf_printf(t, "%s \xe2\x80\x94 %s", json_str(o, "name"),
 	    site_page_label(p->app, SITE_CV, p->l));
-	buf_printf(rel, "%s%s", p->app->cfg->base_url, LPATH(p->app, p->l,
-	    site_doc_path(DOC_CV_TXT)));
+	if (p->variant != NULL)
+		buf_printf(t, " (%s)", p->variant->name);
+	buf_printf(rel, "%s%s", p->app->cfg->base_url, p->variant != NULL ?
+	    cv_variant_path(p->app, p->variant, p->l, CV_FORM_TXT, path,
+	    sizeof(path)) : LPATH(p->app, p->l, site_doc_path(DOC_CV_TXT)));
 	if (t->oom || buf_cstr(t) == NULL || rel->oom ||
 	    buf_cstr(rel) == NULL) {
 		p->oom = 1;
@@ -331,7 +335,7 @@ metadata(struct pdf *p, cairo_surface_t *s, struct buf *t, struct buf *rel,
 	m->lang = lang_code(p->app->langs, p->l);
 	m->title = t->data;
 	m->author = json_str(o, "name");
-	m->subject = json_str(o, "headline");
+	m->subject = cv_variant_text(p->app, p->variant, p->l, "headline");
 	m->creator = "perfil";
 	cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_TITLE, m->title);
 	cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_AUTHOR,
@@ -363,7 +367,8 @@ cv_pdf_fits(const struct app *app, enum lang l)
 	int	 ok;
 
 	buf_init(&tmp);
-	ok = (md = cv_for_pdf(app, l, &tmp)) != NULL && fits(md->len);
+	ok = (md = cv_for_pdf(app, NULL, l, &tmp)) != NULL &&
+	    fits(md->len);
 	buf_free(&tmp);
 	return ok;
 }
@@ -377,47 +382,58 @@ cv_pdf_fits(const struct app *app, enum lang l)
 int
 cv_pdf(const struct app *app, enum lang l, struct buf *out)
 {
+	return cv_variant_pdf(app, NULL, l, out);
+}
+
+/* The same of variant v's CV (NULL: the full one), cv_pdf.h. */
+int
+cv_variant_pdf(const struct app *app, const struct cv_variant *v,
+    enum lang l, struct buf *out)
+{
 	struct pdf p;
 	struct pdf_ua_meta meta = { NULL, NULL, NULL, NULL, NULL, NULL };
 	const struct buf *md;
-	struct buf tmp, title, rel;
+	struct buf md_tmp, title, rel;
 	cairo_surface_t *s;
 	cmark_node *doc = NULL;
 	cairo_status_t st;
 	size_t	 i, k, from = out->len;
-	char	 path[32];
+	char	 path[256], tmp[64];
 	int	 rc = -1;
 
 	memset(&p, 0, sizeof(p));
 	p.app = app;
+	p.variant = v;
 	p.l = l;
-	buf_init(&tmp);
-	if ((md = cv_for_pdf(app, l, &tmp)) == NULL)
+	buf_init(&md_tmp);
+	if ((md = cv_for_pdf(app, v, l, &md_tmp)) == NULL)
 		return -1;
+	if (v != NULL)
+		cv_variant_path(app, v, l, CV_FORM_PDF, path, sizeof(path));
+	else	/* lang_path gives its argument in the default language */
+		snprintf(path, sizeof(path), "%s", lang_path(app->langs, l,
+		    site_doc_path(DOC_CV_PDF), tmp, sizeof(tmp)));
 	if (!fits(md->len)) {
 		warnx("warning: %s left out: the CV is %zu KiB of text, more "
-		    "than the %zu KiB a PDF is made from",
-		    lang_path(app->langs, l, site_doc_path(DOC_CV_PDF), path,
-		    sizeof(path)),
+		    "than the %zu KiB a PDF is made from", path,
 		    md->len / 1024, (size_t)CV_PDF_MAX / 1024);
-		buf_free(&tmp);
+		buf_free(&md_tmp);
 		return 1;
 	}
 	if ((p.pc = cv_fonts_context(lang_code(app->langs, l))) == NULL ||
 	    (p.pc_rtl = cv_fonts_context(lang_code(app->langs, l))) ==
 	    NULL) {
 		warnx("%s: fontconfig could not load its configuration",
-		    lang_path(app->langs, l, site_doc_path(DOC_CV_PDF), path,
-		    sizeof(path)));
+		    path);
 		if (p.pc != NULL)
 			g_object_unref(p.pc);
-		buf_free(&tmp);
+		buf_free(&md_tmp);
 		return -1;
 	}
 	pango_context_set_base_dir(p.pc_rtl, PANGO_DIRECTION_RTL);
 	p.rtl = labels_rtl(app->labels, l);
 	doc = cmark_parse_document(md->data, md->len, CMARK_OPT_DEFAULT);
-	buf_free(&tmp);
+	buf_free(&md_tmp);
 	if (doc == NULL) {
 		g_object_unref(p.pc);
 		g_object_unref(p.pc_rtl);

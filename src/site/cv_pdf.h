@@ -23,6 +23,11 @@
 #define CV_PDF_MAX	((size_t)128 * 1024)
 
 int	 cv_pdf(const struct app *, enum lang, struct buf *);
+struct cv_variant;
+/* The PDF of a variant of the CV (site.json's cv_variants; NULL: the
+ * full CV, cv_pdf's): the same returns. */
+int	 cv_variant_pdf(const struct app *, const struct cv_variant *,
+	    enum lang, struct buf *);
 int	 cv_pdf_fits(const struct app *, enum lang);
 
 #endif /* PERFIL_CV_PDF_H */

@@ -66,6 +66,7 @@ struct block {
 
 struct pdf {
 	const struct app *app;
+	const struct cv_variant *variant;	/* NULL: the full CV */
 	enum lang l;
 	int	 rtl;			/* the language is written RTL */
 	PangoContext *pc, *pc_rtl;	/* base direction LTR, RTL */

@@ -287,6 +287,14 @@ tidy(struct buf *b, size_t from)
 int
 cv_text(const struct app *app, enum lang l, struct buf *out)
 {
+	return cv_variant_text_doc(app, NULL, l, out);
+}
+
+/* The plain text of variant v's CV (NULL: the full one), cv_text.h. */
+int
+cv_variant_text_doc(const struct app *app, const struct cv_variant *v,
+    enum lang l, struct buf *out)
+{
 	const struct buf *md;
 	struct buf tmp;
 	struct para p;
@@ -294,7 +302,7 @@ cv_text(const struct app *app, enum lang l, struct buf *out)
 	size_t	 from = out->len;
 
 	buf_init(&tmp);
-	if ((md = cv_for_pdf(app, l, &tmp)) != NULL)
+	if ((md = cv_for_pdf(app, v, l, &tmp)) != NULL)
 		doc = cmark_parse_document(md->data, md->len,
 		    CMARK_OPT_DEFAULT);
 	buf_free(&tmp);

@@ -14,5 +14,10 @@
 
 /* Appends the CV of language l; returns 0, or -1 out of memory. */
 int	 cv_text(const struct app *, enum lang, struct buf *);
+struct cv_variant;
+/* The same of a variant of the CV (site.json's cv_variants; NULL: the
+ * full CV, cv_text's). */
+int	 cv_variant_text_doc(const struct app *, const struct cv_variant *,
+	    enum lang, struct buf *);
 
 #endif /* PERFIL_CV_TEXT_H */

@@ -379,9 +379,9 @@ head_links(struct buf *b, const struct app *app, const struct view *v,
 	char	 url[MD_URL_MAX];
 	int	 a;
 
-	if (v->page < 0)
+	if (v->page < 0 || v->noindex)
 		buf_puts(b, "<meta name=\"robots\" content=\"noindex\">\n");
-	else {
+	if (v->page >= 0) {
 		buf_puts(b, "<link rel=\"canonical\" href=\"");
 		html_url(b, app, v->path[l]);
 		buf_puts(b, "\">\n");
@@ -453,7 +453,10 @@ page_head(const struct app *app, const struct view *v, enum lang l,
 	buf_puts(b, "<style>");
 	layout_style(app, b);
 	buf_puts(b, "</style>\n");
-	if (!v->item && (v->page == SITE_HOME || v->page == SITE_CV))
+	/* The person's structured data: the home's and the full CV's (a
+	 * variant's would name what the variant leaves out). */
+	if (!v->item && v->variant == NULL && (v->page == SITE_HOME ||
+	    v->page == SITE_CV))
 		rc = head_json_ld(app, v->path[l], l, b);
 	if (title.oom || desc.oom)
 		rc = -1;
@@ -560,15 +563,22 @@ page_footer(const struct app *app, const struct view *v, enum lang l,
 	buf_puts(b, "</a></li>\n</ul>\n</footer>\n");
 }
 
-/* Appends the owner's card (card.h) with the name kept whole. */
+/* Appends the owner's card (card.h) of page v with the name kept
+ * whole. */
 static void
-card_body(const struct app *app, enum lang l, struct buf *b)
+card_body(const struct app *app, const struct view *v, enum lang l,
+    struct buf *b)
 {
+	struct card_cv cv;
 	struct buf c, n;
 
+	memset(&cv, 0, sizeof(cv));
+	cv.variant = v->variant;
+	cv.pdf = v->variant != NULL ? v->variant_pdf : app->cv_pdf[l];
+	cv.others = v->page == SITE_CV && v->variant == NULL;
 	buf_init(&c);
 	buf_init(&n);
-	card_html(app, l, &c);
+	card_html(app, &cv, l, &c);
 	buf_markup_text(&n, json_str(app->model->profile.obj[l], "name"));
 	nowrap_words(b, buf_cstr(&c), c.len, buf_cstr(&n));
 	if (c.oom || n.oom)
@@ -604,7 +614,7 @@ layout(const struct app *app, const struct view *v, enum lang l,
 		/* The card says what the markdown says before its first
 		 * section; the sections follow, the CV's beside their
 		 * names. */
-		card_body(app, l, b);
+		card_body(app, v, l, b);
 		rest = (rest = strstr(md, "\n## ")) != NULL ? rest + 1 : "";
 		buf_puts(b, v->page == SITE_CV ? "<div class=\"sections\">\n" :
 		    "<div>\n");

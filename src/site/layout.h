@@ -10,12 +10,19 @@
 #include "site/markdown.h"
 
 /* What the layout needs to know about the page it wraps. */
+struct cv_variant;
+
 struct view {
 	int	 page;			/* enum site_page, -1: the 404 page */
 	int	 item;			/* one item's page under page */
 	const char *path[LANG__MAX];	/* canonical paths */
 	const char *md_path[LANG__MAX];	/* markdown twins */
 	const char *description;	/* NULL: the page's summary */
+	const struct cv_variant *variant; /* SITE_CV: a variant's (site.json's
+					 * cv_variants), NULL: the full CV */
+	int	 variant_pdf;		/* the variant's PDF was made */
+	int	 noindex;		/* meta robots noindex (an unlisted
+					 * variant) */
 };
 
 

@@ -21,7 +21,9 @@
 #include "base/json.h"
 #include "core/errors.h"
 #include "site/agents.h"
+#include "content/settings.h"
 #include "site/cv.h"
+#include "site/cv_text.h"
 #include "site/discovery.h"
 #ifdef HAVE_PDF
 #include "site/cv_pdf.h"
@@ -38,6 +40,7 @@
 
 #define TYPE_HTML	"text/html; charset=utf-8"
 #define TYPE_MARKDOWN	"text/markdown; charset=utf-8"
+#define TYPE_PDF	"application/pdf"
 #define CACHE_404	"public, max-age=60"
 /* A media file under its fingerprinted URL (pages_media). */
 #define CACHE_IMMUTABLE	"public, max-age=31536000, immutable"
@@ -185,6 +188,55 @@ build_docs(const struct app *app, struct site *s, struct buf *b)
 }
 
 /*
+ * Renders every form of variant k of the CV (site.json's cv_variants)
+ * in every language into s->var[k], as /cv's: the page (HTML and
+ * markdown, noindex when unlisted), the PDF when it fits (none: that
+ * form stays empty, a 404), the plain text and the JSON Resume.
+ * Returns 1, or 0 out of memory.
+ */
+static int
+build_variant(const struct app *app, struct site *s, int k, struct buf *b)
+{
+	const struct cv_variant *cv = &app->settings->cv_variants.v[k];
+	struct site_variant *sv = &s->var[k];
+	char	 path[LANG__MAX][256], mdp[LANG__MAX][256];
+	struct view v;
+	int	 l, rc = 0, ok = 1;
+
+	layout_view_page(app, &v, SITE_CV);
+	v.variant = cv;
+	v.noindex = !cv->listed;
+	for (l = 0; l < app->langs->n; l++) {
+		v.path[l] = cv_variant_path(app, cv, l, CV_FORM_PAGE, path[l],
+		    sizeof(path[l]));
+		v.md_path[l] = cv_variant_path(app, cv, l, CV_FORM_MD, mdp[l],
+		    sizeof(mdp[l]));
+	}
+	for (l = 0; l < app->langs->n && ok; l++) {
+#ifdef HAVE_PDF
+		if ((rc = cv_variant_pdf(app, cv, l, b)) == 1)
+			buf_reset(b);
+		ok = rc == 1 || (rc == 0 &&
+		    keep(&sv->form[CV_FORM_PDF][l], b) == 0);
+#endif
+		v.variant_pdf = ok && rc == 0;
+		v.description = cv->headline[l];
+		ok = ok && cv_variant_text_doc(app, cv, l, b) == 0 &&
+		    keep(&sv->form[CV_FORM_TXT][l], b) == 0 &&
+		    resume_build_variant(app, cv, l, b) == 0 &&
+		    keep(&sv->form[CV_FORM_RESUME][l], b) == 0;
+		if (ok) {
+			cv_variant_page(app, cv, SITE_CV, l, b);
+			ok = md_finish(b) == 0 && render(app, &v, l, b,
+			    &sv->form[CV_FORM_MD][l],
+			    &sv->form[CV_FORM_PAGE][l], &sv->link_md[l],
+			    &sv->link_html[l]);
+		}
+	}
+	return ok;
+}
+
+/*
  * Renders everything the website serves.  Returns the site, or NULL
  * with a message in err.
  */
@@ -219,6 +271,14 @@ site_build(const struct app *app, char *err, size_t errlen)
 	}
 	ok = ok && build_docs(app, s, &b) &&
 	    (s->csp = make_csp(app)) != NULL;
+	if (ok && app->settings->cv_variants.n > 0) {
+		ok = (s->var = calloc((size_t)app->settings->cv_variants.n,
+		    sizeof(*s->var))) != NULL;
+		if (ok)
+			s->nvar = app->settings->cv_variants.n;
+		for (i = 0; i < s->nvar && ok; i++)
+			ok = build_variant(app, s, i, &b);
+	}
 	buf_free(&b);
 	for (l = 0; l < LANG__MAX && ok; l++) {	/* renders done */
 		for (pg = 0; pg < SITE_PAGE__MAX; pg++) {
@@ -227,6 +287,9 @@ site_build(const struct app *app, char *err, size_t errlen)
 		}
 		for (pg = 0; pg < SITE_DOC__MAX; pg++)
 			enc_shrink(&s->doc[pg][l]);
+		for (i = 0; i < s->nvar; i++)
+			for (pg = 0; pg < CV_FORM__MAX; pg++)
+				enc_shrink(&s->var[i].form[pg][l]);
 	}
 	if (!ok) {
 		snprintf(err, errlen, "rendering the website pages failed "
@@ -240,7 +303,7 @@ site_build(const struct app *app, char *err, size_t errlen)
 void
 site_free(struct site *s)
 {
-	int	 i, l;
+	int	 i, l, f;
 
 	if (s == NULL)
 		return;
@@ -255,7 +318,14 @@ site_free(struct site *s)
 			enc_free(&s->doc[i][l]);
 		enc_free(&s->nf_md[l]);
 		enc_free(&s->nf_html[l]);
+		for (i = 0; i < s->nvar; i++) {
+			for (f = 0; f < CV_FORM__MAX; f++)
+				enc_free(&s->var[i].form[f][l]);
+			free(s->var[i].link_md[l]);
+			free(s->var[i].link_html[l]);
+		}
 	}
+	free(s->var);
 	free(s->csp);
 	free(s);
 }
@@ -373,6 +443,86 @@ pages_doc(struct ctx *x)
 		    x->app->cfg->base_url, n, to));
 	}
 	send_bytes(x, &s->doc[d][l]);
+}
+
+/*
+ * A variant of the CV (site.json's cv_variants), pre-rendered by
+ * build_variant: route "/cv/{slug}" (arg 0), the slug the variant's
+ * name, then nothing (HTML, or markdown by Accept), ".md", ".pdf" or
+ * ".txt"; route "/resume/{slug}" (arg 1), the name then ".json".  An
+ * unknown name or suffix, or a PDF not made, is the site's 404.  An
+ * unlisted variant's every form says X-Robots-Tag: noindex.
+ */
+void
+pages_cv_variant(struct ctx *x)
+{
+	static const struct {
+		const char *suffix;
+		enum cv_form form;
+	} forms[] = {
+		{ ".md", CV_FORM_MD }, { ".pdf", CV_FORM_PDF },
+		{ ".txt", CV_FORM_TXT },
+	};
+	const struct site *s = x->app->site;
+	const struct cv_variant *cv;
+	const struct site_variant *sv;
+	const struct rendered *sb;
+	struct response *r = x->resp;
+	const char *slug = x->slug != NULL ? x->slug : "", *dot;
+	enum cv_form f = x->route->arg == 1 ? CV_FORM_RESUME : CV_FORM_PAGE;
+	enum lang l = x->lang;
+	size_t	 i, n = strlen(slug);
+
+	if ((dot = strrchr(slug, '.')) != NULL) {
+		n = (size_t)(dot - slug);
+		for (i = 0; f == CV_FORM_PAGE && i < sizeof(forms) /
+		    sizeof(forms[0]); i++)
+			if (strcmp(dot, forms[i].suffix) == 0)
+				f = forms[i].form;
+		if (f == CV_FORM_PAGE || (f == CV_FORM_RESUME &&
+		    strcmp(dot, ".json") != 0))
+			f = CV_FORM__MAX;
+	} else if (f == CV_FORM_RESUME)
+		f = CV_FORM__MAX;
+	if (f == CV_FORM__MAX || (cv = settings_variant_find(
+	    &x->app->settings->cv_variants, slug, n)) == NULL) {
+		pages_not_found(x);
+		return;
+	}
+	sv = &s->var[cv - x->app->settings->cv_variants.v];
+	if (f == CV_FORM_PAGE && req_accepts_markdown(x->req->accept))
+		f = CV_FORM_MD;
+	sb = &sv->form[f][l];
+	if (sb->data == NULL && sb->cdata[CODING_GZIP] == NULL) {
+		pages_not_found(x);	/* a PDF not made this load */
+		return;
+	}
+	r->cache_control = CACHE_PUBLIC;
+	r->content_language = lang_code(x->app->langs, l);
+	if (!cv->listed)
+		resp_header(r, "X-Robots-Tag", "noindex");
+	switch (f) {
+	case CV_FORM_PAGE:
+	case CV_FORM_MD:
+		r->content_type = f == CV_FORM_MD ? TYPE_MARKDOWN : TYPE_HTML;
+		resp_header(r, "Vary", "Accept");
+		resp_header(r, "Link", f == CV_FORM_MD ? sv->link_html[l] :
+		    sv->link_md[l]);
+		if (f == CV_FORM_PAGE)
+			html_headers(r, s);
+		break;
+	case CV_FORM_PDF:
+		r->content_type = TYPE_PDF;
+		break;
+	case CV_FORM_TXT:
+		r->content_type = site_docs[DOC_CV_TXT].type;
+		break;
+	default:
+		r->content_type = site_docs[DOC_RESUME].type;
+		resp_header(r, "Access-Control-Allow-Origin", "*");
+		break;
+	}
+	send_bytes(x, sb);
 }
 
 /*

@@ -13,6 +13,17 @@
 #include "http/encoding.h"
 #include "core/ctx.h"
 #include "site/markdown.h"
+#include "site/cv.h"
+
+/* A variant of the CV (site.json's cv_variants), every form of it in
+ * every language, rendered once by site_build like /cv's. */
+struct site_variant {
+	struct rendered form[CV_FORM__MAX][LANG__MAX];	/* cv.h's forms;
+					 * CV_FORM_PAGE: the HTML, MD the
+					 * markdown; a PDF not made: empty */
+	char	*link_md[LANG__MAX];	/* Link on the HTML */
+	char	*link_html[LANG__MAX];	/* Link on the markdown */
+};
 
 struct site {
 	struct rendered md[PAGE__MAX][LANG__MAX];
@@ -23,6 +34,8 @@ struct site {
 	struct rendered nf_html[LANG__MAX];
 	struct rendered doc[SITE_DOC__MAX][LANG__MAX];
 	char	*csp;			/* with the inline style's hash */
+	struct site_variant *var;	/* settings' cv_variants, in order */
+	int	 nvar;
 };
 
 struct site	*site_build(const struct app *, char *err, size_t errlen);
@@ -32,6 +45,8 @@ void		 pages_page(struct ctx *);	/* ROUTE_PAGE, arg: page */
 void		 pages_doc(struct ctx *);	/* ROUTE_DOC, arg: doc */
 void		 pages_project(struct ctx *);	/* a project's page */
 void		 pages_media(struct ctx *);	/* /media/NAME */
+void		 pages_cv_variant(struct ctx *);	/* /cv/NAME...,
+						 * /resume/NAME.json */
 void		 pages_not_found(struct ctx *);
 const struct route *pages_match_md(const char *path, const char **slug,
 		    struct arena *);

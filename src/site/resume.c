@@ -16,8 +16,10 @@
 #include <unicode/uloc.h>
 #include <unicode/ustring.h>
 
+#include "base/json.h"
 #include "site/resume.h"
 #include "content/settings.h"
+#include "site/cv.h"
 
 #define RESUME_SCHEMA \
 	"https://raw.githubusercontent.com/jsonresume/resume-schema/" \
@@ -185,14 +187,26 @@ basics_profiles(cJSON *b, const struct app *app, const cJSON *p)
 	return rc;
 }
 
+/* The basics; a variant v's own headline is its label, its own summary
+ * the summary (NULL, or none of its own: the profile's). */
 static int
-basics(cJSON *r, const struct app *app, enum lang l)
+basics(cJSON *r, const struct app *app, const struct cv_variant *v,
+    enum lang l)
 {
 	const cJSON *p = app->model->profile.obj[l];
 	cJSON	*b;
 
 	if ((b = cJSON_AddObjectToObject(r, "basics")) == NULL)
 		return -1;
+	if (v != NULL && (v->headline[l] != NULL || v->summary[l] != NULL))
+		return copy(b, "name", p, "name") | put(b, "label",
+		    v->headline[l] != NULL ? v->headline[l] :
+		    json_str(p, "job_title")) |
+		    copy(b, "image", p, "image") | copy(b, "email", p, "email") |
+		    copy(b, "phone", app->model->profile.src, "phone") |
+		    copy(b, "url", p, "url") | put(b, "summary",
+		    cv_variant_text(app, v, l, "summary")) |
+		    basics_location(b, app, p) | basics_profiles(b, app, p);
 	return copy(b, "name", p, "name") | copy(b, "label", p, "job_title") |
 	    copy(b, "image", p, "image") | copy(b, "email", p, "email") |
 	    copy(b, "phone", app->model->profile.src, "phone") |
@@ -336,6 +350,12 @@ export_field(const struct app *app, cJSON *o, const struct resume_field *rows,
 		return put(o, f->key, src_text(app, it, f->member, l));
 	case RK_TEXTS:
 		return texts(app, o, f, it, l);
+	case RK_TAGS:
+		if (cJSON_GetArraySize(content_item_array(it, f->member,
+		    l)) == 0)
+			return 0;
+		return strings(o, f->key, content_item_array(it, f->member,
+		    l));
 	default:		/* the import's alone */
 		return 0;
 	}
@@ -351,21 +371,27 @@ field_at(const struct resume_field *f, int n)
 	return NULL;
 }
 
-/* The JSON Resume section of collection c: its items, row by row. */
+/* The JSON Resume section of collection c: its items (those variant v
+ * takes, at most its max_items; v NULL: all), row by row. */
 static int
-section(cJSON *r, const struct app *app, enum coll c, enum lang l)
+section(cJSON *r, const struct app *app, const struct cv_variant *v,
+    enum coll c, enum lang l)
 {
 	const struct collection *col = &app->model->coll[c];
 	const struct resume_field *f;
 	cJSON	*a, *o;
 	size_t	 k;
-	int	 n, rc = 0;
+	int	 n, rc = 0, taken = 0;
 
 	if (col->len == 0)	/* an optional file left out */
 		return 0;
 	if ((a = cJSON_AddArrayToObject(r, resources[c].resume->key)) == NULL)
 		return -1;
 	for (k = 0; k < col->len; k++) {
+		if (!settings_variant_takes(v, &col->items[k]))
+			continue;
+		if (v != NULL && v->max_items > 0 && taken++ == v->max_items)
+			break;
 		if ((o = cJSON_CreateObject()) == NULL ||
 		    !cJSON_AddItemToArray(a, o))
 			return -1;
@@ -374,18 +400,23 @@ section(cJSON *r, const struct app *app, enum coll c, enum lang l)
 			rc |= export_field(app, o, resources[c].resume->fields,
 			    f, &col->items[k], l);
 	}
+	if (v != NULL && cJSON_GetArraySize(a) == 0)	/* none taken */
+		cJSON_DeleteItemFromObjectCaseSensitive(r,
+		    resources[c].resume->key);
 	return rc;
 }
 
 static int
-meta(cJSON *r, const struct app *app, enum lang l)
+meta(cJSON *r, const struct app *app, const struct cv_variant *v,
+    enum lang l)
 {
 	cJSON	*m;
-	char	 path[64], url[1024];
+	char	 path[256], url[1024];
 
 	if ((m = cJSON_AddObjectToObject(r, "meta")) == NULL)
 		return -1;
-	snprintf(url, sizeof(url), "%s%s", app->cfg->base_url,
+	snprintf(url, sizeof(url), "%s%s", app->cfg->base_url, v != NULL ?
+	    cv_variant_path(app, v, l, CV_FORM_RESUME, path, sizeof(path)) :
 	    resume_path(app, l, path, sizeof(path)));
 	return put(m, "canonical", url) | put(m, "version", RESUME_VERSION) |
 	    put(m, "language", lang_code(app->langs, l));
@@ -398,6 +429,19 @@ meta(cJSON *r, const struct app *app, enum lang l)
 int
 resume_build(const struct app *app, enum lang l, struct buf *b)
 {
+	return resume_build_variant(app, NULL, l, b);
+}
+
+/*
+ * Appends the JSON Resume document of variant v of the CV (site.json's
+ * cv_variants) in language l to b: its sections in its order, each with
+ * the items it takes; v NULL: resume_build's.  Returns 0, or -1 when
+ * memory ran out.
+ */
+int
+resume_build_variant(const struct app *app, const struct cv_variant *v,
+    enum lang l, struct buf *b)
+{
 	enum coll seq[COLL__MAX];
 	cJSON	*r;
 	char	*s = NULL;
@@ -406,28 +450,34 @@ resume_build(const struct app *app, enum lang l, struct buf *b)
 	if ((r = cJSON_CreateObject()) == NULL)
 		return -1;
 	if (put(r, "$schema", RESUME_SCHEMA) == -1 ||
-	    basics(r, app, l) != 0)
+	    basics(r, app, v, l) != 0)
 		goto out;
-	/* The sections' order: site.json's "cv_order" (the CV's), else
-	 * the declared one. */
-	if (app->settings->cv.n > 0) {
+	/* The sections' order: a variant's own, alone; else site.json's
+	 * "cv_order" (the CV's), else the declared one. */
+	if (v != NULL) {
+		n = settings_variant_sequence(&app->settings->cv, v, seq);
+		for (i = 0; i < n; i++)
+			if (resources[seq[i]].resume != NULL &&
+			    section(r, app, v, seq[i], l) != 0)
+				goto out;
+	} else if (app->settings->cv.n > 0) {
 		n = settings_cv_sequence(&app->settings->cv, seq);
 		for (i = 0; i < n; i++)
 			if (resources[seq[i]].resume != NULL &&
-			    section(r, app, seq[i], l) != 0)
+			    section(r, app, NULL, seq[i], l) != 0)
 				goto out;
 		for (c = 0; c < COLL__MAX; c++)	/* not on the CV */
 			if (resources[c].resume != NULL && resources[c].cv ==
-			    0 && section(r, app, (enum coll)c, l) != 0)
+			    0 && section(r, app, NULL, (enum coll)c, l) != 0)
 				goto out;
 	} else
 		for (n = 1; n <= COLL__MAX; n++)
 			for (c = 0; c < COLL__MAX; c++)
 				if (resources[c].resume != NULL &&
 				    resources[c].resume->order == n &&
-				    section(r, app, (enum coll)c, l) != 0)
+				    section(r, app, NULL, (enum coll)c, l) != 0)
 					goto out;
-	if (languages(r, app, l) != 0 || meta(r, app, l) != 0 ||
+	if (languages(r, app, l) != 0 || meta(r, app, v, l) != 0 ||
 	    (s = cJSON_Print(r)) == NULL)
 		goto out;
 	buf_puts(b, s);

@@ -11,6 +11,9 @@
 #include "core/app.h"
 
 int	 resume_build(const struct app *, enum lang, struct buf *);
+struct cv_variant;
+int	 resume_build_variant(const struct app *, const struct cv_variant *,
+	    enum lang, struct buf *);
 const char *resume_path(const struct app *, enum lang, char *buf, size_t len);
 
 #endif /* PERFIL_RESUME_H */

@@ -110,9 +110,10 @@ expect_body_contains "\"$name, $BASE (CC BY 4.0)\""
 
 t 'sitemap.xml: every page, cv.txt and the JSON Resume in both languages, with hreflang alternates'
 req GET /sitemap.xml
-# eight pages, one page per project, cv.txt and resume.json, each in two
-# languages
+# eight pages, one page per project, cv.txt, resume.json and each listed
+# variant of the CV, each in two languages
 nproj=$(content projects.json length)
+nproj=$((nproj + $(content site.json '[.cv_variants // {} | .[] | select(.listed)] | length')))
 expect_body_contains 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"'
 expect_body_contains 'xmlns:xhtml="http://www.w3.org/1999/xhtml"'
 expect_equal 'url entries' $(((10 + nproj) * 2)) "$(grep -c '<url>' "$RESP_DIR/body")"

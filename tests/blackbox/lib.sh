@@ -711,7 +711,8 @@ localized() {
 # api_localized FILE LANG: content FILE as the API serves it in LANG: like
 # localized, except the four fields the spec documents as Spanish (project
 # description, experience period, certification and recommendation date),
-# which stay in the default language (es) whatever LANG is.
+# which stay in the default language (es) whatever LANG is; without the
+# items' tags, which are content-only (the CV's variants select them).
 api_localized() {
 	local keep=
 	case $1 in
@@ -721,7 +722,8 @@ api_localized() {
 	esac
 	jq -c --arg lang "$2" --arg keep "$keep" \
 		"$BB_JQ_DEFS"' map((loc("es")) as $es | loc($lang)
-			| if $keep != "" then .[$keep] = $es[$keep] else . end)' \
+			| if $keep != "" then .[$keep] = $es[$keep] else . end
+			| del(.tags))' \
 		"$CONTENT/$1"
 }
 
