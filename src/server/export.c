@@ -32,6 +32,10 @@
 #include "core/routes.h"
 #include "server/export.h"
 #include "server/handler.h"
+#include "site/cv.h"
+
+/* The _headers rules Cloudflare Pages reads (Netlify has no limit). */
+#define EXPORT_HEADER_RULES	100
 
 /* One file written, for _headers and the manifest. */
 struct exp_file {
@@ -368,6 +372,32 @@ left_out_why(const struct route *r)
 	return NULL;
 }
 
+/* Exports every form of every CV variant (site.json's cv_variants,
+ * listed or not) route r serves, in every language: /cv/NAME, its
+ * markdown twin, PDF and plain text, or /resume/NAME.json.  Returns 0
+ * or -1. */
+static int
+export_variants(struct exp *e, const struct route *r)
+{
+	const struct cv_variants *vs = &e->app->settings->cv_variants;
+	char	 url[1024];
+	int	 i, l, f;
+
+	for (i = 0; i < vs->n; i++)
+		for (l = 0; l < e->app->langs->n; l++)
+			for (f = 0; f < CV_FORM__MAX; f++) {
+				if ((f == CV_FORM_RESUME) !=
+				    (strncmp(r->path, "/resume/", 8) == 0))
+					continue;
+				if (*cv_variant_path(e->app, &vs->v[i],
+				    (enum lang)l, (enum cv_form)f, url,
+				    sizeof(url)) == '\0' ||
+				    export_url(e, url, 0) == -1)
+					return -1;
+			}
+	return 0;
+}
+
 /* Exports every URL of route r: one per item, owner page or media
  * file when its pattern ends in a segment, in every language it has. */
 static int
@@ -394,6 +424,8 @@ export_route(struct exp *e, const struct route *r)
 		for (j = 0; j < m->media->n; j++)
 			if (export_one(e, r, m->media->files[j].name) == -1)
 				return -1;
+	} else if (r->handler == RH_CV_VARIANT) {
+		return export_variants(e, r);
 	} else if (r->coll < COLL__MAX) {
 		for (j = 0; j < m->coll[r->coll].len; j++)
 			if (m->coll[r->coll].items[j].slug != NULL &&
@@ -547,6 +579,18 @@ header_rules(struct buf *h, struct exp_file **f, size_t lo, size_t hi,
 	}
 }
 
+/* The rules of _headers text h: its lines that begin with "/". */
+static size_t
+rules_count(const struct buf *h)
+{
+	size_t	 i, n = 0;
+
+	for (i = 0; i < h->len; i++)
+		if (h->data[i] == '/' && (i == 0 || h->data[i - 1] == '\n'))
+			n++;
+	return n;
+}
+
 /* Writes the files hosts read: _headers (a rule per URL with the
  * responder's headers), _redirects (API paths to their .json files,
  * the responder's redirects), the manifest, .nojekyll, the marker. */
@@ -580,6 +624,11 @@ export_host_files(struct exp *e)
 	qsort(sorted, e->n, sizeof(*sorted), by_url);
 	header_rules(&h, sorted, 0, e->n, 1);
 	free(sorted);
+	if ((n = rules_count(&h)) > EXPORT_HEADER_RULES)
+		buf_printf(e->left, "_headers: %zu rules; Cloudflare Pages "
+		    "reads the first %d (in URL order): past them the files "
+		    "keep the types their names give and lose the other "
+		    "headers\n", n, EXPORT_HEADER_RULES);
 	for (i = 0; i < e->n; i++) {
 		f = &e->f[i];
 		n = strlen(f->file);
