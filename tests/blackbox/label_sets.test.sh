@@ -123,7 +123,7 @@ use_set "$SITE" is >/dev/null
 run_cmd "$PERFIL_BIN" --check --content "$SITE" --labels "$LABELS"
 expect_exit 0
 expect_stderr_match 'note: no label set for is \(Icelandic\): its [0-9]+ interface texts .* are shown in English; write them in .*/labels/is\.json'
-expect_equal 'notes' 1 "$(grep -c 'note:' "$BB_TMP/stderr")"
+expect_equal 'notes' 1 "$(grep -c ': note: ' "$BB_TMP/stderr")"
 
 # The responder reads the shipped sets as an uninstalled build does (the
 # source tree's labels/); the micro-cache is off so that each reload shows.
