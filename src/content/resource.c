@@ -621,3 +621,23 @@ field_find(const struct field *f, const char *name)
 			return f;
 	return NULL;
 }
+
+/* The BibTeX field a publication of kind (its "kind") has its venue in:
+ * journal, booktitle, school, institution or howpublished; the import
+ * (bibtex.c) reads it there and /publications.bib (bibtex_out.c) writes
+ * it back. */
+const char *
+resource_venue_field(const char *kind)
+{
+	if (strcmp(kind, "article") == 0)
+		return "journal";
+	if (strcmp(kind, "inproceedings") == 0 ||
+	    strcmp(kind, "incollection") == 0 || strcmp(kind, "inbook") == 0)
+		return "booktitle";
+	if (strcmp(kind, "phdthesis") == 0 ||
+	    strcmp(kind, "mastersthesis") == 0)
+		return "school";
+	if (strcmp(kind, "techreport") == 0)
+		return "institution";
+	return "howpublished";
+}

@@ -277,4 +277,6 @@ extern const struct resource resources[COLL__MAX];	/* served order */
 
 const struct field *field_find(const struct field *, const char *name);
 
+const char *resource_venue_field(const char *kind);
+
 #endif /* PERFIL_RESOURCE_H */

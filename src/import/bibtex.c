@@ -44,23 +44,6 @@ static const struct {
 	{ "software", "software" },
 };
 
-/* The BibTeX field a kind's venue is (bibtex_out.c writes it back). */
-static const char *
-venue_field(const char *kind)
-{
-	if (strcmp(kind, "article") == 0)
-		return "journal";
-	if (strcmp(kind, "inproceedings") == 0 ||
-	    strcmp(kind, "incollection") == 0 || strcmp(kind, "inbook") == 0)
-		return "booktitle";
-	if (strcmp(kind, "phdthesis") == 0 ||
-	    strcmp(kind, "mastersthesis") == 0)
-		return "school";
-	if (strcmp(kind, "techreport") == 0)
-		return "institution";
-	return "howpublished";
-}
-
 /* The LaTeX s as text, a new string, or NULL (out of memory). */
 static char *
 text(const char *s)
@@ -360,7 +343,7 @@ structure(struct bibtex_lib *lb, const struct bibtex_entry *e, const char *kind,
 {
 	if (cJSON_AddStringToObject(o, "kind", kind) == NULL ||
 	    put_authors(lb, e, profile, o) == -1 ||
-	    put_text(lb, e, o, "venue", venue_field(kind)) == -1 ||
+	    put_text(lb, e, o, "venue", resource_venue_field(kind)) == -1 ||
 	    put_text(lb, e, o, "volume", "volume") == -1 ||
 	    put_text(lb, e, o, "issue", "number") == -1 ||
 	    put_text(lb, e, o, "pages", "pages") == -1 ||

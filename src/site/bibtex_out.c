@@ -20,23 +20,6 @@
 #include "site/bibtex_out.h"
 #include "site/site_paths.h"
 
-/* The field a kind's venue is written as (bibtex.c reads it back). */
-static const char *
-venue_field(const char *kind)
-{
-	if (strcmp(kind, "article") == 0)
-		return "journal";
-	if (strcmp(kind, "inproceedings") == 0 ||
-	    strcmp(kind, "incollection") == 0 || strcmp(kind, "inbook") == 0)
-		return "booktitle";
-	if (strcmp(kind, "phdthesis") == 0 ||
-	    strcmp(kind, "mastersthesis") == 0)
-		return "school";
-	if (strcmp(kind, "techreport") == 0)
-		return "institution";
-	return "howpublished";
-}
-
 /* s with LaTeX's specials escaped (the reader's inverse). */
 static void
 put_escaped(struct buf *b, const char *s)
@@ -148,7 +131,7 @@ put_entry(struct buf *b, const cJSON *o, const char *slug)
 	buf_printf(b, "@%s{%s,\n", kind, key != NULL ? key : slug);
 	put_authors(b, o);
 	put_field(b, "title", cJSON_GetObjectItemCaseSensitive(o, "title"));
-	put_field(b, venue_field(kind), venue);
+	put_field(b, resource_venue_field(kind), venue);
 	put_field(b, "publisher", cJSON_GetObjectItemCaseSensitive(o,
 	    "publisher"));
 	put_field(b, "volume", cJSON_GetObjectItemCaseSensitive(o, "volume"));
