@@ -144,7 +144,7 @@ for w in re.findall(r"[A-Za-z][A-Za-z-]+", s):
 }
 
 # Format and brand names a Japanese page says as they are.
-ALLOWED_WORDS=' API JSON PDF Markdown Cookie vCard GitHub Resume OpenAPI MCP '
+ALLOWED_WORDS=' API JSON PDF Markdown Cookie vCard GitHub Resume OpenAPI MCP BibTeX '
 
 SITES=$BB_TMP/scripts
 rm -rf "$SITES" && mkdir -p "$SITES"
