@@ -30,6 +30,8 @@ struct bibtex_lib {
 	char	**texts;		/* what bibtex_field returned
 					 * (btparse's copies) */
 	size_t	 ntexts, captexts;
+	int	 bt;			/* btparse's tables are set up
+					 * (bt_initialize): bt_cleanup */
 };
 
 /* The month macros' names, "jan" ... "dec". */

@@ -178,6 +178,7 @@ parse(struct bibtex_lib *lb, char *s, size_t len)
 		return -1;
 	}
 	bt_initialize();
+	lb->bt = 1;
 	bt_delete_all_macros();
 	for (k = 0; k < 12; k++)
 		bt_add_macro_text((char *)bibtex_months[k], (char *)month_names[k],
@@ -288,5 +289,9 @@ bibtex_lib_free(struct bibtex_lib *lb)
 	free(lb->e);
 	lb->e = NULL;
 	lb->n = 0;
+	if (lb->bt) {	/* its string and macro tables (LeakSanitizer) */
+		bt_cleanup();
+		lb->bt = 0;
+	}
 }
 #endif /* HAVE_BTPARSE */

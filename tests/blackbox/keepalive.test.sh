@@ -26,14 +26,20 @@ kept_connections() {
 	ss -Hx state connected 2>/dev/null | grep -cF "$STACK_SOCK"
 }
 
+# Looked at after each answer: nginx renews a connection past 1 s of use
+# (keepalive_time 1s), so the last answer of a slow run (a checked build)
+# may be the one after which it closed; without keep-alive every look
+# finds none.
 t 'the connections are kept: after the answers, nginx still holds open connections to the responder'
+seen=()
 for i in 1 2 3 4 5 6; do
 	req GET /api/v1/health
 	expect_status 200
+	seen+=("$(kept_connections)")
 done
-n=$(kept_connections)
-expect_equal 'open connections to the socket after 6 requests (> 0)' yes \
-	"$( ((n > 0)) && echo yes || echo "no ($n)")"
+n=$(printf '%s\n' "${seen[@]}" | sort -n | tail -n 1)
+expect_equal 'open connections to the socket after one of 6 answers (> 0)' yes \
+	"$( ((n > 0)) && echo yes || echo "no (${seen[*]})")"
 
 t 'one request after another on kept connections: each answer is its own (language, path, status)'
 for lang in es en es en; do

@@ -219,19 +219,20 @@ edit_profile() {
 		as_user cp "$home/profile.json" "$pub/content/profile.json"
 }
 
-# served_within TEXT: after an edit, wait for the headline TEXT within the
-# bound docs/deployment.md gives for a host under load (10 s), print the
+# served_within TEXT [MS]: after an edit, wait for the headline TEXT within
+# the bound docs/deployment.md gives for a host under load (10 s; MS, for
+# two files saved one after the other: a reload each at worst), print the
 # time it took (about a second on an idle machine), then check that every
 # answer after it has it.
 served_within() {
-	local start ms
+	local start ms bound=${2:-10000}
 	start=$(ops_ms)
-	while (($(ops_ms) - start <= 10000)); do
+	while (($(ops_ms) - start <= bound)); do
 		is_headline "$1" && break
 		sleep 0.02
 	done
 	ms=$(($(ops_ms) - start))
-	_bb_check $((ms > 10000)) 'the new headline within 10000 ms' "$ms ms"
+	_bb_check $((ms > bound)) "the new headline within $bound ms" "$ms ms"
 	printf '        (edit served after %d ms)\n' "$ms"
 	bb_steady 5 is_headline "$1"
 	_bb_check $? 'every answer after it has the new headline' "$(headline)"
@@ -271,7 +272,7 @@ t 'the fix is served: health clears the refusal'
 cp "$CONTENT/skills.json" "$home/skills.json"
 as_user cp "$home/skills.json" "$pub/content/skills.json"
 edit_profile '.headline.en = "Fixed on the host"'
-served_within 'Fixed on the host'
+served_within 'Fixed on the host' 20000
 req GET /api/v1/health
 expect_header_absent perfil-reload-refused
 expect_equal 'Perfil-Content: a new fingerprint' yes "$([[ $(health_field perfil-content fingerprint) != "$fp" ]] && echo yes || echo no)"
