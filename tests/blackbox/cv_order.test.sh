@@ -41,21 +41,6 @@ jq '. + {cv_order: ["publications", "education", "experience"], home_highlight: 
 run_cmd "$PERFIL_BIN" --check --content "$dir"
 expect_exit 0
 
-# order FILE A B ...: the line numbers of each text in FILE rise.
-order() {
-	local f=$1 last=0 n
-	shift
-	for s in "$@"; do
-		n=$(grep -nF -- "$s" "$f" | head -n 1 | cut -d: -f1)
-		if [[ -z $n ]] || ((n <= last)); then
-			echo "out of order at '$s' (line ${n:-none} after $last)"
-			return
-		fi
-		last=$n
-	done
-	echo ok
-}
-
 chmod -R a+rX "$dir"
 export PERFIL_CONTENT=$dir
 bb_private_stack 970 'serving the academic CV'

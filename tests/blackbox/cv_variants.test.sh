@@ -57,21 +57,6 @@ expect_equal 'no warning about tags' '' "$(grep -i 'tag' "$BB_TMP/stderr")"
 text() {
 	jq -r "$3 | if type == \"object\" then .$1 else . end" "$withv/$2"
 }
-# order FILE A B ...: "ok" when each text first occurs in FILE after the
-# one before it.
-order() {
-	local f=$1 last=0 n
-	shift
-	for s in "$@"; do
-		n=$(grep -nF -- "$s" "$f" | head -n 1 | cut -d: -f1)
-		if [[ -z $n ]] || ((n <= last)); then
-			echo "out of order at '$s' (line ${n:-none} after $last)"
-			return
-		fi
-		last=$n
-	done
-	echo ok
-}
 # holds WHAT FILE: each text of the arrays yes and no in FILE or not.
 holds() {
 	local s

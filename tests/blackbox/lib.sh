@@ -729,6 +729,23 @@ api_localized() {
 
 # The CV's items (cv.test.sh, cv_pdf.test.sh).
 
+# order FILE A B ...: print "ok" when each text first occurs in FILE on a
+# later line than the one before it, else where the order breaks
+# (cv_order.test.sh, cv_variants.test.sh).
+order() {
+	local f=$1 last=0 n s
+	shift
+	for s in "$@"; do
+		n=$(grep -nF -- "$s" "$f" | head -n 1 | cut -d: -f1)
+		if [[ -z $n ]] || ((n <= last)); then
+			echo "out of order at '$s' (line ${n:-none} after $last)"
+			return
+		fi
+		last=$n
+	done
+	echo ok
+}
+
 # missing FILE [FILTER]: print the lines of stdin that FILE does not contain
 # (fixed strings), joined by " | "; with FILTER, a command, each line is
 # looked for as FILTER prints it (cv_pdf.test.sh: without white space).
