@@ -69,4 +69,6 @@ char	*read_beneath(const char *dir, const char *rel, size_t max,
 int	 xsnprintf(char *, size_t, const char *, ...)
 	    __attribute__((format(printf, 3, 4)));
 
+int	 dir_remove(const char *path, int depth);
+
 #endif /* PERFIL_UTIL_H */

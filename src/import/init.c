@@ -343,52 +343,13 @@ err:
 }
 
 /*
- * Removes what is beneath the directory dfd and closes it: regular
- * files and directories (depth bounds the recursion), never following a
- * link.  Returns 0, or -1 (something stays).
- */
-static int
-remove_beneath(int dfd, int depth)
-{
-	struct dirent *e;
-	DIR	*d;
-	int	 sub, rc = 0;
-
-	if ((d = fdopendir(dfd)) == NULL) {
-		close(dfd);
-		return -1;
-	}
-	while ((e = readdir(d)) != NULL) {
-		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-			continue;
-		if (unlinkat(dirfd(d), e->d_name, 0) == 0)
-			continue;
-		if (errno != EISDIR || depth == 0 ||
-		    (sub = openat(dirfd(d), e->d_name, O_RDONLY |
-		    O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) == -1 ||
-		    remove_beneath(sub, depth - 1) == -1 ||
-		    unlinkat(dirfd(d), e->d_name, AT_REMOVEDIR) == -1)
-			rc = -1;
-	}
-	closedir(d);
-	return rc;
-}
-
-/*
  * Removes the temporary directory tmp that init_stage made, with all it
  * holds.  Returns 0, or -1 (something stays; errno set).
  */
 int
 init_discard(const char *tmp)
 {
-	int	 fd;
-
-	if ((fd = open(tmp, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
-	    O_CLOEXEC)) == -1)
-		return errno == ENOENT ? 0 : -1;
-	if (remove_beneath(fd, 2) == -1)
-		return -1;
-	return rmdir(tmp);
+	return dir_remove(tmp, 2);
 }
 
 /*

@@ -15,49 +15,14 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/util.h"
 #include "server/export.h"
-
-/* Removes everything beneath directory fd, depth levels at most, and
- * closes fd.  Returns 0, or -1 (something stays). */
-static int
-remove_tree(int fd, int depth)
-{
-	DIR	*d;
-	struct dirent *de;
-	int	 sub, rc = 0;
-
-	if ((d = fdopendir(fd)) == NULL) {
-		close(fd);
-		return -1;
-	}
-	while ((de = readdir(d)) != NULL) {
-		if (strcmp(de->d_name, ".") == 0 ||
-		    strcmp(de->d_name, "..") == 0)
-			continue;
-		if (unlinkat(dirfd(d), de->d_name, 0) == 0)
-			continue;
-		if (depth > 0 && (sub = openat(dirfd(d), de->d_name,
-		    O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) != -1 &&
-		    remove_tree(sub, depth - 1) == 0 &&
-		    unlinkat(dirfd(d), de->d_name, AT_REMOVEDIR) == 0)
-			continue;
-		rc = -1;
-	}
-	closedir(d);
-	return rc;
-}
 
 /* Removes directory path and all it holds. */
 void
 export_remove_dir(const char *path)
 {
-	int	 fd;
-
-	if ((fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
-	    O_CLOEXEC)) == -1)
-		return;
-	if (remove_tree(fd, 32) == 0)
-		rmdir(path);
+	(void)dir_remove(path, 32);
 }
 
 /*
