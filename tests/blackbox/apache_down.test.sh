@@ -15,6 +15,7 @@ cp -R "$CONTENT" "$BB_TMP/content" && chmod -R a+rX "$BB_TMP/content"
 PERFIL_CONTENT=$BB_TMP/content
 port=$(stack_free_port $((${BASE##*:} + 800))) || exit 1
 trap 'apache_stop; _bb_finish' EXIT
+bb_apache_checked || exit 1
 if ! apache_start "$port"; then
 	t 'a private Apache with mod_fcgid starts'
 	_bb_check 1 "Apache on 127.0.0.1:$port" 'it did not start'

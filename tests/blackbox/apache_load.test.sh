@@ -115,7 +115,10 @@ load_checks "$BB_TMP/close.out" close "$close_secs"
 
 t 'after the load the site answers within a second, three times'
 for i in 1 2 3; do
+	stall=$(bb_stall_ms)
 	out=$(curl -s -o /dev/null -m 5 -w '%{http_code} %{time_total}' "$BASE/api/v1/profile")
-	_bb_check $(awk -v o="$out" 'BEGIN { split(o, a, " "); print !(a[1] == 200 && a[2] < 1) }') \
-		'GET /api/v1/profile: 200 in under 1 s' "$out"
+	ms=$(awk -v o="$out" 'BEGIN { split(o, a, " "); print int(a[2] * 1000) }')
+	used=$(bb_within 1000 "$ms" "$stall")
+	_bb_check $([[ $? == 0 && $out == '200 '* ]] && echo 0 || echo 1) \
+		"GET /api/v1/profile: 200 in under 1 s (CPU contention allowed: $used ms)" "$out"
 done

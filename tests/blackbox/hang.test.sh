@@ -63,7 +63,7 @@ _bb_check $? "perfil.log: worker $stopped made no progress; killed" "$(tail -n 3
 quiet=$(sed -n "s/.*worker $stopped made no progress for \([0-9]*\) ms.*/\1/p" "$log" | head -n 1)
 _bb_check $((${quiet:-0} < hang_ms || ${quiet:-0} >= limit * 1000)) \
 	"it had made no progress for $hang_ms ms to $limit s when killed" "${quiet:-no figure} ms"
-ops_wait_workers "$sup" 2 5 "$stopped" >/dev/null
+ops_wait_workers "$sup" 2 "$(bb_guard 5)" "$stopped" >/dev/null
 workers=$(ops_workers "$sup")
 _bb_check $(grep -qx "$stopped" <<<"$workers"; echo $((!$?))) \
 	'the stopped worker is gone, a new one in its place' "$workers"

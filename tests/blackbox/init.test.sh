@@ -77,7 +77,7 @@ expect_status 200
 expect_json '.data.name' "$(jq .name "$dir/profile.json")"
 # ./serve prints its banner once the stack answers: wait for it
 expect_equal './serve names the content it serves and the pid to signal' yes \
-	"$(ops_wait_file "$BB_TMP/serve.log" 'kill -HUP [0-9]+' 5 &&
+	"$(ops_wait_file "$BB_TMP/serve.log" 'kill -HUP [0-9]+' "$(bb_guard 5)" &&
 		grep -qF "Content: $dir" "$BB_TMP/serve.log" && echo yes || echo no)"
 
 t 'an edit of DIR and a SIGHUP: the new text is served (no stale copy)'
@@ -122,7 +122,7 @@ if [[ $(id -u) == 0 ]]; then
 	req GET '/api/v1/profile?lang=en'
 	expect_json '.data.headline' '"Edited in place"'
 	expect_equal './serve names the directory and the bind mount' yes \
-		"$(ops_wait_file "$BB_TMP/serve-root.log" 'kill -HUP [0-9]+' 5 &&
+		"$(ops_wait_file "$BB_TMP/serve-root.log" 'kill -HUP [0-9]+' "$(bb_guard 5)" &&
 			grep -qF "Content: $BB_TMP/private/c" "$BB_TMP/serve-root.log" &&
 			grep -q 'read-only bind mount' "$BB_TMP/serve-root.log" && echo yes || echo no)"
 	jq '.headline = "Edited behind 0700"' "$BB_TMP/private/c/profile.json" >"$BB_TMP/p.json" &&

@@ -190,7 +190,7 @@ if [[ -n $freezer ]]; then
 	_bb_check $((ok >= 10 && ms <= budget ? 0 : 1)) \
 		"the new headline, 10 answers in a row, within $budget ms of the save" \
 		"$ms ms (first new answer after ${first:-never} ms)"
-	ops_wait_file "$log" "generation leader $old made no progress" 5
+	ops_wait_file "$log" "generation leader $old made no progress" "$(bb_guard 5)"
 	log_says 'perfil.log: the frozen leader, retired by the reload (or still serving), is killed' \
 		"generation leader $old made no progress for [0-9]+ ms"
 	expect_equal 'the frozen leader is still there (state D: a kill waits for the thaw)' D \

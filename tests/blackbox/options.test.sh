@@ -48,11 +48,11 @@ t '--workers 1 --threads 64: the worker runs 64 threads, answers, and SIGTERM st
 ops_start "$dir/run.log" "$PERFIL_BIN" --socket "$sock" --content "$CONTENT" \
 	"${user_args[@]}" --workers 1 --threads 64
 sup=$OPS_PID
-ops_wait_file "$dir/run.log" 'serving .* with 1 workers of 64 threads' 5
+ops_wait_file "$dir/run.log" 'serving .* with 1 workers of 64 threads' "$(bb_guard 5)"
 _bb_check $? 'perfil.log: "serving ... with 1 workers of 64 threads"' "$(tail -n 2 "$dir/run.log")"
-ops_wait_workers "$sup" 1 2 >/dev/null
+ops_wait_workers "$sup" 1 "$(bb_guard 2)" >/dev/null
 worker=$(ops_workers "$sup" | head -n 1)
-expect_equal 'serving threads of the worker' 64 "$(ops_wait_threads "$worker" 64 5)"
+expect_equal 'serving threads of the worker' 64 "$(ops_wait_threads "$worker" 64 "$(bb_guard 5)")"
 answer=$(env REQUEST_METHOD=GET DOCUMENT_URI=/api/v1/health REQUEST_URI=/api/v1/health \
 	QUERY_STRING= timeout 5 cgi-fcgi -bind -connect "$sock" 2>/dev/null | tr -d '\r')
 expect_equal 'status line of GET /api/v1/health' 'Status: 200 OK' "$(head -n 1 <<<"$answer")"

@@ -19,7 +19,7 @@ content=$CONTENT
 
 # wait_sock LOG: wait up to 5 s until the responder logging to LOG serves.
 wait_sock() {
-	ops_wait_file "$1" 'serving .* with [0-9]+ workers' 5
+	ops_wait_file "$1" 'serving .* with [0-9]+ workers' "$(bb_guard 5)"
 }
 
 if [[ $(id -u) != 0 ]]; then
@@ -70,7 +70,7 @@ sup=$OPS_PID
 wait_sock "$dir/one.log"
 expect_equal 'socket mode, owner, group' "660 $user www-data" \
 	"$(stat -c '%a %U %G' "$sock")"
-ops_wait_workers "$sup" 2 2 >/dev/null
+ops_wait_workers "$sup" 2 "$(bb_guard 2)" >/dev/null
 uid=$(id -u "$user")
 gid=$(id -g "$user")
 for p in $sup $(ops_workers "$sup"); do

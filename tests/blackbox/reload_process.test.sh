@@ -126,7 +126,7 @@ edit_headline 'Edited while the load is stopped'
 caught_load "$catcher" 'an edit, seen by the watch'
 victim=$(ops_workers "$sup" | head -n 1)
 kill -KILL "$victim"
-ops_wait_workers "$sup" 2 5 "$victim" >/dev/null
+ops_wait_workers "$sup" 2 "$(bb_guard 5)" "$victim" >/dev/null
 _bb_check $? 'two workers again, the killed one replaced' "$(ops_workers "$sup" | tr '\n' ' ')"
 bad=0
 for i in $(seq 1 20); do
@@ -241,7 +241,7 @@ done
 leader=$(bb_leaders "$sup")
 workers=$(ops_workers "$sup")
 kill -KILL "$leader"
-ops_wait_file "$log" "generation leader $leader killed by signal 9; loading the content again" 5
+ops_wait_file "$log" "generation leader $leader killed by signal 9; loading the content again" "$(bb_guard 5)"
 _bb_check $? 'perfil.log: the leader'"'"'s death' "$(tail -n 2 "$log")"
 ops_wait_file "$log" 'content reloaded \(the serving generation ended, content' $((budget + 5))
 _bb_check $? 'perfil.log: the content loaded again, a second after' "$(tail -n 2 "$log")"

@@ -221,19 +221,22 @@ edit_profile() {
 
 # served_within TEXT [MS]: after an edit, wait for the headline TEXT within
 # the bound docs/deployment.md gives for a host under load (10 s; MS, for
-# two files saved one after the other: a reload each at worst), print the
+# two files saved one after the other: a reload each at worst), stretched by
+# the time the machine's CPUs were held by others (bb_within), print the
 # time it took (about a second on an idle machine), then check that every
 # answer after it has it.
 served_within() {
-	local start ms bound=${2:-10000}
+	local start ms bound=${2:-10000} stall used
 	start=$(ops_ms)
-	while (($(ops_ms) - start <= bound)); do
+	stall=$(bb_stall_ms)
+	while (($(ops_ms) - start <= 3 * bound)); do
 		is_headline "$1" && break
 		sleep 0.02
 	done
 	ms=$(($(ops_ms) - start))
-	_bb_check $((ms > bound)) "the new headline within $bound ms" "$ms ms"
-	printf '        (edit served after %d ms)\n' "$ms"
+	used=$(bb_within "$bound" "$ms" "$stall")
+	_bb_check $? "the new headline within $bound ms (CPU contention allowed: $used ms)" "$ms ms"
+	printf '        (edit served after %d ms; bound with contention %d ms)\n' "$ms" "$used"
 	bb_steady 5 is_headline "$1"
 	_bb_check $? 'every answer after it has the new headline' "$(headline)"
 }
@@ -251,7 +254,7 @@ fp=$(health_field perfil-content fingerprint)
 
 t 'a broken content set is refused: the old content keeps serving, perfil.log and health say why'
 printf '{"name": ' | as_user tee "$pub/content/skills.json" >/dev/null
-ops_wait_file "$pub/perfil.log" 'reload refused.*skills\.json' 3
+ops_wait_file "$pub/perfil.log" 'reload refused.*skills\.json' "$(bb_guard 3)"
 _bb_check $? 'perfil.log: "reload refused" naming skills.json' "$(tail -n 2 "$pub/perfil.log")"
 for ((i = 0; i < 60; i++)); do
 	[[ -n $(health_field perfil-reload-refused fingerprint) ]] && break
@@ -276,7 +279,7 @@ served_within 'Fixed on the host' 20000
 req GET /api/v1/health
 expect_header_absent perfil-reload-refused
 expect_equal 'Perfil-Content: a new fingerprint' yes "$([[ $(health_field perfil-content fingerprint) != "$fp" ]] && echo yes || echo no)"
-ops_wait_file "$pub/perfil.log" 'content reloaded' 1
+ops_wait_file "$pub/perfil.log" 'content reloaded' "$(bb_guard 1)"
 _bb_check $? 'perfil.log: content reloaded' "$(tail -n 1 "$pub/perfil.log")"
 
 t 'a host without mod_fcgid: 503 naming mod_fcgid, and perfil.fcgi is never sent as a file'

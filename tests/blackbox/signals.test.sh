@@ -16,14 +16,14 @@ bb_private_stack 300 'with two workers'
 sup=$STACK_RESPONDER_PID
 
 t 'the supervisor runs two workers'
-ops_wait_workers "$sup" 2 2 >/dev/null
+ops_wait_workers "$sup" 2 "$(bb_guard 2)" >/dev/null
 expect_equal 'workers' 2 "$(ops_workers "$sup" | wc -l)"
 req GET /api/v1/health
 expect_status 200
 
 t 'each worker serves with three threads (--threads 3); the supervisor with one'
 for w in $(ops_workers "$sup"); do
-	expect_equal "serving threads of worker $w" 3 "$(ops_wait_threads "$w" 3 5)"
+	expect_equal "serving threads of worker $w" 3 "$(ops_wait_threads "$w" 3 "$(bb_guard 5)")"
 done
 expect_equal 'serving threads of the supervisor' 1 "$(ops_serving_threads "$sup")"
 
@@ -36,7 +36,7 @@ kept=$(ops_workers "$sup" | grep -vx "$victim")
 read -r up _ </proc/uptime
 kill -KILL "$victim"
 killed=$((${up%.*} * 1000 + 10#${up#*.} * 10))
-replaced=$(ops_wait_workers "$sup" 2 5 "$victim")
+replaced=$(ops_wait_workers "$sup" 2 "$(bb_guard 5)" "$victim")
 expect_equal 'replaced' yes "$replaced"
 fresh=$(ops_workers "$sup" | grep -vxF -e "$kept" -e "$victim" | head -n 1)
 elapsed=999999
@@ -108,7 +108,7 @@ for ((try = 0; try < 5; try++)); do
 	break
 done
 _bb_check $((try == 5)) 'a fresh worker killed within 700 ms of its start' "not caught young in 5 tries (${age-?} ms)"
-replaced=$(ops_wait_workers "$sup" 2 5 "$fresh")
+replaced=$(ops_wait_workers "$sup" 2 "$(bb_guard 5)" "$fresh")
 expect_equal 'replaced, in the end' yes "$replaced"
 new=$(ops_workers "$sup" | grep -vxF -e "$others" -e "$fresh" | head -n 1)
 gap=-1
@@ -130,7 +130,7 @@ ops_start "$BB_TMP/slow.log" "$PERFIL_BIN" --socket "127.0.0.1:$tport" \
 	--content "$STACK_CONTENT" --base-url "http://127.0.0.1:$tport" --workers 1 "${OPS_USER[@]}"
 slow=$OPS_PID
 ops_wait_tcp "$tport"
-ops_wait_workers "$slow" 1 2 >/dev/null
+ops_wait_workers "$slow" 1 "$(bb_guard 2)" >/dev/null
 exec 3<>"/dev/tcp/127.0.0.1/$tport"
 cat "$BB_TMP/req.1" >&3 # FCGI_BEGIN_REQUEST and half the FCGI_PARAMS
 # the worker has accepted and waits for the rest
@@ -158,7 +158,7 @@ ops_start "$BB_TMP/int.log" "$PERFIL_BIN" --socket "127.0.0.1:$tport" \
 	--content "$STACK_CONTENT" --base-url "http://127.0.0.1:$tport" --workers 2 \
 	"${OPS_USER[@]}"
 ops_wait_tcp "$tport"
-ops_wait_workers "$OPS_PID" 2 2 >/dev/null
+ops_wait_workers "$OPS_PID" 2 "$(bb_guard 2)" >/dev/null
 ops_stop "$OPS_PID" INT
 expect_equal 'exit status' 0 "$OPS_STATUS"
 

@@ -111,7 +111,7 @@ expect_meta '/api/v1/projects?limit=2&lang=en' en
 
 t 'on fd 0 with --workers 2 the responder supervises two workers, not as root'
 n=$(sed -n 's/.*--workers \([0-9]*\).*/\1/p' <<<"${exec_start[*]}")
-ops_wait_workers "$sup" "$n" 2 >/dev/null
+ops_wait_workers "$sup" "$n" "$(bb_guard 2)" >/dev/null
 expect_equal 'workers' "$n" "$(ops_workers "$sup" | wc -l)"
 grep -q "serving fd 0 with $n workers" "$STACK_DIR/perfil.log"
 _bb_check $? "perfil.log: serving fd 0 with $n workers" "$(tail -n 3 "$STACK_DIR/perfil.log")"
@@ -130,7 +130,7 @@ expect_status 200
 
 t 'on fd 0 SIGHUP reloads the content (systemctl reload)'
 kill -HUP "$sup"
-ops_wait_file "$STACK_DIR/perfil.log" 'content reloaded' 5
+ops_wait_file "$STACK_DIR/perfil.log" 'content reloaded' "$(bb_guard 5)"
 _bb_check $? 'perfil.log: content reloaded' "$(tail -n 3 "$STACK_DIR/perfil.log")"
 req GET /api/v1/health
 expect_status 200

@@ -30,10 +30,10 @@ health() {
 t '--pid-file: written once the socket is bound, with the supervisor process id'
 ops_start "$dir/one.log" "$PERFIL_BIN" "${args[@]}" --pid-file "$pidf"
 sup=$OPS_PID
-ops_wait_file "$dir/one.log" 'serving .* with 2 workers' 5
+ops_wait_file "$dir/one.log" 'serving .* with 2 workers' "$(bb_guard 5)"
 _bb_check $? 'perfil.log: "serving ... with 2 workers"' "$(tail -n 2 "$dir/one.log")"
 expect_equal 'pid file' "$sup" "$(cat "$pidf" 2>/dev/null)"
-ops_wait_workers "$sup" 2 5 >/dev/null
+ops_wait_workers "$sup" 2 "$(bb_guard 5)" >/dev/null
 workers=$(ops_workers "$sup")
 expect_equal 'answer on the socket' 'Status: 200 OK' "$(health)"
 
@@ -79,7 +79,7 @@ t 'a stale socket file (nobody listens) is replaced; the stale pid file too'
 _bb_check $? "the dead supervisor's socket file is still there" "no $sock"
 ops_start "$dir/two.log" "$PERFIL_BIN" "${args[@]}" --pid-file "$pidf"
 sup=$OPS_PID
-ops_wait_file "$dir/two.log" 'serving .* with 2 workers' 5
+ops_wait_file "$dir/two.log" 'serving .* with 2 workers' "$(bb_guard 5)"
 _bb_check $? 'the new supervisor serves' "$(tail -n 2 "$dir/two.log")"
 expect_equal 'pid file' "$sup" "$(cat "$pidf" 2>/dev/null)"
 expect_equal 'answer on the socket' 'Status: 200 OK' "$(health)"
