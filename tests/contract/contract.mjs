@@ -1,10 +1,12 @@
 // contract.mjs: holds the service to its OpenAPI document.
 //
-//   node contract.mjs DOC.json DOC.yaml RESPONSES-DIR
+//   node contract.mjs DOC.json DOC.yaml RESPONSES-DIR|RESPONSES.tsv
 //
 // DOC.json and DOC.yaml are what `perfil-fcgi --dump-openapi[=yaml]` printed;
 // RESPONSES-DIR is the black-box suite's $BLACKBOX_OUT/responses (NNNN.meta:
-// method, path, status, headers; NNNN.body). Checks, each printed as one
+// method, path, status, headers; NNNN.body); RESPONSES.tsv lists them
+// instead, a "META-FILE<TAB>BODY-FILE" line each (tests/contract/run: a
+// symbolic link per file cost two processes a response). Checks, each printed as one
 // "ok"/"FAIL" line:
 //   - the document is valid OpenAPI 3.1 (an independent validator);
 //   - the YAML parses (YAML 1.2 and 1.1 rules) to exactly the JSON document;
@@ -17,9 +19,9 @@
 //   - with CONTRACT_COVERAGE=1: every operation was answered 200 at least once.
 // Ends with "contract: N passed, N failed"; exits 1 on any failure.
 
-import { readFileSync, readdirSync } from "node:fs";
+import { readFileSync, readdirSync, statSync } from "node:fs";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import Ajv2020 from "ajv/dist/2020.js";
@@ -215,9 +217,17 @@ function ajvErrors(validate) {
 
 // --- The saved responses --------------------------------------------------------
 
+// files: {name: "NNNN.meta", meta: its path, body: its body's path}
 let files = [];
 try {
-	files = readdirSync(respDir).filter((f) => f.endsWith(".meta")).sort();
+	if (statSync(respDir).isFile()) {
+		files = readFileSync(respDir, "utf8").split("\n").filter((l) => l !== "")
+			.map((l) => l.split("\t"))
+			.map(([meta, body]) => ({ name: basename(meta), meta, body }));
+	} else {
+		files = readdirSync(respDir).filter((f) => f.endsWith(".meta")).sort()
+			.map((f) => ({ name: f, meta: join(respDir, f), body: join(respDir, f.replace(/\.meta$/, ".body")) }));
+	}
 } catch (e) {
 	check("the black-box responses are readable", [`${respDir}: ${e.message}`]);
 }
@@ -242,14 +252,14 @@ function group(key) {
 }
 
 for (const f of files) {
-	const meta = JSON.parse(readFileSync(join(respDir, f), "utf8"));
+	const meta = JSON.parse(readFileSync(f.meta, "utf8"));
 	const raw = meta.path ?? "";
 	if (!/^\/api(\/|$|\?)/.test(raw)) continue;
-	const where = `${f.replace(/\.meta$/, "")} ${meta.method} ${raw} -> ${meta.status} (${meta.test}: ${meta.case})`;
+	const where = `${f.name.replace(/\.meta$/, "")} ${meta.method} ${raw} -> ${meta.status} (${meta.test}: ${meta.case})`;
 	// Compressed answers (compression.test.sh) are checked decoded.
 	let bodyText;
 	try {
-		bodyText = decodeBody(readFileSync(join(respDir, f.replace(/\.meta$/, ".body"))),
+		bodyText = decodeBody(readFileSync(f.body),
 			meta.headers?.["content-encoding"]);
 	} catch (e) {
 		group("content coding").problems.push(`${where}: cannot decode: ${e.message}`);
