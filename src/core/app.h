@@ -31,6 +31,11 @@ struct config {
 					 * site.json's "base_url" */
 	int	 reload_ms;		/* --reload-check, in ms; 0: off */
 	int	 reload_timeout_ms;	/* --reload-timeout, in ms */
+	int	 hang_ms;		/* --hang-timeout, in ms: a leader
+					 * without a beat this long is
+					 * killed (leader.h), a worker's
+					 * thread REQUEST_READ_MS longer
+					 * (worker.h) */
 	const char *log_file;		/* --log-file, or NULL */
 	int	 static_copy;		/* --export: the agent files and the
 					 * portal say the copy is static */

@@ -326,15 +326,17 @@ start_workers(struct leader *l)
 }
 
 /*
- * Kills every worker one of whose threads has not beaten for HANG_MS:
- * stopped (SIGSTOP) or stuck.  Its connections close with it; nginx
- * retries the requests it had sent on them on another connection
- * (fastcgi_next_upstream), and reap() starts a new worker.
+ * Kills every worker one of whose threads has not beaten for
+ * worker_hang_ms (worker.h: --hang-timeout plus REQUEST_READ_MS, scaled
+ * by timer_ms): stopped (SIGSTOP) or stuck.  Its connections close with
+ * it; nginx retries the requests it had sent on them on another
+ * connection (fastcgi_next_upstream), and reap() starts a new worker.
  */
 static void
 kill_hung(struct leader *l)
 {
 	long long now = monotonic_ms(), beat;
+	long long hang = timer_ms(worker_hang_ms(l->app->cfg));
 	int	 i, k;
 
 	if (l->beats == NULL)
@@ -345,7 +347,7 @@ kill_hung(struct leader *l)
 		for (k = 0; k < l->nthreads; k++) {
 			beat = atomic_load_explicit(&l->beats[i * MAX_THREADS +
 			    k], memory_order_relaxed);
-			if (now - beat < timer_ms(HANG_MS))
+			if (now - beat < hang)
 				continue;
 			warnx("worker %d made no progress for %lld ms; "
 			    "killing it", (int)l->w[i].pid, now - beat);

@@ -23,14 +23,14 @@
  * Liveness: a leader stores the monotonic milliseconds in its slot of a
  * table shared with the supervisor every time round its loop (at least
  * once a second) and while it drains its workers.  The supervisor kills
- * a leader whose slot has not moved for LEADER_HANG_MS: stopped
- * (SIGSTOP, a frozen cgroup, a debugger) or stuck; its workers stop
- * with it (PR_SET_PDEATHSIG).  Not scaled by timer_ms: a leader under
- * valgrind forks its workers slowly, and nothing waits it out but the
- * test that stops one.  A worker marks its leader's slot serving as it
- * starts: the supervisor reports a reload done only then.
+ * a leader whose slot has not moved for --hang-timeout (struct config's
+ * hang_ms, default 5 s): stopped (SIGSTOP, a frozen cgroup, a debugger)
+ * or stuck; its workers stop with it (PR_SET_PDEATHSIG).  Not scaled by
+ * timer_ms: a leader under valgrind forks its workers slowly, and
+ * nothing waits it out but the test that stops one.  A worker marks its
+ * leader's slot serving as it starts: the supervisor reports a reload
+ * done only then.
  */
-#define LEADER_HANG_MS	5000
 /* A leader told to drain (SIGTERM) beats within milliseconds, from its
  * drain's loop; one that has not within LEADER_DRAIN_MS is stopped or
  * stuck, and its workers would keep serving the old content. */

@@ -43,6 +43,11 @@ usage(FILE *f)
 "  --reload-timeout SECONDS a reload's load may take this long (1 to\n"
 "                           3600, default 60); one that takes longer\n"
 "                           (stopped or stuck) is killed and refused\n"
+"  --hang-timeout SECONDS   a generation leader that makes no progress for\n"
+"                           SECONDS (1 to 600, default 5) is killed and its\n"
+"                           content loaded again; a worker one of whose\n"
+"                           threads makes none for 10 s more (a client's\n"
+"                           longest read or write) is killed and replaced\n"
 "  --log-file FILE          also append start-up and reload messages to FILE\n"
 "                           (default: perfil.log beside the executable when\n"
 "                           the content is found there, else none)\n"
@@ -274,6 +279,12 @@ apply(struct options *o, int ch, int argc, char *argv[])
 			return -1;
 		o->cfg.reload_timeout_ms *= 1000;
 		break;
+	case 'H':
+		if ((o->cfg.hang_ms = parse_count(optarg, 600,
+		    "--hang-timeout")) == -1)
+			return -1;
+		o->cfg.hang_ms *= 1000;
+		break;
 	case 'L': o->cfg.labels_dir = optarg; o->labels_given = 1; break;
 	case 'u': o->user = optarg; break;
 	case 'g': o->group = optarg; break;
@@ -472,6 +483,7 @@ options_parse(struct options *o, int argc, char *argv[], int *status)
 		{ "font-packages", no_argument, NULL, 'P' },
 		{ "reload-check", required_argument, NULL, 'r' },
 		{ "reload-timeout", required_argument, NULL, 'T' },
+		{ "hang-timeout", required_argument, NULL, 'H' },
 		{ "log-file", required_argument, NULL, 'F' },
 		{ "version", no_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'h' },
@@ -486,6 +498,7 @@ options_parse(struct options *o, int argc, char *argv[], int *status)
 	o->sock_mode = 0660;
 	o->cfg.reload_ms = 1000;
 	o->cfg.reload_timeout_ms = 60000;
+	o->cfg.hang_ms = 5000;
 	*status = 2;
 	while ((ch = getopt_long(argc, argv, "", opts, NULL)) != -1) {
 		if (ch == 'V') {

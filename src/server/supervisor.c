@@ -533,7 +533,7 @@ serving_killed(struct sup *s, long long never)
 }
 
 /*
- * A leader that made no progress for LEADER_HANG_MS (leader.h: stopped
+ * A leader that made no progress for --hang-timeout (leader.h: stopped
  * or stuck) is killed, the serving one (reap() then loads the content
  * again) as a retired one; so is a retired one that has not begun to
  * drain LEADER_DRAIN_MS after it was told to, or is still there
@@ -550,7 +550,7 @@ live_check(struct sup *s)
 	if (s->serving > 0 && now >= s->serving_since) {
 		beat = leader_beat(s->serving);
 		since = beat > s->serving_since ? beat : s->serving_since;
-		if (now - since >= LEADER_HANG_MS)
+		if (now - since >= s->cfg->hang_ms)
 			serving_killed(s, live_kill(s->serving,
 			    "generation leader", now - since,
 			    "stopped or stuck"));
@@ -564,7 +564,7 @@ live_check(struct sup *s)
 		    LEADER_DRAIN_MS)
 			why = "told to drain, it did not begin";
 		else if (beat >= s->old_since[i] && now - beat >=
-		    LEADER_HANG_MS)
+		    s->cfg->hang_ms)
 			why = "draining, stopped or stuck";
 		else if (now - s->old_since[i] >= timer_ms(STOP_MAX_MS))
 			why = "still draining past the stop's deadline";

@@ -47,11 +47,17 @@ _Static_assert(STOP_MAX_MS >= LEADER_STOP_MS + 2000,
  * Progress: each serving thread of a supervised worker stores the
  * monotonic milliseconds in its beat every time round its loop (at
  * least once a second, busy or idle).  A worker one of whose threads
- * has not beaten for HANG_MS is stopped or stuck; the supervisor kills
- * and replaces it.  HANG_MS is above REQUEST_READ_MS, the longest a
- * thread may legitimately wait on a read or a write.
+ * has not beaten for worker_hang_ms is stopped or stuck; its leader
+ * kills and replaces it.  That is REQUEST_READ_MS, the longest a thread
+ * may legitimately wait on a read or a write, plus --hang-timeout
+ * (struct config's hang_ms): 15 s by default.  Its users read it through
+ * timer_ms, as the timers above.
  */
-#define HANG_MS		15000
+static inline long long
+worker_hang_ms(const struct config *cfg)
+{
+	return (long long)REQUEST_READ_MS + cfg->hang_ms;
+}
 
 extern atomic_int worker_got_term;	/* SIGTERM or SIGINT arrived */
 

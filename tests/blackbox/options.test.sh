@@ -27,7 +27,7 @@ for bad in 0 65 -1 abc '' 2x 1e1; do
 	expect_stderr_match '--threads must be 1 to 64'
 done
 
-t 'a bad --reload-check or --reload-timeout, or a --log-file inside the content: status 2 and a message'
+t 'a bad --reload-check, --reload-timeout or --hang-timeout, or a --log-file inside the content: status 2 and a message'
 for bad in -1 3601 abc '' 1.5; do
 	run_cmd "$PERFIL_BIN" --socket "$sock" --content "$CONTENT" "${user_args[@]}" --reload-check "$bad"
 	expect_exit 2
@@ -37,6 +37,15 @@ for bad in 0 3601 abc '' 1.5; do
 	run_cmd "$PERFIL_BIN" --socket "$sock" --content "$CONTENT" "${user_args[@]}" --reload-timeout "$bad"
 	expect_exit 2
 	expect_stderr_match '--reload-timeout must be 1 to 3600'
+done
+for bad in 0 601 abc '' 1.5 -1; do
+	run_cmd "$PERFIL_BIN" --socket "$sock" --content "$CONTENT" "${user_args[@]}" --hang-timeout "$bad"
+	expect_exit 2
+	expect_stderr_match '--hang-timeout must be 1 to 600'
+done
+for good in 1 600; do
+	run_cmd "$PERFIL_BIN" --check --content "$CONTENT" --reload-check 0 --hang-timeout "$good"
+	expect_exit 0
 done
 run_cmd "$PERFIL_BIN" --check --content "$CONTENT" --log-file "$CONTENT/media/perfil.log"
 expect_exit 2
