@@ -420,7 +420,8 @@ static const char *const publication_kinds[] = { "article", "book",
     "phdthesis", "techreport", "misc", "online", "dataset", "software",
     NULL };
 static const struct field author_f[] = {
-	FLD("name", STRING, REQ, "The name as the byline gives it: given "
+	FLD("name", STRING, REQ | FIELD_BODY, "The name as the byline gives "
+	    "it: given "
 	    "names, then the family name, then a suffix; an organisation's "
 	    "name whole."),
 	FLD("family", STRING, OPT, "Family name, with its particles (\"van "
@@ -448,11 +449,11 @@ static const struct field publication_f[] = {
 	{ .name = "kind", .kind = F_STRING, .values = publication_kinds,
 	    .description = "What sort of publication it is (BibTeX's entry "
 	    "type; conference is inproceedings)." },
-	SUB("authors", ARRAY, OPT, &el_author, "The authors, in the "
-	    "order of the byline."),
+	SUB("authors", ARRAY, OPT | FIELD_BODY, &el_author, "The authors, "
+	    "in the order of the byline."),
 	FLD("more_authors", BOOL, OPT, "The byline goes on past the authors "
 	    "listed (BibTeX's \"and others\")."),
-	FLD("venue", TEXT, FIELD_NAME, "Journal, proceedings, school or "
+	FLD("venue", TEXT, FIELD_BODY | FIELD_NAME, "Journal, proceedings, school or "
 	    "institution it appeared in."),
 	FLD("volume", STRING, OPT, "Volume."),
 	FLD("issue", STRING, OPT, "Issue (BibTeX's number)."),

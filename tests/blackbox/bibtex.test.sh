@@ -8,6 +8,7 @@
 #     tests/fixtures/bibtex/expected.json lists (written by hand from it).
 #   - --add-bibtex onto content with three of its entries from a résumé in
 #     two languages: no duplicate, the Japanese texts kept, the owner marked.
+#   - search finds a publication by a co-author's name and by its venue.
 #   - /publications.bib parses with python3-bibtexparser to the same
 #     entries, and --add-bibtex of it changes nothing.
 #   - five malformed libraries exit 1 with the file and line in under a
@@ -73,6 +74,54 @@ t 'the OpenAPI schema of a publication has the new members'
 req GET /openapi.json
 expect_json_true '.components.schemas.Publication.properties | has("authors") and has("doi") and has("venue") and has("kind") and has("bibtex_key")'
 expect_json '.components.schemas.Publication.properties.kind.enum | index("inproceedings") != null' 'true'
+
+# Search reads the authors' names and the venue (FIELD_BODY in the
+# declaration). The words searched come from the imported library: a
+# co-author's family name and a word of a venue that no other text of any
+# publication has (the search's folding: case and accents).
+req GET '/api/v1/publications?limit=100'
+cp "$RESP_DIR/body" "$BB_TMP/pubs.json"
+coauthor=$(jq -r '[.data[] | .authors // [] | .[] | select(.owner != true) | .family // empty] | group_by(.)
+	| map(select(length == 1) | .[0]) | .[]' "$BB_TMP/pubs.json" | while read -r fam; do
+	# elsewhere: in a title, publisher, description or venue of any publication
+	n=$(jq --arg f "$fam" '[.data[] | [.title, .publisher, .description, .venue] | .[] | strings
+		| select(ascii_downcase | contains($f | ascii_downcase))] | length' "$BB_TMP/pubs.json")
+	[[ $n == 0 ]] && { printf '%s\n' "$fam"; break; }
+done)
+venue_word=$(jq -r '[.data[] | .venue // empty | scan("[A-Za-z]{5,}")] | group_by(ascii_downcase)
+	| map(select(length == 1) | .[0]) | .[]' "$BB_TMP/pubs.json" | while read -r w; do
+	n=$(jq --arg w "$w" '[.data[] | [.title, .publisher, .description, (.authors // [] | .[].name)] | .[] | strings
+		| select(ascii_downcase | contains($w | ascii_downcase))] | length' "$BB_TMP/pubs.json")
+	[[ $n == 0 ]] && { printf '%s\n' "$w"; break; }
+done)
+
+t 'search finds a publication by a co-author'"'"'s family name, quoted in the snippet'
+expect_differ 'a co-author of one publication only, named nowhere else' '' "$coauthor"
+slug=$(jq -r --arg f "$coauthor" '[.data[] | select([.authors // [] | .[].family] | index($f))][0].slug' "$BB_TMP/pubs.json")
+req GET "/api/v1/search?q=$(jq -rn --arg s "$coauthor" '$s | @uri')"
+expect_status 200
+expect_json '.meta.total' '1'
+expect_json '.data[0].type' '"publication"'
+expect_json '.data[0].slug' "\"$slug\""
+expect_json_true '.data[0].snippet | contains($f)' --arg f "$coauthor"
+t 'the family name folded (lower case, no accents) finds it too'
+folded=$(/usr/bin/python3 -c 'import sys, unicodedata as u
+print("".join(c for c in u.normalize("NFD", sys.argv[1]) if not u.combining(c)).lower())' "$coauthor")
+req GET "/api/v1/search?q=$(jq -rn --arg s "$folded" '$s | @uri')"
+expect_json '.data[0].slug' "\"$slug\""
+
+t 'search finds a publication by a word of its venue, quoted in the snippet'
+expect_differ 'a word of one venue, in no other text' '' "$venue_word"
+venue=$(jq -r --arg w "$venue_word" '[.data[] | .venue // empty | select(contains($w))][0]' "$BB_TMP/pubs.json")
+vslugs=$(jq -c --arg v "$venue" '[.data[] | select(.venue == $v) | .slug]' "$BB_TMP/pubs.json")
+req GET "/api/v1/search?q=$venue_word"
+expect_status 200
+expect_json '[.data[].slug]' "$vslugs"
+expect_json '[.data[].type] | unique' '["publication"]'
+expect_json_true '.data[0].snippet | contains($w)' --arg w "$venue_word"
+t 'the whole venue as a query ranks its publication first'
+req GET "/api/v1/search?q=$(jq -rn --arg s "$venue" '$s | @uri')"
+expect_json_true '[.data[0].slug] | inside($s)' --argjson s "$vslugs"
 
 t '/publications.bib is BibTeX in UTF-8 with an @comment naming its source'
 req GET /publications.bib
