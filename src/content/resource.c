@@ -470,11 +470,22 @@ static const struct resume_field publication_rj[] = {
 	{ RJ(SLUG, "slug", NULL, 0), .from = { "name" } },
 	{ RJ(TEXT, "title", "name", 1), .todo = "TODO: title",
 	    .why = "publications[].name is missing" },
-	{ RJ(STRING, "publisher", "publisher", 2) },
+	{ RJ(STRING, "publisher", "publisher", 2), .stand_in = "venue" },
 	{ RJ(WHEN, "date", "releaseDate", 3) },
-	{ RJ(URL, "url", "url", 4) },
+	{ RJ(URL, "url", "url", 4), .stand_in = "doi" },
 	{ RJ(TEXT, "description", "summary", 5) },
-	RJ_TAGS(6),
+	/* JSON Resume has no place for the rest: members of their own,
+	 * which the schema allows (docs/resume.md). */
+	{ RJ(STRING, "kind", "kind", 6) },
+	{ RJ(AUTHORS, "authors", "authors", 7) },
+	{ RJ(BOOL, "more_authors", "moreAuthors", 8) },
+	{ RJ(STRING, "venue", "venue", 9) },
+	{ RJ(STRING, "volume", "volume", 10) },
+	{ RJ(STRING, "issue", "issue", 11) },
+	{ RJ(STRING, "pages", "pages", 12) },
+	{ RJ(STRING, "doi", "doi", 13) },
+	{ RJ(STRING, "bibtex_key", "bibtexKey", 14) },
+	RJ_TAGS(15),
 	RJ_END
 };
 static const struct resume_map publication_resume = {
