@@ -2,7 +2,9 @@
  * check_bibtex.c: the BibTeX import's pure parts (src/import/bibtex.h):
  * a value's LaTeX as Unicode (bibtex_tex_to_utf8), the fold that
  * matches titles (bibtex_fold), and names in every BibTeX form split
- * by libbtparse, read through bibtex_merge from a library of one entry.
+ * by libbtparse, read through bibtex_merge from a library of one entry;
+ * libraries refused part way, each followed by a good one in the same
+ * process (bibtex_merge_buffer).
  */
 #include "config.h"
 
@@ -158,6 +160,44 @@ START_TEST(and_others)
 }
 END_TEST
 
+/* Libraries refused part way (a key given twice; an entry never
+ * closed; an unknown macro before another entry): btparse must be done with each. */
+static const char *const refused[] = {
+	"@article{same, title = {One}, year = 2020}\n"
+	"@misc{same, title = {Two}, year = 2021}\n"
+	"@misc{after, title = {Three}, year = 2022}\n",
+	"@article{open,\n title = {Never closed,\n year = 2021\n",
+	"@article{m, title = {T}, journal = nomacro, year = 2020}\n"
+	"@article{n, title = {U}, year = 2021}\n",
+};
+
+/* A library refused before its end leaves btparse ready for the next
+ * one in the same process (else its next call exits: "you can't
+ * interleave calls across different files"). */
+START_TEST(one_after_another)
+{
+	static const char good[] = "@article{k, title = {T}, year = 2020}\n";
+	struct langs ls = { .n = 1, .code = { "en" } };
+	struct bibtex_counts n;
+	struct buf report;
+	char	 err[512];
+	cJSON	*pubs = cJSON_CreateArray();
+
+	buf_init(&report);
+	ck_assert_int_eq(bibtex_merge_buffer("bad.bib", refused[_i],
+	    strlen(refused[_i]), &ls, NULL, pubs, &n, &report, err,
+	    sizeof(err)), -1);
+	ck_assert_msg(strncmp(err, "bad.bib:", 8) == 0, "%s", err);
+	ck_assert_int_eq(cJSON_GetArraySize(pubs), 0);
+	if (bibtex_merge_buffer("good.bib", good, strlen(good), &ls, NULL,
+	    pubs, &n, &report, err, sizeof(err)) == -1)
+		ck_abort_msg("bibtex_merge_buffer: %s", err);
+	ck_assert_int_eq(n.added, 1);
+	buf_free(&report);
+	cJSON_Delete(pubs);
+}
+END_TEST
+
 static Suite *
 bibtex_suite(void)
 {
@@ -171,6 +211,8 @@ bibtex_suite(void)
 	tcase_add_loop_test(tc, name_forms, 0,
 	    (int)(sizeof(names) / sizeof(names[0])));
 	tcase_add_test(tc, and_others);
+	tcase_add_loop_test(tc, one_after_another, 0,
+	    (int)(sizeof(refused) / sizeof(refused[0])));
 #endif
 	suite_add_tcase(s, tc);
 	return s;

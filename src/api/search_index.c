@@ -256,9 +256,33 @@ body_part(struct buf *b, const char *s)
 }
 
 /*
+ * Appends to j the text of array element e: a string as it is; an
+ * object (sub: its members) its members that sub marks FIELD_BODY,
+ * joined with " " (a publication's authors by their names).
+ */
+static void
+element_text(struct buf *j, const cJSON *e, const struct field *sub)
+{
+	const struct field *g;
+	size_t	 at = j->len;
+
+	if (cJSON_IsString(e)) {
+		buf_puts(j, e->valuestring);
+		return;
+	}
+	for (g = sub; g != NULL && g->name != NULL; g++) {
+		if (!(g->flags & FIELD_BODY) || *member(e, g->name) == '\0')
+			continue;
+		if (j->len > at)
+			buf_putc(j, ' ');
+		buf_puts(j, member(e, g->name));
+	}
+}
+
+/*
  * Appends to b the parts of API object o that the member list f marks
- * FIELD_BODY, in declaration order: strings as they are, arrays of
- * strings joined with ", ".
+ * FIELD_BODY, in declaration order: strings as they are, arrays joined
+ * with ", " (each element by element_text).
  */
 static void
 body_parts(struct buf *b, const cJSON *o, const struct field *f)
@@ -278,7 +302,8 @@ body_parts(struct buf *b, const cJSON *o, const struct field *f)
 		cJSON_ArrayForEach(e, arr) {
 			if (e != arr->child)
 				buf_puts(&j, ", ");
-			buf_puts(&j, cJSON_IsString(e) ? e->valuestring : "");
+			element_text(&j, e, f->sub != NULL ? f->sub->sub :
+			    NULL);
 		}
 		body_part(b, buf_cstr(&j));
 		b->oom |= j.oom;

@@ -420,7 +420,8 @@ static const char *const publication_kinds[] = { "article", "book",
     "phdthesis", "techreport", "misc", "online", "dataset", "software",
     NULL };
 static const struct field author_f[] = {
-	FLD("name", STRING, REQ, "The name as the byline gives it: given "
+	FLD("name", STRING, REQ | FIELD_BODY, "The name as the byline gives "
+	    "it: given "
 	    "names, then the family name, then a suffix; an organisation's "
 	    "name whole."),
 	FLD("family", STRING, OPT, "Family name, with its particles (\"van "
@@ -448,11 +449,11 @@ static const struct field publication_f[] = {
 	{ .name = "kind", .kind = F_STRING, .values = publication_kinds,
 	    .description = "What sort of publication it is (BibTeX's entry "
 	    "type; conference is inproceedings)." },
-	SUB("authors", ARRAY, OPT, &el_author, "The authors, in the "
-	    "order of the byline."),
+	SUB("authors", ARRAY, OPT | FIELD_BODY, &el_author, "The authors, "
+	    "in the order of the byline."),
 	FLD("more_authors", BOOL, OPT, "The byline goes on past the authors "
 	    "listed (BibTeX's \"and others\")."),
-	FLD("venue", TEXT, FIELD_NAME, "Journal, proceedings, school or "
+	FLD("venue", TEXT, FIELD_BODY | FIELD_NAME, "Journal, proceedings, school or "
 	    "institution it appeared in."),
 	FLD("volume", STRING, OPT, "Volume."),
 	FLD("issue", STRING, OPT, "Issue (BibTeX's number)."),
@@ -469,11 +470,22 @@ static const struct resume_field publication_rj[] = {
 	{ RJ(SLUG, "slug", NULL, 0), .from = { "name" } },
 	{ RJ(TEXT, "title", "name", 1), .todo = "TODO: title",
 	    .why = "publications[].name is missing" },
-	{ RJ(STRING, "publisher", "publisher", 2) },
+	{ RJ(STRING, "publisher", "publisher", 2), .stand_in = "venue" },
 	{ RJ(WHEN, "date", "releaseDate", 3) },
-	{ RJ(URL, "url", "url", 4) },
+	{ RJ(URL, "url", "url", 4), .stand_in = "doi" },
 	{ RJ(TEXT, "description", "summary", 5) },
-	RJ_TAGS(6),
+	/* JSON Resume has no place for the rest: members of their own,
+	 * which the schema allows (docs/resume.md). */
+	{ RJ(STRING, "kind", "kind", 6) },
+	{ RJ(AUTHORS, "authors", "authors", 7) },
+	{ RJ(BOOL, "more_authors", "moreAuthors", 8) },
+	{ RJ(STRING, "venue", "venue", 9) },
+	{ RJ(STRING, "volume", "volume", 10) },
+	{ RJ(STRING, "issue", "issue", 11) },
+	{ RJ(STRING, "pages", "pages", 12) },
+	{ RJ(STRING, "doi", "doi", 13) },
+	{ RJ(STRING, "bibtex_key", "bibtexKey", 14) },
+	RJ_TAGS(15),
 	RJ_END
 };
 static const struct resume_map publication_resume = {

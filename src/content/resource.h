@@ -152,9 +152,15 @@ enum resume_kind {
 			 * (FIELD_CONTENT): out the texts in the
 			 * document's language; in: the non-empty strings,
 			 * each in every language; none: left out */
-	RK_TAGS		/* the item's "tags" (content-only slugs): out
+	RK_TAGS,	/* the item's "tags" (content-only slugs): out
 			 * as they are, none: left out; in: the strings
 			 * that are slugs, the others reported */
+	RK_AUTHORS,	/* ARRAY of OBJECT with a "name" (a byline):
+			 * out the names in order, none: left out; in:
+			 * each non-empty string an author of that name,
+			 * the owner where it is basics.name */
+	RK_BOOL		/* BOOL: out only when true; in: a boolean,
+			 * true kept, another value reported */
 };
 
 enum {
@@ -174,6 +180,12 @@ struct resume_field {
 	const char *todo;		/* in: the placeholder, or NULL */
 	const char *why;		/* in: the report's reason for it */
 	unsigned int flags;		/* RF_* */
+	const char *stand_in;		/* out: with member empty, this
+					 * member of the item goes in key's
+					 * place (a DOI as its link,
+					 * DOI_LINK); in: a member equal to
+					 * that in every language is
+					 * dropped (resume_merge.c) */
 };
 
 struct resume_map {
@@ -187,6 +199,9 @@ struct resume_map {
 					 * collection gets when the
 					 * document has none */
 };
+
+/* A DOI's link: this followed by the DOI (F_DOI). */
+#define DOI_LINK	"https://doi.org/"
 
 /* The import's placeholder URL, marked TODO like the others. */
 #define RESUME_TODO_URL	"https://example.org/todo"

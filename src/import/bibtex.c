@@ -21,7 +21,17 @@ bibtex_merge(const char *file, const struct langs *ls, const cJSON *profile,
     cJSON *pubs, struct bibtex_counts *n, struct buf *report, char *err,
     size_t errlen)
 {
-	(void)ls; (void)profile; (void)pubs; (void)n; (void)report;
+	return bibtex_merge_buffer(file, NULL, 0, ls, profile, pubs, n,
+	    report, err, errlen);
+}
+
+int
+bibtex_merge_buffer(const char *file, const char *data, size_t len,
+    const struct langs *ls, const cJSON *profile, cJSON *pubs,
+    struct bibtex_counts *n, struct buf *report, char *err, size_t errlen)
+{
+	(void)data; (void)len; (void)ls; (void)profile; (void)pubs; (void)n;
+	(void)report;
 	snprintf(err, errlen, "%s: this perfil-fcgi was built without "
 	    "libbtparse (configure --with-btparse; Debian's libbtparse-dev)",
 	    file);
@@ -491,7 +501,17 @@ bibtex_merge(const char *file, const struct langs *ls, const cJSON *profile,
     cJSON *pubs, struct bibtex_counts *n, struct buf *report, char *err,
     size_t errlen)
 {
-	struct bibtex_lib lb = { .file = file, .err = err, .errlen = errlen };
+	return bibtex_merge_buffer(file, NULL, 0, ls, profile, pubs, n,
+	    report, err, errlen);
+}
+
+int
+bibtex_merge_buffer(const char *file, const char *data, size_t len,
+    const struct langs *ls, const cJSON *profile, cJSON *pubs,
+    struct bibtex_counts *n, struct buf *report, char *err, size_t errlen)
+{
+	struct bibtex_lib lb = { .file = file, .data = data, .len = len,
+	    .err = err, .errlen = errlen };
 	cJSON	*work = NULL;
 	int	 i, rc = -1;
 

@@ -21,6 +21,10 @@
  * BIBTEX_MAX_ENTRIES) is refused whole: err says "FILE:LINE: reason"
  * and pubs is unchanged.
  *
+ * bibtex_merge_buffer is bibtex_merge of the library's bytes data (len
+ * bytes, the caller's), named file in the messages (the fuzz target's
+ * way in, tests/fuzz/fuzz_bibtex.c).
+ *
  * bibtex_tex_to_utf8 (bibtex_tex.c) is the LaTeX of a value as
  * Unicode text; bibtex_fold a text folded for matching (marks and
  * punctuation dropped, lower case).
@@ -47,6 +51,10 @@ struct bibtex_counts {
 int	 bibtex_merge(const char *file, const struct langs *,
 	    const cJSON *profile, cJSON *pubs, struct bibtex_counts *,
 	    struct buf *report, char *err, size_t errlen);
+int	 bibtex_merge_buffer(const char *file, const char *data,
+	    size_t len, const struct langs *, const cJSON *profile,
+	    cJSON *pubs, struct bibtex_counts *, struct buf *report,
+	    char *err, size_t errlen);
 int	 bibtex_tex_to_utf8(const char *, struct buf *);
 void	 bibtex_fold(const char *, char *out, size_t len);
 

@@ -22,7 +22,10 @@ struct bibtex_entry {
 };
 
 struct bibtex_lib {
-	const char *file;
+	const char *file;		/* named in every message */
+	const char *data;		/* the library's bytes, or NULL:
+					 * file's */
+	size_t	 len;
 	struct bibtex_entry *e;
 	int	 n;
 	char	*err;

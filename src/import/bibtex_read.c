@@ -80,46 +80,28 @@ bibtex_field(struct bibtex_lib *lb, const struct bibtex_entry *e,
 }
 
 /*
- * The bytes of file (at most BIBTEX_MAX_BYTES), checked before btparse
- * sees them: UTF-8 text without NUL, braces nested at most
- * BIBTEX_MAX_DEPTH.  Returns them (free them) or NULL with err set.
+ * Checks the library s (len bytes, NUL-terminated) before btparse sees
+ * it: UTF-8 text without NUL, braces nested at most BIBTEX_MAX_DEPTH,
+ * at most BIBTEX_MAX_BYTES.  Returns 0, or -1 with err set
+ * ("FILE:LINE: reason").
  */
-static char *
-read_library(const char *file, size_t *lenp, char *err, size_t errlen)
+static int
+check_library(const char *file, const char *s, size_t len, char *err,
+    size_t errlen)
 {
-	struct stat st;
-	char	*s = NULL;
-	size_t	 len = 0, i, from;
-	ssize_t	 r;
-	int	 fd, depth = 0, line = 1;
+	size_t	 i, from;
+	int	 depth = 0, line = 1;
 
-	if ((fd = open(file, O_RDONLY | O_CLOEXEC | O_NONBLOCK)) == -1 ||
-	    fstat(fd, &st) == -1) {
-		snprintf(err, errlen, "%s: %s", file, strerror(errno));
-		goto err;
-	}
-	if (!S_ISREG(st.st_mode)) {
-		snprintf(err, errlen, "%s: not a regular file", file);
-		goto err;
-	}
-	if ((s = malloc(BIBTEX_MAX_BYTES + 2)) == NULL) {
-		snprintf(err, errlen, "out of memory");
-		goto err;
-	}
-	while (len <= BIBTEX_MAX_BYTES && (r = read(fd, s + len,
-	    BIBTEX_MAX_BYTES + 1 - len)) > 0)
-		len += (size_t)r;
-	s[len] = '\0';
 	for (i = 0, from = 0; i < len; i++) {
 		if (s[i] == '\0') {
 			snprintf(err, errlen, "%s:%d: a NUL byte: not a BibTeX "
 			    "library (binary data?)", file, line);
-			goto err;
+			return -1;
 		}
 		if (s[i] == '{' && ++depth > BIBTEX_MAX_DEPTH) {
 			snprintf(err, errlen, "%s:%d: braces nested deeper than "
 			    "%d", file, line, BIBTEX_MAX_DEPTH);
-			goto err;
+			return -1;
 		}
 		if (s[i] == '}' && depth > 0)
 			depth--;
@@ -127,7 +109,7 @@ read_library(const char *file, size_t *lenp, char *err, size_t errlen)
 			if (!utf8_valid(s + from, i + 1 - from)) {
 				snprintf(err, errlen, "%s:%d: not UTF-8 text "
 				    "(binary data?)", file, line);
-				goto err;
+				return -1;
 			}
 			line++;
 			from = i + 1;
@@ -136,11 +118,59 @@ read_library(const char *file, size_t *lenp, char *err, size_t errlen)
 	if (len > BIBTEX_MAX_BYTES) {
 		snprintf(err, errlen, "%s: larger than %d bytes", file,
 		    BIBTEX_MAX_BYTES);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * The bytes of the library: lb->data when set, else lb->file's (at
+ * most one byte past BIBTEX_MAX_BYTES, which check_library refuses).
+ * Returns a NUL-terminated copy (free it) or NULL with lb->err set.
+ */
+static char *
+read_library(struct bibtex_lib *lb, size_t *lenp)
+{
+	struct stat st;
+	char	*s = NULL;
+	size_t	 len = 0;
+	ssize_t	 r;
+	int	 fd = -1;
+
+	if (lb->data != NULL) {
+		len = lb->len > BIBTEX_MAX_BYTES ? BIBTEX_MAX_BYTES + 1 :
+		    lb->len;
+		if ((s = malloc(len + 1)) == NULL)
+			goto oom;
+		memcpy(s, lb->data, len);
+		goto done;
+	}
+	if ((fd = open(lb->file, O_RDONLY | O_CLOEXEC | O_NONBLOCK)) == -1 ||
+	    fstat(fd, &st) == -1) {
+		snprintf(lb->err, lb->errlen, "%s: %s", lb->file,
+		    strerror(errno));
 		goto err;
 	}
+	if (!S_ISREG(st.st_mode)) {
+		snprintf(lb->err, lb->errlen, "%s: not a regular file",
+		    lb->file);
+		goto err;
+	}
+	if ((s = malloc(BIBTEX_MAX_BYTES + 2)) == NULL)
+		goto oom;
+	while (len <= BIBTEX_MAX_BYTES && (r = read(fd, s + len,
+	    BIBTEX_MAX_BYTES + 1 - len)) > 0)
+		len += (size_t)r;
 	close(fd);
+	fd = -1;
+done:
+	s[len] = '\0';
+	if (check_library(lb->file, s, len, lb->err, lb->errlen) == -1)
+		goto err;
 	*lenp = len;
 	return s;
+oom:
+	snprintf(lb->err, lb->errlen, "out of memory");
 err:
 	if (fd != -1)
 		close(fd);
@@ -161,6 +191,30 @@ line_at(const char *s, size_t off)
 	return line;
 }
 
+/*
+ * Lets btparse finish with f (len bytes).  It keeps static state for
+ * the file it reads and drops it only when called on that file at its
+ * end, the one call that returns NULL with ok (clean: the last call
+ * did); left behind (a library refused before its end, or one so
+ * malformed that btparse gives up), the next library's first call is
+ * refused as interleaved, a fatal error that exits.  Reads the rest,
+ * within the bounds checked already and at most a call per byte.
+ */
+static void
+bt_finish(FILE *f, const char *file, size_t len, int clean)
+{
+	AST	*a;
+	boolean	 ok;
+	size_t	 n;
+
+	for (n = 0; !clean && n <= len + 1; n++) {
+		if ((a = bt_parse_entry(f, (char *)file, 0, &ok)) != NULL)
+			bt_free_ast(a);
+		else
+			clean = ok;
+	}
+}
+
 /* Parses the library's entries into lb (btparse's messages, with the
  * file and line, go to standard error too).  Returns 0 or -1. */
 static int
@@ -168,8 +222,8 @@ parse(struct bibtex_lib *lb, char *s, size_t len)
 {
 	FILE	*f;
 	AST	*a;
-	boolean	 ok;
-	int	 k, i, bad = 0;
+	boolean	 ok = FALSE;
+	int	 k, i, bad = 0, clean;
 	char	*key;
 
 	if ((f = fmemopen(s, len, "r")) == NULL) {
@@ -237,6 +291,7 @@ parse(struct bibtex_lib *lb, char *s, size_t len)
 			    (unsigned char)lb->e[lb->n].type[k]);
 		lb->n++;
 	}
+	clean = !bad && ok;
 	if (!bad && !feof(f) && ferror(f)) {
 		snprintf(lb->err, lb->errlen, "%s:%d: cannot read", lb->file,
 		    line_at(s, (size_t)ftell(f)));
@@ -249,13 +304,15 @@ parse(struct bibtex_lib *lb, char *s, size_t len)
 		    line_at(s, len));
 		bad = 1;
 	}
+	bt_finish(f, lb->file, len, clean);
 	fclose(f);
 	return bad ? -1 : 0;
 }
 
 /*
- * Reads lb->file into lb: the library's entries, or -1 with lb->err set
- * ("FILE:LINE: reason").  Free it with bibtex_lib_free either way.
+ * Reads the library (lb->data, else lb->file) into lb: its entries, or
+ * -1 with lb->err set ("FILE:LINE: reason").  Free it with
+ * bibtex_lib_free either way.
  */
 int
 bibtex_read(struct bibtex_lib *lb)
@@ -264,7 +321,7 @@ bibtex_read(struct bibtex_lib *lb)
 	size_t	 len;
 	int	 rc;
 
-	if ((s = read_library(lb->file, &len, lb->err, lb->errlen)) == NULL)
+	if ((s = read_library(lb, &len)) == NULL)
 		return -1;
 	if ((lb->e = calloc(BIBTEX_MAX_ENTRIES, sizeof(*lb->e))) == NULL) {
 		snprintf(lb->err, lb->errlen, "out of memory");

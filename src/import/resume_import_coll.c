@@ -6,11 +6,14 @@
  */
 #include "config.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "base/url.h"
+#include "content/content_check.h"
 #include "import/resume_import_int.h"
 #include "import/resume_values.h"
 
@@ -170,12 +173,99 @@ tags(struct rimp *m, struct row *r, const struct resume_field *f)
 		cJSON_Delete(a);
 }
 
+/*
+ * Whether the byline's name is the owner's (basics.name): the same, or
+ * the same last word (the family name) and the same first letter (an
+ * initial), as the BibTeX import marks "Tanaka, H." for Hiroshi Tanaka.
+ */
+static int
+owner_name(const char *owner, const char *name)
+{
+	const char *a, *b;
+
+	if (owner == NULL || strcmp(owner, name) == 0)
+		return owner != NULL;
+	a = strrchr(owner, ' ');
+	b = strrchr(name, ' ');
+	if (a == NULL || b == NULL || strcasecmp(a, b) != 0)
+		return 0;
+	return (unsigned char)*owner < 0x80 &&
+	    tolower((unsigned char)*owner) == tolower((unsigned char)*name);
+}
+
+/* RK_AUTHORS: each non-empty string of r's array f->key an author of
+ * that name, marked the owner's by owner_name; none, the member is left
+ * out. */
+static void
+authors(struct rimp *m, struct row *r, const struct resume_field *f)
+{
+	const char *owner = rimp_str(cJSON_GetObjectItemCaseSensitive(m->doc,
+	    "basics"), "name");
+	const cJSON *k;
+	cJSON	*a, *o;
+
+	if ((a = cJSON_CreateArray()) == NULL) {
+		m->oom = 1;
+		return;
+	}
+	cJSON_ArrayForEach(k, cJSON_GetObjectItemCaseSensitive(r->e, f->key)) {
+		if (cJSON_GetStringValue(k) == NULL || *k->valuestring == '\0' ||
+		    (o = rimp_new_obj(m)) == NULL)
+			continue;
+		rimp_add_str(m, o, "name", k->valuestring);
+		if (owner_name(owner, k->valuestring))
+			rimp_add(m, o, "owner", cJSON_CreateTrue());
+		rimp_push(m, a, o);
+	}
+	if (cJSON_GetArraySize(a) > 0)
+		rimp_add(m, r->o, f->member, a);
+	else
+		cJSON_Delete(a);
+}
+
+/*
+ * Whether string v is a value member f of r's collection may hold,
+ * where its declaration checks more than text does (a pattern, a list
+ * of values, a kind such as DOI); else the validator's reason in why.
+ * Plain texts pass: init_clean makes them what the loader takes.
+ */
+static int
+declared_ok(const struct row *r, const struct resume_field *f, const char *v,
+    char *why, size_t len)
+{
+	static const char top[] = ": (top level): ";
+	const struct field *d = field_find(r->res->fields, f->member);
+	struct vctx c;
+	cJSON	*s;
+	const char *e;
+	int	 ok;
+
+	if (d == NULL || ((d->kind == F_STRING || d->kind == F_TEXT) &&
+	    d->pattern == NULL && d->values == NULL))
+		return 1;
+	if ((s = cJSON_CreateString(v)) == NULL)
+		return 1;		/* the loader checks it again */
+	memset(&c, 0, sizeof(c));
+	c.file = "";
+	buf_init(&c.errs);
+	ok = content_validate(&c, s, d) == 0;
+	if (!ok) {
+		e = buf_cstr(&c.errs);
+		if (strncmp(e, top, sizeof(top) - 1) == 0)
+			e += sizeof(top) - 1;
+		snprintf(why, len, "%.*s", (int)strcspn(e, "\n"), e);
+	}
+	buf_free(&c.errs);
+	cJSON_Delete(s);
+	return ok;
+}
+
 /* Imports row f of the item r into r->o (see enum resume_kind). */
 static void
 import_field(struct rimp *m, struct row *r, const struct resume_field *f)
 {
 	const char *v = f->key != NULL ? rimp_str(r->e, f->key) : NULL;
-	char	 buf[512], sl[128], why[128], msg[192];
+	char	 buf[512], sl[128], why[256], msg[320];
 	int	 ok;
 
 	switch (f->kind) {
@@ -190,9 +280,22 @@ import_field(struct rimp *m, struct row *r, const struct resume_field *f)
 			    placeholder(m, r, f)));
 		break;
 	case RK_STRING:
+		if (v != NULL && !declared_ok(r, f, v, why, sizeof(why))) {
+			xsnprintf(msg, sizeof(msg), "is refused: %s", why);
+			not_imported(m, r, f, v, msg);
+			v = NULL;
+		}
 		if (v != NULL || f->todo != NULL)
 			rimp_add_str(m, r->o, f->member, v != NULL ? v :
 			    placeholder(m, r, f));
+		break;
+	case RK_AUTHORS:
+		authors(m, r, f);
+		break;
+	case RK_BOOL:
+		if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(r->e,
+		    f->key)))
+			rimp_add(m, r->o, f->member, cJSON_CreateTrue());
 		break;
 	case RK_URL:
 		ok = url_check(v, URL_LINK, why, sizeof(why)) == 0;

@@ -21,7 +21,10 @@
  * whose title is not in Latin letters in the first source's language
  * but is in another's gets its slug from that title (resume_slugs.h),
  * and the control characters the loader refuses become spaces
- * (init_clean), reported, whatever the number of sources.
+ * (init_clean), reported, whatever the number of sources; before that,
+ * a member that only stands in for another (a publication's publisher
+ * that is its venue in every language: resource.h's stand_in) is
+ * dropped, as the export made it.
  */
 #include "config.h"
 
@@ -389,6 +392,60 @@ site_langs(const struct resume_source *src, int n, const struct langs *want,
 	return 0;
 }
 
+/*
+ * Whether v (a string, or a translated text) is what the export puts
+ * for stand-in value sv of a member of declaration d (resource.h's
+ * stand_in): the same text in every language, a DOI as its link.
+ */
+static int
+stood_in(const cJSON *v, const cJSON *sv, const struct field *d)
+{
+	const cJSON *e;
+	size_t	 n = d != NULL && d->kind == F_DOI ? strlen(DOI_LINK) : 0;
+
+	if (cJSON_IsObject(v)) {
+		cJSON_ArrayForEach(e, v)
+			if (!stood_in(e, sv, d))
+				return 0;
+		return v->child != NULL;
+	}
+	if (!cJSON_IsString(v) || !cJSON_IsString(sv) ||
+	    strncmp(v->valuestring, DOI_LINK, n) != 0)
+		return 0;
+	return strcmp(v->valuestring + n, sv->valuestring) == 0;
+}
+
+/*
+ * Drops from the items of c each member that only stands in for
+ * another (a publication's publisher that is its venue, its url the
+ * link of its DOI in every language): what /resume.json wrote where
+ * the content had none, so that the round trip gives the content back.
+ */
+static void
+drop_stand_ins(struct init_content *c)
+{
+	const struct resume_field *f;
+	cJSON	*it;
+	int	 k;
+
+	for (k = 0; k < COLL__MAX; k++) {
+		if (resources[k].resume == NULL || c->coll[k] == NULL)
+			continue;
+		for (f = resources[k].resume->fields; f->member != NULL; f++) {
+			if (f->stand_in == NULL)
+				continue;
+			cJSON_ArrayForEach(it, c->coll[k])
+				if (stood_in(cJSON_GetObjectItemCaseSensitive(
+				    it, f->member),
+				    cJSON_GetObjectItemCaseSensitive(it,
+				    f->stand_in), field_find(
+				    resources[k].fields, f->stand_in)))
+					cJSON_DeleteItemFromObjectCaseSensitive(
+					    it, f->member);
+		}
+	}
+}
+
 int
 resume_merge_import(const struct resume_source *src, int n,
     const struct langs *want, struct init_content *c, struct buf *report,
@@ -404,6 +461,7 @@ resume_merge_import(const struct resume_source *src, int n,
 	if (n == 1 && src[0].lang == NULL) {
 		if (import_one(&src[0], want, c, report, err, errlen) == -1)
 			return -1;
+		drop_stand_ins(c);
 		init_clean(c, report);
 		goto done;
 	}
@@ -466,6 +524,7 @@ resume_merge_import(const struct resume_source *src, int n,
 			    "texts are copies of %s's to translate\n",
 			    lang_code(&ls, (enum lang)l), src[0].file);
 	buf_free(&r);
+	drop_stand_ins(c);
 	init_clean(c, report);
 done:
 	if (report->oom) {

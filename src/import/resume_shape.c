@@ -2,10 +2,10 @@
  * resume_shape.c: the shape of a JSON Resume document, checked before
  * the import reads any of it.  Every member the import reads has one
  * shape (a string; an array of strings; an object of strings; an
- * object; an array of objects); a member of another shape stops the
- * import with the file, the member's path and the reason, since a value
- * of the wrong type is a damaged or foreign document rather than a
- * missing value.  Members the import does not read are not looked at
+ * object; an array of objects; a boolean); a member of another shape
+ * stops the import with the file, the member's path and the reason,
+ * since a value of the wrong type is a damaged or foreign document
+ * rather than a missing value.  Members the import does not read are not looked at
  * (it reports them as not imported).  The work is bounded: at most
  * RESUME_SHAPE_MAX_ITEMS items per array and RESUME_SHAPE_MAX_MEMBERS
  * members per object, each looked at once against a table of a few
@@ -24,7 +24,8 @@ enum shape {
 	SH_STRINGS,		/* an array of strings */
 	SH_STRING_MAP,		/* an object of strings */
 	SH_OBJECT,		/* an object, its members checked apart */
-	SH_OBJECTS		/* an array of objects, likewise */
+	SH_OBJECTS,		/* an array of objects, likewise */
+	SH_BOOL			/* true or false */
 };
 
 struct member {
@@ -59,6 +60,7 @@ static const char *const shape_name[] = {
 	[SH_STRING_MAP] = "an object of strings",
 	[SH_OBJECT] = "an object",
 	[SH_OBJECTS] = "an array of objects",
+	[SH_BOOL] = "true or false",
 };
 
 static int
@@ -84,6 +86,9 @@ check_value(const cJSON *v, enum shape sh, const char *file,
 	switch (sh) {
 	case SH_STRING:
 		return cJSON_IsString(v) ? 0 : fail(err, errlen, file, path,
+		    why);
+	case SH_BOOL:
+		return cJSON_IsBool(v) ? 0 : fail(err, errlen, file, path,
 		    why);
 	case SH_STRINGS:
 	case SH_OBJECTS:
@@ -159,8 +164,9 @@ row_shape(const struct resume_field *f, const char *name)
 		if (f->from[0] == NULL && f->key != NULL &&
 		    strcmp(f->key, name) == 0)
 			return f->kind == RK_STRINGS || f->kind == RK_TEXTS ||
-			    f->kind == RK_TAGS ?
-			    SH_STRINGS : SH_STRING;
+			    f->kind == RK_TAGS || f->kind == RK_AUTHORS ?
+			    SH_STRINGS : f->kind == RK_BOOL ? SH_BOOL :
+			    SH_STRING;
 		for (k = 0; k < sizeof(f->from) / sizeof(f->from[0]); k++)
 			if (f->from[k] != NULL && strcmp(f->from[k], name)
 			    == 0)

@@ -319,21 +319,74 @@ skills(cJSON *o, const struct resume_field *f, const cJSON *list)
 	return rc;
 }
 
-/* The member of item it that row f (of rows) exports, as f->key of o. */
+/* RK_AUTHORS: the names of a byline's authors, in order, as key;
+ * none: left out. */
 static int
-export_field(const struct app *app, cJSON *o, const struct resume_field *rows,
+authors(cJSON *o, const char *key, const cJSON *list)
+{
+	const cJSON *e;
+	cJSON	*a;
+
+	if (cJSON_GetArraySize(list) == 0)
+		return 0;
+	if ((a = cJSON_AddArrayToObject(o, key)) == NULL)
+		return -1;
+	cJSON_ArrayForEach(e, list)
+		if (str(e, "name") != NULL && !cJSON_AddItemToArray(a,
+		    cJSON_CreateString(str(e, "name"))))
+			return -1;
+	return 0;
+}
+
+/*
+ * The text row f exports from item it of collection res: its API
+ * member, else its content-only member (FIELD_CONTENT); neither, its
+ * stand-in's value (a DOI as its link, written in buf).  NULL: none.
+ */
+static const char *
+row_text(const struct app *app, const struct resource *res,
+    const struct resume_field *f, const struct item *it, enum lang l,
+    char *buf, size_t len)
+{
+	const struct field *d;
+	const char *v;
+	int	 n;
+
+	if ((v = str(it->obj[l], f->member)) == NULL)
+		v = src_text(app, it, f->member, l);
+	if ((v != NULL && *v != '\0') || f->stand_in == NULL ||
+	    (v = str(it->obj[l], f->stand_in)) == NULL)
+		return v;
+	if ((d = field_find(res->fields, f->stand_in)) == NULL ||
+	    d->kind != F_DOI)
+		return v;
+	n = snprintf(buf, len, "%s%s", DOI_LINK, v);
+	return n < 0 || (size_t)n >= len ? NULL : buf;
+}
+
+/* The member of item it that row f (of collection res) exports, as
+ * f->key of o. */
+static int
+export_field(const struct app *app, cJSON *o, const struct resource *res,
     const struct resume_field *f, const struct item *it, enum lang l)
 {
 	const cJSON *s = it->obj[l];
+	char	 link[512];
 
 	switch (f->kind) {
 	case RK_TEXT:
 	case RK_STRING:
 	case RK_URL:
-		if (str(s, f->member) != NULL)
-			return copy(o, f->key, s, f->member);
-		/* a content-only member (FIELD_CONTENT) */
-		return put(o, f->key, src_text(app, it, f->member, l));
+		return put(o, f->key, row_text(app, res, f, it, l, link,
+		    sizeof(link)));
+	case RK_AUTHORS:
+		return authors(o, f->key, cJSON_GetObjectItemCaseSensitive(s,
+		    f->member));
+	case RK_BOOL:
+		if (!cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(s,
+		    f->member)))
+			return 0;
+		return cJSON_AddTrueToObject(o, f->key) == NULL ? -1 : 0;
 	case RK_WHEN:
 	case RK_START:
 	case RK_END:
@@ -345,7 +398,7 @@ export_field(const struct app *app, cJSON *o, const struct resume_field *rows,
 		return skills(o, f, cJSON_GetObjectItemCaseSensitive(s,
 		    f->member));
 	case RK_DETAIL:
-		if (exported_apart(it, rows, f))
+		if (exported_apart(it, res->resume->fields, f))
 			return 0;
 		return put(o, f->key, src_text(app, it, f->member, l));
 	case RK_TEXTS:
@@ -397,8 +450,8 @@ section(cJSON *r, const struct app *app, const struct cv_variant *v,
 			return -1;
 		for (n = 1; (f = field_at(resources[c].resume->fields, n)) !=
 		    NULL; n++)
-			rc |= export_field(app, o, resources[c].resume->fields,
-			    f, &col->items[k], l);
+			rc |= export_field(app, o, &resources[c], f,
+			    &col->items[k], l);
 	}
 	if (v != NULL && cJSON_GetArraySize(a) == 0)	/* none taken */
 		cJSON_DeleteItemFromObjectCaseSensitive(r,

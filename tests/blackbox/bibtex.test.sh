@@ -8,6 +8,9 @@
 #     tests/fixtures/bibtex/expected.json lists (written by hand from it).
 #   - --add-bibtex onto content with three of its entries from a résumé in
 #     two languages: no duplicate, the Japanese texts kept, the owner marked.
+#   - search finds a publication by a co-author's name and by its venue.
+#   - /resume.json gives the structure in members of its own, valid against
+#     @jsonresume/schema, and --from-resume reads it back.
 #   - /publications.bib parses with python3-bibtexparser to the same
 #     entries, and --add-bibtex of it changes nothing.
 #   - five malformed libraries exit 1 with the file and line in under a
@@ -73,6 +76,54 @@ t 'the OpenAPI schema of a publication has the new members'
 req GET /openapi.json
 expect_json_true '.components.schemas.Publication.properties | has("authors") and has("doi") and has("venue") and has("kind") and has("bibtex_key")'
 expect_json '.components.schemas.Publication.properties.kind.enum | index("inproceedings") != null' 'true'
+
+# Search reads the authors' names and the venue (FIELD_BODY in the
+# declaration). The words searched come from the imported library: a
+# co-author's family name and a word of a venue that no other text of any
+# publication has (the search's folding: case and accents).
+req GET '/api/v1/publications?limit=100'
+cp "$RESP_DIR/body" "$BB_TMP/pubs.json"
+coauthor=$(jq -r '[.data[] | .authors // [] | .[] | select(.owner != true) | .family // empty] | group_by(.)
+	| map(select(length == 1) | .[0]) | .[]' "$BB_TMP/pubs.json" | while read -r fam; do
+	# elsewhere: in a title, publisher, description or venue of any publication
+	n=$(jq --arg f "$fam" '[.data[] | [.title, .publisher, .description, .venue] | .[] | strings
+		| select(ascii_downcase | contains($f | ascii_downcase))] | length' "$BB_TMP/pubs.json")
+	[[ $n == 0 ]] && { printf '%s\n' "$fam"; break; }
+done)
+venue_word=$(jq -r '[.data[] | .venue // empty | scan("[A-Za-z]{5,}")] | group_by(ascii_downcase)
+	| map(select(length == 1) | .[0]) | .[]' "$BB_TMP/pubs.json" | while read -r w; do
+	n=$(jq --arg w "$w" '[.data[] | [.title, .publisher, .description, (.authors // [] | .[].name)] | .[] | strings
+		| select(ascii_downcase | contains($w | ascii_downcase))] | length' "$BB_TMP/pubs.json")
+	[[ $n == 0 ]] && { printf '%s\n' "$w"; break; }
+done)
+
+t 'search finds a publication by a co-author'"'"'s family name, quoted in the snippet'
+expect_differ 'a co-author of one publication only, named nowhere else' '' "$coauthor"
+slug=$(jq -r --arg f "$coauthor" '[.data[] | select([.authors // [] | .[].family] | index($f))][0].slug' "$BB_TMP/pubs.json")
+req GET "/api/v1/search?q=$(jq -rn --arg s "$coauthor" '$s | @uri')"
+expect_status 200
+expect_json '.meta.total' '1'
+expect_json '.data[0].type' '"publication"'
+expect_json '.data[0].slug' "\"$slug\""
+expect_json_true '.data[0].snippet | contains($f)' --arg f "$coauthor"
+t 'the family name folded (lower case, no accents) finds it too'
+folded=$(/usr/bin/python3 -c 'import sys, unicodedata as u
+print("".join(c for c in u.normalize("NFD", sys.argv[1]) if not u.combining(c)).lower())' "$coauthor")
+req GET "/api/v1/search?q=$(jq -rn --arg s "$folded" '$s | @uri')"
+expect_json '.data[0].slug' "\"$slug\""
+
+t 'search finds a publication by a word of its venue, quoted in the snippet'
+expect_differ 'a word of one venue, in no other text' '' "$venue_word"
+venue=$(jq -r --arg w "$venue_word" '[.data[] | .venue // empty | select(contains($w))][0]' "$BB_TMP/pubs.json")
+vslugs=$(jq -c --arg v "$venue" '[.data[] | select(.venue == $v) | .slug]' "$BB_TMP/pubs.json")
+req GET "/api/v1/search?q=$venue_word"
+expect_status 200
+expect_json '[.data[].slug]' "$vslugs"
+expect_json '[.data[].type] | unique' '["publication"]'
+expect_json_true '.data[0].snippet | contains($w)' --arg w "$venue_word"
+t 'the whole venue as a query ranks its publication first'
+req GET "/api/v1/search?q=$(jq -rn --arg s "$venue" '$s | @uri')"
+expect_json_true '[.data[0].slug] | inside($s)' --argjson s "$vslugs"
 
 t '/publications.bib is BibTeX in UTF-8 with an @comment naming its source'
 req GET /publications.bib
@@ -185,6 +236,77 @@ req GET /cv.txt
 expect_status 200
 expect_body_contains 'Hiroshi Tanaka, Jörg Müller, Jan van der Berg, Jr, et al. (2021). Parsing BibTeX with'
 expect_body_contains 'https://doi.org/10.5715/jnlp.28.123'
+
+# JSON Resume has no place for a publication's structure: /resume.json
+# gives it in members of its own (docs/resume.md), the venue as publisher
+# and the DOI's link as url where the owner gave none, and --from-resume
+# reads it all back but the authors' name parts.
+rj_view='[.publications[] | {name, publisher, url, kind, authors, moreAuthors, venue, volume, issue, pages, doi, bibtexKey}
+	| with_entries(select(.value != null))]'
+api_rj='[.data[] | {name: .title, publisher: (.publisher // .venue), url: (.url // (if .doi then "https://doi.org/" + .doi else null end)),
+	kind, authors: (if .authors then [.authors[].name] else null end), moreAuthors: .more_authors, venue, volume, issue, pages,
+	doi, bibtexKey: .bibtex_key} | with_entries(select(.value != null))]'
+for lang in en ja; do
+	path=/resume.json
+	[[ $lang == en ]] || path=/$lang/resume.json
+	t "$path: each publication with its authors, venue, DOI and the rest, as the API gives them"
+	req GET "/api/v1/publications?limit=100&lang=$lang"
+	jq -S "$api_rj" "$RESP_DIR/body" >"$BB_TMP/api-rj-$lang.json"
+	req GET "$path"
+	expect_status 200
+	cp "$RESP_DIR/body" "$BB_TMP/resume-$lang.json"
+	expect_equal 'diff of the API and the JSON Resume publications' '' \
+		"$(diff "$BB_TMP/api-rj-$lang.json" <(jq -S "$rj_view" "$BB_TMP/resume-$lang.json") | head -c 800)"
+	# the owner's publisher kept; no url: the DOI's link
+	expect_json '[.publications[] | select(.bibtexKey == "tanaka2021parsing")][0] | [.url, .publisher, .venue, .moreAuthors]' \
+		'["https://doi.org/10.5715/jnlp.28.123", "JNLP", "Journal of Natural Language Processing", true]'
+	# no publisher: the venue; neither url nor DOI: no url
+	expect_json '[.publications[] | select(.bibtexKey == "tanaka2018conference")][0] | [.url, .publisher, .authors[0]]' \
+		'[null, "Proceedings of COLING 2018", "H. Tanaka"]'
+	expect_json '[.publications[] | select(.bibtexKey == "tanaka2019segment")][0].authors' \
+		'["Hiroshi Tanaka", "María García", "World Health Organization"]'
+done
+
+bb_npm_resume
+t 'both documents validate against @jsonresume/schema and render with jsonresume-theme-even'
+mkdir -p "$BB_TMP/html"
+run_cmd node "$STACK_ROOT/tests/resume/check.mjs" "$BB_TMP/html" "$BB_TMP/resume-en.json" "$BB_TMP/resume-ja.json"
+expect_exit 0
+expect_stdout_lines 2
+
+t '--from-resume of the exported documents gives the publications back with their structure'
+rt=$BB_TMP/roundtrip
+rm -rf "$rt"
+run_cmd "$PERFIL_BIN" --init "$rt" --from-resume "en=$BB_TMP/resume-en.json" \
+	--from-resume "ja=$BB_TMP/resume-ja.json" --languages en,ja
+expect_exit 0
+expect_equal 'no publication member reported as not imported' '' "$(grep 'not imported: publications' "$BB_TMP/stdout")"
+# What comes back: every member but the authors' name parts; the owner is
+# marked again where the byline's name is the profile's (basics.name, or
+# its family name with its initial: H. Tanaka).
+pub_view='[.[] | {title, publisher, url, kind, more_authors, venue, volume, issue, pages, doi, bibtex_key, tags,
+	date, description, authors: (if .authors then [.authors[] | {name, owner: (if .owner then true else null end)}
+	| with_entries(select(.value != null))] else null end)} | with_entries(select(.value != null))]'
+expect_equal 'diff of the publications before and after' '' \
+	"$(diff <(jq -S "$pub_view" "$mix/publications.json") <(jq -S "$pub_view" "$rt/publications.json") | head -c 1200)"
+run_cmd "$PERFIL_BIN" --check --content "$rt"
+expect_exit 0
+
+t '--from-resume refuses a publication value its declaration refuses, by name, and imports the rest'
+jq '.publications[0].doi = "11.5715/x" | .publications[0].kind = "poem" | .publications[0].moreAuthors = false' \
+	"$BB_TMP/resume-en.json" >"$BB_TMP/bad-pub.json"
+rm -rf "$BB_TMP/badpub"
+run_cmd "$PERFIL_BIN" --init "$BB_TMP/badpub" --from-resume "$BB_TMP/bad-pub.json"
+expect_exit 0
+expect_stdout_match 'not imported: publications\[0\]\.doi \("11\.5715/x" is refused: expected a DOI'
+expect_stdout_match 'not imported: publications\[0\]\.kind \("poem" is refused: not one of the known values'
+expect_equal 'the rest of the item imported' '["Journal of Natural Language Processing","28",null,null]' \
+	"$(jq -c '.[0] | [.venue, .volume, .doi, .more_authors]' "$BB_TMP/badpub/publications.json")"
+jq '.publications[0].moreAuthors = "yes"' "$BB_TMP/resume-en.json" >"$BB_TMP/bad-bool.json"
+rm -rf "$BB_TMP/badbool"
+run_cmd "$PERFIL_BIN" --init "$BB_TMP/badbool" --from-resume "$BB_TMP/bad-bool.json"
+expect_exit 1
+expect_stderr_match 'bad-bool.json: publications\[0\]\.moreAuthors: is not true or false'
 
 t 'importing the same library again changes nothing'
 sum=$(sha256sum <"$mix/publications.json")
