@@ -11,17 +11,14 @@
 # the refusals: a directory that is not an export, content --check refuses.
 . "$(dirname "$0")/lib.sh"
 . "$STACK_ROOT/tests/lib/stack.sh"
+. "$STACK_ROOT/tests/lib/static.sh"
 
 SDIR=$(mktemp -d "${TMPDIR:-/tmp}/perfil-export.XXXXXX") || exit 1
 chmod 755 "$SDIR"
 EXP=$SDIR/site
-NGINX_PIDS=()
 GHP_PID=
 stop_servers() {
-	local p
-	for p in "${NGINX_PIDS[@]}"; do
-		kill "$p" 2>/dev/null && wait "$p" 2>/dev/null
-	done
+	static_stop
 	[[ -n $GHP_PID ]] && kill "$GHP_PID" 2>/dev/null && wait "$GHP_PID" 2>/dev/null
 	rm -rf "$SDIR"
 }
@@ -75,7 +72,6 @@ done
 
 # --- Served by the shipped static nginx ----------------------------------------
 
-NGINX_PIDS=()
 # serve_static DIR OFFSET: serve the export DIR with conf/nginx/static.conf on
 # a private nginx, at $SBASE. A port found free may be taken before nginx
 # binds it (a client's ephemeral port): then the next one is tried.
@@ -90,39 +86,15 @@ serve_static() {
 	_bb_check $? 'no warning from nginx' "$(grep -E '\[(warn|alert)\]' "$d/error.log")"
 }
 
-# start_static DIR OFFSET: start the nginx of serve_static on the first free
-# port from the shared port + OFFSET; returns 1 when it does not answer.
+# start_static DIR OFFSET: the nginx of serve_static (tests/lib/static.sh) on
+# the first free port from the shared port + OFFSET; 1 when it does not answer.
 start_static() {
-	local port n=${#NGINX_PIDS[@]}
+	local port
 	port=$(stack_free_port $((${BASE_SHARED##*:} + $2))) || exit 1
 	SBASE=http://127.0.0.1:$port
-	d=$SDIR/nginx$n
-	mkdir -p "$d/tmp"
-	sed -e "s|127\.0\.0\.1:8080|127.0.0.1:$port|g" -e "s|/srv/perfil/site|$1|g" \
-		"$STACK_ROOT/conf/nginx/static.conf" >"$d/static.conf"
-	{
-		[[ $(id -u) == 0 ]] && echo 'user www-data;'
-		cat <<-EOF
-			worker_processes 1;
-			daemon off;
-			pid $d/nginx.pid;
-			error_log $d/error.log warn;
-			events { worker_connections 64; }
-			http {
-			    access_log $d/access.log;
-			    client_body_temp_path $d/tmp/body;
-			    proxy_temp_path $d/tmp/proxy;
-			    fastcgi_temp_path $d/tmp/fastcgi;
-			    scgi_temp_path $d/tmp/scgi;
-			    uwsgi_temp_path $d/tmp/uwsgi;
-			    include $d/static.conf;
-			}
-		EOF
-	} >"$d/nginx.conf"
-	chmod -R a+rX "$SDIR"
-	nginx -p "$d/" -c "$d/nginx.conf" -e "$d/error.log" </dev/null >"$d/out.log" 2>&1 &
-	NGINX_PIDS+=($!)
-	wait_port "$port" && kill -0 "${NGINX_PIDS[-1]}" 2>/dev/null
+	d=$SDIR/nginx${#STATIC_PIDS[@]}
+	chmod a+rX "$SDIR"
+	static_start "$1" "$port" "$d"
 }
 
 # The files that legitimately differ: they say the copy is static.

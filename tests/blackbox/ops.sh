@@ -190,6 +190,25 @@ ops_wait_until() {
 	return 1
 }
 
+# ops_access_lines: how many answers nginx has logged ($STACK_DIR/access.log,
+# a line each, written as it answers).
+ops_access_lines() {
+	local n
+	n=$(wc -l <"$STACK_DIR/access.log" 2>/dev/null) || n=0
+	echo "${n:-0}"
+}
+
+# ops_wait_answers FROM N SECONDS: wait until nginx's access log holds N
+# answers more than FROM (an earlier ops_access_lines): a load's connections
+# are up and answered, or the requests in flight at some event are over.
+# Returns 1 after SECONDS.
+ops_wait_answers() {
+	ops_wait_until "$3" _ops_answered "$1" "$2"
+}
+_ops_answered() {
+	(($(ops_access_lines) >= $1 + $2))
+}
+
 # ops_accepted PORT: whether a process holds an accepted connection on
 # 127.0.0.1:PORT (ss: a connection still in the listen queue has no owner).
 ops_accepted() {

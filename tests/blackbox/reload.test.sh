@@ -66,11 +66,14 @@ expect_body_not_contains 'root:x:0:0'
 mkfifo "$BB_TMP/reload.pipe"
 mv "$STACK_CONTENT/site.json" "$BB_TMP/site.json.orig"
 ln -s "$BB_TMP/reload.pipe" "$STACK_CONTENT/site.json"
+stall=$(bb_stall_ms)
 start=$(ops_ms)
 kill -HUP "$sup"
 ops_wait_file "$log" 'reload refused.*site\.json' "$reload_s"
 _bb_check $? 'a refusal naming site.json' "$(tail -n 2 "$log")"
-_bb_check $(($(ops_ms) - start >= 1000)) 'refused within a second' "$(($(ops_ms) - start)) ms"
+ms=$(($(ops_ms) - start))
+used=$(bb_within "$(bb_promise_ms 1000)" "$ms" "$stall")
+_bb_check $? "refused within a second (the bound used for this build and CPU contention: $used ms)" "$ms ms"
 expect_equal 'refusals' $((n + 2)) "$(grep -c 'reload refused' "$log")"
 rm "$STACK_CONTENT/site.json" && mv "$BB_TMP/site.json.orig" "$STACK_CONTENT/site.json"
 req GET /api/v1/profile
