@@ -55,8 +55,9 @@ likely_tag(const char *lang, char *out, size_t outlen)
 
 /*
  * A pango context for a PDF in language lang (a BCP 47 tag), with
- * outlines as designed (no hinting: the same layout on every machine),
- * or NULL when fontconfig cannot load its configuration.
+ * outlines as designed (no hinting, glyphs where the font places them:
+ * the same layout on every machine), or NULL when fontconfig cannot
+ * load its configuration.
  */
 PangoContext *
 cv_fonts_context(const char *lang)
@@ -88,6 +89,13 @@ cv_fonts_context(const char *lang)
 	cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
 	pango_cairo_context_set_font_options(pc, fo);
 	cairo_font_options_destroy(fo);
+	/*
+	 * Glyphs at the fractions of a point the font gives (pango rounds
+	 * them to whole device units, points on a PDF surface, by default):
+	 * rounded, a glyph moved by up to half a point, gaps inside words
+	 * uneven and text readers (pdftotext) finding spaces in them.
+	 */
+	pango_context_set_round_glyph_positions(pc, FALSE);
 	/* The language picks among fonts that share characters: Japanese
 	 * kanji from a Japanese face, Chinese hanzi from a Chinese one.
 	 * fontconfig knows Chinese by region (zh-cn, zh-tw): likely_tag. */

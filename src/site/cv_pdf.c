@@ -182,6 +182,7 @@ add_block(struct pdf *p, cmark_node *n, enum blk kind, int bullet)
 	pango_layout_set_line_spacing(bk->layout, LINE_SPACING);
 	pango_layout_set_text(bk->layout, t.data, (int)t.len);
 	pango_layout_set_attributes(bk->layout, al);
+	cv_pdf_graphemes(p, bk->layout);
 	if (!bk->rtl)	/* resolved by pango from the first strong one */
 		bk->rtl = pango_layout_get_line_readonly(bk->layout,
 		    0)->resolved_dir == PANGO_DIRECTION_RTL;

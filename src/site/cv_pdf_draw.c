@@ -47,6 +47,86 @@ const struct style cv_pdf_styles[BLK__MAX] = {
 	[BLK_QUOTE] = { 9, 3, INDENT, 0, 1, 0, muted, "P", "BlockQuote" },
 };
 
+/*
+ * Gives the glyphs of run gi (in visual order) the clusters of the text
+ * a PDF reader extracts, and returns nothing: each glyph the grapheme of
+ * its character (where it starts: start[], by byte of the layout's len
+ * bytes), and a grapheme whose last glyph is drawn away from its pen
+ * position (a mark placed by its anchor: x_offset) one cluster with the
+ * next.  A reader takes a cluster's text as spanning its glyphs from the
+ * first one's origin to the last one's advance: a mark that ends it
+ * short of the next glyph leaves a gap that reads as a space ("के ट").
+ * Every glyph of a cluster carries its first byte, the least in both
+ * directions (PangoGlyphItemIter's clusters).
+ */
+static void
+run_clusters(PangoGlyphItem *gi, const int *start, size_t len)
+{
+	PangoGlyphString *gs = gi->glyphs;
+	int	*lc = gs->log_clusters, base = gi->item->offset;
+	int	 i, k, g0 = 0, least, off, rtl = gi->item->analysis.level % 2;
+
+	for (i = 0; i < gs->num_glyphs; i++) {
+		off = base + lc[i];
+		if (off >= 0 && (size_t)off < len && start[off] >= base)
+			lc[i] = start[off] - base;
+	}
+	for (i = 1; i <= gs->num_glyphs; i++) {
+		if (i < gs->num_glyphs && (lc[i] == lc[i - 1] ||
+		    gs->glyphs[i - 1].geometry.x_offset != 0))
+			continue;
+		/* glyphs g0 to i - 1 are one cluster */
+		for (least = lc[g0], k = g0; k < i; k++)
+			least = lc[k] < least ? lc[k] : least;
+		for (k = g0; k < i; k++) {
+			lc[k] = least;
+			gs->glyphs[k].attr.is_cluster_start = k == (rtl ?
+			    i - 1 : g0);
+		}
+		g0 = i;
+	}
+}
+
+/*
+ * Makes the glyph clusters of layout ly those of the text a PDF reader
+ * should extract (run_clusters), so that cairo writes a cluster of
+ * several glyphs with its text as one ActualText span (ISO 32000-1,
+ * 14.9.4).  pango shapes by character: a mark is a cluster of its own,
+ * a glyph that does not advance, and a reader that rebuilds words from
+ * glyph positions (poppler's pdftotext) takes it for a character that
+ * overlaps the next and breaks the word there ("ข้ อมูล").
+ * pango_layout_get_lines lets the caller change a line's glyphs; their
+ * positions stay as shaped.  Sets p->oom out of memory.
+ */
+void
+cv_pdf_graphemes(struct pdf *p, PangoLayout *ly)
+{
+	const PangoLogAttr *la;
+	const char *text = pango_layout_get_text(ly), *c, *e;
+	GSList	*l, *r;
+	size_t	 len = strlen(text);
+	int	*start, n, k, g = 0;
+
+	la = pango_layout_get_log_attrs_readonly(ly, &n);
+	if ((start = calloc(len + 1, sizeof(*start))) == NULL) {
+		p->oom = 1;
+		return;
+	}
+	/* start[b]: where the grapheme holding byte b starts */
+	for (c = text, k = 0; *c != '\0'; k++) {
+		e = g_utf8_next_char(c);
+		if (k < n && la[k].is_cursor_position)
+			g = (int)(c - text);
+		for (; c < e && *c != '\0'; c++)
+			start[c - text] = g;
+	}
+	for (l = pango_layout_get_lines(ly); l != NULL; l = l->next)
+		for (r = ((PangoLayoutLine *)l->data)->runs; r != NULL;
+		    r = r->next)
+			run_clusters(r->data, start, len);
+	free(start);
+}
+
 /* A layout of text in the body's font at size points. */
 PangoLayout *
 cv_pdf_small_layout(struct pdf *p, double size, const char *text)
@@ -59,6 +139,7 @@ cv_pdf_small_layout(struct pdf *p, double size, const char *text)
 	pango_layout_set_font_description(ly, fd);
 	pango_font_description_free(fd);
 	pango_layout_set_text(ly, text, -1);
+	cv_pdf_graphemes(p, ly);
 	return ly;
 }
 

@@ -81,6 +81,7 @@ struct pdf {
 	int	 item;			/* a list item (LI) is open */
 };
 
+void		 cv_pdf_graphemes(struct pdf *, PangoLayout *);
 PangoLayout	*cv_pdf_small_layout(struct pdf *, double, const char *);
 void		 cv_pdf_new_page(struct pdf *, int);
 void		 cv_pdf_footer(struct pdf *);
