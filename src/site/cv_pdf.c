@@ -173,7 +173,8 @@ add_block(struct pdf *p, cmark_node *n, enum blk kind, int bullet)
 		pango_layout_set_auto_dir(bk->layout, FALSE);
 		pango_layout_set_alignment(bk->layout, PANGO_ALIGN_RIGHT);
 	}
-	fd = cv_fonts_desc(st->size, st->bold, st->italic);
+	fd = cv_fonts_desc(pango_layout_get_context(bk->layout), st->size,
+	    st->bold, st->italic);
 	pango_layout_set_font_description(bk->layout, fd);
 	pango_font_description_free(fd);
 	pango_layout_set_width(bk->layout,

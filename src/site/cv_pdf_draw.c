@@ -135,7 +135,7 @@ cv_pdf_small_layout(struct pdf *p, double size, const char *text)
 	PangoLayout *ly;
 
 	ly = pango_layout_new(p->pc);
-	fd = cv_fonts_desc(size, 0, 0);
+	fd = cv_fonts_desc(p->pc, size, 0, 0);
 	pango_layout_set_font_description(ly, fd);
 	pango_font_description_free(fd);
 	pango_layout_set_text(ly, text, -1);
