@@ -60,7 +60,8 @@ make_pdf(struct buf *b)
 }
 
 static const struct pdf_ua_meta meta = {
-	"ja-Latn", "A <b> & \"c\"", "Author", "", "perfil"
+	.lang = "ja-Latn", .title = "A <b> & \"c\"", .author = "Author",
+	.subject = "", .creator = "perfil"
 };
 
 /* The text of the update (after the n bytes cairo wrote). */
@@ -87,6 +88,7 @@ START_TEST(catalog_and_trailer)
 	ck_assert(strstr(u, "/ViewerPreferences << /DisplayDocTitle true >>"));
 	ck_assert(strstr(u, "/StructTreeRoot") != NULL);	/* kept */
 	ck_assert(strstr(u, "/MarkInfo") != NULL);
+	ck_assert(strstr(u, "/Version /1.7") != NULL);
 	ck_assert(strstr(u, "/Tabs /S") != NULL);
 	/* the page's content again, its footer an artifact */
 	ck_assert(strstr(u, " /Filter /FlateDecode >>\nstream\n") != NULL);

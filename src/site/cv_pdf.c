@@ -393,7 +393,7 @@ cv_variant_pdf(const struct app *app, const struct cv_variant *v,
     enum lang l, struct buf *out)
 {
 	struct pdf p;
-	struct pdf_ua_meta meta = { NULL, NULL, NULL, NULL, NULL, NULL };
+	struct pdf_ua_meta meta = { .artifacts = &cv_pdf_artifacts };
 	const struct buf *md;
 	struct buf md_tmp, title, rel;
 	cairo_surface_t *s;

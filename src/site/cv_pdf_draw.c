@@ -127,6 +127,17 @@ cv_pdf_graphemes(struct pdf *p, PangoLayout *ly)
 	free(start);
 }
 
+/*
+ * What this file draws outside every structure element (cv_pdf_place,
+ * cv_pdf_footer), typed when pdf_artifact.c marks it as an artifact
+ * (ISO 32000-1, 14.8.2.2.2): text only in the footer (the name, "n /
+ * N"), paths only in the rules under section names.
+ */
+const struct pdf_artifact_kinds cv_pdf_artifacts = {
+	.text = "<< /Type /Pagination /Subtype /Footer >>",
+	.path = "<< /Type /Layout >>",
+};
+
 /* A layout of text in the body's font at size points. */
 PangoLayout *
 cv_pdf_small_layout(struct pdf *p, double size, const char *text)

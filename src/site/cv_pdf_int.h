@@ -13,6 +13,7 @@
 #include <pango/pangocairo.h>
 
 #include "core/app.h"
+#include "site/pdf_artifact.h"
 
 #define PAGE_W		595.28	/* A4, in points */
 #define PAGE_H		841.89
@@ -48,6 +49,7 @@ struct style {
 };
 
 extern const struct style cv_pdf_styles[BLK__MAX];
+extern const struct pdf_artifact_kinds cv_pdf_artifacts;
 extern const double cv_pdf_accent[3];
 
 struct link {

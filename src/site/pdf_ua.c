@@ -88,7 +88,7 @@ xref_at(const struct buf *out, const struct xref *x, size_t num)
  */
 static int
 pdf_page_content(struct buf *out, const struct xref *x, size_t at,
-    struct upd **up, size_t *nup)
+    const struct pdf_artifact_kinds *k, struct upd **up, size_t *nup)
 {
 	const char *d = out->data, *o, *e, *c;
 	unsigned char *z;
@@ -125,7 +125,7 @@ pdf_page_content(struct buf *out, const struct xref *x, size_t at,
 	lenat = out->len;
 	buf_puts(out, "0000000000 /Filter /FlateDecode >>\nstream\n");
 	data = out->len;
-	rc = out->oom ? -1 : pdf_artifact_flate(z, len, out);
+	rc = out->oom ? -1 : pdf_artifact_flate(z, len, k, out);
 	free(z);
 	if (rc != 0) {
 		out->len = start;
@@ -210,18 +210,18 @@ pdf_link_contents(struct buf *out, const struct xref *x, size_t num,
  * Appends to out a new revision of the page object num (at offset at)
  * with /Tabs /S: the tab order of its annotations is the structure's
  * (ISO 14289-1, 7.18.3), which cairo does not write; and one of its
- * content stream (pdf_page_content); each recorded in *up.  Returns 0,
- * 1 for an object it cannot read, or -1.
+ * content stream (pdf_page_content, its artifacts typed by k); each
+ * recorded in *up.  Returns 0, 1 for an object it cannot read, or -1.
  */
 static int
 pdf_page_fix(struct buf *out, const struct xref *x, size_t num, size_t at,
-    struct upd **up, size_t *nup)
+    const struct pdf_artifact_kinds *k, struct upd **up, size_t *nup)
 {
 	int	 rc;
 
 	if ((rc = pdf_obj_add(out, x, num, at, "/Tabs /S", up, nup)) != 0)
 		return rc;
-	return pdf_page_content(out, x, at, up, nup);
+	return pdf_page_content(out, x, at, k, up, nup);
 }
 
 /*
@@ -230,13 +230,14 @@ pdf_page_fix(struct buf *out, const struct xref *x, size_t num, size_t at,
  * starts, "N 0 obj null endobj" (cairo 1.16 lists the structure
  * element of a link annotation drawn outside every structure element,
  * reserved and never written, and qpdf --check calls the file
- * damaged); for a page, its revisions (pdf_page_fix); for a link
+ * damaged); for a page, its revisions (pdf_page_fix, its artifacts
+ * typed by art); for a link
  * annotation, its revision with /Contents; each recorded in *up.
  * Returns 0, 1 for a table it cannot read, or -1 out of memory.
  */
 static int
-pdf_objects_fix(struct buf *out, size_t end, size_t xref, struct upd **up,
-    size_t *nup)
+pdf_objects_fix(struct buf *out, size_t end, size_t xref,
+    const struct pdf_artifact_kinds *art, struct upd **up, size_t *nup)
 {
 	static const char page[] = "\n<< /Type /Page";
 	static const char link[] = "\n<< /Type /Annot\n   /Subtype /Link\n";
@@ -264,8 +265,8 @@ pdf_objects_fix(struct buf *out, size_t end, size_t xref, struct upd **up,
 			if (at + (size_t)k + pl < end && memcmp(out->data +
 			    at + (size_t)k, page, pl) == 0 &&
 			    out->data[at + (size_t)k + pl] != 's' &&
-			    (rc = pdf_page_fix(out, &x, x.first + i, at, up,
-			    nup)) != 0)
+			    (rc = pdf_page_fix(out, &x, x.first + i, at, art,
+			    up, nup)) != 0)
 				return rc;
 			if (at + (size_t)k + sizeof(link) - 1 < end &&
 			    memcmp(out->data + at + (size_t)k, link,
@@ -345,10 +346,11 @@ lang_ok(const char *lang)
  * Completes the catalog of the PDF in out (cairo's, with a classic
  * cross-reference table): appends an incremental update (ISO 32000-1,
  * 7.5.6) with the objects pdf_objects_fix writes (the pages with
- * /Tabs /S), the XMP metadata stream of m (a new object, numbered
- * /Size), a new revision of the
+ * /Tabs /S and their artifacts typed as m says), the XMP metadata
+ * stream of m (a new object, numbered /Size), a new revision of the
  * catalog that adds /Lang, /ViewerPreferences << /DisplayDocTitle true
- * >> and /Metadata (and /MarkInfo when cairo did not write it), a
+ * >> and /Metadata (and /MarkInfo when cairo did not write it, /Version
+ * /1.7 when it has none), a
  * cross-reference section for them and a trailer pointing back (/Prev)
  * at the first, its /Size one more.  Returns 0, 1 when the file is not
  * one it knows how to update (a catalog that has one of those keys
@@ -405,7 +407,8 @@ pdf_ua_catalog(struct buf *out, const struct pdf_ua_meta *m)
 	tr[len + (size_t)(ce - sz)] = '\0';
 	if (d[n - 1] != '\n')
 		buf_putc(out, '\n');
-	if ((rc = pdf_objects_fix(out, n, prev, &up, &nup)) != 0)
+	if ((rc = pdf_objects_fix(out, n, prev, m->artifacts, &up,
+	    &nup)) != 0)
 		goto out;
 	rc = -1;
 	/* The XMP metadata stream, uncompressed (ISO 32000-1, 14.3.2). */
@@ -424,11 +427,14 @@ pdf_ua_catalog(struct buf *out, const struct pdf_ua_meta *m)
 	buf_puts(out, "\nendstream\nendobj\n");
 	if (upd_add(&up, &nup, (size_t)root, out->len) == -1)
 		goto out;
+	/* /Version: an artifact's /Subtype is PDF 1.7's (ISO 32000-1),
+	 * cairo's header says 1.5 */
 	buf_printf(out, "%d %d obj\n%s /Lang (%s)\n"
 	    "   /ViewerPreferences << /DisplayDocTitle true >>\n"
-	    "   /Metadata %zu 0 R\n%s>>\nendobj\n", root, gen, cat, m->lang,
+	    "   /Metadata %zu 0 R\n%s%s>>\nendobj\n", root, gen, cat, m->lang,
 	    size, strstr(cat, "/MarkInfo") == NULL ?
-	    "   /MarkInfo << /Marked true >>\n" : "");
+	    "   /MarkInfo << /Marked true >>\n" : "",
+	    strstr(cat, "/Version") == NULL ? "   /Version /1.7\n" : "");
 	qsort(up, nup, sizeof(*up), upd_cmp);
 	xref = out->len;
 	buf_puts(out, "xref\n");

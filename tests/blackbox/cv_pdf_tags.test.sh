@@ -19,6 +19,8 @@
 #   /Contents (its URI), and every page with annotations has /Tabs /S;
 # - every painting operator of every page is in marked content with an MCID
 #   (real content) or in /Artifact (the footer, the rules), never neither;
+#   the footer's text is /Artifact << /Type /Pagination /Subtype /Footer >>,
+#   the rules /Type /Layout, and the catalog says /Version /1.7 (Subtype's);
 # - every font has a /ToUnicode map; qpdf --check is clean; pdftotext gives
 #   the section headings in /cv's order.
 # What PDF/UA-1 asks that these checks cannot see is in docs/site.md.
@@ -60,6 +62,8 @@ def need(ok, what):
         bad.append(what)
 
 need('/StructTreeRoot' in root, 'the catalog has no /StructTreeRoot')
+# an artifact's /Subtype is PDF 1.7's
+need(str(root.get('/Version', '')) == '/1.7', 'the catalog /Version is not 1.7')
 need(root.get('/MarkInfo', {}).get('/Marked') is True, '/MarkInfo /Marked is not true')
 need(root.get('/ViewerPreferences', {}).get('/DisplayDocTitle') is True,
      '/ViewerPreferences /DisplayDocTitle is not true')
@@ -143,29 +147,45 @@ for n, page in enumerate(pdf.pages, 1):
 need(figures >= (1 if images else 0), '%d images and %d Figure elements' % (images, figures))
 
 # every painting operator is real content (in a sequence with an MCID) or
-# an artifact, never neither nor both; each page has its footer as one
+# an artifact, never neither nor both; each page has its footer as one. An
+# artifact says what it is (ISO 32000-1, 14.8.2.2.2): the text the CV
+# draws outside its structure is the footer's (/Pagination /Footer), its
+# paths the rules under the section names (/Layout)
 PAINT = {'Tj', 'TJ', "'", '"', 'S', 's', 'f', 'F', 'f*', 'B', 'B*', 'b', 'b*',
          'Do', 'sh', 'BI'}
+TEXT = {'Tj', 'TJ', "'", '"'}
+def kind(props):
+    if not isinstance(props, pikepdf.Dictionary):
+        return 'untyped'
+    return '%s/%s' % (props.get('/Type', ''), props.get('/Subtype', ''))
 for n, page in enumerate(pdf.pages, 1):
     stack, seen = [], {'real': 0, 'artifact': 0, 'unmarked': 0, 'both': 0}
+    kinds = {'text': set(), 'path': set()}
     for operands, op in pikepdf.parse_content_stream(page):
         op = str(op)
         if op in ('BDC', 'BMC'):
             mcid = (op == 'BDC' and isinstance(operands[1], pikepdf.Dictionary)
                     and '/MCID' in operands[1])
-            stack.append((str(operands[0]), mcid))
+            stack.append((str(operands[0]), mcid,
+                          operands[1] if op == 'BDC' else None))
         elif op == 'EMC':
             stack.pop()
         elif op in PAINT:
-            real = any(m for _, m in stack)
-            art = any(t == '/Artifact' for t, _ in stack)
+            real = any(m for _, m, _ in stack)
+            art = [p for t, _, p in stack if t == '/Artifact']
             seen['both' if real and art else 'real' if real else
                  'artifact' if art else 'unmarked'] += 1
+            if art:
+                kinds['text' if op in TEXT else 'path'].add(kind(art[-1]))
     need(seen['unmarked'] == 0 and seen['both'] == 0,
          'page %d: %d painting operators unmarked, %d both real and artifact'
          % (n, seen['unmarked'], seen['both']))
     need(seen['artifact'] > 0 and seen['real'] > 0,
          'page %d: %d artifacts, %d real' % (n, seen['artifact'], seen['real']))
+    need(kinds['text'] == {'/Pagination//Footer'},
+         'page %d: text artifacts of kinds %r, not the footer only' % (n, sorted(kinds['text'])))
+    need(kinds['path'] <= {'/Layout/'},
+         'page %d: path artifacts of kinds %r, not layout only' % (n, sorted(kinds['path'])))
 for b in bad:
     print(b)
 PYEOF
@@ -270,3 +290,4 @@ for code in ja ar; do
 	bb_private_stack $((off++)) "serving the $code site"
 	check_tags "$code" ''
 done
+
