@@ -138,6 +138,33 @@ const struct pdf_artifact_kinds cv_pdf_artifacts = {
 	.path = "<< /Type /Layout >>",
 };
 
+/*
+ * Opens the structure element name (cairo's tag, attributes attrs) and
+ * counts it; lang, when not NULL, is its language, which cairo ignores
+ * on a tag: recorded for pdf_ua.c, which writes it on the element it
+ * finds by that count.  Sets p->oom out of memory.
+ */
+void
+cv_pdf_tag_begin(struct pdf *p, const char *name, const char *attrs,
+    const char *lang)
+{
+	struct pdf_ua_lang *e;
+
+	if (lang != NULL) {
+		e = reallocarray(p->elangs, p->nelangs + 1, sizeof(*e));
+		if (e == NULL)
+			p->oom = 1;
+		else {
+			p->elangs = e;
+			e[p->nelangs].index = p->nelems;
+			e[p->nelangs].role = name;
+			e[p->nelangs++].lang = lang;
+		}
+	}
+	p->nelems++;
+	cairo_tag_begin(p->cr, name, attrs);
+}
+
 /* A layout of text in the body's font at size points. */
 PangoLayout *
 cv_pdf_small_layout(struct pdf *p, double size, const char *text)
@@ -223,14 +250,14 @@ tags_begin(struct pdf *p, const struct block *bk)
 		p->item = 0;
 	}
 	if (g != NULL && p->group == NULL) {
-		cairo_tag_begin(p->cr, g, NULL);
+		cv_pdf_tag_begin(p, g, NULL, NULL);
 		p->group = g;
 	}
 	if (bk->kind == BLK_ITEM && !p->item) {
-		cairo_tag_begin(p->cr, "LI", NULL);
+		cv_pdf_tag_begin(p, "LI", NULL, NULL);
 		p->item = 1;
 		if (!bk->bullet)
-			cairo_tag_begin(p->cr, "LBody", NULL);
+			cv_pdf_tag_begin(p, "LBody", NULL, NULL);
 	}
 }
 
@@ -239,6 +266,7 @@ struct run {
 	PangoGlyphItem *gi;
 	double	 x, w;		/* points */
 	int	 link;		/* the block's link it shows, or -1 */
+	const char *lang;	/* its language when not the page's */
 };
 
 /* Writes into out the link attributes of cairo's tag: the areas of
@@ -272,6 +300,20 @@ run_cmp(const void *a, const void *b)
 	return x->gi->item->offset - y->gi->item->offset;
 }
 
+/* The language of the text at byte off of block bk when it is not the
+ * page's (bk->langs), else NULL. */
+static const char *
+lang_at(const struct block *bk, int off)
+{
+	size_t	 k;
+
+	for (k = 0; k < bk->nlangs; k++)
+		if ((unsigned int)off >= bk->langs[k].start &&
+		    (unsigned int)off < bk->langs[k].end)
+			return bk->langs[k].lang;
+	return NULL;
+}
+
 /* The link of block bk that the text at byte off belongs to, or -1. */
 static int
 link_at(const struct block *bk, int off)
@@ -286,10 +328,11 @@ link_at(const struct block *bk, int off)
 }
 
 /*
- * Draws line ln of block bk (which has links) from x on baseline base,
- * its top at y and h high, run by run: in the order of the text, the
- * runs of one link in a Link element (its words and its annotation),
- * the others in Span elements; each run where pango placed it.
+ * Draws line ln of block bk (which has links or words in another
+ * language) from x on baseline base, its top at y and h high, run by
+ * run: in the order of the text, the runs of one link in a Link element
+ * (its words and its annotation), the others in Span elements, an
+ * element for each language; each run where pango placed it.
  */
 static void
 draw_runs(struct pdf *p, const struct block *bk, PangoLayoutLine *ln,
@@ -313,14 +356,16 @@ draw_runs(struct pdf *p, const struct block *bk, PangoLayoutLine *ln,
 		r[i].w = (double)pango_glyph_string_get_width(
 		    r[i].gi->glyphs) / PANGO_SCALE;
 		r[i].link = link_at(bk, r[i].gi->item->offset);
+		r[i].lang = lang_at(bk, r[i].gi->item->offset);
 		x += r[i].w;
 	}
 	qsort(r, n, sizeof(*r), run_cmp);	/* visual to logical */
 	for (i = 0; i < n; i = j) {
-		for (j = i + 1; j < n && r[j].link == r[i].link; j++)
+		for (j = i + 1; j < n && r[j].link == r[i].link &&
+		    r[j].lang == r[i].lang; j++)
 			;
 		if (r[i].link < 0)
-			cairo_tag_begin(p->cr, "Span", NULL);
+			cv_pdf_tag_begin(p, "Span", NULL, r[i].lang);
 		else {
 			buf_init(&a);
 			link_attrs(&a, r + i, j - i, y, h,
@@ -330,7 +375,8 @@ draw_runs(struct pdf *p, const struct block *bk, PangoLayoutLine *ln,
 				buf_free(&a);
 				break;
 			}
-			cairo_tag_begin(p->cr, CAIRO_TAG_LINK, a.data);
+			cv_pdf_tag_begin(p, CAIRO_TAG_LINK, a.data,
+			    r[i].lang);
 			buf_free(&a);
 		}
 		c = r[i].link < 0 ? cv_pdf_styles[bk->kind].colour :
@@ -353,7 +399,7 @@ draw_bullet(struct pdf *p, const struct block *bk, double base)
 	const double *c = cv_pdf_styles[bk->kind].colour;
 	int	 w;
 
-	cairo_tag_begin(p->cr, "Lbl", NULL);
+	cv_pdf_tag_begin(p, "Lbl", NULL, NULL);
 	cairo_set_source_rgb(p->cr, c[0], c[1], c[2]);
 	pango_layout_get_size(p->bullet, &w, NULL);
 	cairo_move_to(p->cr, bk->rtl ? MARGIN_X + TEXT_W - 2 -
@@ -361,7 +407,7 @@ draw_bullet(struct pdf *p, const struct block *bk, double base)
 	pango_cairo_show_layout_line(p->cr,
 	    pango_layout_get_line_readonly(p->bullet, 0));
 	cairo_tag_end(p->cr, "Lbl");
-	cairo_tag_begin(p->cr, "LBody", NULL);
+	cv_pdf_tag_begin(p, "LBody", NULL, NULL);
 }
 
 /*
@@ -401,9 +447,9 @@ cv_pdf_place(struct pdf *p, const struct block *bk, int draw)
 			if (first && bk->bullet)
 				draw_bullet(p, bk, base);
 			if (!open)
-				cairo_tag_begin(p->cr, st->tag, NULL);
+				cv_pdf_tag_begin(p, st->tag, NULL, NULL);
 			open = 1;
-			if (bk->nlinks > 0)
+			if (bk->nlinks > 0 || bk->nlangs > 0)
 				draw_runs(p, bk, ln, x, base, p->y, h);
 			else {
 				cairo_set_source_rgb(p->cr, st->colour[0],
