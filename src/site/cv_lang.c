@@ -32,28 +32,26 @@
 
 #define SCRIPTS_MAX	8
 
-/* The scripts ICU gives for each language of the site. */
-struct scripts {
-	UScriptCode sc[LANG__MAX][SCRIPTS_MAX];
-	int	 n[LANG__MAX];
-};
-
-/* Returns 1 when sc is one of language l's scripts in s. */
+/* Returns 1 when sc is one of the scripts ICU gives for language
+ * code (uscript_getCode). */
 static int
-has_script(const struct scripts *s, int l, UScriptCode sc)
+has_script(const char *code, UScriptCode sc)
 {
-	int	 i;
+	UScriptCode s[SCRIPTS_MAX];
+	UErrorCode ec = U_ZERO_ERROR;
+	int	 i, n;
 
-	for (i = 0; i < s->n[l]; i++)
-		if (s->sc[l][i] == sc)
+	n = uscript_getCode(code, s, SCRIPTS_MAX, &ec);
+	for (i = 0; U_SUCCESS(ec) && i < n; i++)
+		if (s[i] == sc)
 			return 1;
 	return 0;
 }
 
 /* Returns 1 when text t has a letter of a script and every such letter
- * is of a script of language m and of none of language l's. */
+ * is of a script of language m and of none of language l's (codes). */
 static int
-in_scripts_of(const struct scripts *s, const char *t, int l, int m)
+in_scripts_of(const char *t, const char *l, const char *m)
 {
 	UErrorCode ec;
 	UScriptCode sc;
@@ -68,7 +66,7 @@ in_scripts_of(const struct scripts *s, const char *t, int l, int m)
 		if (U_FAILURE(ec) || sc == USCRIPT_COMMON ||
 		    sc == USCRIPT_INHERITED || sc == USCRIPT_UNKNOWN)
 			continue;
-		if (has_script(s, l, sc) || !has_script(s, m, sc))
+		if (has_script(l, sc) || !has_script(m, sc))
 			return 0;
 		seen = 1;
 	}
@@ -111,36 +109,55 @@ add(struct cv_lang_texts *out, const char *t, const char *code)
 	return 0;
 }
 
-/* Checks a translated text v of language l: added to out when its
- * string is another language's (the file's comment).  Returns 0, or -1
- * out of memory. */
-static int
-check_text(const struct langs *ls, const struct scripts *s, const cJSON *v,
-    enum lang l, struct cv_lang_texts *out)
+/*
+ * The language (a code of ls) the string of language l of translated
+ * text v is written in when that is another language than l: the one
+ * language m whose string it is too and in whose scripts, and in none
+ * of l's, all its letters are (the file's comment).  NULL when v is
+ * not a translated text of ls, or its string is l's, or no language or
+ * two would do.
+ */
+const char *
+cv_lang_of(const struct langs *ls, const cJSON *v, enum lang l)
 {
 	const cJSON *t, *o;
-	int	 m, found = -1;
+	const char *found = NULL, *code;
+	int	 m;
 
 	if (!is_text(ls, v, l))
-		return 0;
+		return NULL;
 	t = cJSON_GetObjectItemCaseSensitive(v, lang_code(ls, l));
 	for (m = 0; m < ls->n; m++) {
-		o = cJSON_GetObjectItemCaseSensitive(v, lang_code(ls,
-		    (enum lang)m));
+		code = lang_code(ls, (enum lang)m);
+		o = cJSON_GetObjectItemCaseSensitive(v, code);
 		if (m == (int)l || !cJSON_IsString(o) || strcmp(o->valuestring,
-		    t->valuestring) != 0 || !in_scripts_of(s, t->valuestring,
-		    (int)l, m))
+		    t->valuestring) != 0 || !in_scripts_of(t->valuestring,
+		    lang_code(ls, l), code))
 			continue;
-		if (found >= 0)
-			return 0;	/* two languages would do */
-		found = m;
+		if (found != NULL)
+			return NULL;	/* two languages would do */
+		found = code;
 	}
-	return found < 0 ? 0 : add(out, t->valuestring, lang_code(ls,
-	    (enum lang)found));
+	return found;
 }
 
-static int walk_fields(const struct langs *, const struct scripts *,
-    const struct field *, const cJSON *, enum lang, struct cv_lang_texts *);
+/* Adds the string of language l of translated text v to out when it
+ * is another language's (cv_lang_of).  Returns 0, or -1 out of
+ * memory. */
+static int
+check_text(const struct langs *ls, const cJSON *v, enum lang l,
+    struct cv_lang_texts *out)
+{
+	const char *code;
+
+	if ((code = cv_lang_of(ls, v, l)) == NULL)
+		return 0;
+	return add(out, cJSON_GetObjectItemCaseSensitive(v, lang_code(ls,
+	    l))->valuestring, code);
+}
+
+static int walk_fields(const struct langs *, const struct field *,
+    const cJSON *, enum lang, struct cv_lang_texts *);
 
 /*
  * Adds to out the strings of language l in value v of field f (its
@@ -150,22 +167,20 @@ static int walk_fields(const struct langs *, const struct scripts *,
  * 0, or -1 out of memory.
  */
 static int
-walk_value(const struct langs *ls, const struct scripts *s,
-    const struct field *f, const cJSON *v, enum lang l,
-    struct cv_lang_texts *out)
+walk_value(const struct langs *ls, const struct field *f, const cJSON *v,
+    enum lang l, struct cv_lang_texts *out)
 {
 	const cJSON *e;
 
 	switch (f->kind) {
 	case F_TEXT:
-		return f->flags & FIELD_NAME ? 0 : check_text(ls, s, v, l, out);
+		return f->flags & FIELD_NAME ? 0 : check_text(ls, v, l, out);
 	case F_OBJECT:
-		return f->sub != NULL ? walk_fields(ls, s, f->sub, v, l, out) :
-		    0;
+		return f->sub != NULL ? walk_fields(ls, f->sub, v, l, out) : 0;
 	case F_ARRAY:
 		if (f->sub != NULL)
 			cJSON_ArrayForEach(e, v)
-				if (walk_value(ls, s, f->sub, e, l, out) == -1)
+				if (walk_value(ls, f->sub, e, l, out) == -1)
 					return -1;
 		return 0;
 	default:
@@ -175,16 +190,15 @@ walk_value(const struct langs *ls, const struct scripts *s,
 
 /* The same for each member of object v that fields declares. */
 static int
-walk_fields(const struct langs *ls, const struct scripts *s,
-    const struct field *fields, const cJSON *v, enum lang l,
-    struct cv_lang_texts *out)
+walk_fields(const struct langs *ls, const struct field *fields,
+    const cJSON *v, enum lang l, struct cv_lang_texts *out)
 {
 	const struct field *f;
 	const cJSON *m;
 
 	for (f = fields; f->name != NULL; f++)
-		if ((m = cJSON_GetObjectItemCaseSensitive(v, f->name)) != NULL &&
-		    walk_value(ls, s, f, m, l, out) == -1)
+		if ((m = cJSON_GetObjectItemCaseSensitive(v, f->name)) !=
+		    NULL && walk_value(ls, f, m, l, out) == -1)
 			return -1;
 	return 0;
 }
@@ -208,8 +222,6 @@ cv_lang_texts(const struct app *app, enum lang l, struct cv_lang_texts *out)
 {
 	const struct model *md = app->model;
 	const struct langs *ls = &md->langs;
-	struct scripts s;
-	UErrorCode ec;
 	size_t	 i;
 	int	 k, rc = 0;
 
@@ -217,20 +229,11 @@ cv_lang_texts(const struct app *app, enum lang l, struct cv_lang_texts *out)
 	out->n = 0;
 	if (ls->n < 2)
 		return 0;
-	for (k = 0; k < ls->n; k++) {
-		ec = U_ZERO_ERROR;
-		s.n[k] = uscript_getCode(lang_code(ls, (enum lang)k),
-		    s.sc[k], SCRIPTS_MAX, &ec);
-		if (U_FAILURE(ec) || s.n[k] < 0)
-			s.n[k] = 0;
-	}
-	rc |= walk_fields(ls, &s, resource_profile.fields, md->profile.src, l,
-	    out);
-	rc |= walk_fields(ls, &s, resource_about.fields, md->about.src, l,
-	    out);
+	rc |= walk_fields(ls, resource_profile.fields, md->profile.src, l, out);
+	rc |= walk_fields(ls, resource_about.fields, md->about.src, l, out);
 	for (k = 0; k < COLL__MAX; k++)
 		for (i = 0; i < md->coll[k].len; i++)
-			rc |= walk_fields(ls, &s, resources[k].fields,
+			rc |= walk_fields(ls, resources[k].fields,
 			    md->coll[k].items[i].src, l, out);
 	if (rc != 0) {
 		cv_lang_texts_free(out);

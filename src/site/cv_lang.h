@@ -14,6 +14,8 @@
 
 #include <stddef.h>
 
+#include <cjson/cJSON.h>
+
 #include "core/app.h"
 
 struct cv_lang_text {
@@ -26,7 +28,9 @@ struct cv_lang_texts {
 	size_t	 n;
 };
 
-int	 cv_lang_texts(const struct app *, enum lang, struct cv_lang_texts *);
+int	 cv_lang_texts(const struct app *, enum lang,
+	    struct cv_lang_texts *);
+const char *cv_lang_of(const struct langs *, const cJSON *, enum lang);
 void	 cv_lang_texts_free(struct cv_lang_texts *);
 int	 cv_lang_inside_word(const char *, size_t, size_t);
 

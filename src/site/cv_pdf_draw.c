@@ -64,7 +64,8 @@ run_clusters(PangoGlyphItem *gi, const int *start, size_t len)
 {
 	PangoGlyphString *gs = gi->glyphs;
 	int	*lc = gs->log_clusters, base = gi->item->offset;
-	int	 i, k, g0 = 0, least, off, rtl = gi->item->analysis.level % 2;
+	int	 i, k, g0 = 0, least, off;
+	int	 rtl = gi->item->analysis.level % 2;
 
 	for (i = 0; i < gs->num_glyphs; i++) {
 		off = base + lc[i];
