@@ -21,7 +21,9 @@
  * What PDF/UA-1 asks of the catalog and cairo (1.16, 1.18) cannot
  * write, the document's /Lang, DisplayDocTitle and the XMP metadata,
  * pdf_ua_catalog (pdf_ua.c) adds by an incremental update that
- * replaces the catalog.
+ * replaces the catalog; the same update types the artifacts and gives
+ * /Lang to the elements of the words in another language than the
+ * page's (cv_lang.h: marked here in each block's text).
  */
 #include "config.h"
 

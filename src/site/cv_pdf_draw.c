@@ -12,8 +12,10 @@
  * the name, H2 a section, H3 an entry, P a paragraph), the paragraphs
  * of a list in L > LI > (Lbl the bullet, LBody), of a quote in
  * BlockQuote.  cairo 1.16 marks only the content of a leaf element:
- * a block with links is a P whose lines are Span and Link leaves (each
- * Link holds its words and its annotation), and no element is left
+ * a block with links, or with words in another language, is a P whose
+ * lines are Span and Link leaves (each Link holds its words and its
+ * annotation; the words in another language a leaf of their own, its
+ * language recorded for pdf_ua.c), and no element is left
  * open over a page break, so the footer and the rules under section
  * names stay outside every element.  cairo 1.16 has no Artifact tag:
  * pdf_artifact.c marks them as artifacts afterwards.

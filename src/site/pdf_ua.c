@@ -8,8 +8,9 @@
  * incremental update (ISO 32000-1, 7.5.6) with a new revision of the
  * catalog that has them and the XMP metadata stream it points to, and
  * of each page: /Tabs /S, and its content stream with what cairo drew
- * outside every element marked as an artifact (pdf_artifact.c), and of
- * each link annotation: /Contents.
+ * outside every element marked as an artifact of its kind
+ * (pdf_artifact.c), of each link annotation: /Contents, and of each
+ * structure element the caller says is in another language: /Lang.
  * Plain bytes in a struct buf: no cairo here.
  */
 #include "config.h"
