@@ -7,6 +7,9 @@
  * scan, against a font configuration holding DejaVu Sans alone, writes
  * one line per package with the first character's file and field and
  * the count of the others, and lists the packages once each.
+ * cv_fonts_context sets a language's text in DejaVu Sans where it has
+ * the language's letters, else in the families fontconfig has for the
+ * language first, with DejaVu Sans after them.
  */
 #include "config.h"
 
@@ -16,6 +19,7 @@
 #include <string.h>
 
 #include <fontconfig/fontconfig.h>
+#include <pango/pango.h>
 
 #include "site/cv_fonts.h"
 
@@ -143,6 +147,80 @@ START_TEST(nothing_missing)
 }
 END_TEST
 
+/* Returns 1 when fontconfig's current configuration has a font of
+ * family (all of them when NULL) with the letters of language lang. */
+static int
+has_lang(const char *family, const char *lang)
+{
+	FcPattern *pat;
+	FcObjectSet *os;
+	FcFontSet *fs;
+	int	 n;
+
+	pat = FcPatternCreate();
+	FcPatternAddString(pat, FC_LANG, (const FcChar8 *)lang);
+	if (family != NULL)
+		FcPatternAddString(pat, FC_FAMILY, (const FcChar8 *)family);
+	os = FcObjectSetBuild(FC_FAMILY, (char *)NULL);
+	fs = FcFontList(NULL, pat, os);
+	n = fs != NULL ? fs->nfont : 0;
+	if (fs != NULL)
+		FcFontSetDestroy(fs);
+	FcObjectSetDestroy(os);
+	FcPatternDestroy(pat);
+	return n > 0;
+}
+
+/*
+ * Checks the families of a PDF in language lang against fontconfig's
+ * current configuration: the body's list (pango writes it without the
+ * space) when DejaVu Sans has the language's letters or no font has
+ * them; else first a family that has them, the body's list last.
+ */
+static void
+check_families(const char *lang)
+{
+	static const char body[] = "DejaVu Sans,sans-serif";
+	PangoContext *pc;
+	const char *f;
+	char	 first[256];
+	size_t	 n;
+
+	ck_assert((pc = cv_fonts_context(lang)) != NULL);
+	f = pango_font_description_get_family(
+	    pango_context_get_font_description(pc));
+	ck_assert(f != NULL);
+	if (has_lang("DejaVu Sans", lang) || !has_lang(NULL, lang))
+		ck_assert_msg(strcmp(f, body) == 0, "%s: %s", lang, f);
+	else {
+		n = strcspn(f, ",");
+		ck_assert_msg(n > 0 && n < strlen(f) && strlen(f) > strlen(body) &&
+		    strcmp(f + strlen(f) - strlen(body), body) == 0 &&
+		    f[strlen(f) - strlen(body) - 1] == ',', "%s: %s", lang, f);
+		snprintf(first, sizeof(first), "%.*s", (int)n, f);
+		ck_assert_msg(has_lang(first, lang),
+		    "%s: %s has not its letters", lang, f);
+	}
+	g_object_unref(pc);
+}
+
+START_TEST(families_by_language)
+{
+	static const char *langs[] = { "es", "ar", "ru", "th", "hi", "ja",
+	    "ko" };
+	size_t	 i;
+
+	ck_assert(FcInit());
+	for (i = 0; i < sizeof(langs) / sizeof(langs[0]); i++)
+		check_families(langs[i]);
+	/* DejaVu alone: its own list for every language */
+	dejavu_alone();
+	ck_assert(!has_lang(NULL, "th"));
+	for (i = 0; i < sizeof(langs) / sizeof(langs[0]); i++)
+		check_families(langs[i]);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -155,6 +233,7 @@ main(void)
 	    (int)(sizeof(cases) / sizeof(cases[0])));
 	tcase_add_test(tc, one_line_per_package);
 	tcase_add_test(tc, nothing_missing);
+	tcase_add_test(tc, families_by_language);
 	suite_add_tcase(su, tc);
 	sr = srunner_create(su);
 	srunner_run_all(sr, CK_NORMAL);

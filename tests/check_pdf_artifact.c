@@ -8,7 +8,9 @@
  * dictionaries as operands (an "ET" or "EMC" inside a string is no
  * operator), and refuses what it cannot read (inline images,
  * unbalanced EMC, an unended string or text object) with out as it
- * was; pdf_artifact_flate does the same through zlib.
+ * was; pdf_artifact_flate does the same through zlib.  Given the
+ * property lists of text and paths, it types them (/Artifact << /Type
+ * /Pagination ... >> BDC), an XObject or a shading staying untyped.
  */
 #include "config.h"
 
@@ -70,7 +72,8 @@ START_TEST(wrap_table)
 
 	buf_init(&out);
 	buf_puts(&out, "kept");
-	rc = pdf_artifact_wrap(cases[_i].in, strlen(cases[_i].in), &out);
+	rc = pdf_artifact_wrap(cases[_i].in, strlen(cases[_i].in), NULL,
+	    &out);
 	if (cases[_i].out == NULL) {
 		ck_assert_msg(rc == 1, "%s: %d, not refused", cases[_i].in, rc);
 		ck_assert_uint_eq(out.len, 4);
@@ -78,6 +81,38 @@ START_TEST(wrap_table)
 		ck_assert_msg(rc == 0, "%s: %d", cases[_i].in, rc);
 		ck_assert_str_eq(buf_cstr(&out) + 4, cases[_i].out);
 	}
+	buf_free(&out);
+}
+END_TEST
+
+/* Typed: a text object with the text's list, a path with the path's,
+ * an XObject untyped; the same list for each of its kind. */
+START_TEST(wrap_typed)
+{
+	static const struct pdf_artifact_kinds k = {
+		.text = "<< /Type /Pagination /Subtype /Footer >>",
+		.path = "<< /Type /Layout >>",
+	};
+	static const char in[] = "/P << /MCID 0 >> BDC BT (x) Tj ET EMC "
+	    "0 0 m 1 1 l S BT (1 / 2) Tj ET /Im0 Do 2 2 m 3 3 l S";
+	static const char want[] = "/P << /MCID 0 >> BDC BT (x) Tj ET EMC"
+	    "\n/Artifact << /Type /Layout >> BDC\n 0 0 m 1 1 l S\nEMC"
+	    "\n/Artifact << /Type /Pagination /Subtype /Footer >> BDC\n "
+	    "BT (1 / 2) Tj ET\nEMC\n/Artifact BMC\n /Im0 Do\nEMC"
+	    "\n/Artifact << /Type /Layout >> BDC\n 2 2 m 3 3 l S\nEMC";
+	static const struct pdf_artifact_kinds text_only = {
+		.text = "<< /Type /Pagination >>", .path = NULL,
+	};
+	struct buf out;
+
+	buf_init(&out);
+	ck_assert_int_eq(pdf_artifact_wrap(in, strlen(in), &k, &out), 0);
+	ck_assert_str_eq(buf_cstr(&out), want);
+	out.len = 0;
+	ck_assert_int_eq(pdf_artifact_wrap("0 0 m 1 1 l S", 13, &text_only,
+	    &out), 0);
+	ck_assert_str_eq(buf_cstr(&out), "\n/Artifact BMC\n0 0 m 1 1 l "
+	    "S\nEMC");
 	buf_free(&out);
 }
 END_TEST
@@ -94,7 +129,7 @@ START_TEST(flate_round_trip)
 	ck_assert_int_eq(compress2(z, &zn, (const Bytef *)in, strlen(in), 9),
 	    Z_OK);
 	buf_init(&out);
-	ck_assert_int_eq(pdf_artifact_flate(z, zn, &out), 0);
+	ck_assert_int_eq(pdf_artifact_flate(z, zn, NULL, &out), 0);
 	ck_assert_int_eq(uncompress(back, &bn, (const Bytef *)out.data,
 	    out.len), Z_OK);
 	ck_assert_uint_eq(bn, strlen(want));
@@ -102,7 +137,7 @@ START_TEST(flate_round_trip)
 	/* not zlib's: refused, nothing appended */
 	out.len = 0;
 	ck_assert_int_eq(pdf_artifact_flate((const unsigned char *)in,
-	    strlen(in), &out), 1);
+	    strlen(in), NULL, &out), 1);
 	ck_assert_uint_eq(out.len, 0);
 	buf_free(&out);
 }
@@ -121,7 +156,7 @@ START_TEST(flate_too_large)
 	memset(big, ' ', n);
 	ck_assert_int_eq(compress2(z, &zn, (const Bytef *)big, n, 9), Z_OK);
 	buf_init(&out);
-	ck_assert_int_eq(pdf_artifact_flate(z, zn, &out), 1);
+	ck_assert_int_eq(pdf_artifact_flate(z, zn, NULL, &out), 1);
 	ck_assert_uint_eq(out.len, 0);
 	buf_free(&out);
 	free(big);
@@ -139,6 +174,7 @@ main(void)
 
 	tcase_add_loop_test(tc, wrap_table, 0,
 	    (int)(sizeof(cases) / sizeof(cases[0])));
+	tcase_add_test(tc, wrap_typed);
 	tcase_add_test(tc, flate_round_trip);
 	tcase_add_test(tc, flate_too_large);
 	suite_add_tcase(su, tc);

@@ -5,8 +5,11 @@
  * catalog with /Lang, DisplayDocTitle and /Metadata (an XMP packet
  * whose /Length is its size, its texts XML-escaped), the page with
  * /Tabs /S, the link with /Contents, and a trailer with /Prev and a
- * /Size one more.  It leaves alone, byte for byte: a language that is
- * not a tag, bytes that are not a PDF, and a file it already updated.
+ * /Size one more; the structure element the caller names (by the order
+ * it opened them) with its /Lang, unless the elements are not those it
+ * names (count, role).  It leaves alone, byte for byte: a language that
+ * is not a tag, bytes that are not a PDF, and a file it already
+ * updated.
  */
 #include "config.h"
 
@@ -60,7 +63,8 @@ make_pdf(struct buf *b)
 }
 
 static const struct pdf_ua_meta meta = {
-	"ja-Latn", "A <b> & \"c\"", "Author", "", "perfil"
+	.lang = "ja-Latn", .title = "A <b> & \"c\"", .author = "Author",
+	.subject = "", .creator = "perfil"
 };
 
 /* The text of the update (after the n bytes cairo wrote). */
@@ -87,6 +91,7 @@ START_TEST(catalog_and_trailer)
 	ck_assert(strstr(u, "/ViewerPreferences << /DisplayDocTitle true >>"));
 	ck_assert(strstr(u, "/StructTreeRoot") != NULL);	/* kept */
 	ck_assert(strstr(u, "/MarkInfo") != NULL);
+	ck_assert(strstr(u, "/Version /1.7") != NULL);
 	ck_assert(strstr(u, "/Tabs /S") != NULL);
 	/* the page's content again, its footer an artifact */
 	ck_assert(strstr(u, " /Filter /FlateDecode >>\nstream\n") != NULL);
@@ -112,6 +117,61 @@ START_TEST(catalog_and_trailer)
 	ck_assert(sscanf(strstr(x, "/Prev "), "/Prev %zu", &prev) == 1);
 	ck_assert(strncmp(b.data + prev, "xref", 4) == 0);
 	ck_assert(strstr(x, "%%EOF\n") != NULL);
+	buf_free(&b);
+}
+END_TEST
+
+/* Returns 1 when update u has a revision of a structure element of
+ * role role with /Lang (lang). */
+static int
+elem_lang(const char *u, const char *role, const char *lang)
+{
+	char	 elem[64], key[64];
+	const char *x, *e, *k;
+
+	snprintf(elem, sizeof(elem), "<< /Type /StructElem\n   /S /%s\n",
+	    role);
+	snprintf(key, sizeof(key), "/Lang (%s)", lang);
+	for (x = u; (x = strstr(x, elem)) != NULL; x++)
+		if ((e = strstr(x, "endobj")) != NULL &&
+		    (k = strstr(x, key)) != NULL && k < e)
+			return 1;
+	return 0;
+}
+
+/* /Lang on the element named: the Link, the third element opened
+ * (Document, H1, Link); none when the elements are not those named. */
+START_TEST(element_language)
+{
+	static const struct pdf_ua_lang link = { 2, "Link", "en" };
+	static const struct pdf_ua_lang h1 = { 2, "H1", "en" };
+	struct pdf_ua_meta m = meta;
+	struct buf b;
+	size_t	 n;
+
+	m.langs = &link;
+	m.nlangs = 1;
+	m.nelems = 3;
+	make_pdf(&b);
+	n = b.len;
+	ck_assert_int_eq(pdf_ua_catalog(&b, &m), 0);
+	ck_assert_msg(elem_lang(update(&b, n), "Link", "en"), "%s",
+	    update(&b, n));
+	buf_free(&b);
+	/* another count, another role: no element's /Lang */
+	m.nelems = 4;
+	make_pdf(&b);
+	n = b.len;
+	ck_assert_int_eq(pdf_ua_catalog(&b, &m), 0);
+	ck_assert(strstr(update(&b, n), "/Lang (en)") == NULL);
+	ck_assert(strstr(update(&b, n), "/Lang (ja-Latn)") != NULL);
+	buf_free(&b);
+	m.nelems = 3;
+	m.langs = &h1;
+	make_pdf(&b);
+	n = b.len;
+	ck_assert_int_eq(pdf_ua_catalog(&b, &m), 0);
+	ck_assert(strstr(update(&b, n), "/Lang (en)") == NULL);
 	buf_free(&b);
 }
 END_TEST
@@ -166,6 +226,7 @@ main(void)
 
 	tcase_add_test(tc, catalog_and_trailer);
 	tcase_add_test(tc, left_alone);
+	tcase_add_test(tc, element_language);
 	suite_add_tcase(su, tc);
 	sr = srunner_create(su);
 	srunner_run_all(sr, CK_NORMAL);

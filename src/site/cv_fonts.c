@@ -54,15 +54,98 @@ likely_tag(const char *lang, char *out, size_t outlen)
 }
 
 /*
+ * Returns 1 when the font fontconfig gives for family is that family
+ * and has the letters of language tag (fontconfig's orthography of
+ * it, any territory), else 0.
+ */
+static int
+family_has_lang(const char *family, const char *tag)
+{
+	FcPattern *pat, *m = NULL;
+	FcLangSet *ls;
+	FcChar8	*got;
+	FcResult r;
+	int	 has = 0;
+
+	if ((pat = FcNameParse((const FcChar8 *)family)) == NULL)
+		return 0;
+	FcConfigSubstitute(NULL, pat, FcMatchPattern);
+	FcDefaultSubstitute(pat);
+	if ((m = FcFontMatch(NULL, pat, &r)) != NULL &&
+	    FcPatternGetString(m, FC_FAMILY, 0, &got) == FcResultMatch &&
+	    strcmp((const char *)got, family) == 0 &&
+	    FcPatternGetLangSet(m, FC_LANG, 0, &ls) == FcResultMatch)
+		has = FcLangSetHasLang(ls, (const FcChar8 *)tag) !=
+		    FcLangDifferentLang;
+	if (m != NULL)
+		FcPatternDestroy(m);
+	FcPatternDestroy(pat);
+	return has;
+}
+
+/*
+ * Appends to b the families a PDF in language tag (fontconfig's) is
+ * set in: CV_FONTS_FAMILY when its first family (CV_FONTS_FIRST) has
+ * the language's letters; else, before it, the families fontconfig
+ * sorts first for sans-serif text in that language, up to that one
+ * and at most CV_FONTS_LANG_MAX: the language's own face ("Noto Sans
+ * Thai") and the one that then has the Latin letters, digits and
+ * punctuation it lacks ("Noto Sans"), drawn in the same design.
+ * Without them each character came from the first family of the list
+ * that has it: DejaVu's Latin letters and digits, larger, beside
+ * Noto's Thai; DejaVu's comma and wider space in a Hindi sentence.
+ */
+static void
+families(const char *tag, struct buf *b)
+{
+	FcPattern *pat;
+	FcFontSet *fs = NULL;
+	FcChar8	*f, *taken[CV_FONTS_LANG_MAX];
+	FcResult r;
+	int	 i, k, n = 0;
+
+	if (!family_has_lang(CV_FONTS_FIRST, tag) &&
+	    (pat = FcNameParse((const FcChar8 *)"sans-serif")) != NULL) {
+		FcPatternAddString(pat, FC_LANG, (const FcChar8 *)tag);
+		FcConfigSubstitute(NULL, pat, FcMatchPattern);
+		FcDefaultSubstitute(pat);
+		fs = FcFontSort(NULL, pat, FcTrue, NULL, &r);
+		FcPatternDestroy(pat);
+	}
+	for (i = 0; fs != NULL && i < fs->nfont && n < CV_FONTS_LANG_MAX;
+	    i++) {
+		if (FcPatternGetString(fs->fonts[i], FC_FAMILY, 0, &f) !=
+		    FcResultMatch || strchr((const char *)f, ',') != NULL)
+			continue;	/* a comma would split the name */
+		if (strcmp((const char *)f, CV_FONTS_FIRST) == 0)
+			break;
+		for (k = 0; k < n && strcmp((const char *)taken[k],
+		    (const char *)f) != 0; k++)
+			continue;
+		if (k == n) {
+			taken[n++] = f;
+			buf_printf(b, "%s, ", (const char *)f);
+		}
+	}
+	if (fs != NULL)
+		FcFontSetDestroy(fs);
+	buf_puts(b, CV_FONTS_FAMILY);
+}
+
+/*
  * A pango context for a PDF in language lang (a BCP 47 tag), with
- * outlines as designed (no hinting: the same layout on every machine),
- * or NULL when fontconfig cannot load its configuration.
+ * outlines as designed (no hinting, glyphs where the font places them:
+ * the same layout on every machine), its font description the
+ * language's families (families), or NULL when fontconfig cannot load
+ * its configuration or out of memory.
  */
 PangoContext *
 cv_fonts_context(const char *lang)
 {
+	PangoFontDescription *fd;
 	cairo_font_options_t *fo;
 	PangoContext *pc;
+	struct buf fam;
 	char	 tag[32];
 
 	/*
@@ -82,27 +165,46 @@ cv_fonts_context(const char *lang)
 	 */
 	if (font_map == NULL)
 		font_map = pango_cairo_font_map_new();
+	/* The language picks among fonts that share characters: Japanese
+	 * kanji from a Japanese face, Chinese hanzi from a Chinese one.
+	 * fontconfig knows Chinese by region (zh-cn, zh-tw): likely_tag. */
+	lang = likely_tag(lang, tag, sizeof(tag));
+	buf_init(&fam);
+	families(lang, &fam);
+	if (fam.oom || buf_cstr(&fam) == NULL) {
+		buf_free(&fam);
+		return NULL;
+	}
 	pc = pango_font_map_create_context(font_map);
 	fo = cairo_font_options_create();
 	cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
 	cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
 	pango_cairo_context_set_font_options(pc, fo);
 	cairo_font_options_destroy(fo);
-	/* The language picks among fonts that share characters: Japanese
-	 * kanji from a Japanese face, Chinese hanzi from a Chinese one.
-	 * fontconfig knows Chinese by region (zh-cn, zh-tw): likely_tag. */
-	pango_context_set_language(pc, pango_language_from_string(
-	    likely_tag(lang, tag, sizeof(tag))));
+	/*
+	 * Glyphs at the fractions of a point the font gives (pango rounds
+	 * them to whole device units, points on a PDF surface, by default):
+	 * rounded, a glyph moved by up to half a point, gaps inside words
+	 * uneven and text readers (pdftotext) finding spaces in them.
+	 */
+	pango_context_set_round_glyph_positions(pc, FALSE);
+	pango_context_set_language(pc, pango_language_from_string(lang));
+	fd = pango_font_description_from_string(fam.data);
+	pango_context_set_font_description(pc, fd);
+	pango_font_description_free(fd);
+	buf_free(&fam);
 	return pc;
 }
 
-/* The body's font at size points; the caller frees it. */
+/* The body's font at size points in context pc's families
+ * (cv_fonts_context); the caller frees it. */
 PangoFontDescription *
-cv_fonts_desc(double size, int bold, int italic)
+cv_fonts_desc(PangoContext *pc, double size, int bold, int italic)
 {
 	PangoFontDescription *fd;
 
-	fd = pango_font_description_from_string(CV_FONTS_FAMILY);
+	fd = pango_font_description_copy(pango_context_get_font_description(
+	    pc));
 	pango_font_description_set_absolute_size(fd, size * PANGO_SCALE);
 	if (bold)
 		pango_font_description_set_weight(fd, PANGO_WEIGHT_BOLD);

@@ -21,7 +21,9 @@
  * What PDF/UA-1 asks of the catalog and cairo (1.16, 1.18) cannot
  * write, the document's /Lang, DisplayDocTitle and the XMP metadata,
  * pdf_ua_catalog (pdf_ua.c) adds by an incremental update that
- * replaces the catalog.
+ * replaces the catalog; the same update types the artifacts and gives
+ * /Lang to the elements of the words in another language than the
+ * page's (cv_lang.h: marked here in each block's text).
  */
 #include "config.h"
 
@@ -39,6 +41,7 @@
 #include "content/settings.h"
 #include "site/cv.h"
 #include "site/cv_fonts.h"
+#include "site/cv_lang.h"
 #include "site/cv_pdf.h"
 #include "site/cv_pdf_int.h"
 #include "site/pdf_ua.h"
@@ -126,6 +129,74 @@ inlines(struct pdf *p, struct block *bk, cmark_node *n, struct buf *t,
 	}
 }
 
+static int
+lspan_cmp(const void *a, const void *b)
+{
+	const struct lspan *x = a, *y = b;
+
+	return x->start < y->start ? -1 : x->start > y->start;
+}
+
+/* Returns 1 when bytes start to end overlap a range of bk->langs. */
+static int
+lang_taken(const struct block *bk, size_t start, size_t end)
+{
+	size_t	 k;
+
+	for (k = 0; k < bk->nlangs; k++)
+		if (start < bk->langs[k].end && end > bk->langs[k].start)
+			return 1;
+	return 0;
+}
+
+/*
+ * Marks in block bk the words of its text t that are a text of
+ * p->foreign, in another language than the page's (cv_lang.h): each
+ * place one is found whole (not inside a longer word) and not over one
+ * marked already, the longest texts first; with its language in
+ * bk->langs (in the order of the text), and in al, where pango shapes
+ * and picks fonts by it.
+ */
+static void
+mark_langs(struct pdf *p, struct block *bk, const struct buf *t,
+    PangoAttrList *al)
+{
+	const struct cv_lang_text *f;
+	PangoAttribute *a;
+	struct lspan *ls;
+	const char *at;
+	size_t	 i, len, off;
+
+	for (i = 0; i < p->foreign.n; i++) {
+		f = &p->foreign.v[i];
+		len = strlen(f->text);
+		for (at = t->data; len > 0 && (at = memmem(at, t->len -
+		    (size_t)(at - t->data), f->text, len)) != NULL; at++) {
+			off = (size_t)(at - t->data);
+			if (cv_lang_inside_word(t->data, t->len, off) ||
+			    cv_lang_inside_word(t->data, t->len, off + len) ||
+			    lang_taken(bk, off, off + len))
+				continue;
+			if ((ls = reallocarray(bk->langs, bk->nlangs + 1,
+			    sizeof(*ls))) == NULL) {
+				p->oom = 1;
+				return;
+			}
+			bk->langs = ls;
+			ls[bk->nlangs].start = (unsigned int)off;
+			ls[bk->nlangs].end = (unsigned int)(off + len);
+			ls[bk->nlangs++].lang = f->lang;
+			a = pango_attr_language_new(
+			    pango_language_from_string(f->lang));
+			a->start_index = (guint)off;
+			a->end_index = (guint)(off + len);
+			pango_attr_list_insert(al, a);
+		}
+	}
+	if (bk->nlangs > 1)
+		qsort(bk->langs, bk->nlangs, sizeof(*bk->langs), lspan_cmp);
+}
+
 /* Adds the block of node n (a heading or a paragraph) as kind. */
 static void
 add_block(struct pdf *p, cmark_node *n, enum blk kind, int bullet)
@@ -160,6 +231,7 @@ add_block(struct pdf *p, cmark_node *n, enum blk kind, int bullet)
 		p->oom = 1;
 		goto out;
 	}
+	mark_langs(p, bk, &t, al);
 	/*
 	 * In a language written right to left every paragraph is set RTL,
 	 * right-aligned, as the page's dir="rtl" sets it (an English title
@@ -173,7 +245,8 @@ add_block(struct pdf *p, cmark_node *n, enum blk kind, int bullet)
 		pango_layout_set_auto_dir(bk->layout, FALSE);
 		pango_layout_set_alignment(bk->layout, PANGO_ALIGN_RIGHT);
 	}
-	fd = cv_fonts_desc(st->size, st->bold, st->italic);
+	fd = cv_fonts_desc(pango_layout_get_context(bk->layout), st->size,
+	    st->bold, st->italic);
 	pango_layout_set_font_description(bk->layout, fd);
 	pango_font_description_free(fd);
 	pango_layout_set_width(bk->layout,
@@ -182,6 +255,7 @@ add_block(struct pdf *p, cmark_node *n, enum blk kind, int bullet)
 	pango_layout_set_line_spacing(bk->layout, LINE_SPACING);
 	pango_layout_set_text(bk->layout, t.data, (int)t.len);
 	pango_layout_set_attributes(bk->layout, al);
+	cv_pdf_graphemes(p, bk->layout);
 	if (!bk->rtl)	/* resolved by pango from the first strong one */
 		bk->rtl = pango_layout_get_line_readonly(bk->layout,
 		    0)->resolved_dir == PANGO_DIRECTION_RTL;
@@ -272,7 +346,7 @@ flow(struct pdf *p, int draw)
 	p->page = 1;
 	p->y = MARGIN_TOP;
 	if (draw)
-		cairo_tag_begin(p->cr, "Document", NULL);
+		cv_pdf_tag_begin(p, "Document", NULL, NULL);
 	for (i = 0; i < p->n; i++) {
 		st = &cv_pdf_styles[p->b[i].kind];
 		need = 0;
@@ -391,7 +465,7 @@ cv_variant_pdf(const struct app *app, const struct cv_variant *v,
     enum lang l, struct buf *out)
 {
 	struct pdf p;
-	struct pdf_ua_meta meta = { NULL, NULL, NULL, NULL, NULL, NULL };
+	struct pdf_ua_meta meta = { .artifacts = &cv_pdf_artifacts };
 	const struct buf *md;
 	struct buf md_tmp, title, rel;
 	cairo_surface_t *s;
@@ -449,6 +523,8 @@ cv_variant_pdf(const struct app *app, const struct cv_variant *v,
 	metadata(&p, s, &title, &rel, &meta);
 	p.bullet = cv_pdf_small_layout(&p, cv_pdf_styles[BLK_ITEM].size,
 	    "\xe2\x80\xa2");
+	if (cv_lang_texts(app, l, &p.foreign) == -1)
+		p.oom = 1;
 	add_blocks(&p, doc, BLK_TEXT);
 	if (!p.oom && p.n > 0) {
 		flow(&p, 0);
@@ -463,18 +539,24 @@ cv_variant_pdf(const struct app *app, const struct cv_variant *v,
 		for (k = 0; k < p.b[i].nlinks; k++)
 			free(p.b[i].links[k].uri);
 		free(p.b[i].links);
+		free(p.b[i].langs);
 	}
+	cv_lang_texts_free(&p.foreign);
 	free(p.b);
 	g_object_unref(p.bullet);
 	g_object_unref(p.pc);
 	g_object_unref(p.pc_rtl);
 	cmark_node_free(doc);
+	meta.langs = p.elangs;
+	meta.nlangs = p.nelangs;
+	meta.nelems = p.nelems;
 	if (st != CAIRO_STATUS_SUCCESS)
 		warnx("cv.pdf (%s): cairo: %s", lang_code(app->langs, l),
 		    cairo_status_to_string(st));
 	else if (!p.oom && !out->oom && out->len > from &&
 	    pdf_ua_catalog(out, &meta) != -1)
 		rc = 0;
+	free(p.elangs);
 	buf_free(&title);
 	buf_free(&rel);
 	return rc;

@@ -12,8 +12,10 @@
  * the name, H2 a section, H3 an entry, P a paragraph), the paragraphs
  * of a list in L > LI > (Lbl the bullet, LBody), of a quote in
  * BlockQuote.  cairo 1.16 marks only the content of a leaf element:
- * a block with links is a P whose lines are Span and Link leaves (each
- * Link holds its words and its annotation), and no element is left
+ * a block with links, or with words in another language, is a P whose
+ * lines are Span and Link leaves (each Link holds its words and its
+ * annotation; the words in another language a leaf of their own, its
+ * language recorded for pdf_ua.c), and no element is left
  * open over a page break, so the footer and the rules under section
  * names stay outside every element.  cairo 1.16 has no Artifact tag:
  * pdf_artifact.c marks them as artifacts afterwards.
@@ -47,6 +49,125 @@ const struct style cv_pdf_styles[BLK__MAX] = {
 	[BLK_QUOTE] = { 9, 3, INDENT, 0, 1, 0, muted, "P", "BlockQuote" },
 };
 
+/*
+ * Gives the glyphs of run gi (in visual order) the clusters of the text
+ * a PDF reader extracts, and returns nothing: each glyph the grapheme of
+ * its character (where it starts: start[], by byte of the layout's len
+ * bytes), and a grapheme whose last glyph is drawn away from its pen
+ * position (a mark placed by its anchor: x_offset) one cluster with the
+ * next.  A reader takes a cluster's text as spanning its glyphs from the
+ * first one's origin to the last one's advance: a mark that ends it
+ * short of the next glyph leaves a gap that reads as a space ("के ट").
+ * Every glyph of a cluster carries its first byte, the least in both
+ * directions (PangoGlyphItemIter's clusters).
+ */
+static void
+run_clusters(PangoGlyphItem *gi, const int *start, size_t len)
+{
+	PangoGlyphString *gs = gi->glyphs;
+	int	*lc = gs->log_clusters, base = gi->item->offset;
+	int	 i, k, g0 = 0, least, off;
+	int	 rtl = gi->item->analysis.level % 2;
+
+	for (i = 0; i < gs->num_glyphs; i++) {
+		off = base + lc[i];
+		if (off >= 0 && (size_t)off < len && start[off] >= base)
+			lc[i] = start[off] - base;
+	}
+	for (i = 1; i <= gs->num_glyphs; i++) {
+		if (i < gs->num_glyphs && (lc[i] == lc[i - 1] ||
+		    gs->glyphs[i - 1].geometry.x_offset != 0))
+			continue;
+		/* glyphs g0 to i - 1 are one cluster */
+		for (least = lc[g0], k = g0; k < i; k++)
+			least = lc[k] < least ? lc[k] : least;
+		for (k = g0; k < i; k++) {
+			lc[k] = least;
+			gs->glyphs[k].attr.is_cluster_start = k == (rtl ?
+			    i - 1 : g0);
+		}
+		g0 = i;
+	}
+}
+
+/*
+ * Makes the glyph clusters of layout ly those of the text a PDF reader
+ * should extract (run_clusters), so that cairo writes a cluster of
+ * several glyphs with its text as one ActualText span (ISO 32000-1,
+ * 14.9.4).  pango shapes by character: a mark is a cluster of its own,
+ * a glyph that does not advance, and a reader that rebuilds words from
+ * glyph positions (poppler's pdftotext) takes it for a character that
+ * overlaps the next and breaks the word there ("ข้ อมูล").
+ * pango_layout_get_lines lets the caller change a line's glyphs; their
+ * positions stay as shaped.  Sets p->oom out of memory.
+ */
+void
+cv_pdf_graphemes(struct pdf *p, PangoLayout *ly)
+{
+	const PangoLogAttr *la;
+	const char *text = pango_layout_get_text(ly), *c, *e;
+	GSList	*l, *r;
+	size_t	 len = strlen(text);
+	int	*start, n, k, g = 0;
+
+	la = pango_layout_get_log_attrs_readonly(ly, &n);
+	if ((start = calloc(len + 1, sizeof(*start))) == NULL) {
+		p->oom = 1;
+		return;
+	}
+	/* start[b]: where the grapheme holding byte b starts */
+	for (c = text, k = 0; *c != '\0'; k++) {
+		e = g_utf8_next_char(c);
+		if (k < n && la[k].is_cursor_position)
+			g = (int)(c - text);
+		for (; c < e && *c != '\0'; c++)
+			start[c - text] = g;
+	}
+	for (l = pango_layout_get_lines(ly); l != NULL; l = l->next)
+		for (r = ((PangoLayoutLine *)l->data)->runs; r != NULL;
+		    r = r->next)
+			run_clusters(r->data, start, len);
+	free(start);
+}
+
+/*
+ * What this file draws outside every structure element (cv_pdf_place,
+ * cv_pdf_footer), typed when pdf_artifact.c marks it as an artifact
+ * (ISO 32000-1, 14.8.2.2.2): text only in the footer (the name, "n /
+ * N"), paths only in the rules under section names.
+ */
+const struct pdf_artifact_kinds cv_pdf_artifacts = {
+	.text = "<< /Type /Pagination /Subtype /Footer >>",
+	.path = "<< /Type /Layout >>",
+};
+
+/*
+ * Opens the structure element name (cairo's tag, attributes attrs) and
+ * counts it; lang, when not NULL, is its language, which cairo ignores
+ * on a tag: recorded for pdf_ua.c, which writes it on the element it
+ * finds by that count.  Sets p->oom out of memory.
+ */
+void
+cv_pdf_tag_begin(struct pdf *p, const char *name, const char *attrs,
+    const char *lang)
+{
+	struct pdf_ua_lang *e;
+
+	if (lang != NULL) {
+		e = reallocarray(p->elangs, p->nelangs + 1, sizeof(*e));
+		if (e == NULL)
+			p->oom = 1;
+		else {
+			p->elangs = e;
+			e[p->nelangs].index = p->nelems;
+			e[p->nelangs].role = name;
+			e[p->nelangs++].lang = lang;
+		}
+	}
+	p->nelems++;
+	cairo_tag_begin(p->cr, name, attrs);
+}
+
 /* A layout of text in the body's font at size points. */
 PangoLayout *
 cv_pdf_small_layout(struct pdf *p, double size, const char *text)
@@ -55,10 +176,11 @@ cv_pdf_small_layout(struct pdf *p, double size, const char *text)
 	PangoLayout *ly;
 
 	ly = pango_layout_new(p->pc);
-	fd = cv_fonts_desc(size, 0, 0);
+	fd = cv_fonts_desc(p->pc, size, 0, 0);
 	pango_layout_set_font_description(ly, fd);
 	pango_font_description_free(fd);
 	pango_layout_set_text(ly, text, -1);
+	cv_pdf_graphemes(p, ly);
 	return ly;
 }
 
@@ -131,14 +253,14 @@ tags_begin(struct pdf *p, const struct block *bk)
 		p->item = 0;
 	}
 	if (g != NULL && p->group == NULL) {
-		cairo_tag_begin(p->cr, g, NULL);
+		cv_pdf_tag_begin(p, g, NULL, NULL);
 		p->group = g;
 	}
 	if (bk->kind == BLK_ITEM && !p->item) {
-		cairo_tag_begin(p->cr, "LI", NULL);
+		cv_pdf_tag_begin(p, "LI", NULL, NULL);
 		p->item = 1;
 		if (!bk->bullet)
-			cairo_tag_begin(p->cr, "LBody", NULL);
+			cv_pdf_tag_begin(p, "LBody", NULL, NULL);
 	}
 }
 
@@ -147,6 +269,7 @@ struct run {
 	PangoGlyphItem *gi;
 	double	 x, w;		/* points */
 	int	 link;		/* the block's link it shows, or -1 */
+	const char *lang;	/* its language when not the page's */
 };
 
 /* Writes into out the link attributes of cairo's tag: the areas of
@@ -180,6 +303,20 @@ run_cmp(const void *a, const void *b)
 	return x->gi->item->offset - y->gi->item->offset;
 }
 
+/* The language of the text at byte off of block bk when it is not the
+ * page's (bk->langs), else NULL. */
+static const char *
+lang_at(const struct block *bk, int off)
+{
+	size_t	 k;
+
+	for (k = 0; k < bk->nlangs; k++)
+		if ((unsigned int)off >= bk->langs[k].start &&
+		    (unsigned int)off < bk->langs[k].end)
+			return bk->langs[k].lang;
+	return NULL;
+}
+
 /* The link of block bk that the text at byte off belongs to, or -1. */
 static int
 link_at(const struct block *bk, int off)
@@ -194,10 +331,11 @@ link_at(const struct block *bk, int off)
 }
 
 /*
- * Draws line ln of block bk (which has links) from x on baseline base,
- * its top at y and h high, run by run: in the order of the text, the
- * runs of one link in a Link element (its words and its annotation),
- * the others in Span elements; each run where pango placed it.
+ * Draws line ln of block bk (which has links or words in another
+ * language) from x on baseline base, its top at y and h high, run by
+ * run: in the order of the text, the runs of one link in a Link element
+ * (its words and its annotation), the others in Span elements, an
+ * element for each language; each run where pango placed it.
  */
 static void
 draw_runs(struct pdf *p, const struct block *bk, PangoLayoutLine *ln,
@@ -221,14 +359,16 @@ draw_runs(struct pdf *p, const struct block *bk, PangoLayoutLine *ln,
 		r[i].w = (double)pango_glyph_string_get_width(
 		    r[i].gi->glyphs) / PANGO_SCALE;
 		r[i].link = link_at(bk, r[i].gi->item->offset);
+		r[i].lang = lang_at(bk, r[i].gi->item->offset);
 		x += r[i].w;
 	}
 	qsort(r, n, sizeof(*r), run_cmp);	/* visual to logical */
 	for (i = 0; i < n; i = j) {
-		for (j = i + 1; j < n && r[j].link == r[i].link; j++)
+		for (j = i + 1; j < n && r[j].link == r[i].link &&
+		    r[j].lang == r[i].lang; j++)
 			;
 		if (r[i].link < 0)
-			cairo_tag_begin(p->cr, "Span", NULL);
+			cv_pdf_tag_begin(p, "Span", NULL, r[i].lang);
 		else {
 			buf_init(&a);
 			link_attrs(&a, r + i, j - i, y, h,
@@ -238,7 +378,8 @@ draw_runs(struct pdf *p, const struct block *bk, PangoLayoutLine *ln,
 				buf_free(&a);
 				break;
 			}
-			cairo_tag_begin(p->cr, CAIRO_TAG_LINK, a.data);
+			cv_pdf_tag_begin(p, CAIRO_TAG_LINK, a.data,
+			    r[i].lang);
 			buf_free(&a);
 		}
 		c = r[i].link < 0 ? cv_pdf_styles[bk->kind].colour :
@@ -261,7 +402,7 @@ draw_bullet(struct pdf *p, const struct block *bk, double base)
 	const double *c = cv_pdf_styles[bk->kind].colour;
 	int	 w;
 
-	cairo_tag_begin(p->cr, "Lbl", NULL);
+	cv_pdf_tag_begin(p, "Lbl", NULL, NULL);
 	cairo_set_source_rgb(p->cr, c[0], c[1], c[2]);
 	pango_layout_get_size(p->bullet, &w, NULL);
 	cairo_move_to(p->cr, bk->rtl ? MARGIN_X + TEXT_W - 2 -
@@ -269,7 +410,7 @@ draw_bullet(struct pdf *p, const struct block *bk, double base)
 	pango_cairo_show_layout_line(p->cr,
 	    pango_layout_get_line_readonly(p->bullet, 0));
 	cairo_tag_end(p->cr, "Lbl");
-	cairo_tag_begin(p->cr, "LBody", NULL);
+	cv_pdf_tag_begin(p, "LBody", NULL, NULL);
 }
 
 /*
@@ -309,9 +450,9 @@ cv_pdf_place(struct pdf *p, const struct block *bk, int draw)
 			if (first && bk->bullet)
 				draw_bullet(p, bk, base);
 			if (!open)
-				cairo_tag_begin(p->cr, st->tag, NULL);
+				cv_pdf_tag_begin(p, st->tag, NULL, NULL);
 			open = 1;
-			if (bk->nlinks > 0)
+			if (bk->nlinks > 0 || bk->nlangs > 0)
 				draw_runs(p, bk, ln, x, base, p->y, h);
 			else {
 				cairo_set_source_rgb(p->cr, st->colour[0],

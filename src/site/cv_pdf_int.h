@@ -13,6 +13,8 @@
 #include <pango/pangocairo.h>
 
 #include "core/app.h"
+#include "site/cv_lang.h"
+#include "site/pdf_ua.h"
 
 #define PAGE_W		595.28	/* A4, in points */
 #define PAGE_H		841.89
@@ -48,11 +50,18 @@ struct style {
 };
 
 extern const struct style cv_pdf_styles[BLK__MAX];
+extern const struct pdf_artifact_kinds cv_pdf_artifacts;
 extern const double cv_pdf_accent[3];
 
 struct link {
 	unsigned int start, end;	/* bytes of the block's text */
 	char	*uri;
+};
+
+/* Words of a block in another language than the page's (cv_lang.h). */
+struct lspan {
+	unsigned int start, end;	/* bytes of the block's text */
+	const char *lang;		/* a site code, borrowed */
 };
 
 struct block {
@@ -62,6 +71,8 @@ struct block {
 	PangoLayout *layout;
 	struct link *links;
 	size_t	 nlinks;
+	struct lspan *langs;	/* in the order of the text */
+	size_t	 nlangs;
 };
 
 struct pdf {
@@ -79,8 +90,15 @@ struct pdf {
 	double	 y;			/* where the next line goes */
 	const char *group;		/* the group open ("L"), or NULL */
 	int	 item;			/* a list item (LI) is open */
+	struct cv_lang_texts foreign;	/* texts in another language */
+	size_t	 nelems;		/* structure elements opened */
+	struct pdf_ua_lang *elangs;	/* those in another language */
+	size_t	 nelangs;
 };
 
+void		 cv_pdf_graphemes(struct pdf *, PangoLayout *);
+void		 cv_pdf_tag_begin(struct pdf *, const char *, const char *,
+		    const char *);
 PangoLayout	*cv_pdf_small_layout(struct pdf *, double, const char *);
 void		 cv_pdf_new_page(struct pdf *, int);
 void		 cv_pdf_footer(struct pdf *);

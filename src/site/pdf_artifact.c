@@ -9,7 +9,9 @@
  * reads a content stream as PDF tokens (ISO 32000-1, 7.2 and 8.2) and
  * wraps each painting operation at marked-content depth 0 (a text
  * object BT ... ET, a path from its first construction operator to its
- * painting one, an XObject or a shading) in /Artifact BMC ... EMC; the
+ * painting one, an XObject or a shading) in /Artifact BMC ... EMC, or
+ * with the caller's property list for a text object or a path
+ * (/Artifact << /Type /Pagination /Subtype /Footer >> BDC ... EMC); the
  * state operators between them (q, Q, cm, colours) stay as they are.
  * pdf_ua.c uses it on each page's stream, inflated and deflated with
  * zlib.  Plain bytes: no cairo here.
@@ -27,7 +29,8 @@
 enum art {
 	ART_NONE,
 	ART_TEXT,		/* BT ... ET */
-	ART_PATH		/* m ... S */
+	ART_PATH,		/* m ... S */
+	ART_OTHER		/* Do, sh */
 };
 
 /* Returns 1 when c is white space or a delimiter (ISO 32000-1, 7.2.2). */
@@ -78,18 +81,37 @@ op_in(const char *op, size_t k, const char *l)
 	return 0;
 }
 
+/* Appends to out the start of an artifact of kind art: its property
+ * list from k when k has one for it (BDC), else none (BMC). */
+static void
+art_begin(struct buf *out, enum art art, const struct pdf_artifact_kinds *k)
+{
+	const char *pl = NULL;
+
+	if (k != NULL)
+		pl = art == ART_TEXT ? k->text : art == ART_PATH ? k->path :
+		    NULL;
+	if (pl != NULL)
+		buf_printf(out, "\n/Artifact %s BDC\n", pl);
+	else
+		buf_puts(out, "\n/Artifact BMC\n");
+}
+
 /*
  * Appends to out the content stream s (n bytes) with each painting
- * operation outside marked content wrapped in /Artifact BMC ... EMC.
- * Returns 0, 1 for a stream it does not know how to read (an inline
- * image, unbalanced marked content or text objects, an unended
- * string; out is then as it was), or -1 out of memory.
+ * operation outside marked content wrapped in /Artifact BMC ... EMC,
+ * or /Artifact PROPERTIES BDC ... EMC with k's property list for what
+ * it paints (k may be NULL).  Returns 0, 1 for a stream it does not
+ * know how to read (an inline image, unbalanced marked content or text
+ * objects, an unended string; out is then as it was), or -1 out of
+ * memory.
  */
 int
-pdf_artifact_wrap(const char *s, size_t n, struct buf *out)
+pdf_artifact_wrap(const char *s, size_t n, const struct pdf_artifact_kinds *k,
+    struct buf *out)
 {
 	enum art art = ART_NONE;
-	size_t	 i = 0, seg = 0, done = 0, k, from = out->len;
+	size_t	 i = 0, seg = 0, done = 0, w, from = out->len;
 	int	 depth = 0;
 
 	while (i < n) {
@@ -114,39 +136,39 @@ pdf_artifact_wrap(const char *s, size_t n, struct buf *out)
 			i++;
 			continue;
 		}
-		k = 0;
+		w = 0;
 		if (s[i] == '/')	/* a name */
-			k = 1;
-		while (i + k < n && !pdf_delim(s[i + k]))
-			k++;
+			w = 1;
+		while (i + w < n && !pdf_delim(s[i + w]))
+			w++;
 		if (s[i] == '/' || strchr("+-.0123456789", s[i]) != NULL ||
-		    op_in(s + i, k, "true false null ")) {
-			i += k;
+		    op_in(s + i, w, "true false null ")) {
+			i += w;
 			continue;
 		}
 		/* An operator, its operands from seg. */
-		if (op_in(s + i, k, "BI ID EI "))
+		if (op_in(s + i, w, "BI ID EI "))
 			goto bad;
 		if (depth == 0 && art == ART_NONE) {
-			if (op_in(s + i, k, "BT "))
+			if (op_in(s + i, w, "BT "))
 				art = ART_TEXT;
-			else if (op_in(s + i, k, "m re "))
+			else if (op_in(s + i, w, "m re "))
 				art = ART_PATH;
-			else if (op_in(s + i, k, "Do sh "))
-				art = ART_PATH;	/* ends below */
+			else if (op_in(s + i, w, "Do sh "))
+				art = ART_OTHER;	/* ends below */
 			if (art != ART_NONE) {
 				buf_append(out, s + done, seg - done);
-				buf_puts(out, "\n/Artifact BMC\n");
+				art_begin(out, art, k);
 				done = seg;
 			}
 		}
-		if (op_in(s + i, k, "BDC BMC "))
+		if (op_in(s + i, w, "BDC BMC "))
 			depth++;
-		else if (op_in(s + i, k, "EMC ") && --depth < 0)
+		else if (op_in(s + i, w, "EMC ") && --depth < 0)
 			goto bad;
-		i += k;
-		if ((art == ART_TEXT && op_in(s + i - k, k, "ET ")) ||
-		    (art == ART_PATH && op_in(s + i - k, k,
+		i += w;
+		if ((art == ART_TEXT && op_in(s + i - w, w, "ET ")) ||
+		    (art != ART_TEXT && art != ART_NONE && op_in(s + i - w, w,
 		    "S s f F f* B B* b b* n Do sh "))) {
 			buf_append(out, s + done, i - done);
 			buf_puts(out, "\nEMC");
@@ -170,10 +192,11 @@ bad:
  * best compression: the same bytes in, the same bytes out).  Returns
  * 0, 1 for a stream it does not rewrite (not zlib's, decoded larger
  * than PDF_ARTIFACT_MAX, or one pdf_artifact_wrap cannot read; out as
- * it was), or -1 out of memory.
+ * it was), or -1 out of memory.  k as pdf_artifact_wrap's.
  */
 int
-pdf_artifact_flate(const unsigned char *z, size_t zn, struct buf *out)
+pdf_artifact_flate(const unsigned char *z, size_t zn,
+    const struct pdf_artifact_kinds *k, struct buf *out)
 {
 	struct buf plain, wrapped;
 	z_stream zs;
@@ -201,7 +224,7 @@ pdf_artifact_flate(const unsigned char *z, size_t zn, struct buf *out)
 		    (zr != Z_OK && zr != Z_STREAM_END))
 			goto out;
 	} while (zr != Z_STREAM_END);
-	if ((rc = pdf_artifact_wrap(plain.data, plain.len, &wrapped)) != 0)
+	if ((rc = pdf_artifact_wrap(plain.data, plain.len, k, &wrapped)) != 0)
 		goto out;
 	rc = -1;
 	len = compressBound((uLong)wrapped.len);

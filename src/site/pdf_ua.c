@@ -8,8 +8,9 @@
  * incremental update (ISO 32000-1, 7.5.6) with a new revision of the
  * catalog that has them and the XMP metadata stream it points to, and
  * of each page: /Tabs /S, and its content stream with what cairo drew
- * outside every element marked as an artifact (pdf_artifact.c), and of
- * each link annotation: /Contents.
+ * outside every element marked as an artifact of its kind
+ * (pdf_artifact.c), of each link annotation: /Contents, and of each
+ * structure element the caller says is in another language: /Lang.
  * Plain bytes in a struct buf: no cairo here.
  */
 #include "config.h"
@@ -32,6 +33,20 @@ rfind(const char *b, size_t n, const char *s)
 		if (memcmp(b + n - k, s, k) == 0)
 			return b + n - k;
 	return NULL;
+}
+
+/* Returns 1 when lang is a language tag as BCP 47 spells one: letters,
+ * digits and hyphens, 1 to 35 of them. */
+static int
+lang_ok(const char *lang)
+{
+	const char *c;
+
+	for (c = lang; *c != '\0'; c++)
+		if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
+		    (*c >= '0' && *c <= '9') || *c == '-'))
+			return 0;
+	return c > lang && c - lang <= 35;
 }
 
 /* An object the update writes: its number and where it starts. */
@@ -88,7 +103,7 @@ xref_at(const struct buf *out, const struct xref *x, size_t num)
  */
 static int
 pdf_page_content(struct buf *out, const struct xref *x, size_t at,
-    struct upd **up, size_t *nup)
+    const struct pdf_artifact_kinds *k, struct upd **up, size_t *nup)
 {
 	const char *d = out->data, *o, *e, *c;
 	unsigned char *z;
@@ -125,7 +140,7 @@ pdf_page_content(struct buf *out, const struct xref *x, size_t at,
 	lenat = out->len;
 	buf_puts(out, "0000000000 /Filter /FlateDecode >>\nstream\n");
 	data = out->len;
-	rc = out->oom ? -1 : pdf_artifact_flate(z, len, out);
+	rc = out->oom ? -1 : pdf_artifact_flate(z, len, k, out);
 	free(z);
 	if (rc != 0) {
 		out->len = start;
@@ -210,18 +225,67 @@ pdf_link_contents(struct buf *out, const struct xref *x, size_t num,
  * Appends to out a new revision of the page object num (at offset at)
  * with /Tabs /S: the tab order of its annotations is the structure's
  * (ISO 14289-1, 7.18.3), which cairo does not write; and one of its
- * content stream (pdf_page_content); each recorded in *up.  Returns 0,
- * 1 for an object it cannot read, or -1.
+ * content stream (pdf_page_content, its artifacts typed by k); each
+ * recorded in *up.  Returns 0, 1 for an object it cannot read, or -1.
  */
 static int
 pdf_page_fix(struct buf *out, const struct xref *x, size_t num, size_t at,
-    struct upd **up, size_t *nup)
+    const struct pdf_artifact_kinds *k, struct upd **up, size_t *nup)
 {
 	int	 rc;
 
 	if ((rc = pdf_obj_add(out, x, num, at, "/Tabs /S", up, nup)) != 0)
 		return rc;
-	return pdf_page_content(out, x, at, up, nup);
+	return pdf_page_content(out, x, at, k, up, nup);
+}
+
+/* The start of a structure element as cairo writes it, its role next. */
+static const char struct_elem[] = "\n<< /Type /StructElem\n   /S /";
+
+/*
+ * Appends to out a new revision of each structure element m->langs
+ * names with its /Lang (ISO 32000-1, 14.9.2; ISO 14289-1, 7.2), which
+ * cairo ignores on a tag, recorded in *up.  The elements are the ns of
+ * se (number and offset, in the order of their numbers, which is the
+ * order cairo was asked to open them: it numbers the tree depth first,
+ * as it was built); an entry's index is that order.  None is written
+ * when the elements are not those the caller opened: another count, an
+ * entry of another role or an index beyond them.  Returns 0, or -1 out
+ * of memory.
+ */
+static int
+pdf_struct_langs(struct buf *out, const struct xref *x, const struct upd *se,
+    size_t ns, const struct pdf_ua_meta *m, struct upd **up, size_t *nup)
+{
+	const struct pdf_ua_lang *e;
+	const char *r;
+	char	 head[32], key[64];
+	size_t	 i, rl;
+	int	 k;
+
+	if (m->nlangs == 0 || ns != m->nelems)
+		return 0;
+	for (i = 0; i < m->nlangs; i++) {
+		e = &m->langs[i];
+		if (e->index >= ns || !lang_ok(e->lang) ||
+		    (i > 0 && e->index <= m->langs[i - 1].index))
+			return 0;
+		k = snprintf(head, sizeof(head), "%zu 0 obj",
+		    se[e->index].num);
+		r = out->data + se[e->index].off + k + sizeof(struct_elem) - 1;
+		rl = strlen(e->role);
+		if (r + rl >= out->data + x->end || memcmp(r, e->role, rl) !=
+		    0 || r[rl] != '\n')
+			return 0;
+	}
+	for (i = 0; i < m->nlangs; i++) {
+		e = &m->langs[i];
+		snprintf(key, sizeof(key), "/Lang (%s)", e->lang);
+		if (pdf_obj_add(out, x, se[e->index].num, se[e->index].off,
+		    key, up, nup) == -1)
+			return -1;
+	}
+	return out->oom ? -1 : 0;
 }
 
 /*
@@ -230,21 +294,25 @@ pdf_page_fix(struct buf *out, const struct xref *x, size_t num, size_t at,
  * starts, "N 0 obj null endobj" (cairo 1.16 lists the structure
  * element of a link annotation drawn outside every structure element,
  * reserved and never written, and qpdf --check calls the file
- * damaged); for a page, its revisions (pdf_page_fix); for a link
- * annotation, its revision with /Contents; each recorded in *up.
- * Returns 0, 1 for a table it cannot read, or -1 out of memory.
+ * damaged); for a page, its revisions (pdf_page_fix, its artifacts
+ * typed as m says); for a link annotation, its revision with
+ * /Contents; for a structure element m
+ * gives a language, its revision with /Lang (pdf_struct_langs); each
+ * recorded in *up.  Returns 0, 1 for a table it cannot read, or -1 out
+ * of memory.
  */
 static int
-pdf_objects_fix(struct buf *out, size_t end, size_t xref, struct upd **up,
-    size_t *nup)
+pdf_objects_fix(struct buf *out, size_t end, size_t xref,
+    const struct pdf_ua_meta *m, struct upd **up, size_t *nup)
 {
 	static const char page[] = "\n<< /Type /Page";
 	static const char link[] = "\n<< /Type /Annot\n   /Subtype /Link\n";
+	struct upd *se = NULL;
 	struct xref x;
 	char	 head[32];
-	const char *row;
-	size_t	 i, at, pl = sizeof(page) - 1;
-	int	 k, rc;
+	const char *row, *o;
+	size_t	 i, at, ns = 0, pl = sizeof(page) - 1;
+	int	 k, rc = -1;
 
 	if (xref >= end || sscanf(out->data + xref, "xref %zu %zu", &x.first,
 	    &x.count) != 2 || (row = memchr(out->data + xref, '\n',
@@ -259,27 +327,37 @@ pdf_objects_fix(struct buf *out, size_t end, size_t xref, struct upd **up,
 		if ((at = xref_at(out, &x, x.first + i)) == 0)
 			continue;
 		k = snprintf(head, sizeof(head), "%zu 0 obj", x.first + i);
-		if (at + (size_t)k <= end && memcmp(out->data + at, head,
-		    (size_t)k) == 0) {
-			if (at + (size_t)k + pl < end && memcmp(out->data +
-			    at + (size_t)k, page, pl) == 0 &&
-			    out->data[at + (size_t)k + pl] != 's' &&
-			    (rc = pdf_page_fix(out, &x, x.first + i, at, up,
-			    nup)) != 0)
-				return rc;
-			if (at + (size_t)k + sizeof(link) - 1 < end &&
-			    memcmp(out->data + at + (size_t)k, link,
-			    sizeof(link) - 1) == 0 &&
-			    (rc = pdf_link_contents(out, &x, x.first + i, at,
-			    up, nup)) != 0)
-				return rc;
+		o = out->data + at + k;
+		if (at + (size_t)k > end || memcmp(out->data + at, head,
+		    (size_t)k) != 0) {
+			if ((rc = upd_add(up, nup, x.first + i, out->len)) ==
+			    -1)
+				goto out;
+			buf_printf(out, "%zu 0 obj\nnull\nendobj\n",
+			    x.first + i);
 			continue;
 		}
-		if (upd_add(up, nup, x.first + i, out->len) == -1)
-			return -1;
-		buf_printf(out, "%zu 0 obj\nnull\nendobj\n", x.first + i);
+		if (at + (size_t)k + pl < end && memcmp(o, page, pl) == 0 &&
+		    o[pl] != 's' && (rc = pdf_page_fix(out, &x, x.first + i,
+		    at, m->artifacts, up, nup)) != 0)
+			goto out;
+		o = out->data + at + k;		/* out's bytes move */
+		if (at + (size_t)k + sizeof(link) - 1 < end && memcmp(o, link,
+		    sizeof(link) - 1) == 0 && (rc = pdf_link_contents(out, &x,
+		    x.first + i, at, up, nup)) != 0)
+			goto out;
+		o = out->data + at + k;
+		if (at + (size_t)k + sizeof(struct_elem) - 1 < end &&
+		    memcmp(o, struct_elem, sizeof(struct_elem) - 1) == 0 &&
+		    upd_add(&se, &ns, x.first + i, at) == -1) {
+			rc = -1;
+			goto out;
+		}
 	}
-	return out->oom ? -1 : 0;
+	rc = pdf_struct_langs(out, &x, se, ns, m, up, nup);
+out:
+	free(se);
+	return rc == 0 && out->oom ? -1 : rc;
 }
 
 /*
@@ -327,28 +405,16 @@ xmp_packet(struct buf *out, const struct pdf_ua_meta *m)
 	    "</x:xmpmeta>\n<?xpacket end=\"r\"?>");
 }
 
-/* Returns 1 when lang is a language tag as BCP 47 spells one: letters,
- * digits and hyphens, 1 to 35 of them. */
-static int
-lang_ok(const char *lang)
-{
-	const char *c;
-
-	for (c = lang; *c != '\0'; c++)
-		if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
-		    (*c >= '0' && *c <= '9') || *c == '-'))
-			return 0;
-	return c > lang && c - lang <= 35;
-}
-
 /*
  * Completes the catalog of the PDF in out (cairo's, with a classic
  * cross-reference table): appends an incremental update (ISO 32000-1,
  * 7.5.6) with the objects pdf_objects_fix writes (the pages with
- * /Tabs /S), the XMP metadata stream of m (a new object, numbered
- * /Size), a new revision of the
+ * /Tabs /S and their artifacts typed as m says, the structure elements
+ * m gives a language), the XMP metadata stream of m (a new object,
+ * numbered /Size), a new revision of the
  * catalog that adds /Lang, /ViewerPreferences << /DisplayDocTitle true
- * >> and /Metadata (and /MarkInfo when cairo did not write it), a
+ * >> and /Metadata (and /MarkInfo when cairo did not write it, /Version
+ * /1.7 when it has none), a
  * cross-reference section for them and a trailer pointing back (/Prev)
  * at the first, its /Size one more.  Returns 0, 1 when the file is not
  * one it knows how to update (a catalog that has one of those keys
@@ -405,7 +471,7 @@ pdf_ua_catalog(struct buf *out, const struct pdf_ua_meta *m)
 	tr[len + (size_t)(ce - sz)] = '\0';
 	if (d[n - 1] != '\n')
 		buf_putc(out, '\n');
-	if ((rc = pdf_objects_fix(out, n, prev, &up, &nup)) != 0)
+	if ((rc = pdf_objects_fix(out, n, prev, m, &up, &nup)) != 0)
 		goto out;
 	rc = -1;
 	/* The XMP metadata stream, uncompressed (ISO 32000-1, 14.3.2). */
@@ -424,11 +490,14 @@ pdf_ua_catalog(struct buf *out, const struct pdf_ua_meta *m)
 	buf_puts(out, "\nendstream\nendobj\n");
 	if (upd_add(&up, &nup, (size_t)root, out->len) == -1)
 		goto out;
+	/* /Version: an artifact's /Subtype is PDF 1.7's (ISO 32000-1),
+	 * cairo's header says 1.5 */
 	buf_printf(out, "%d %d obj\n%s /Lang (%s)\n"
 	    "   /ViewerPreferences << /DisplayDocTitle true >>\n"
-	    "   /Metadata %zu 0 R\n%s>>\nendobj\n", root, gen, cat, m->lang,
+	    "   /Metadata %zu 0 R\n%s%s>>\nendobj\n", root, gen, cat, m->lang,
 	    size, strstr(cat, "/MarkInfo") == NULL ?
-	    "   /MarkInfo << /Marked true >>\n" : "");
+	    "   /MarkInfo << /Marked true >>\n" : "",
+	    strstr(cat, "/Version") == NULL ? "   /Version /1.7\n" : "");
 	qsort(up, nup, sizeof(*up), upd_cmp);
 	xref = out->len;
 	buf_puts(out, "xref\n");

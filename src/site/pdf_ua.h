@@ -6,7 +6,9 @@
  * (pdfuaid:part), with its dc:title, dc:language and dc:relation (the
  * plain-text CV), /Tabs /S on each
  * page, and its painting outside the structure marked as artifacts
- * (pdf_artifact.h); by an incremental update appended to it.
+ * (pdf_artifact.h), typed; /Lang on each structure element in another
+ * language than the document's; by an incremental update appended to
+ * it.
  *
  * Ownership: appends to the caller's buffer; keeps nothing.
  */
@@ -14,14 +16,28 @@
 #define PERFIL_PDF_UA_H
 
 #include "base/util.h"
+#include "site/pdf_artifact.h"
+
+/* A structure element in another language than the document's: the
+ * index-th cairo was asked to open (from 0), its role, its language. */
+struct pdf_ua_lang {
+	size_t	 index;
+	const char *role;	/* "Span", "Link" */
+	const char *lang;	/* BCP 47 */
+};
 
 /* What the XMP metadata says: the texts cairo's document information
- * dictionary holds (cairo_pdf_surface_set_metadata), and the language. */
+ * dictionary holds (cairo_pdf_surface_set_metadata), and the language;
+ * what the artifacts are; the elements in another language. */
 struct pdf_ua_meta {
 	const char *lang;	/* BCP 47 */
 	const char *title, *author, *subject, *creator;	/* UTF-8 */
 	const char *relation;	/* the same CV as plain text (a URL), or
 				 * NULL */
+	const struct pdf_artifact_kinds *artifacts;	/* or NULL */
+	const struct pdf_ua_lang *langs;	/* by index, ascending */
+	size_t	 nlangs;
+	size_t	 nelems;	/* the structure elements opened */
 };
 
 int	 pdf_ua_catalog(struct buf *, const struct pdf_ua_meta *);

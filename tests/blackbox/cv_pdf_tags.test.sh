@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The CV's PDF is a tagged PDF (issue 48; src/site/cv_pdf_draw.c, pdf_ua.c), for
-# Spanish and English (the demo), and a Japanese and an Arabic site imported
-# from tests/fixtures/scripts/*.resume.json: opened with pikepdf (Debian's
+# Spanish and English (the demo), a Japanese and an Arabic site imported
+# from tests/fixtures/scripts/*.resume.json, and a Japanese and English one
+# whose Japanese résumé gives two titles in English: opened with pikepdf (Debian's
 # python3-pikepdf) and poppler's structure dump (pdfinfo -struct-text), each
 # checked against the site itself:
 # - the catalog: /StructTreeRoot, /MarkInfo << /Marked true >>,
@@ -19,6 +20,13 @@
 #   /Contents (its URI), and every page with annotations has /Tabs /S;
 # - every painting operator of every page is in marked content with an MCID
 #   (real content) or in /Artifact (the footer, the rules), never neither;
+#   the footer's text is /Artifact << /Type /Pagination /Subtype /Footer >>,
+#   the rules /Type /Layout, and the catalog says /Version /1.7 (Subtype's);
+# - /Lang on exactly the elements whose words are in another language than
+#   the page's: none in the demo and the one-language sites; in the Japanese
+#   PDF of the Japanese and English owner, the two English titles (pikepdf's
+#   /Lang beside poppler's text of the same element), in its English PDF
+#   none;
 # - every font has a /ToUnicode map; qpdf --check is clean; pdftotext gives
 #   the section headings in /cv's order.
 # What PDF/UA-1 asks that these checks cannot see is in docs/site.md.
@@ -60,6 +68,8 @@ def need(ok, what):
         bad.append(what)
 
 need('/StructTreeRoot' in root, 'the catalog has no /StructTreeRoot')
+# an artifact's /Subtype is PDF 1.7's
+need(str(root.get('/Version', '')) == '/1.7', 'the catalog /Version is not 1.7')
 need(root.get('/MarkInfo', {}).get('/Marked') is True, '/MarkInfo /Marked is not true')
 need(root.get('/ViewerPreferences', {}).get('/DisplayDocTitle') is True,
      '/ViewerPreferences /DisplayDocTitle is not true')
@@ -143,29 +153,45 @@ for n, page in enumerate(pdf.pages, 1):
 need(figures >= (1 if images else 0), '%d images and %d Figure elements' % (images, figures))
 
 # every painting operator is real content (in a sequence with an MCID) or
-# an artifact, never neither nor both; each page has its footer as one
+# an artifact, never neither nor both; each page has its footer as one. An
+# artifact says what it is (ISO 32000-1, 14.8.2.2.2): the text the CV
+# draws outside its structure is the footer's (/Pagination /Footer), its
+# paths the rules under the section names (/Layout)
 PAINT = {'Tj', 'TJ', "'", '"', 'S', 's', 'f', 'F', 'f*', 'B', 'B*', 'b', 'b*',
          'Do', 'sh', 'BI'}
+TEXT = {'Tj', 'TJ', "'", '"'}
+def kind(props):
+    if not isinstance(props, pikepdf.Dictionary):
+        return 'untyped'
+    return '%s/%s' % (props.get('/Type', ''), props.get('/Subtype', ''))
 for n, page in enumerate(pdf.pages, 1):
     stack, seen = [], {'real': 0, 'artifact': 0, 'unmarked': 0, 'both': 0}
+    kinds = {'text': set(), 'path': set()}
     for operands, op in pikepdf.parse_content_stream(page):
         op = str(op)
         if op in ('BDC', 'BMC'):
             mcid = (op == 'BDC' and isinstance(operands[1], pikepdf.Dictionary)
                     and '/MCID' in operands[1])
-            stack.append((str(operands[0]), mcid))
+            stack.append((str(operands[0]), mcid,
+                          operands[1] if op == 'BDC' else None))
         elif op == 'EMC':
             stack.pop()
         elif op in PAINT:
-            real = any(m for _, m in stack)
-            art = any(t == '/Artifact' for t, _ in stack)
+            real = any(m for _, m, _ in stack)
+            art = [p for t, _, p in stack if t == '/Artifact']
             seen['both' if real and art else 'real' if real else
                  'artifact' if art else 'unmarked'] += 1
+            if art:
+                kinds['text' if op in TEXT else 'path'].add(kind(art[-1]))
     need(seen['unmarked'] == 0 and seen['both'] == 0,
          'page %d: %d painting operators unmarked, %d both real and artifact'
          % (n, seen['unmarked'], seen['both']))
     need(seen['artifact'] > 0 and seen['real'] > 0,
          'page %d: %d artifacts, %d real' % (n, seen['artifact'], seen['real']))
+    need(kinds['text'] == {'/Pagination//Footer'},
+         'page %d: text artifacts of kinds %r, not the footer only' % (n, sorted(kinds['text'])))
+    need(kinds['path'] <= {'/Layout/'},
+         'page %d: path artifacts of kinds %r, not layout only' % (n, sorted(kinds['path'])))
 for b in bad:
     print(b)
 PYEOF
@@ -179,6 +205,46 @@ struct_heads() {
 	pdfinfo -struct-text "$1" | awk '
 		/^ *H[123] \(block\)$/ { role = $1; next }
 		role != "" && /^ *"/ { sub(/^ *"/, ""); sub(/"$/, ""); print role " " $0; role = "" }'
+}
+
+# lang_spans PDF: "LANG<TAB>ROLE<TAB>TEXT" for each structure element with a
+# /Lang of its own, in the tree's order: pikepdf's reading of the tree gives
+# the /Lang, poppler's (pdfinfo -struct-text) the text of the same element;
+# a line saying so when the two readings differ.
+lang_spans() {
+	"$PY" - "$1" <<'PYEOF'
+import subprocess, sys
+import pikepdf
+from pikepdf import Name
+
+path = sys.argv[1]
+pdf = pikepdf.open(path)
+elems = []
+def walk(e):
+    if not isinstance(e, pikepdf.Dictionary) or e.get('/Type') in (Name.MCR, Name.OBJR) \
+            or '/S' not in e:
+        return
+    elems.append((str(e.S)[1:], str(e.get('/Lang', ''))))
+    k = e.get('/K')
+    for c in (k if isinstance(k, pikepdf.Array) else [k]):
+        walk(c)
+k = pdf.Root.StructTreeRoot.K
+for c in (k if isinstance(k, pikepdf.Array) else [k]):
+    walk(c)
+seen = []
+for line in subprocess.run(['pdfinfo', '-struct-text', path], capture_output=True,
+                           text=True, check=True).stdout.splitlines():
+    line = line.strip()
+    if line.startswith('"'):
+        seen[-1][1].append(line[1:-1])
+    elif line and not line.startswith('Object '):
+        seen.append((line.split()[0], []))
+if [r for r, _ in seen] != [r for r, _ in elems]:
+    print('pikepdf and poppler read %d and %d elements' % (len(elems), len(seen)))
+for (role, lang), (_, text) in zip(elems, seen):
+    if lang:
+        print('%s\t%s\t%s' % (lang, role, ''.join(text)))
+PYEOF
 }
 
 flat() {
@@ -197,6 +263,12 @@ check_tags() {
 	run_cmd tags "$f" "$lang" "$BASE$pre/cv.txt"
 	expect_exit 0
 	expect_equal 'what PDF/UA-1 asks and the PDF lacks' '' "$(cat "$BB_TMP/stdout")"
+
+	t "$pre/cv.pdf ($lang): /Lang on the words in another language, and only there"
+	run_cmd lang_spans "$f"
+	expect_exit 0
+	expect_equal 'elements with a /Lang of their own (LANG TEXT)' \
+		"$(sort <<<"${LANGS_WANT-}")" "$(cut -f1,3 "$BB_TMP/stdout" | sort)"
 
 	t "$pre/cv.pdf ($lang): H1 the name, then the H2 and H3 of $pre/cv in its order"
 	req GET "/api/v1/profile?lang=$lang"
@@ -270,3 +342,34 @@ for code in ja ar; do
 	bb_private_stack $((off++)) "serving the $code site"
 	check_tags "$code" ''
 done
+
+# A Japanese owner of two résumés (tests/fixtures/owners/ja.json and
+# ja.en.json) whose Japanese one gives a project and a paper by their
+# English titles, as a researcher who publishes in English does: in the
+# Japanese PDF those words, and only those, are an element with /Lang (en)
+# (the project's title a Link, the paper's a Span of its paragraph); the
+# English PDF has no element in another language.
+fx=$STACK_ROOT/tests/fixtures/owners
+pub='{"name": "Measuring Bias in Japanese Text Models", "publisher": "ACL", "releaseDate": "2022-05"}'
+title=$(jq -r '.projects[0].name' "$fx/ja.en.json")
+jq --argjson p "$pub" --arg t "$title" '.projects[0].name = $t | .publications = [$p]' \
+	"$fx/ja.json" >"$BB_TMP/ja.json"
+jq --argjson p "$pub" '.publications = [$p]' "$fx/ja.en.json" >"$BB_TMP/ja.en.json"
+site=$BB_TMP/site-ja-en
+rm -rf "$site"
+t 'a ja and en owner whose ja résumé gives two titles in English'
+run_cmd "$PERFIL_BIN" --init "$site" --from-resume "ja=$BB_TMP/ja.json" \
+	--from-resume "en=$BB_TMP/ja.en.json" --labels "$STACK_ROOT/labels"
+expect_exit 0
+expect_equal 'the titles as the ja résumé gives them' "$title|$(jq -r .name <<<"$pub")" \
+	"$(jq -r '.[0].title.ja' "$site/projects.json")|$(jq -r '.[0].title.ja' "$site/publications.json")"
+chmod -R a+rX "$site"
+stack_stop
+export PERFIL_CONTENT=$site
+CONTENT=$site
+BASE=$base0
+bb_private_stack $((off++)) 'serving the ja and en owner'
+LANGS_WANT=$(printf 'en\t%s\nen\t%s' "$title" "$(jq -r .name <<<"$pub")")
+check_tags ja ''
+LANGS_WANT=
+check_tags en /en
