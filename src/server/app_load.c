@@ -224,7 +224,7 @@ app_load(struct app *app, const struct config *cfg, char *err, size_t errlen)
 	struct config *own;
 	const char *dirs[2];
 	pthread_t t;
-	char	 pre[8], site_labels[1024];
+	char	 pre[LANG_TAG_MAX + 2], site_labels[1024];
 	int	 k, l, threaded;
 
 	memset(app, 0, sizeof(*app));
@@ -288,9 +288,9 @@ app_load(struct app *app, const struct config *cfg, char *err, size_t errlen)
 	    (app->paths = site_paths_build(app, err, errlen)) == NULL)
 		goto fail;
 	for (l = 0; l < app->langs->n; l++) {
-		/* "" for the default language, "/CODE" for the others */
+		/* "" for the default language, "/PREFIX" for the others */
 		snprintf(pre, sizeof(pre), "%s%s", l == 0 ? "" : "/",
-		    l == 0 ? "" : lang_code(app->langs, (enum lang)l));
+		    l == 0 ? "" : lang_prefix(app->langs, (enum lang)l));
 		app->doc_url[l] = join3(cfg->base_url, pre, "/developers");
 		app->source_url[l] = join3(cfg->base_url, pre, "/");
 		if (app->doc_url[l] == NULL || app->source_url[l] == NULL)
