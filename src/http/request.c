@@ -676,12 +676,3 @@ lang_path(const struct langs *ls, enum lang l, const char *path, char *buf,
 		return path;
 	return buf;
 }
-
-/* The configured language code, or the default one when it is not. */
-enum lang
-lang_or_default(const struct langs *ls, const char *code)
-{
-	int	 l = lang_find(ls, code, strlen(code));
-
-	return l == -1 ? LANG_DEFAULT : (enum lang)l;
-}

@@ -144,7 +144,6 @@ int		 lang_find(const struct langs *, const char *, size_t);
 int		 lang_match(const struct langs *, const char *, size_t);
 const char	*lang_prefix(const struct langs *, enum lang);
 void		 lang_set(struct langs *, int, const char *);
-enum lang	 lang_or_default(const struct langs *, const char *code);
 const char	*lang_path(const struct langs *, enum lang, const char *path,
 		    char *buf, size_t len);
 void		 lang_list(const struct langs *, const char *conj, char *,

@@ -296,7 +296,9 @@ app_load(struct app *app, const struct config *cfg, char *err, size_t errlen)
 		if (app->doc_url[l] == NULL || app->source_url[l] == NULL)
 			goto oom;
 	}
-	app->doc_lang = lang_or_default(app->langs, "en");
+	/* The English documents' language: en, else an English tag
+	 * (en-IN), else the default, as Accept-Language: en would pick. */
+	app->doc_lang = req_negotiate_lang("en", app->langs);
 	lang_list(app->langs, " or ", app->lang_rule, sizeof(app->lang_rule));
 	if ((app->lang_once = lang_hint(app->langs, 0)) == NULL ||
 	    (app->lang_hint = lang_hint(app->langs, 1)) == NULL)

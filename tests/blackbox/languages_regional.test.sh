@@ -171,9 +171,10 @@ expect_status 404
 req GET /en/cv
 expect_status 404
 
-t 'en-IN: OpenAPI lists the tags in their canonical case'
+t 'en-IN: OpenAPI lists the tags in their canonical case, links the en-IN portal'
 req GET /openapi.json
 expect_json '.components.parameters.lang.schema.enum' "$(jq -c .languages "$FIX/site.json")"
+expect_json '.externalDocs.url' "\"$BASE/en-in/developers\""
 
 t 'en-IN: MCP answers in en-IN for ?lang=en-in'
 req POST '/mcp?lang=en-in' -H 'Content-Type: application/json' \
