@@ -21,15 +21,14 @@ static const char *const param_names[PARAM__MAX] = {
 
 const struct langs langs_fallback = { 2, { "es", "en" }, { "es", "en" } };
 
-/* a[0..n) is b (in lower case) without regard to a's ASCII case. */
+/* a[0..n) is b[0..n) (b in lower case) without regard to a's ASCII
+ * case. */
 static int
-ascii_ieq(const char *a, size_t n, const char *b)
+ascii_ieqn(const char *a, const char *b, size_t n)
 {
 	size_t	 i;
 	char	 c;
 
-	if (strlen(b) != n)
-		return 0;
 	for (i = 0; i < n; i++) {
 		c = a[i];
 		if (c >= 'A' && c <= 'Z')
@@ -38,6 +37,13 @@ ascii_ieq(const char *a, size_t n, const char *b)
 			return 0;
 	}
 	return 1;
+}
+
+/* a[0..n) is b (in lower case) without regard to a's ASCII case. */
+static int
+ascii_ieq(const char *a, size_t n, const char *b)
+{
+	return strlen(b) == n && ascii_ieqn(a, b, n);
 }
 
 const char *
@@ -443,19 +449,15 @@ struct lang_pick {
 static int
 lang_fit(const char *tok, size_t n, const char *t)
 {
-	char	 primary[LANG_TAG_MAX + 1];
 	size_t	 k = strlen(t), p = 0;
 
 	if (ascii_ieq(tok, n, t))
 		return 3;
-	if (n > k && tok[k] == '-' && ascii_ieq(tok, k, t))
+	if (n > k && tok[k] == '-' && ascii_ieqn(tok, t, k))
 		return 2;
 	while (p < n && tok[p] != '-')
 		p++;
-	if (xsnprintf(primary, sizeof(primary), "%.*s", (int)strcspn(t, "-"),
-	    t) == -1)
-		return 0;
-	return ascii_ieq(tok, p, primary);
+	return p == strcspn(t, "-") && ascii_ieqn(tok, t, p);
 }
 
 static void
