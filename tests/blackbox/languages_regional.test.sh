@@ -120,10 +120,11 @@ SETS=(hi en)
 in_date=$(human dmy "$(cert_date)")
 us_date=$(human mdy "$(cert_date)")
 
-t 'regional_in: --check passes with no label set missing for en-IN'
+t 'regional_in: --check passes, no label untranslated in en-IN (en.json has it)'
 run_cmd "$PERFIL_BIN" --check --content "$FIX" --labels "$LABELS"
 expect_exit 0
-expect_stderr_lines 'labels: en-IN|no label set' 0
+expect_stdout_match 'languages hi, en-IN$'
+expect_equal 'warnings and notes' '' "$(grep -E 'warning|note' "$BB_TMP/stderr")"
 
 expect_tag_pages hi hi
 expect_tag_pages en-IN en
