@@ -471,6 +471,10 @@ START_TEST(names_per_language)
 	ck_assert_int_eq(names_order("ja"), NAMES_FAMILY_FIRST);
 	ck_assert_int_eq(names_order("en"), NAMES_GIVEN_FIRST);
 	ck_assert_int_eq(names_order("es"), NAMES_GIVEN_FIRST);
+	/* A tag with a region or script orders as its language does. */
+	ck_assert_int_eq(names_order("en-IN"), NAMES_GIVEN_FIRST);
+	ck_assert_int_eq(names_order("ja-JP"), NAMES_FAMILY_FIRST);
+	ck_assert_int_eq(names_order("zh-Hant-TW"), NAMES_FAMILY_FIRST);
 	ck_assert(names_whole("\xe4\xbd\x90\xe8\x97\xa4 \xe7\xbe\x8e"
 	    "\xe5\x92\xb2", "\xe7\xbe\x8e\xe5\x92\xb2",
 	    "\xe4\xbd\x90\xe8\x97\xa4", NAMES_FAMILY_FIRST));
@@ -542,6 +546,11 @@ static const struct {
 	{ "2019-03-14", "fr", "14 mars 2019" },
 	{ "2019-03", "de", "M\xc3\xa4rz 2019" },
 	{ "2024-02-29", "en", "February 29, 2024" },
+	/* BCP 47 tags: the region's own order (ICU 72, CLDR 42) */
+	{ "2020-04-01", "en-IN", "1 April 2020" },
+	{ "2020-04-01", "en-US", "April 1, 2020" },
+	{ "2020-04-01", "pt-BR", "1 de abril de 2020" },
+	{ "2020-04", "zh-Hant-TW", "2020\xe5\xb9\xb4" "4\xe6\x9c\x88" },
 };
 
 START_TEST(dates_format_per_language)

@@ -225,7 +225,7 @@ START_TEST(invalid_parameters)
 		"limit=%205", "limit=0x10", "limit=1e2", "limit=0",
 		"limit=101", "offset=1001", "offset=-1",
 		"limit=123456789012345678901234567890", "limit=1&limit=2",
-		"lang=fr", "lang=EN", "lang=",
+		"lang=fr", "lang=e", "lang=en-", "lang=en-GB", "lang=",
 	};
 	size_t	 i;
 
@@ -237,6 +237,10 @@ START_TEST(invalid_parameters)
 	run("GET", "/api/v1/skills", "limit=abc", NULL, NULL, NULL);
 	ck_assert_str_eq(error_message(), "Parameter 'limit' must be an "
 	    "integer from 1 to 100; received 'abc'.");
+	/* A language tag is matched without regard to case (RFC 5646). */
+	run("GET", "/api/v1/skills", "lang=EN", NULL, NULL, NULL);
+	ck_assert_int_eq(test_resp.status, 200);
+	ck_assert_str_eq(test_resp.content_language, "en");
 	/* Parameters unknown to a route are ignored. */
 	run("GET", "/api/v1/profile", "limit=abc&foo=1", NULL, NULL, NULL);
 	ck_assert_int_eq(test_resp.status, 200);

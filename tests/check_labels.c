@@ -161,6 +161,17 @@ START_TEST(languages_option)
 	ck_assert_int_eq(settings_parse_languages("is", &ls, err,
 	    sizeof(err)), 0);
 	ck_assert_int_eq(ls.n, 1);
+	/* BCP 47 tags, canonical case kept, the path prefix lower case */
+	ck_assert_int_eq(settings_parse_languages("hi,EN-in,zh-TW", &ls, err,
+	    sizeof(err)), 0);
+	ck_assert_int_eq(ls.n, 3);
+	ck_assert_str_eq(ls.code[1], "en-IN");
+	ck_assert_str_eq(lang_prefix(&ls, 1), "en-in");
+	ck_assert_str_eq(ls.code[2], "zh-TW");
+	ck_assert_int_eq(settings_parse_languages(
+	    "en,abcdefgh-abcdefgh-abcdefgh-abcdefgh-x", &ls, err,
+	    sizeof(err)), -1);
+	ck_assert_msg(strstr(err, "at most 35 characters") != NULL, "%s", err);
 	ck_assert_int_eq(settings_parse_languages("en,qq", &ls, err,
 	    sizeof(err)), -1);
 	ck_assert_msg(strstr(err, "\"qq\"") != NULL, "%s", err);
@@ -345,7 +356,25 @@ START_TEST(languages_setting)
 		{ "{\"languages\": [\"es\", \"qq\"]}",
 		    "languages[1]: unknown language code \"qq\"" },
 		{ "{\"languages\": [\"es\", \"ES\"]}",
-		    "languages[1]: expected an ISO 639-1 code" },
+		    "languages[1]: \"es\" is listed twice" },
+		{ "{\"languages\": [\"hi\", \"EN-in\"]}", "hi en-IN" },
+		{ "{\"languages\": [\"zh-hant-tw\", \"pt-BR\", \"iw\"]}",
+		    "zh-Hant-TW pt-BR he" },
+		{ "{\"languages\": [\"en-IN\", \"en-in\"]}",
+		    "languages[1]: \"en-IN\" is listed twice" },
+		{ "{\"languages\": [\"en\", \"en-XX-foo-bar\"]}",
+		    "languages[1]: expected a BCP 47 language tag" },
+		{ "{\"languages\": [\"en\", \"english\"]}",
+		    "languages[1]: unknown language code \"english\"" },
+		{ "{\"languages\": [\"en\", \"\"]}", "languages[1]: " },
+		{ "{\"languages\": [\"de-JP\"]}",
+		    "languages[0]: \"de-JP\": ICU has no locale data" },
+		{ "{\"languages\": [\"en-US-u-ca-buddhist\"]}",
+		    "languages[0]: expected a BCP 47 language tag" },
+		{ "{\"languages\": [\"en-x-private\"]}",
+		    "languages[0]: expected a BCP 47 language tag" },
+		{ "{\"languages\": [\"en_IN\"]}",
+		    "languages[0]: expected a BCP 47 language tag" },
 		{ "{\"languages\": [\"en\", \"en\"]}",
 		    "languages[1]: \"en\" is listed twice" },
 		{ "{\"languages\": []}", "languages: expected an array of 1" },
@@ -449,6 +478,72 @@ count_lines(const char *s, const char *needle)
 }
 
 /*
+ * A tag with a region or a script reads the set of the tag, then of its
+ * language (en for en-IN, pt for pt-BR), then of the language with its
+ * likely script (zh-Hant for zh-TW), key by key, with no warning; a
+ * site's CONTENT/labels/en-IN.json wins for the keys it has.  Its menu
+ * name is its language's unless another language of the site shares
+ * it.
+ */
+START_TEST(regional_sets_by_fallback)
+{
+	struct langs ls, want = { 4, { "hi", "en", "pt", "zh-Hant" } };
+	struct labels_src src = { .dir = TEST_LABELS_DIR };
+	struct labels lb, ref;
+	char	 err[512] = "", dir[64];
+	static const char *const keys[] = { "nav.skip", "cv.experience",
+	    "date.range", "footer.no_tracking" };
+	size_t	 k;
+	int	 l;
+
+	ck_assert_int_eq(settings_parse_languages("hi,en-IN,pt-BR,zh-TW,"
+	    "zh-Hant-TW", &ls, err, sizeof(err)), 0);
+	ck_assert_msg(labels_from(&lb, &src, &ls, PRON_NONE, err,
+	    sizeof(err)) == 0, "%s", err);
+	ck_assert_msg(labels_from(&ref, &src, &want, PRON_NONE, err,
+	    sizeof(err)) == 0, "%s", err);
+	for (l = 0; l < ls.n; l++)
+		for (k = 0; k < sizeof(keys) / sizeof(keys[0]); k++)
+			ck_assert_str_eq(lbl(&lb, (enum lang)l, keys[k]),
+			    lbl(&ref, (enum lang)(l < 4 ? l : 3), keys[k]));
+	ck_assert_msg(buf_cstr(&lb.warnings)[0] == '\0', "%s",
+	    buf_cstr(&lb.warnings));
+	ck_assert_str_eq(labels_own_name(&lb, (enum lang)1), "English");
+	ck_assert_str_eq(labels_own_name(&lb, (enum lang)2), "Português");
+	ck_assert_str_ne(labels_own_name(&lb, (enum lang)3),
+	    labels_own_name(&lb, (enum lang)4));
+	ck_assert_str_eq(labels_og_locale(&lb, (enum lang)1), "en_IN");
+	ck_assert_str_eq(labels_og_locale(&lb, (enum lang)4), "zh_TW");
+	labels_free(&lb);
+
+	snprintf(dir, sizeof(dir), "/tmp/perfil-check-regional-XXXXXX");
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	write_file(dir, "en-IN.json", "{\"nav.skip\": \"Skip to the "
+	    "content\"}");
+	src.site_dir = dir;
+	ck_assert_msg(labels_from(&lb, &src, &ls, PRON_NONE, err,
+	    sizeof(err)) == 0, "%s", err);
+	ck_assert_str_eq(lbl(&lb, (enum lang)1, "nav.skip"),
+	    "Skip to the content");
+	ck_assert_str_eq(lbl(&lb, (enum lang)1, "cv.experience"),
+	    lbl(&ref, (enum lang)1, "cv.experience"));
+	labels_free(&lb);
+	labels_free(&ref);
+	ck_assert_int_eq(settings_parse_languages("en,en-IN", &ls, err,
+	    sizeof(err)), 0);
+	src.site_dir = NULL;
+	ck_assert_msg(labels_from(&lb, &src, &ls, PRON_NONE, err,
+	    sizeof(err)) == 0, "%s", err);
+	ck_assert_str_eq(labels_own_name(&lb, (enum lang)1),
+	    "English (India)");
+	labels_free(&lb);
+	snprintf(err, sizeof(err), "%s/en-IN.json", dir);
+	unlink(err);
+	rmdir(dir);
+}
+END_TEST
+
+/*
  * A language without a label set (is) gets every key from the fallback,
  * key by key, and each key is a warning; a site set (CONTENT/labels/
  * is.json) translates some keys, which then leave the warnings; the
@@ -547,6 +642,7 @@ labels_suite(void)
 	tcase_add_test(tc, labels_follow_the_setting);
 	tcase_add_test(tc, english_set_for_the_documents);
 	tcase_add_test(tc, fallback_key_by_key);
+	tcase_add_test(tc, regional_sets_by_fallback);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -247,6 +247,50 @@ START_TEST(negotiate_configured_set)
 }
 END_TEST
 
+/*
+ * Language tags with a region or a script (lang_set): lang= and
+ * Accept-Language match them without regard to case, the tag itself
+ * before a range under a configured tag ("en-GB" for en) before the
+ * same language alone; the site path prefix is the tag in lower case.
+ */
+START_TEST(negotiate_regional_tags)
+{
+	struct langs ls = { 0 };
+	char	 buf[64];
+
+	lang_set(&ls, 0, "hi");
+	lang_set(&ls, 1, "en-IN");
+	lang_set(&ls, 2, "en");
+	lang_set(&ls, 3, "zh-Hant-TW");
+	ls.n = 4;
+	ck_assert_str_eq(lang_code(&ls, 1), "en-IN");
+	ck_assert_str_eq(lang_prefix(&ls, 1), "en-in");
+	ck_assert_str_eq(lang_prefix(&ls, 3), "zh-hant-tw");
+	ck_assert_int_eq(lang_match(&ls, "en-IN", 5), 1);
+	ck_assert_int_eq(lang_match(&ls, "en-in", 5), 1);
+	ck_assert_int_eq(lang_match(&ls, "EN-IN", 5), 1);
+	ck_assert_int_eq(lang_match(&ls, "ZH-hant-tw", 10), 3);
+	ck_assert_int_eq(lang_match(&ls, "en-I", 4), -1);
+	ck_assert_int_eq(lang_match(&ls, "zh", 2), -1);
+	ck_assert_int_eq(lang_find(&ls, "en-in", 5), -1);
+	ck_assert_int_eq(req_negotiate_lang("en-IN", &ls), 1);
+	ck_assert_int_eq(req_negotiate_lang("en-in", &ls), 1);
+	ck_assert_int_eq(req_negotiate_lang("en", &ls), 2);
+	ck_assert_int_eq(req_negotiate_lang("en-GB", &ls), 2);
+	ck_assert_int_eq(req_negotiate_lang("en-IN-x-foo", &ls), 1);
+	ck_assert_int_eq(req_negotiate_lang("zh-TW", &ls), 3);
+	ck_assert_int_eq(req_negotiate_lang("de, en-US;q=0.5", &ls), 2);
+	ck_assert_int_eq(req_negotiate_lang("en-GB, en-IN", &ls), 2);
+	ck_assert_int_eq(req_negotiate_lang("en-GB;q=0.4, en-IN", &ls), 1);
+	ls.n = 2;	/* hi, en-IN: any English reaches en-IN */
+	ck_assert_int_eq(req_negotiate_lang("en-US, hi;q=0.5", &ls), 1);
+	ck_assert_int_eq(req_negotiate_lang("en", &ls), 1);
+	ck_assert_str_eq(lang_path(&ls, 1, "/cv", buf, sizeof(buf)),
+	    "/en-in/cv");
+	ck_assert_str_eq(lang_path(&ls, 0, "/cv", buf, sizeof(buf)), "/cv");
+}
+END_TEST
+
 START_TEST(accept_markdown)
 {
 	ck_assert_int_eq(req_accepts_markdown(NULL), 0);
@@ -448,6 +492,7 @@ request_suite(void)
 	tcase_add_test(tc, negotiate_language);
 	tcase_add_test(tc, negotiate_language_hostile_header);
 	tcase_add_test(tc, negotiate_configured_set);
+	tcase_add_test(tc, negotiate_regional_tags);
 	tcase_add_test(tc, accept_markdown);
 	tcase_add_test(tc, accept_encoding_weights);
 	tcase_add_test(tc, accept_encoding_hostile_header);

@@ -34,7 +34,8 @@ sub vcl_recv {
     # no query string or "lang=CODE" alone. Search, pagination and any other
     # query string go to perfil every time, so that unique URLs cannot fill
     # the cache.
-    if (req.url ~ "\?" && req.url !~ "\?lang=[a-z][a-z]$") {
+    if (req.url ~ "\?" &&
+        req.url !~ "\?lang=[a-z]{2,3}(-[A-Z][a-z]{3})?(-[A-Z]{2})?$") {
         return (pass);
     }
     # perfil answers these itself (If-Match: its JSON 412; If-Unmodified-Since

@@ -28,7 +28,7 @@
 #define PATTERN_CACHE	24
 
 static struct {
-	char	 locale[16];
+	char	 locale[LANG_TAG_MAX + 1];
 	const char *skel;		/* a literal below: compared by address */
 	UChar	 pat[64];
 	int32_t	 len;
@@ -66,7 +66,8 @@ best_pattern(const char *locale, const char *skel, UChar *pat)
 		n = -1;
 		goto out;
 	}
-	if (npatterns < PATTERN_CACHE && strlen(locale) < 16) {
+	if (npatterns < PATTERN_CACHE &&
+	    strlen(locale) < sizeof(patterns[0].locale)) {
 		snprintf(patterns[npatterns].locale,
 		    sizeof(patterns[npatterns].locale), "%s", locale);
 		patterns[npatterns].skel = skel;
@@ -164,7 +165,7 @@ date_cmp(const struct date *a, const struct date *b)
 #define FORMAT_PROBE	8
 
 static struct {
-	char	 locale[16];	/* "" when the slot is free */
+	char	 locale[LANG_TAG_MAX + 1];	/* "" when the slot is free */
 	struct date d;
 	char	 text[112];
 } formats[FORMAT_CACHE];

@@ -19,6 +19,7 @@
 #include <unicode/ustring.h>
 
 #include "content/labels.h"
+#include "content/langtag.h"
 
 #define LABELS_MAX_SIZE		(512 * 1024)
 
@@ -183,26 +184,6 @@ check_set(struct labels *lb, const cJSON *set, const char *dir,
 }
 
 /*
- * The file name of the installed label set of code's likely script,
- * "zh-Hans" for zh (ICU's likely subtags), into out.  Returns 0, or -1
- * when ICU names no script for it.
- */
-static int
-script_code(const char *code, char *out, size_t outlen)
-{
-	char	 full[ULOC_FULLNAME_CAPACITY], script[8];
-	UErrorCode ec = U_ZERO_ERROR;
-
-	uloc_addLikelySubtags(code, full, sizeof(full), &ec);
-	if (U_FAILURE(ec))
-		return -1;
-	uloc_getScript(full, script, sizeof(script), &ec);
-	if (U_FAILURE(ec) || script[0] == '\0')
-		return -1;
-	return xsnprintf(out, outlen, "%s-%s", code, script) == -1 ? -1 : 0;
-}
-
-/*
  * The sets of language code: the site's (content labels/) and the
  * installed one, loaded and checked once.  Returns the entry, or NULL
  * with err set.
@@ -212,7 +193,6 @@ code_sets(struct labels *lb, const struct labels_src *src, const char *code,
     char *err, size_t errlen)
 {
 	struct label_code *c;
-	char	 file[32] = "";
 	int	 absent, i;
 
 	for (i = 0; i < lb->ncodes; i++)
@@ -230,21 +210,11 @@ code_sets(struct labels *lb, const struct labels_src *src, const char *code,
 	if ((c->set[1] = load_set(src->dir, code, &absent, err, errlen)) ==
 	    NULL && !absent)
 		return NULL;
-	/* No CODE.json installed: the set of the language's likely script
-	 * (ICU: zh is written in Hans, so labels/zh-Hans.json). */
-	if (c->set[1] == NULL && script_code(code, file, sizeof(file)) == 0 &&
-	    (c->set[1] = load_set(src->dir, file, &absent, err, errlen)) ==
-	    NULL && !absent)
-		return NULL;
-	if (c->set[1] == NULL)
-		file[0] = '\0';
-	if (c->set[0] != NULL && lb->ref != NULL && check_set(lb, c->set[0],
-	    src->site_dir, code, lb->ref, err, errlen) == -1)
-		return NULL;
-	if (c->set[1] != NULL && lb->ref != NULL && check_set(lb, c->set[1],
-	    src->dir, file[0] != '\0' ? file : code, lb->ref, err,
-	    errlen) == -1)
-		return NULL;
+	for (i = 0; i < 2; i++)
+		if (c->set[i] != NULL && lb->ref != NULL && check_set(lb,
+		    c->set[i], i == 0 ? src->site_dir : src->dir, code,
+		    lb->ref, err, errlen) == -1)
+			return NULL;
 	return c;
 }
 
@@ -292,14 +262,15 @@ label_key_cmp(const void *key, const void *e)
 /*
  * Builds lb->tab[l], every key of the reference set sorted for lbl's
  * binary search, each with its text from the first of chain (the
- * language's sets, then the fallback language's, then English's) that
- * has it.  A key the language's own sets lack is listed in
- * lb->warnings, unless it is a pronoun variant (a translation may say
- * it once, in neutral wording).  Returns 0, or -1 out of memory.
+ * language's own sets, the first nown, then the fallback language's,
+ * then English's) that has it.  A key the language's own sets lack is
+ * listed in lb->warnings, unless it is a pronoun variant (a
+ * translation may say it once, in neutral wording).  Returns 0, or -1
+ * out of memory.
  */
 static int
 label_table(struct labels *lb, int l, const char *code,
-    struct label_code *const chain[], int nchain)
+    struct label_code *const chain[], int nchain, int nown)
 {
 	const cJSON *m;
 	const char *t;
@@ -320,8 +291,8 @@ label_table(struct labels *lb, int l, const char *code,
 		}
 		tab[n].key = m->string;
 		tab[n++].text = t;
-		if (l != LABELS_DOC && code_text(lb, chain[0], m->string) ==
-		    NULL && variant_of(lb->ref, m->string, &bl) == NULL) {
+		if (l != LABELS_DOC && i >= nown &&
+		    variant_of(lb->ref, m->string, &bl) == NULL) {
 			buf_printf(&lb->warnings, "labels: %s: %s: untranslated "
 			    "(no label set has it in this language); pages "
 			    "show the %s text\n", code, m->string,
@@ -336,8 +307,32 @@ label_table(struct labels *lb, int l, const char *code,
 }
 
 /*
- * The name of language code in its own language, capitalised for a
- * menu ("Español", "English"), and its Open Graph locale ("es_ES", from
+ * 1 when another language of lb shares the language subtag of
+ * language l's tag ("pt-BR" and "pt-PT"), else 0.
+ */
+static int
+shares_language(const struct labels *lb, int l)
+{
+	const char *a, *b;
+	int	 i;
+
+	if (l >= lb->langs.n)
+		return 0;
+	a = lang_code(&lb->langs, (enum lang)l);
+	for (i = 0; i < lb->langs.n; i++) {
+		b = lang_code(&lb->langs, (enum lang)i);
+		if (i != l && strcspn(a, "-") == strcspn(b, "-") &&
+		    strncmp(a, b, strcspn(a, "-")) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * The name of language tag code in its own language, capitalised for
+ * a menu: its language's ("Español", "English" for en-IN), or the
+ * whole tag's ("English (India)") when another of the site's languages
+ * has the same language; and its Open Graph locale ("es_ES", "en_IN":
  * ICU's likely region), into the buffers of lb for language l.
  */
 static void
@@ -347,13 +342,17 @@ icu_names(struct labels *lb, int l, const char *code)
 	ULocaleDisplayNames *dn;
 	UErrorCode ec = U_ZERO_ERROR;
 	UChar	 u[64];
-	char	 full[ULOC_FULLNAME_CAPACITY], lang[8], region[8];
+	char	 full[ULOC_FULLNAME_CAPACITY], loc[ULOC_FULLNAME_CAPACITY];
+	char	 lang[12], region[8];
 	int32_t	 n;
 
 	snprintf(lb->own_name[l], sizeof(lb->own_name[l]), "%s", code);
+	snprintf(lang, sizeof(lang), "%.*s", (int)strcspn(code, "-"), code);
 	dn = uldn_openForContext(code, ctx, 1, &ec);
 	if (U_SUCCESS(ec)) {
-		n = uldn_languageDisplayName(dn, code, u,
+		n = shares_language(lb, l) ? uldn_localeDisplayName(dn, code,
+		    u, (int32_t)(sizeof(u) / sizeof(u[0])), &ec) :
+		    uldn_languageDisplayName(dn, lang, u,
 		    (int32_t)(sizeof(u) / sizeof(u[0])), &ec);
 		if (U_SUCCESS(ec))
 			u_strToUTF8(lb->own_name[l],
@@ -364,7 +363,8 @@ icu_names(struct labels *lb, int l, const char *code)
 		uldn_close(dn);
 	}
 	ec = U_ZERO_ERROR;
-	uloc_addLikelySubtags(code, full, sizeof(full), &ec);
+	uloc_forLanguageTag(code, loc, sizeof(loc), NULL, &ec);
+	uloc_addLikelySubtags(loc, full, sizeof(full), &ec);
 	if (U_FAILURE(ec))
 		snprintf(full, sizeof(full), "%s", code);
 	ec = U_ZERO_ERROR;
@@ -375,6 +375,55 @@ icu_names(struct labels *lb, int l, const char *code)
 	snprintf(lb->og_locale[l], sizeof(lb->og_locale[l]), "%s%s%s", lang,
 	    region[0] != '\0' ? "_" : "", region);
 	lb->rtl[l] = uloc_isRightToLeft(full);
+}
+
+/* Appends c to chain[0..n) unless it is there.  Returns the count. */
+static int
+chain_add(struct label_code **chain, int n, struct label_code *c)
+{
+	int	 i;
+
+	for (i = 0; i < n; i++)
+		if (chain[i] == c)
+			return n;
+	chain[n] = c;
+	return n + 1;
+}
+
+/* 1 when none of chain[0..n) has a set. */
+static int
+chain_empty(struct label_code *const *chain, int n)
+{
+	int	 i;
+
+	for (i = 0; i < n; i++)
+		if (chain[i]->set[0] != NULL || chain[i]->set[1] != NULL)
+			return 0;
+	return 1;
+}
+
+/*
+ * The sets of language tag code into chain, its own codes in their
+ * order (langtag_label_codes: "en-IN", then "en"), code alone when alone is set.
+ * Returns how many, or -1 with err set.
+ */
+static int
+own_chain(struct labels *lb, const struct labels_src *src, const char *code,
+    int alone, struct label_code **chain, char *err, size_t errlen)
+{
+	char	 own[LABELS_OWN_MAX][LANG_TAG_MAX + 1];
+	int	 i, n, k = 0;
+
+	n = alone ? 1 : langtag_label_codes(code, own);
+	if (alone)
+		snprintf(own[0], sizeof(own[0]), "%s", code);
+	for (i = 0; i < n; i++) {
+		if ((chain[k] = code_sets(lb, src, own[i], err, errlen)) ==
+		    NULL)
+			return -1;
+		k = chain_add(chain, k, chain[k]);
+	}
+	return k;
 }
 
 /*
@@ -404,10 +453,10 @@ int
 labels_from(struct labels *lb, const struct labels_src *src,
     const struct langs *ls, enum pronouns pronouns, char *err, size_t errlen)
 {
-	struct label_code *chain[3], *en, *fbc;
+	struct label_code *chain[LABELS_OWN_MAX + 2], *en, *fbc;
 	const char *fb = src->fallback != NULL ? src->fallback :
 	    LABELS_DOC_CODE, *code;
-	int	 absent, l, n, slot;
+	int	 absent, l, n, nown, slot;
 
 	memset(lb, 0, sizeof(*lb));
 	buf_init(&lb->warnings);
@@ -438,18 +487,17 @@ labels_from(struct labels *lb, const struct labels_src *src,
 		code = l < ls->n ? lang_code(ls, (enum lang)l) :
 		    LABELS_DOC_CODE;
 		slot = l < ls->n ? l : (int)LABELS_DOC;
-		if ((chain[0] = code_sets(lb, src, code, err, errlen)) == NULL)
+		if ((n = own_chain(lb, src, code, slot == (int)LABELS_DOC,
+		    chain, err, errlen)) == -1)
 			goto err;
-		n = 1;
-		if (chain[0] != fbc && slot != (int)LABELS_DOC)
-			chain[n++] = fbc;
-		if (chain[n - 1] != en)
-			chain[n++] = en;
+		nown = n;
 		if (slot != (int)LABELS_DOC)
-			lb->noset[slot] = chain[0]->set[0] == NULL &&
-			    chain[0]->set[1] == NULL;
-		lb->fallback_code = chain[1 < n ? 1 : 0]->code;
-		if (label_table(lb, slot, code, chain, n) == -1) {
+			n = chain_add(chain, n, fbc);
+		n = chain_add(chain, n, en);
+		if (slot != (int)LABELS_DOC)
+			lb->noset[slot] = chain_empty(chain, nown);
+		lb->fallback_code = chain[nown < n ? nown : 0]->code;
+		if (label_table(lb, slot, code, chain, n, nown) == -1) {
 			snprintf(err, errlen, "out of memory");
 			goto err;
 		}

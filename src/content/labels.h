@@ -28,6 +28,7 @@
 #include <cjson/cJSON.h>
 
 #include "http/request.h"
+#include "content/langtag.h"
 #include "content/settings.h"
 #include "base/util.h"
 
@@ -61,11 +62,15 @@ struct labels_src {
 /* The two sets of one language code: [0] the site's, [1] the
  * installed; either may be NULL. */
 struct label_code {
-	char	 code[4];
+	char	 code[LANG_TAG_MAX + 1];
 	cJSON	*set[2];
 };
 
-#define LABELS_MAX_CODES	(LANG__MAX + 2)
+/* A language's own codes (its tag, language and script:
+ * langtag_label_codes), per language, and the fallback language's and
+ * English. */
+#define LABELS_OWN_MAX		LANGTAG_CODES_MAX
+#define LABELS_MAX_CODES	(LABELS_OWN_MAX * LANG__MAX + 2)
 
 struct labels {
 	struct langs langs;		/* the site's, a copy */

@@ -10,7 +10,8 @@
 
 #include "content/names.h"
 
-/* Whether the string array a (an ICU table member) holds lang. */
+/* Whether the string array a (an ICU table member) holds lang, a
+ * BCP 47 tag, or its language ("en" for en-IN). */
 static int
 listed(UResourceBundle *a, const char *lang)
 {
@@ -27,14 +28,16 @@ listed(UResourceBundle *a, const char *lang)
 			continue;
 		u_UCharsToChars(s, code, len);
 		code[len] = '\0';
-		if (strcmp(code, lang) == 0)
+		if (strcmp(code, lang) == 0 || (strlen(code) ==
+		    strcspn(lang, "-") && strncmp(code, lang,
+		    strlen(code)) == 0))
 			return 1;
 	}
 	return 0;
 }
 
 /*
- * The order of names in language lang (an ISO 639-1 code), from the
+ * The order of names in language lang (a BCP 47 tag), from the
  * language's own CLDR data: the list that names lang itself says it;
  * "und" (any language) in a list, or no data, says nothing.
  */

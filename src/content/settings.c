@@ -18,11 +18,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include <unicode/uloc.h>
 
 #include "base/url.h"
 #include "content/content_check.h"
 #include "content/identity.h"
+#include "content/langtag.h"
 #include "content/settings_int.h"
 
 #define SETTINGS_MAX_SIZE	(256 * 1024)
@@ -62,52 +62,13 @@ settings_signal_name(enum content_signal c)
 	return signal_names[c];
 }
 
-/*
- * Returns 1 if c is an ISO 639-1 code ICU has locale data for (a
- * language it can name, format dates and lists in), else 0.
- */
+/* Checks that v is a language tag ICU has data for; what names it. */
 static int
-icu_has_language(const char *c)
+get_code(const cJSON *v, const char *what, char out[LANG_TAG_MAX + 1],
+    char *err, size_t errlen)
 {
-	const char *const *known;
-	char	 lang[16];
-	UErrorCode ec;
-	int32_t	 i, n;
-
-	for (known = uloc_getISOLanguages(); *known != NULL; known++)
-		if (strcmp(*known, c) == 0)
-			break;
-	if (*known == NULL)
-		return 0;
-	n = uloc_countAvailable();
-	for (i = 0; i < n; i++) {
-		ec = U_ZERO_ERROR;
-		uloc_getLanguage(uloc_getAvailable(i), lang, sizeof(lang), &ec);
-		if (U_SUCCESS(ec) && strcmp(lang, c) == 0)
-			return 1;
-	}
-	return 0;
-}
-
-/* Checks that v is a language code ICU has data for; what names it. */
-static int
-get_code(const cJSON *v, const char *what, char out[4], char *err,
-    size_t errlen)
-{
-	const char *c = cJSON_GetStringValue(v);
-
-	if (c == NULL || strlen(c) != 2 || c[0] < 'a' || c[0] > 'z' ||
-	    c[1] < 'a' || c[1] > 'z')
-		return settings_fail(err, errlen,
-		    "%s: expected an ISO 639-1 code in "
-		    "lower case such as \"es\"", what);
-	if (!icu_has_language(c))
-		return settings_fail(err, errlen,
-		    "%s: unknown language code \"%s\" "
-		    "(not an ISO 639-1 code ICU has locale data for)", what,
-		    c);
-	memcpy(out, c, 3);
-	return 0;
+	return langtag_canonical(cJSON_GetStringValue(v), what, out, err,
+	    errlen);
 }
 
 /*
@@ -137,8 +98,8 @@ get_base_url(const cJSON *v, char **out, char *err, size_t errlen)
 }
 
 /*
- * Reads "languages": an array of 1..LANG__MAX distinct ISO 639-1 codes
- * ICU has data for.  A language needs no label set: the labels a set
+ * Reads "languages": an array of 1..LANG__MAX distinct BCP 47 tags ICU
+ * has data for (settings_lang_tag), kept in their canonical form.  A language needs no label set: the labels a set
  * lacks fall back (labels.h).  Absent, the set stays langs_fallback.
  * Returns 0, or -1 with err set.
  */
@@ -146,7 +107,7 @@ static int
 get_languages(const cJSON *v, struct langs *ls, char *err, size_t errlen)
 {
 	const cJSON *e;
-	char	 what[32], c[4];
+	char	 what[32], c[LANG_TAG_MAX + 1];
 	int	 i = 0;
 
 	if (!cJSON_IsArray(v) || cJSON_GetArraySize(v) < 1 ||
@@ -159,20 +120,20 @@ get_languages(const cJSON *v, struct langs *ls, char *err, size_t errlen)
 		snprintf(what, sizeof(what), "languages[%d]", i);
 		if (get_code(e, what, c, err, errlen) == -1)
 			return -1;
-		if (lang_find(ls, c, 2) != -1)
+		if (lang_find(ls, c, strlen(c)) != -1)
 			return settings_fail(err, errlen,
 			    "languages[%d]: \"%s\" is "
 			    "listed twice", i, c);
-		memcpy(ls->code[i++], c, 3);
+		lang_set(ls, i++, c);
 		ls->n = i;
 	}
 	return 0;
 }
 
 /*
- * Reads list, comma-separated language codes with the default first
- * ("en,nb"), as "languages" is read: each an ISO 639-1 code ICU has
- * data for, none twice.  Returns 0, or -1 with err naming the bad one.
+ * Reads list, comma-separated language tags with the default first
+ * ("en,nb", "hi,en-IN"), as "languages" is read: each a BCP 47 tag ICU
+ * has data for, none twice.  Returns 0, or -1 with err naming the bad one.
  */
 int
 settings_parse_languages(const char *list, struct langs *ls, char *err,
@@ -180,7 +141,7 @@ settings_parse_languages(const char *list, struct langs *ls, char *err,
 {
 	cJSON	*a;
 	const char *p, *comma;
-	char	 code[16];
+	char	 code[LANG_TAG_MAX + 2];
 	size_t	 n;
 	int	 rc = -1;
 
@@ -189,6 +150,7 @@ settings_parse_languages(const char *list, struct langs *ls, char *err,
 	for (p = list; ; p = comma + 1) {
 		comma = strchr(p, ',');
 		n = comma != NULL ? (size_t)(comma - p) : strlen(p);
+		/* a longer one is cut one past the bound: still too long */
 		snprintf(code, sizeof(code), "%.*s", n < sizeof(code) ?
 		    (int)n : (int)sizeof(code) - 1, p);
 		if (!cJSON_AddItemToArray(a, cJSON_CreateString(code))) {

@@ -181,8 +181,9 @@ struct security {
 struct settings {
 	/* The members of store OWN (SITE_SETTINGS). */
 	struct langs langs;		/* "languages"; [0] the default */
-	char	 label_fallback[4];	/* "label_fallback": the language
-					 * of untranslated labels; "en" */
+	char	 label_fallback[LANG_TAG_MAX + 1]; /* "label_fallback":
+					 * the language of untranslated
+					 * labels; "en" */
 	struct licence licence;
 	enum pronouns pronouns;
 	enum signal_value signals[SIGNAL__MAX];	/* "content_signals" */

@@ -56,8 +56,9 @@ struct app {
 	char	*doc_url[LANG__MAX];	/* developer portal */
 	enum lang doc_lang;		/* the language error envelopes and
 					 * the OpenAPI document link to and
-					 * are written in: English when the
-					 * site has it, else the default */
+					 * are written in: English (en, else
+					 * a tag of it: en-IN) when the site
+					 * has it, else the default */
 	char	*source_url[LANG__MAX];	/* the website */
 	char	 lang_rule[LANG__MAX * 4 + 8];	/* "es or en", for lang= */
 	char	*lang_once;		/* hint: lang given twice */

@@ -19,7 +19,32 @@ static const char *const param_names[PARAM__MAX] = {
 };
 #undef PARAM_NAME
 
-const struct langs langs_fallback = { 2, { "es", "en" } };
+const struct langs langs_fallback = { 2, { "es", "en" }, { "es", "en" } };
+
+/* a[0..n) is b[0..n) (b in lower case) without regard to a's ASCII
+ * case. */
+static int
+ascii_ieqn(const char *a, const char *b, size_t n)
+{
+	size_t	 i;
+	char	 c;
+
+	for (i = 0; i < n; i++) {
+		c = a[i];
+		if (c >= 'A' && c <= 'Z')
+			c = (char)(c - 'A' + 'a');
+		if (c != b[i])
+			return 0;
+	}
+	return 1;
+}
+
+/* a[0..n) is b (in lower case) without regard to a's ASCII case. */
+static int
+ascii_ieq(const char *a, size_t n, const char *b)
+{
+	return strlen(b) == n && ascii_ieqn(a, b, n);
+}
 
 const char *
 req_param_name(enum param_id id)
@@ -42,6 +67,48 @@ lang_find(const struct langs *ls, const char *code, size_t n)
 	for (i = 0; i < ls->n; i++)
 		if (strlen(ls->code[i]) == n &&
 		    strncmp(ls->code[i], code, n) == 0)
+			return i;
+	return -1;
+}
+
+/*
+ * The site path prefix of language l: the tag in lower case ("en-in").
+ * A set written without lang_set (plain lower-case codes, as the tests
+ * and langs_fallback are) has its code.
+ */
+const char *
+lang_prefix(const struct langs *ls, enum lang l)
+{
+	return ls->prefix[l][0] != '\0' ? ls->prefix[l] : ls->code[l];
+}
+
+/* Sets language i of ls to tag (canonical, at most LANG_TAG_MAX bytes)
+ * and its prefix, the tag in lower case. */
+void
+lang_set(struct langs *ls, int i, const char *tag)
+{
+	size_t	 k;
+
+	snprintf(ls->code[i], sizeof(ls->code[i]), "%s", tag);
+	for (k = 0; ls->code[i][k] != '\0'; k++)
+		ls->prefix[i][k] = (char)(ls->code[i][k] >= 'A' &&
+		    ls->code[i][k] <= 'Z' ? ls->code[i][k] - 'A' + 'a' :
+		    ls->code[i][k]);
+	ls->prefix[i][k] = '\0';
+}
+
+/*
+ * The index of the configured language whose tag is s[0..n) without
+ * regard to case ("en-in", "EN-IN" for en-IN: RFC 5646 tags are
+ * case-insensitive), or -1: what a request and a command line name.
+ */
+int
+lang_match(const struct langs *ls, const char *s, size_t n)
+{
+	int	 i;
+
+	for (i = 0; i < ls->n; i++)
+		if (ascii_ieq(s, n, lang_prefix(ls, (enum lang)i)))
 			return i;
 	return -1;
 }
@@ -312,24 +379,6 @@ parse_qvalue(const char *s, size_t n)
 	return v > 1000 ? -1 : v;
 }
 
-static int
-ascii_ieq(const char *a, size_t n, const char *b)
-{
-	size_t	 i;
-	char	 c;
-
-	if (strlen(b) != n)
-		return 0;
-	for (i = 0; i < n; i++) {
-		c = a[i];
-		if (c >= 'A' && c <= 'Z')
-			c = (char)(c - 'A' + 'a');
-		if (c != b[i])
-			return 0;
-	}
-	return 1;
-}
-
 /*
  * Walks a comma-separated header list of "token;params" elements and
  * calls fn for each with the token and its q weight (1000 if none;
@@ -392,25 +441,42 @@ struct lang_pick {
 	const struct langs *langs;
 };
 
+/*
+ * How well language range tok (n bytes) names configured tag t (lower
+ * case): 3 the tag itself, 2 a range under it ("en-gb" for "en"), 1
+ * the same primary language ("en" for "en-in"), 0 none.
+ */
+static int
+lang_fit(const char *tok, size_t n, const char *t)
+{
+	size_t	 k = strlen(t), p = 0;
+
+	if (ascii_ieq(tok, n, t))
+		return 3;
+	if (n > k && tok[k] == '-' && ascii_ieqn(tok, t, k))
+		return 2;
+	while (p < n && tok[p] != '-')
+		p++;
+	return p == strcspn(t, "-") && ascii_ieqn(tok, t, p);
+}
+
 static void
 lang_visit(const char *tok, size_t n, int q, void *arg)
 {
 	struct lang_pick *pk = arg;
-	size_t	 primary;
-	int	 i;
+	int	 i, fit, best = 0;
 
 	if (q <= pk->best_q)
 		return;		/* earlier ranges win ties */
-	primary = 0;
-	while (primary < n && tok[primary] != '-')
-		primary++;
 	for (i = 0; i < pk->langs->n; i++)
-		if (ascii_ieq(tok, primary, pk->langs->code[i])) {
-			pk->best_q = q;
+		if ((fit = lang_fit(tok, n, lang_prefix(pk->langs,
+		    (enum lang)i))) > best) {
+			best = fit;
 			pk->best = (enum lang)i;
-			return;
 		}
-	if (ascii_ieq(tok, n, "*")) {
+	if (best > 0)
+		pk->best_q = q;
+	else if (ascii_ieq(tok, n, "*")) {
 		pk->best_q = q;
 		pk->best = LANG_DEFAULT;
 	}
@@ -608,16 +674,7 @@ lang_path(const struct langs *ls, enum lang l, const char *path, char *buf,
     size_t len)
 {
 	if (l == LANG_DEFAULT || xsnprintf(buf, len, "/%s%s",
-	    lang_code(ls, l), path) == -1)
+	    lang_prefix(ls, l), path) == -1)
 		return path;
 	return buf;
-}
-
-/* The configured language code, or the default one when it is not. */
-enum lang
-lang_or_default(const struct langs *ls, const char *code)
-{
-	int	 l = lang_find(ls, code, strlen(code));
-
-	return l == -1 ? LANG_DEFAULT : (enum lang)l;
 }

@@ -28,9 +28,19 @@ enum lang {
 	LANG__MAX = 8
 };
 
+/*
+ * The longest language tag a site may name: RFC 5646's practical
+ * bound (section 4.4.1: language, extended language, script, region
+ * and a variant), longer than any tag ICU has locale data for.
+ */
+#define LANG_TAG_MAX	35
+
 struct langs {
 	int	 n;			/* configured: 1..LANG__MAX */
-	char	 code[LANG__MAX][4];	/* ISO 639-1, lower case */
+	char	 code[LANG__MAX][LANG_TAG_MAX + 1]; /* BCP 47, canonical
+					 * case: "es", "en-IN" */
+	char	 prefix[LANG__MAX][LANG_TAG_MAX + 1]; /* its site path
+					 * prefix: lower case, "en-in" */
 };
 
 /* The set when site.json names none: es (the default), en. */
@@ -131,7 +141,9 @@ void		 req_accept_encoding(const char *accept_encoding,
 const char	*req_param_name(enum param_id);
 const char	*lang_code(const struct langs *, enum lang);
 int		 lang_find(const struct langs *, const char *, size_t);
-enum lang	 lang_or_default(const struct langs *, const char *code);
+int		 lang_match(const struct langs *, const char *, size_t);
+const char	*lang_prefix(const struct langs *, enum lang);
+void		 lang_set(struct langs *, int, const char *);
 const char	*lang_path(const struct langs *, enum lang, const char *path,
 		    char *buf, size_t len);
 void		 lang_list(const struct langs *, const char *conj, char *,

@@ -399,11 +399,10 @@ doc_langs(struct rimp *m, const struct langs *want, const char *file)
 		m->langs = *want;
 		if (meta == NULL)
 			return;
-		for (l = 0; l < want->n; l++)
-			if (strcmp(meta, lang_code(want, (enum lang)l)) == 0) {
-				m->lang = (enum lang)l;
-				return;
-			}
+		if ((l = lang_match(want, meta, strlen(meta))) != -1) {
+			m->lang = (enum lang)l;
+			return;
+		}
 		buf_printf(m->report, "not imported: meta.language (\"%s\" is "
 		    "not one of --languages; texts go into %s)\n", meta,
 		    lang_code(want, LANG_DEFAULT));
@@ -414,7 +413,7 @@ doc_langs(struct rimp *m, const struct langs *want, const char *file)
 		return;
 	if (meta != NULL)
 		buf_printf(m->report, "not imported: meta.language (\"%s\" is "
-		    "not an ISO 639-1 code ICU knows; texts go into %s)\n",
+		    "not a language tag ICU knows; texts go into %s)\n",
 		    meta, INIT_LANGUAGE);
 	else
 		script_hint(m, file);

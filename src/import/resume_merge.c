@@ -383,7 +383,7 @@ site_langs(const struct resume_source *src, int n, const struct langs *want,
 			return -1;
 	}
 	for (i = 0; i < n; i++)
-		if (lang_find(ls, src[i].lang, strlen(src[i].lang)) < 0) {
+		if (lang_match(ls, src[i].lang, strlen(src[i].lang)) < 0) {
 			snprintf(err, errlen, "%s=%s: %s is not one of the "
 			    "site's languages (--languages)", src[i].lang,
 			    src[i].file, src[i].lang);
@@ -478,9 +478,9 @@ resume_merge_import(const struct resume_source *src, int n,
 	if (import_one(&src[0], &ls, c, &r, err, errlen) == -1)
 		goto fail;
 	copy_report(report, &r, n > 1 ? src[0].file : NULL, 1);
-	covered[lang_find(&ls, src[0].lang, strlen(src[0].lang))] = 1;
+	covered[lang_match(&ls, src[0].lang, strlen(src[0].lang))] = 1;
 	for (i = 1; i < n; i++) {
-		l = lang_find(&ls, src[i].lang, strlen(src[i].lang));
+		l = lang_match(&ls, src[i].lang, strlen(src[i].lang));
 		if (covered[l]) {
 			snprintf(err, errlen, "%s=%s: a second source for %s",
 			    src[i].lang, src[i].file, src[i].lang);
@@ -516,7 +516,7 @@ resume_merge_import(const struct resume_source *src, int n,
 		init_content_free(&o);
 	}
 	/* Slugs from the titles in Latin letters (resume_slugs.h). */
-	resume_slugs_latin(c, (enum lang)lang_find(&ls, src[0].lang,
+	resume_slugs_latin(c, (enum lang)lang_match(&ls, src[0].lang,
 	    strlen(src[0].lang)), report);
 	for (l = 0; l < ls.n; l++)
 		if (!covered[l])

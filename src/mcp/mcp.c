@@ -153,7 +153,7 @@ transport(struct mcp_call *c)
 		return -1;
 	}
 	if (lp->value != NULL) {
-		if (lp->count > 1 || (l = lang_find(x->app->langs, lp->value,
+		if (lp->count > 1 || (l = lang_match(x->app->langs, lp->value,
 		    lp->len)) == -1) {
 			mcp_error(c, 400, MCP_E_INVALID_REQUEST, NULL, "The "
 			    "query's lang must be given once, one of %s.",

@@ -224,7 +224,7 @@ app_load(struct app *app, const struct config *cfg, char *err, size_t errlen)
 	struct config *own;
 	const char *dirs[2];
 	pthread_t t;
-	char	 pre[8], site_labels[1024];
+	char	 pre[LANG_TAG_MAX + 2], site_labels[1024];
 	int	 k, l, threaded;
 
 	memset(app, 0, sizeof(*app));
@@ -288,15 +288,17 @@ app_load(struct app *app, const struct config *cfg, char *err, size_t errlen)
 	    (app->paths = site_paths_build(app, err, errlen)) == NULL)
 		goto fail;
 	for (l = 0; l < app->langs->n; l++) {
-		/* "" for the default language, "/CODE" for the others */
+		/* "" for the default language, "/PREFIX" for the others */
 		snprintf(pre, sizeof(pre), "%s%s", l == 0 ? "" : "/",
-		    l == 0 ? "" : lang_code(app->langs, (enum lang)l));
+		    l == 0 ? "" : lang_prefix(app->langs, (enum lang)l));
 		app->doc_url[l] = join3(cfg->base_url, pre, "/developers");
 		app->source_url[l] = join3(cfg->base_url, pre, "/");
 		if (app->doc_url[l] == NULL || app->source_url[l] == NULL)
 			goto oom;
 	}
-	app->doc_lang = lang_or_default(app->langs, "en");
+	/* The English documents' language: en, else an English tag
+	 * (en-IN), else the default, as Accept-Language: en would pick. */
+	app->doc_lang = req_negotiate_lang("en", app->langs);
 	lang_list(app->langs, " or ", app->lang_rule, sizeof(app->lang_rule));
 	if ((app->lang_once = lang_hint(app->langs, 0)) == NULL ||
 	    (app->lang_hint = lang_hint(app->langs, 1)) == NULL)

@@ -317,7 +317,7 @@ route_url(struct exp *e, const struct route *r, const char *sub, int l,
     int md, char *out, size_t len)
 {
 	const char *pre = l == LANG_DEFAULT ? "" :
-	    lang_code(e->app->langs, (enum lang)l);
+	    lang_prefix(e->app->langs, (enum lang)l);
 	size_t	 stem = strcspn(r->path, "{");
 	int	 home = strcmp(r->path, "/") == 0;
 
@@ -446,7 +446,7 @@ export_not_found(struct exp *e)
 	int	 l;
 
 	for (l = 0; l < e->app->langs->n; l++) {
-		const char *c = lang_code(e->app->langs, (enum lang)l);
+		const char *c = lang_prefix(e->app->langs, (enum lang)l);
 
 		snprintf(url, sizeof(url), "%s%s/404.html", l ? "/" : "",
 		    l ? c : "");

@@ -268,7 +268,7 @@ check_params(struct ctx *x)
 		return -1;
 	}
 	if (v->value != NULL) {
-		int	 l = lang_find(x->app->langs, v->value, v->len);
+		int	 l = lang_match(x->app->langs, v->value, v->len);
 
 		if (l == -1) {
 			static const struct route_param lp = {

@@ -4,6 +4,7 @@
  */
 #include "config.h"
 
+#include <ctype.h>
 #include <err.h>
 #include <errno.h>
 #include <getopt.h>
@@ -86,8 +87,9 @@ usage(FILE *f)
 "  --add-bibtex FILE        merge a BibTeX library into the content's\n"
 "                           publications (--content DIR), report what was\n"
 "                           added, updated or skipped and exit\n"
-"  --languages CODES        with --init: the site's languages, ISO 639-1\n"
-"                           codes separated by commas, the default first\n"
+"  --languages CODES        with --init: the site's languages, BCP 47 tags\n"
+"                           (\"es\", \"en-IN\") separated by commas, the\n"
+"                           default first\n"
 "                           (default: the resume's meta.language, else en)\n"
 "  --export DIR             load the content as --check does and write the\n"
 "                           whole site as static files into DIR (new, empty\n"
@@ -230,13 +232,16 @@ parse_languages(const char *s, struct langs *ls)
 
 /*
  * --from-resume or --from-linkedin [LANG=]FILE: one more source.  LANG
- * is an ISO 639-1 code (two or three small letters) before "=".
+ * is a language tag (a letter, then letters, digits and "-": "hi",
+ * "en-IN") before "=", checked with --languages by the import.
  */
 static int
 add_source(struct options *o, const char *arg, int linkedin)
 {
 	struct resume_source *s;
-	size_t	 k = strspn(arg, "abcdefghijklmnopqrstuvwxyz");
+	size_t	 k = isalpha((unsigned char)arg[0]) ? strspn(arg,
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+	    "0123456789-") : 0;
 	char	*lang;
 
 	if (o->nfrom == RESUME_MERGE_MAX) {
@@ -247,7 +252,7 @@ add_source(struct options *o, const char *arg, int linkedin)
 	s = &o->from[o->nfrom++];
 	s->linkedin = linkedin;
 	s->file = arg;
-	if ((k == 2 || k == 3) && arg[k] == '=') {
+	if (k >= 2 && k <= LANG_TAG_MAX && arg[k] == '=') {
 		if ((lang = strndup(arg, k)) == NULL) {
 			warnx("out of memory");
 			return -1;

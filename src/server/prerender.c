@@ -47,7 +47,7 @@ add(struct prerender *pr, const struct app *app, handle_synthetic_fn *run,
 {
 	const char *slug = item == NO_ITEM ? NULL :
 	    app->model->coll[r->coll].items[item].slug;
-	char	 path[512], query[] = "lang=es";
+	char	 path[512], query[8 + LANG_TAG_MAX];
 	struct pre_entry *e;
 	size_t	 prefix = strcspn(r->path, "{"), len;
 	const char *data;
@@ -56,7 +56,7 @@ add(struct prerender *pr, const struct app *app, handle_synthetic_fn *run,
 	if (xsnprintf(path, sizeof(path), "%.*s%s", (int)prefix, r->path,
 	    slug ? slug : "") == -1)
 		return 0;	/* too long to matter: not pre-rendered */
-	memcpy(query + strlen(query) - 2, lang_code(app->langs, lang), 2);
+	snprintf(query, sizeof(query), "lang=%s", lang_code(app->langs, lang));
 	if (run(app, "GET", path, query, NULL, resp,
 	    arena) == -1)
 		return 0;

@@ -105,7 +105,7 @@ cv_variant_path(const struct app *app, const struct cv_variant *v,
 		[CV_FORM_PDF] = ".pdf", [CV_FORM_TXT] = ".txt",
 		[CV_FORM_RESUME] = ".json",
 	};
-	const char *code = l == LANG_DEFAULT ? "" : lang_code(app->langs, l);
+	const char *code = l == LANG_DEFAULT ? "" : lang_prefix(app->langs, l);
 
 	if (xsnprintf(out, outsz, "%s%s%s/%s%s", *code != '\0' ? "/" : "",
 	    code, f == CV_FORM_RESUME ? "/resume" : "/cv", v->name,

@@ -57,7 +57,7 @@ owner_name_free(const struct app *app, int k, char *err, size_t errlen)
 	}
 	if (by == NULL && strcmp(name, "index") == 0)
 		by = "reserved (/index.md is the home page's markdown)";
-	if (by == NULL && lang_find(app->langs, name, len) != -1)
+	if (by == NULL && lang_match(app->langs, name, len) != -1)
 		by = "the site in that language";
 	if (by == NULL)
 		return 0;
@@ -311,7 +311,8 @@ site_has_route(const char *path)
 
 /*
  * The language of a site path: a configured language other than the
- * default for "/CODE/..." and "/CODE", else the default.  *rest (when
+ * default for "/PREFIX/..." and "/PREFIX" (its lang_prefix, "en-in":
+ * that case only), else the default.  *rest (when
  * rest is not NULL) gets the path without the prefix ("/en/about" gives
  * "/about", "/en/" gives "/"); "/en" is left whole, so it matches no
  * page (a 404 in English).
@@ -319,17 +320,24 @@ site_has_route(const char *path)
 enum lang
 site_path_lang(const struct app *app, const char *path, const char **rest)
 {
+	const char *pfx;
+	size_t	 n;
 	int	 l;
 
 	if (rest != NULL)
 		*rest = path;
-	if (path[0] != '/' || strlen(path) < 3 ||
-	    (path[3] != '/' && path[3] != '\0'))
+	if (path[0] != '/')
 		return LANG_DEFAULT;
-	if ((l = lang_find(app->langs, path + 1, 2)) <= 0)
+	n = strcspn(path + 1, "/");
+	for (l = 1; l < app->langs->n; l++) {
+		pfx = lang_prefix(app->langs, (enum lang)l);
+		if (strlen(pfx) == n && strncmp(path + 1, pfx, n) == 0)
+			break;
+	}
+	if (l >= app->langs->n)
 		return LANG_DEFAULT;
-	if (rest != NULL && path[3] == '/')
-		*rest = path + 3;
+	if (rest != NULL && path[1 + n] == '/')
+		*rest = path + 1 + n;
 	return (enum lang)l;
 }
 

@@ -145,8 +145,10 @@ for u in /api/v1/profile '/api/v1/projects?lang=en' / /en/cv.md /llms.txt; do
 done
 
 t 'search, pagination and any other query string are never cached'
+# lang=EN is English too, but only a tag's canonical spelling is a key.
 for u in '/api/v1/search?q=nube' '/api/v1/projects?limit=2' \
-	'/api/v1/profile?x=1' '/api/v1/profile?lang=en&lang=en'; do
+	'/api/v1/profile?x=1' '/api/v1/profile?lang=en&lang=en' \
+	'/api/v1/profile?lang=EN'; do
 	cache_of "$u"
 	expect_equal "$u" '' "$CACHE"
 done

@@ -140,7 +140,7 @@ out=$BB_TMP/qq
 rm -rf "$out"
 run_cmd "$PERFIL_BIN" --init "$out" --from-resume "$BB_TMP/qq.json"
 expect_exit 0
-expect_stdout_match 'not imported: meta.language \("qq" is not an ISO 639-1 code ICU knows; texts go into en\)'
+expect_stdout_match 'not imported: meta.language \("qq" is not a language tag ICU knows; texts go into en\)'
 expect_equal 'site.json languages' '["en"]' "$(jq -c .languages "$out/site.json")"
 
 t 'the skeleton follows --languages too: nb,en with TODO texts in both; alone, English plain strings'
@@ -170,10 +170,13 @@ t '--languages: a code ICU does not know, a malformed one, one twice, or no --in
 run_cmd "$PERFIL_BIN" --init "$BB_TMP/bad" --languages en,qq
 expect_exit 2
 expect_stderr_match 'unknown language code "qq"'
-run_cmd "$PERFIL_BIN" --init "$BB_TMP/bad" --languages EN
+run_cmd "$PERFIL_BIN" --init "$BB_TMP/bad" --languages en_GB
 expect_exit 2
-expect_stderr_match '--languages "EN"'
+expect_stderr_match '--languages "en_GB": languages\[0\]: expected a BCP 47 language tag'
 run_cmd "$PERFIL_BIN" --init "$BB_TMP/bad" --languages en,nb,en
+expect_exit 2
+expect_stderr_match '"en" is listed twice'
+run_cmd "$PERFIL_BIN" --init "$BB_TMP/bad" --languages en,EN
 expect_exit 2
 expect_stderr_match '"en" is listed twice'
 run_cmd "$PERFIL_BIN" --check --languages en

@@ -89,7 +89,8 @@ set_lang() {
 # use_set SITE SET: make the site in SITE serve the label set SET (a file
 # name without .json) alone. A set named by language and script (zh-Hans,
 # zh-Hant) serves the site language of its first subtag, as the site's own
-# labels/LANG.json (site languages are ISO 639-1 codes); prints the language.
+# labels/LANG.json (the language alone, as a site in zh reads it); prints
+# the language.
 use_set() {
 	local lang=${2%%-*}
 	rm -rf "$1/labels"

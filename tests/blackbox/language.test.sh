@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Language: Spanish by default; lang=es|en, else Accept-Language with
-# q-values; the query parameter wins over the header.
+# Language: Spanish by default; lang=es|en (in any case), else
+# Accept-Language with q-values; the query parameter wins over the header.
 . "$(dirname "$0")/lib.sh"
 
 headline_es=$(localized profile.json es | jq -c .headline)
@@ -76,7 +76,13 @@ expect_json '.meta.self' "\"$BASE/api/v1/projects?limit=2&offset=1&lang=en\""
 req GET '/api/v1/projects?limit=2' -H 'Accept-Language: en'
 expect_json '.meta.self' "\"$BASE/api/v1/projects?limit=2&lang=en\""
 
-for value in fr EN '' es-ES english; do
+t 'lang=EN and lang=En are English: a language tag has no case (RFC 5646)'
+for value in EN En; do
+	req GET "/api/v1/profile?lang=$value"
+	expect_lang en
+done
+
+for value in fr EN-US '' es-ES english e; do
 	t "lang=$value is a 400 invalid_parameter naming lang"
 	req GET "/api/v1/profile?lang=$value"
 	expect_error 400 invalid_parameter
