@@ -19,6 +19,7 @@
 
 #include <cmark.h>
 #include <unicode/ubrk.h>
+#include <unicode/utf8.h>
 #include <unicode/ustring.h>
 
 #include "site/cv.h"
@@ -139,6 +140,35 @@ trim_end(struct buf *b, size_t line_start)
 }
 
 /*
+ * Writes text as one line after first when it is valid UTF-8 of at
+ * most width code points: what wrap would write, without ICU's line
+ * breaks (most of the CV's paragraphs are that short; breaking them
+ * all was a tenth of a load at 1,000 items per collection).  Returns
+ * 1 when written, else 0.
+ */
+static int
+one_line(struct buf *b, const char *text, size_t len, const char *first,
+    int32_t width)
+{
+	int32_t	 i = 0, n = 0;
+	UChar32	 c;
+	size_t	 line_start = b->len;
+
+	if (len > (size_t)width * 4)
+		return 0;
+	while (i < (int32_t)len) {
+		U8_NEXT(text, i, (int32_t)len, c);
+		if (c < 0 || ++n > width)
+			return 0;
+	}
+	buf_puts(b, first);
+	buf_append(b, text, len);
+	trim_end(b, line_start);
+	buf_putc(b, '\n');
+	return 1;
+}
+
+/*
  * Writes text wrapped to CV_TEXT_WIDTH code points: the first line
  * after first (such as "- "), the others after as many spaces.
  */
@@ -152,7 +182,8 @@ wrap(struct buf *b, const char *text, size_t len, const char *first,
 	int32_t	 n, at, next, width, line;
 	size_t	 indent = strlen(first), line_start;
 
-	if (len == 0)
+	if (len == 0 || one_line(b, text, len, first,
+	    CV_TEXT_WIDTH - (int32_t)indent))
 		return;
 	if ((u = calloc(len + 1, sizeof(*u))) == NULL) {
 		b->oom = 1;
