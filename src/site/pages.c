@@ -19,6 +19,7 @@
 #include <time.h>
 
 #include "base/json.h"
+#include "base/phase.h"
 #include "core/errors.h"
 #include "site/agents.h"
 #include "content/settings.h"
@@ -169,7 +170,8 @@ static doc_build_fn *const builders[SITE_DOC__MAX] = {
  * 0 out of memory.
  */
 static int
-build_docs(const struct app *app, struct site *s, struct buf *b)
+build_docs(const struct app *app, struct site *s, struct buf *b,
+    struct phase_clock *pc)
 {
 	int	 d, l, n, rc, ok = 1;
 
@@ -183,6 +185,7 @@ build_docs(const struct app *app, struct site *s, struct buf *b)
 			ok = rc == 1 || (rc == 0 &&
 			    keep(&s->doc[d][l], b) == 0);
 		}
+		phase_mark(pc, site_docs[d].path);
 	}
 	return ok;
 }
@@ -243,6 +246,7 @@ build_variant(const struct app *app, struct site *s, int k, struct buf *b)
 struct site *
 site_build(const struct app *app, char *err, size_t errlen)
 {
+	struct phase_clock pc;
 	struct site *s;
 	struct view v;
 	struct buf b;
@@ -252,16 +256,19 @@ site_build(const struct app *app, char *err, size_t errlen)
 		snprintf(err, errlen, "out of memory");
 		return NULL;
 	}
+	phase_start(&pc, "site");
 	buf_init(&b);
-	for (i = 0; i < app->paths->n && ok; i++)
+	for (i = 0; i < app->paths->n && ok; i++) {
+		pg = app->paths->order[i];
 		for (l = 0; l < app->langs->n && ok; l++) {
-			pg = app->paths->order[i];
 			layout_view_page(app, &v, pg);
 			ok = page_md(app, pg, l, &b) == 0 &&
 			    render(app, &v, l, &b, &s->md[pg][l],
 			    &s->html[pg][l], &s->link_md[pg][l],
 			    &s->link_html[pg][l]);
 		}
+		phase_mark(&pc, site_page_path(app, pg, LANG_DEFAULT));
+	}
 	layout_view_page(app, &v, -1);
 	for (l = 0; l < app->langs->n && ok; l++) {
 		md_not_found(app, l, &b);
@@ -269,15 +276,18 @@ site_build(const struct app *app, char *err, size_t errlen)
 		    layout(app, &v, l, s->nf_md[l].data, &b) == 0 &&
 		    keep(&s->nf_html[l], &b) == 0;
 	}
-	ok = ok && build_docs(app, s, &b) &&
+	phase_mark(&pc, "the 404 page");
+	ok = ok && build_docs(app, s, &b, &pc) &&
 	    (s->csp = make_csp(app)) != NULL;
 	if (ok && app->settings->cv_variants.n > 0) {
 		ok = (s->var = calloc((size_t)app->settings->cv_variants.n,
 		    sizeof(*s->var))) != NULL;
 		if (ok)
 			s->nvar = app->settings->cv_variants.n;
-		for (i = 0; i < s->nvar && ok; i++)
+		for (i = 0; i < s->nvar && ok; i++) {
 			ok = build_variant(app, s, i, &b);
+			phase_mark(&pc, app->settings->cv_variants.v[i].name);
+		}
 	}
 	buf_free(&b);
 	for (l = 0; l < LANG__MAX && ok; l++) {	/* renders done */
