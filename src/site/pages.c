@@ -84,6 +84,18 @@ keep(struct rendered *sb, struct buf *b)
 	return enc_keep(sb, data, len, NULL);
 }
 
+/* keep, for an answer no later render reads: a large one keeps only
+ * its compressed variants at once (enc_shrink), so that the identity
+ * bytes of the large answers are never all held together. */
+static int
+keep_done(struct rendered *sb, struct buf *b)
+{
+	if (keep(sb, b) == -1)
+		return -1;
+	enc_shrink(sb);
+	return 0;
+}
+
 /* Page pg's Link header value (discovery_page_link: its other
  * representation at path, of type type; html for the HTML page's),
  * malloc'd; NULL out of memory. */
@@ -149,9 +161,11 @@ render(const struct app *app, const struct view *v, enum lang l,
     struct buf *b, struct rendered *md, struct rendered *html,
     char **link_md, char **link_html)
 {
-	return !b->oom && keep(md, b) == 0 &&
-	    layout(app, v, l, md->data, b) == 0 && keep(html, b) == 0 &&
-	    (*link_md = link_value(app, v->page, v->md_path[l],
+	if (b->oom || keep(md, b) == -1 ||
+	    layout(app, v, l, md->data, b) == -1 || keep_done(html, b) == -1)
+		return 0;
+	enc_shrink(md);
+	return (*link_md = link_value(app, v->page, v->md_path[l],
 	    "text/markdown", 1)) != NULL && (*link_html = link_value(app,
 	    v->page, v->path[l], "text/html", 0)) != NULL;
 }
@@ -183,7 +197,7 @@ build_docs(const struct app *app, struct site *s, struct buf *b,
 			if ((rc = builders[d](app, l, b)) == 1)
 				buf_reset(b);
 			ok = rc == 1 || (rc == 0 &&
-			    keep(&s->doc[d][l], b) == 0);
+			    keep_done(&s->doc[d][l], b) == 0);
 		}
 		phase_mark(pc, site_docs[d].path);
 	}
@@ -220,14 +234,14 @@ build_variant(const struct app *app, struct site *s, int k, struct buf *b)
 		if ((rc = cv_variant_pdf(app, cv, l, b)) == 1)
 			buf_reset(b);
 		ok = rc == 1 || (rc == 0 &&
-		    keep(&sv->form[CV_FORM_PDF][l], b) == 0);
+		    keep_done(&sv->form[CV_FORM_PDF][l], b) == 0);
 #endif
 		v.variant_pdf = ok && rc == 0;
 		v.description = cv->headline[l];
 		ok = ok && cv_variant_text_doc(app, cv, l, b) == 0 &&
-		    keep(&sv->form[CV_FORM_TXT][l], b) == 0 &&
+		    keep_done(&sv->form[CV_FORM_TXT][l], b) == 0 &&
 		    resume_build_variant(app, cv, l, b) == 0 &&
-		    keep(&sv->form[CV_FORM_RESUME][l], b) == 0;
+		    keep_done(&sv->form[CV_FORM_RESUME][l], b) == 0;
 		if (ok) {
 			cv_variant_page(app, cv, SITE_CV, l, b);
 			ok = md_finish(b) == 0 && render(app, &v, l, b,
@@ -290,17 +304,6 @@ site_build(const struct app *app, char *err, size_t errlen)
 		}
 	}
 	buf_free(&b);
-	for (l = 0; l < LANG__MAX && ok; l++) {	/* renders done */
-		for (pg = 0; pg < SITE_PAGE__MAX; pg++) {
-			enc_shrink(&s->md[pg][l]);
-			enc_shrink(&s->html[pg][l]);
-		}
-		for (pg = 0; pg < SITE_DOC__MAX; pg++)
-			enc_shrink(&s->doc[pg][l]);
-		for (i = 0; i < s->nvar; i++)
-			for (pg = 0; pg < CV_FORM__MAX; pg++)
-				enc_shrink(&s->var[i].form[pg][l]);
-	}
 	if (!ok) {
 		snprintf(err, errlen, "rendering the website pages failed "
 		    "(out of memory)");
