@@ -31,6 +31,7 @@ struct para {
 	const char *locale;
 	UBreakIterator *bi;	/* ICU's line breaks in locale, opened once
 				 * (about 0.1 ms each) and given each text */
+	int	 icu_only;	/* every text through bi (the tests') */
 };
 
 /* True when a link's text already says its address: the address
@@ -131,6 +132,88 @@ may_break(const UChar *u, int32_t n, int32_t i)
 	return u[i - 1] == ' ' || (u[i - 1] >= 0x80 && u[i] >= 0x80);
 }
 
+/* Line-breaking classes (UAX #14) of the characters latin_text takes:
+ * opening punctuation (OP), quotation marks (QU), and what no line
+ * starts with even after a space (CL, CP, EX, IS, SY; LB13). */
+#define LB_OP(c)	((c) == '(' || (c) == '[' || (c) == '{' || \
+			    (c) == 0xa1 || (c) == 0xbf)
+#define LB_QU(c)	((c) == '"' || (c) == '\'' || (c) == 0xab || \
+			    (c) == 0xbb || (c) == 0x2018 || (c) == 0x2019 || \
+			    (c) == 0x201c || (c) == 0x201d)
+#define LB_NO_START(c)	((c) < 0x80 && (c) != 0 && strchr(")]}!?,.:;/", (c)))
+#define LB_IS(c)	((c) == ',' || (c) == '.' || (c) == ':' || (c) == ';')
+#define DIGIT(c)	((c) >= '0' && (c) <= '9')
+
+/*
+ * Whether u[0..n) holds only printable ASCII, Latin letters (U+00C0-
+ * U+017F but the signs U+00D7 and U+00F7) and ¡ « · » ¿ ' ' " ":
+ * text whose line breaks latin_break knows without ICU.
+ */
+static int
+latin_text(const UChar *u, int32_t n)
+{
+	int32_t	 i;
+	UChar	 c;
+
+	for (i = 0; i < n; i++) {
+		c = u[i];
+		if ((c >= 0x20 && c < 0x7f) || (c >= 0xc0 && c <= 0x17f &&
+		    c != 0xd7 && c != 0xf7) || LB_OP(c) || LB_QU(c) ||
+		    c == 0xb7)
+			continue;
+		return 0;
+	}
+	return 1;
+}
+
+/*
+ * In latin_text u[0..n), whether ICU's line breaking allows a break at
+ * i after a space (u[i - 1] == ' '): always (UAX #14's LB18) unless a
+ * space or a closing sign follows (LB7, LB13; but a number may start
+ * with the sign, as ".5": LB25), or the last character before the
+ * spaces opens (LB14) or quotes what opens after them (LB15).  Between
+ * two of its characters beyond ASCII ICU never breaks (letters: LB28;
+ * quotation marks: LB19; after opening: LB14; before opening: LB30),
+ * which is the other place may_break looks.  tests/check_cv_text.c
+ * holds it to ICU.
+ */
+static int
+latin_break(const UChar *u, int32_t n, int32_t i)
+{
+	int32_t	 j = i - 1;
+
+	if (u[i] == ' ' || (LB_NO_START(u[i]) &&
+	    !(LB_IS(u[i]) && i + 1 < n && DIGIT(u[i + 1]))))
+		return 0;
+	while (j >= 0 && u[j] == ' ')
+		j--;
+	if (j < 0)
+		return 1;
+	return !LB_OP(u[j]) && !(LB_QU(u[j]) && LB_OP(u[i]));
+}
+
+/*
+ * The next place after at where a line may end (may_break's, among
+ * ICU's line breaks): with latin set, found by latin_break, else ICU's
+ * iterator bi, set on u and at at.  n at the end.
+ */
+static int32_t
+next_break(UBreakIterator *bi, const UChar *u, int32_t n, int32_t at,
+    int latin)
+{
+	int32_t	 i;
+
+	if (latin) {
+		for (i = at + 1; i < n; i++)
+			if (u[i - 1] == ' ' && latin_break(u, n, i))
+				return i;
+		return at < n ? n : UBRK_DONE;
+	}
+	while ((i = ubrk_next(bi)) != UBRK_DONE && !may_break(u, n, i))
+		continue;
+	return i;
+}
+
 /* Drops the spaces at the end of b's last line. */
 static void
 trim_end(struct buf *b, size_t line_start)
@@ -177,24 +260,26 @@ wrap(struct buf *b, const char *text, size_t len, const char *first,
     struct para *p)
 {
 	UChar	*u;
-	UBreakIterator *bi;
+	UBreakIterator *bi = NULL;
 	UErrorCode err = U_ZERO_ERROR;
 	int32_t	 n, at, next, width, line;
 	size_t	 indent = strlen(first), line_start;
+	int	 latin;
 
-	if (len == 0 || one_line(b, text, len, first,
-	    CV_TEXT_WIDTH - (int32_t)indent))
+	if (len == 0 || (!p->icu_only && one_line(b, text, len, first,
+	    CV_TEXT_WIDTH - (int32_t)indent)))
 		return;
 	if ((u = calloc(len + 1, sizeof(*u))) == NULL) {
 		b->oom = 1;
 		return;
 	}
 	u_strFromUTF8(u, (int32_t)len + 1, &n, text, (int32_t)len, &err);
-	if (!U_FAILURE(err) && p->bi == NULL)
+	latin = !U_FAILURE(err) && !p->icu_only && latin_text(u, n);
+	if (!U_FAILURE(err) && !latin && p->bi == NULL)
 		p->bi = ubrk_open(UBRK_LINE, p->locale, NULL, 0, &err);
-	if (!U_FAILURE(err) && (bi = p->bi) != NULL)
+	if (!U_FAILURE(err) && !latin && (bi = p->bi) != NULL)
 		ubrk_setText(bi, u, n, &err);
-	if (U_FAILURE(err) || p->bi == NULL) {
+	if (U_FAILURE(err) || (!latin && bi == NULL)) {
 		free(u);
 		b->oom = 1;
 		return;
@@ -203,12 +288,11 @@ wrap(struct buf *b, const char *text, size_t len, const char *first,
 	line_start = b->len;
 	buf_puts(b, first);
 	line = 0;
-	at = ubrk_first(bi);
-	for (next = ubrk_next(bi); next != UBRK_DONE; next = ubrk_next(bi)) {
+	at = latin ? 0 : ubrk_first(bi);
+	for (next = next_break(bi, u, n, at, latin); next != UBRK_DONE;
+	    next = next_break(bi, u, n, next, latin)) {
 		int32_t	 seg, trail = 0;
 
-		if (!may_break(u, n, next))
-			continue;
 		seg = u16_points(u + at, next - at);
 
 		/* the spaces a break leaves at a line's end do not count */
@@ -342,6 +426,7 @@ cv_variant_text_doc(const struct app *app, const struct cv_variant *v,
 	buf_init(&p.text);
 	p.locale = lang_code(app->langs, l);
 	p.bi = NULL;
+	p.icu_only = 0;
 	block(doc, out, &p, NULL);
 	if (p.bi != NULL)
 		ubrk_close(p.bi);
@@ -353,4 +438,20 @@ cv_variant_text_doc(const struct app *app, const struct cv_variant *v,
 		return -1;
 	tidy(out, from);
 	return out->oom ? -1 : 0;
+}
+
+/* One paragraph of /cv.txt (cv_text.h). */
+int
+cv_text_paragraph(struct buf *b, const char *text, size_t len,
+    const char *first, const char *locale, int icu_only)
+{
+	struct para p;
+
+	memset(&p, 0, sizeof(p));
+	p.locale = locale;
+	p.icu_only = icu_only;
+	wrap(b, text, len, first, &p);
+	if (p.bi != NULL)
+		ubrk_close(p.bi);
+	return b->oom ? -1 : 0;
 }
