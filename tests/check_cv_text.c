@@ -47,6 +47,9 @@ static const char *const hand[] = {
 	/* not Latin text: ICU either way */
 	"Tiếng Việt — em dash – en dash … und Straße 東京 は 日本 の 首都 "
 	"です。 and more words to pass the width of one line of the text",
+	"emoji \xf0\x9f\x98\x80 and words \xf0\x9f\x98\x80\xf0\x9f\x98\x80 "
+	"that run past the width of one line, \xf0\x9f\x98\x80 with more "
+	"emoji here and there \xf0\x9f\x98\x80 to the end of the text",
 };
 
 /* Wraps text both ways and compares. */
@@ -67,6 +70,35 @@ same_both_ways(const char *text, const char *first, const char *locale)
 	buf_free(&a);
 	buf_free(&b);
 }
+
+/* A word longer than a line is cut after CV_TEXT_WIDTH code points,
+ * whatever their length in bytes (2 for ñ, 4 for an emoji). */
+START_TEST(long_word_cut)
+{
+	static const char *const ch[] = { "a", "\xc3\xb1", "\xf0\x9f\x98\x80" };
+	struct buf in, want, got;
+	int	 i;
+
+	buf_init(&in);
+	buf_init(&want);
+	buf_init(&got);
+	for (i = 0; i < CV_TEXT_WIDTH + 50; i++) {
+		buf_puts(&in, ch[_i]);
+		buf_puts(&want, ch[_i]);
+		if (i == CV_TEXT_WIDTH - 1)
+			buf_putc(&want, '\n');
+	}
+	buf_putc(&want, '\n');
+	ck_assert_int_eq(cv_text_paragraph(&got, in.data, in.len, "", "es",
+	    0), 0);
+	ck_assert_msg(got.len == want.len &&
+	    memcmp(got.data, want.data, got.len) == 0, "%.*s", (int)got.len,
+	    got.data);
+	buf_free(&in);
+	buf_free(&want);
+	buf_free(&got);
+}
+END_TEST
 
 START_TEST(hand_picked)
 {
@@ -122,6 +154,7 @@ main(void)
 	tcase_add_loop_test(tc, hand_picked, 0,
 	    (int)(sizeof(hand) / sizeof(hand[0])));
 	tcase_add_loop_test(tc, random_paragraphs, 0, 50);
+	tcase_add_loop_test(tc, long_word_cut, 0, 3);
 	tcase_set_timeout(tc, 60);
 	suite_add_tcase(su, tc);
 	sr = srunner_create(su);

@@ -91,30 +91,42 @@ u16_points(const UChar *s, int32_t n)
 	return u_countChar32(s, n);
 }
 
-/* Appends the UTF-16 run [s, s + n) to b as UTF-8. */
+/* Where wrap has copied its text to: a UTF-16 offset of the text and
+ * the UTF-8 offset of the same character. */
+struct cursor {
+	int32_t	 u;
+	int32_t	 b;
+};
+
+/*
+ * Appends to b the UTF-8 text whose UTF-16 run is [c->u, to) (the text
+ * wrap converted; valid UTF-8, as u_strFromUTF8 took it), and moves c
+ * to to.  Copying from the text itself: converting each run back from
+ * UTF-16 was a third of /cv.txt.
+ */
 static void
-put_u16(struct buf *b, const UChar *s, int32_t n)
+put_upto(struct buf *b, const char *text, struct cursor *c, int32_t to)
 {
-	char	 tmp[1024];
-	int32_t	 len;
-	UErrorCode err = U_ZERO_ERROR;
+	int32_t	 from = c->b;
+	unsigned char lead;
 
-	while (n > 0) {
-		int32_t	 k = n > 256 ? 256 : n;
-
-		/* never split a surrogate pair between two runs */
-		if (k < n && U16_IS_LEAD(s[k - 1]))
-			k--;
-		err = U_ZERO_ERROR;
-		u_strToUTF8(tmp, sizeof(tmp), &len, s, k, &err);
-		if (U_FAILURE(err)) {
-			b->oom = 1;
-			return;
+	while (c->u < to) {
+		lead = (unsigned char)text[c->b];
+		if (lead < 0x80) {
+			c->b++;
+			c->u++;
+		} else if (lead < 0xe0) {
+			c->b += 2;
+			c->u++;
+		} else if (lead < 0xf0) {
+			c->b += 3;
+			c->u++;
+		} else {		/* a surrogate pair in UTF-16 */
+			c->b += 4;
+			c->u += 2;
 		}
-		buf_append(b, tmp, (size_t)len);
-		s += k;
-		n -= k;
 	}
+	buf_append(b, text + from, (size_t)(c->b - from));
 }
 
 /*
@@ -140,7 +152,8 @@ may_break(const UChar *u, int32_t n, int32_t i)
 #define LB_QU(c)	((c) == '"' || (c) == '\'' || (c) == 0xab || \
 			    (c) == 0xbb || (c) == 0x2018 || (c) == 0x2019 || \
 			    (c) == 0x201c || (c) == 0x201d)
-#define LB_NO_START(c)	((c) < 0x80 && (c) != 0 && strchr(")]}!?,.:;/", (c)))
+#define LB_NO_START(c)	((c) < 0x80 && (c) != 0 && \
+			    strchr(")]}!?,.:;/", (c)))
 #define LB_IS(c)	((c) == ',' || (c) == '.' || (c) == ':' || (c) == ';')
 #define DIGIT(c)	((c) >= '0' && (c) <= '9')
 
@@ -264,6 +277,7 @@ wrap(struct buf *b, const char *text, size_t len, const char *first,
 	UErrorCode err = U_ZERO_ERROR;
 	int32_t	 n, at, next, width, line;
 	size_t	 indent = strlen(first), line_start;
+	struct cursor cur;
 	int	 latin;
 
 	if (len == 0 || (!p->icu_only && one_line(b, text, len, first,
@@ -289,6 +303,7 @@ wrap(struct buf *b, const char *text, size_t len, const char *first,
 	buf_puts(b, first);
 	line = 0;
 	at = latin ? 0 : ubrk_first(bi);
+	cur.u = cur.b = 0;
 	for (next = next_break(bi, u, n, at, latin); next != UBRK_DONE;
 	    next = next_break(bi, u, n, next, latin)) {
 		int32_t	 seg, trail = 0;
@@ -306,21 +321,22 @@ wrap(struct buf *b, const char *text, size_t len, const char *first,
 			line = 0;
 		}
 		/* a word longer than a line: cut it where the line ends */
-		while (u16_points(u + at, next - at) - trail > width) {
+		while (seg - trail > width) {
 			int32_t	 cut = at, k = 0;
 
 			while (k < width) {
 				U16_FWD_1(u, cut, next);
 				k++;
 			}
-			put_u16(b, u + at, cut - at);
+			put_upto(b, text, &cur, cut);
 			buf_putc(b, '\n');
 			line_start = b->len;
 			buf_printf(b, "%*s", (int)indent, "");
 			at = cut;
+			seg -= width;	/* the code points cut off */
 		}
-		put_u16(b, u + at, next - at);
-		line += u16_points(u + at, next - at);
+		put_upto(b, text, &cur, next);
+		line += seg;
 		at = next;
 	}
 	trim_end(b, line_start);
