@@ -428,16 +428,26 @@ cv_variant_text_doc(const struct app *app, const struct cv_variant *v,
 {
 	const struct buf *md;
 	struct buf tmp;
-	struct para p;
-	cmark_node *doc = NULL;
-	size_t	 from = out->len;
+	int	 rc = -1;
 
 	buf_init(&tmp);
 	if ((md = cv_for_pdf(app, v, l, &tmp)) != NULL)
-		doc = cmark_parse_document(md->data, md->len,
-		    CMARK_OPT_DEFAULT);
+		rc = cv_text_of(app, l, md, out);
 	buf_free(&tmp);
-	if (doc == NULL)
+	return rc;
+}
+
+/* The same from the CV's markdown md (cv_for_pdf's), cv_text.h. */
+int
+cv_text_of(const struct app *app, enum lang l, const struct buf *md,
+    struct buf *out)
+{
+	struct para p;
+	cmark_node *doc;
+	size_t	 from = out->len;
+
+	if ((doc = cmark_parse_document(md->data, md->len,
+	    CMARK_OPT_DEFAULT)) == NULL)
 		return -1;
 	buf_init(&p.text);
 	p.locale = lang_code(app->langs, l);

@@ -19,6 +19,10 @@ struct cv_variant;
  * full CV, cv_text's). */
 int	 cv_variant_text_doc(const struct app *, const struct cv_variant *,
 	    enum lang, struct buf *);
+/* The same from the CV's markdown md (cv_for_pdf's), for a caller that
+ * also makes the PDF from it (cv_pdf_of). */
+int	 cv_text_of(const struct app *, enum lang, const struct buf *md,
+	    struct buf *);
 
 /*
  * Appends text[0..len) as one paragraph of the text, wrapped, its first

@@ -216,7 +216,9 @@ build_variant(const struct app *app, struct site *s, int k, struct buf *b)
 {
 	const struct cv_variant *cv = &app->settings->cv_variants.v[k];
 	struct site_variant *sv = &s->var[k];
-	char	 path[LANG__MAX][256], mdp[LANG__MAX][256];
+	const struct buf *mdp;
+	struct buf md;
+	char	 path[LANG__MAX][256], md_path[LANG__MAX][256];
 	struct view v;
 	int	 l, rc = 0, ok = 1;
 
@@ -226,20 +228,25 @@ build_variant(const struct app *app, struct site *s, int k, struct buf *b)
 	for (l = 0; l < app->langs->n; l++) {
 		v.path[l] = cv_variant_path(app, cv, l, CV_FORM_PAGE, path[l],
 		    sizeof(path[l]));
-		v.md_path[l] = cv_variant_path(app, cv, l, CV_FORM_MD, mdp[l],
-		    sizeof(mdp[l]));
+		v.md_path[l] = cv_variant_path(app, cv, l, CV_FORM_MD,
+		    md_path[l], sizeof(md_path[l]));
 	}
 	for (l = 0; l < app->langs->n && ok; l++) {
+		/* The markdown the PDF and the text are both made from:
+		 * rendered once for the two. */
+		buf_init(&md);
+		ok = (mdp = cv_for_pdf(app, cv, l, &md)) != NULL;
 #ifdef HAVE_PDF
-		if ((rc = cv_variant_pdf(app, cv, l, b)) == 1)
+		if (ok && (rc = cv_pdf_of(app, cv, l, mdp, b)) == 1)
 			buf_reset(b);
-		ok = rc == 1 || (rc == 0 &&
-		    keep_done(&sv->form[CV_FORM_PDF][l], b) == 0);
+		ok = ok && (rc == 1 || (rc == 0 &&
+		    keep_done(&sv->form[CV_FORM_PDF][l], b) == 0));
 #endif
 		v.variant_pdf = ok && rc == 0;
 		v.description = cv->headline[l];
-		ok = ok && cv_variant_text_doc(app, cv, l, b) == 0 &&
-		    keep_done(&sv->form[CV_FORM_TXT][l], b) == 0 &&
+		ok = ok && cv_text_of(app, l, mdp, b) == 0;
+		buf_free(&md);
+		ok = ok && keep_done(&sv->form[CV_FORM_TXT][l], b) == 0 &&
 		    resume_build_variant(app, cv, l, b) == 0 &&
 		    keep_done(&sv->form[CV_FORM_RESUME][l], b) == 0;
 		if (ok) {
