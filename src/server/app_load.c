@@ -337,7 +337,7 @@ app_load(struct app *app, const struct config *cfg, char *err, size_t errlen)
 	app->site = site_build(app, err, errlen);
 	if (threaded)
 		pthread_join(t, NULL);
-	phase_mark(&pc, "both halves done (site, api)");
+	phase_mark(&pc, "renders: the website's here, the API's beside");
 	if (app->site != NULL && half.rc == -1)
 		snprintf(err, errlen, "%s", half.err);
 	if (app->site == NULL || half.rc == -1 ||
