@@ -16,6 +16,7 @@
 #include <unicode/uscript.h>
 #include <unicode/utf8.h>
 
+#include "base/json.h"
 #include "site/cv_fonts.h"
 
 /* The process's font map (cv_fonts_context). */
@@ -371,6 +372,30 @@ scan_string(struct cv_fonts_scan *s, const char *t, const char *file,
 	return found;
 }
 
+/* cv_fonts_scan_json's walk: path[0..len) is v's JSON path, in a
+ * buffer of JSON_PATH_MAX bytes each level extends and gives back. */
+static int
+scan_json(struct cv_fonts_scan *s, const cJSON *v, const char *file,
+    char *path, size_t len)
+{
+	const cJSON *e;
+	size_t	 sub;
+	int	 n = 0, i = 0;
+
+	if (cJSON_IsString(v))
+		return scan_string(s, v->valuestring, file, len > 0 ? path :
+		    "(top level)");
+	cJSON_ArrayForEach(e, v) {
+		if (cJSON_IsArray(v))
+			sub = json_path_index(path, len, i++);
+		else
+			sub = json_path_member(path, len, e->string);
+		n += scan_json(s, e, file, path, sub);
+		path[len] = '\0';
+	}
+	return n;
+}
+
 /*
  * Counts the strings under v (at JSON path path of file, "" for the
  * top) with characters no installed font has.  Returns the number of
@@ -380,22 +405,10 @@ int
 cv_fonts_scan_json(struct cv_fonts_scan *s, const cJSON *v,
     const char *file, const char *path)
 {
-	const cJSON *e;
-	char	 sub[512];
-	int	 n = 0, i = 0;
+	char	 buf[JSON_PATH_MAX];
 
-	if (cJSON_IsString(v))
-		return scan_string(s, v->valuestring, file, *path ? path :
-		    "(top level)");
-	cJSON_ArrayForEach(e, v) {
-		if (cJSON_IsArray(v))
-			snprintf(sub, sizeof(sub), "%s[%d]", path, i++);
-		else
-			snprintf(sub, sizeof(sub), "%s%s%s", path,
-			    *path ? "." : "", e->string);
-		n += cv_fonts_scan_json(s, e, file, sub);
-	}
-	return n;
+	snprintf(buf, sizeof(buf), "%s", path);
+	return scan_json(s, v, file, buf, strlen(buf));
 }
 
 /*
