@@ -179,6 +179,7 @@ join3(const char *a, const char *b, const char *c)
  * members of the app. */
 struct half {
 	struct app *app;
+	struct site *site;	/* site_build's, being built */
 	char	 err[1024];
 	int	 rc;
 };
@@ -205,6 +206,13 @@ api_half(void *arg)
 	    h->err, sizeof(h->err))) == NULL)
 		return NULL;
 	phase_mark(&pc, "pre-rendered API answers");
+	/* The website's largest documents but the CV's page: the API's
+	 * half is the shorter one at 1,000 items per collection. */
+	if (site_build_beside(app, h->site) == -1) {
+		snprintf(h->err, sizeof(h->err), "rendering the website "
+		    "pages failed (out of memory)");
+		return NULL;
+	}
 	h->rc = 0;
 	return NULL;
 }
@@ -233,7 +241,7 @@ app_load(struct app *app, const struct config *cfg, char *err, size_t errlen)
 	const char *dirs[2];
 	pthread_t t;
 	char	 pre[8], site_labels[1024];
-	int	 k, l, threaded;
+	int	 k, l, rc, threaded;
 
 	memset(app, 0, sizeof(*app));
 	phase_start(&pc, "load");
@@ -332,11 +340,19 @@ app_load(struct app *app, const struct config *cfg, char *err, size_t errlen)
 	find_glyphs(app);
 	phase_mark(&pc, "fonts: the content's glyphs");
 #endif
+	if ((half.site = calloc(1, sizeof(*half.site))) == NULL)
+		goto oom;
 	if ((threaded = pthread_create(&t, NULL, api_half, &half) == 0) == 0)
 		api_half(&half);
-	app->site = site_build(app, err, errlen);
+	rc = site_build(app, half.site, err, errlen);
 	if (threaded)
 		pthread_join(t, NULL);
+	/* Whole or not at all: app_free frees it. */
+	app->site = half.site;
+	if (rc == -1) {
+		site_free(app->site);
+		app->site = NULL;
+	}
 	phase_mark(&pc, "renders: the website's here, the API's beside");
 	if (app->site != NULL && half.rc == -1)
 		snprintf(err, errlen, "%s", half.err);

@@ -177,20 +177,31 @@ static doc_build_fn *const builders[SITE_DOC__MAX] = {
 #undef X
 };
 
+/* The documents site_build_beside renders, on the thread beside
+ * site_build's: the two largest after the CV's page at 1,000 items per
+ * collection, which neither typeset a PDF (pango's font map is one per
+ * process, cv_fonts.c) nor read another document. */
+static int
+beside(int d)
+{
+	return d == DOC_CV_TXT || d == DOC_RESUME;
+}
+
 /*
  * Renders every document of SITE_DOCS but those built per request:
- * each language's of a DOC_PER_LANG one, else the default language's.
- * A builder's 1 keeps none (pages_doc: the 404 page).  Returns 1, or
- * 0 out of memory.
+ * each language's of a DOC_PER_LANG one, else the default language's;
+ * those of beside() only, or all but those.  A builder's 1 keeps none
+ * (pages_doc: the 404 page).  Returns 1, or 0 out of memory.
  */
 static int
 build_docs(const struct app *app, struct site *s, struct buf *b,
-    struct phase_clock *pc)
+    struct phase_clock *pc, int only_beside)
 {
 	int	 d, l, n, rc, ok = 1;
 
 	for (d = 0; d < SITE_DOC__MAX && ok; d++) {
-		if (site_docs[d].flags & DOC_PER_REQUEST)
+		if ((site_docs[d].flags & DOC_PER_REQUEST) ||
+		    beside(d) != only_beside)
 			continue;
 		n = site_docs[d].flags & DOC_PER_LANG ? app->langs->n : 1;
 		for (l = 0; l < n && ok; l++) {
@@ -261,22 +272,38 @@ build_variant(const struct app *app, struct site *s, int k, struct buf *b)
 }
 
 /*
- * Renders everything the website serves.  Returns the site, or NULL
- * with a message in err.
+ * Renders the documents of beside() into s, which site_build fills
+ * with everything else, on another thread at the same time (app_load):
+ * each writes its own members.  Returns 0, or -1 out of memory.
  */
-struct site *
-site_build(const struct app *app, char *err, size_t errlen)
+int
+site_build_beside(const struct app *app, struct site *s)
 {
 	struct phase_clock pc;
-	struct site *s;
+	struct buf b;
+	int	 ok;
+
+	phase_start(&pc, "site, beside");
+	buf_init(&b);
+	ok = build_docs(app, s, &b, &pc, 1);
+	buf_free(&b);
+	return ok ? 0 : -1;
+}
+
+/*
+ * Renders everything the website serves into s (site_new's) but the
+ * documents site_build_beside renders.  Returns 0, or -1 with a
+ * message in err.
+ */
+int
+site_build(const struct app *app, struct site *s, char *err,
+    size_t errlen)
+{
+	struct phase_clock pc;
 	struct view v;
 	struct buf b;
 	int	 i, pg, l, ok = 1;
 
-	if ((s = calloc(1, sizeof(*s))) == NULL) {
-		snprintf(err, errlen, "out of memory");
-		return NULL;
-	}
 	phase_start(&pc, "site");
 	buf_init(&b);
 	for (i = 0; i < app->paths->n && ok; i++) {
@@ -298,7 +325,7 @@ site_build(const struct app *app, char *err, size_t errlen)
 		    keep(&s->nf_html[l], &b) == 0;
 	}
 	phase_mark(&pc, "the 404 page");
-	ok = ok && build_docs(app, s, &b, &pc) &&
+	ok = ok && build_docs(app, s, &b, &pc, 0) &&
 	    (s->csp = make_csp(app)) != NULL;
 	if (ok && app->settings->cv_variants.n > 0) {
 		ok = (s->var = calloc((size_t)app->settings->cv_variants.n,
@@ -314,10 +341,9 @@ site_build(const struct app *app, char *err, size_t errlen)
 	if (!ok) {
 		snprintf(err, errlen, "rendering the website pages failed "
 		    "(out of memory)");
-		site_free(s);
-		return NULL;
+		return -1;
 	}
-	return s;
+	return 0;
 }
 
 void
