@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/json.h"
 #include "content/placeholder.h"
 
 #define SHOW_MAX	80	/* bytes of a value a warning quotes */
@@ -73,6 +74,39 @@ report(struct buf *out, const char *file, const char *path, const char *s,
 }
 
 /*
+ * scan of placeholder_scan_json: path[0..len) is v's JSON path, in a
+ * buffer of PATH_MAX_LEN bytes that each level extends and gives back
+ * (formatting each member's path anew was most of the scan).
+ */
+static int
+scan(const cJSON *v, const char *file, char *path, size_t len,
+    int fictional, struct buf *out)
+{
+	const cJSON *e;
+	const char *why;
+	size_t	 sub;
+	int	 n = 0, i = 0;
+
+	if (cJSON_IsString(v)) {
+		if ((why = placeholder_why(v->valuestring, fictional)) ==
+		    NULL)
+			return 0;
+		report(out, file, len > 0 ? path : "(top level)",
+		    v->valuestring, why);
+		return 1;
+	}
+	cJSON_ArrayForEach(e, v) {
+		if (cJSON_IsArray(v))
+			sub = json_path_index(path, len, i++);
+		else
+			sub = json_path_member(path, len, e->string);
+		n += scan(e, file, path, sub, fictional, out);
+		path[len] = '\0';
+	}
+	return n;
+}
+
+/*
  * Appends one line per placeholder string under v, at JSON path path
  * ("" for the top; "name", "[2].url") of file.  Returns their number.
  */
@@ -80,28 +114,10 @@ int
 placeholder_scan_json(const cJSON *v, const char *file, const char *path,
     int fictional, struct buf *out)
 {
-	const cJSON *e;
-	const char *why;
-	char	 sub[512];
-	int	 n = 0, i = 0;
+	char	 buf[JSON_PATH_MAX];
 
-	if (cJSON_IsString(v)) {
-		if ((why = placeholder_why(v->valuestring, fictional)) ==
-		    NULL)
-			return 0;
-		report(out, file, *path ? path : "(top level)",
-		    v->valuestring, why);
-		return 1;
-	}
-	cJSON_ArrayForEach(e, v) {
-		if (cJSON_IsArray(v))
-			snprintf(sub, sizeof(sub), "%s[%d]", path, i++);
-		else
-			snprintf(sub, sizeof(sub), "%s%s%s", path,
-			    *path ? "." : "", e->string);
-		n += placeholder_scan_json(e, file, sub, fictional, out);
-	}
-	return n;
+	snprintf(buf, sizeof(buf), "%s", path);
+	return scan(v, file, buf, strlen(buf), fictional, out);
 }
 
 /*

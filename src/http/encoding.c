@@ -29,13 +29,14 @@
 /*
  * Answers of ENC_LARGE bytes and more (encoding.h): a CV page, a JSON
  * Resume or a long markdown twin when every collection holds hundreds
- * of items.  gzip level 1 and brotli quality 4 take 16 and 4 ms for a
- * CV page of 5 MB (level 9 and quality 5: 32 and 8 ms) for 20 % and 5 %
- * more bytes, which keeps start-up within its second at 1,000 items per
- * collection (docs/performance.md).  The demo has no answer this large.
+ * of items, and each form of a CV variant as long.  gzip level 1 and
+ * brotli quality 2: for a CV page of 4.8 MB, 26 and 25 ms on a busy
+ * core (brotli quality 4: 47 ms, for 16 % fewer bytes), which at 1,000
+ * items per collection is a load's largest single cost
+ * (docs/performance.md).  The demo has no answer this large.
  */
 #define LARGE_GZIP_LEVEL	1
-#define LARGE_BR_QUALITY	4
+#define LARGE_BR_QUALITY	2
 
 /*
  * Answers rendered per request (search, pages other than the default)

@@ -29,6 +29,7 @@
 #include "content/labels.h"
 #include "site/markdown.h"
 #include "content/placeholder.h"
+#include "base/phase.h"
 #include "base/watch.h"
 
 static char	*lang_hint(const struct langs *, int);
@@ -178,6 +179,7 @@ join3(const char *a, const char *b, const char *c)
  * members of the app. */
 struct half {
 	struct app *app;
+	struct site *site;	/* site_build's, being built */
 	char	 err[1024];
 	int	 rc;
 };
@@ -187,17 +189,30 @@ api_half(void *arg)
 {
 	struct half *h = arg;
 	struct app *app = h->app;
+	struct phase_clock pc;
 
 	h->rc = -1;
+	phase_start(&pc, "api");
 	if ((app->search = search_build(app->model, app->cfg->base_url,
-	    h->err, sizeof(h->err))) == NULL ||
-	    (app->openapi = openapi_build(app, handle_synthetic, h->err,
+	    h->err, sizeof(h->err))) == NULL)
+		return NULL;
+	phase_mark(&pc, "search index");
+	if ((app->openapi = openapi_build(app, handle_synthetic, h->err,
 	    sizeof(h->err))) == NULL)
 		return NULL;
+	phase_mark(&pc, "OpenAPI");
 	/* Last: it runs the real handlers over everything above. */
 	if ((app->prerender = prerender_build(app, handle_synthetic,
 	    h->err, sizeof(h->err))) == NULL)
 		return NULL;
+	phase_mark(&pc, "pre-rendered API answers");
+	/* The website's largest documents but the CV's page: the API's
+	 * half is the shorter one at 1,000 items per collection. */
+	if (site_build_beside(app, h->site) == -1) {
+		snprintf(h->err, sizeof(h->err), "rendering the website "
+		    "pages failed (out of memory)");
+		return NULL;
+	}
 	h->rc = 0;
 	return NULL;
 }
@@ -220,14 +235,16 @@ int
 app_load(struct app *app, const struct config *cfg, char *err, size_t errlen)
 {
 	struct half half;
+	struct phase_clock pc;
 	struct labels_src src;
 	struct config *own;
 	const char *dirs[2];
 	pthread_t t;
 	char	 pre[LANG_TAG_MAX + 2], site_labels[1024];
-	int	 k, l, threaded;
+	int	 k, l, rc, threaded;
 
 	memset(app, 0, sizeof(*app));
+	phase_start(&pc, "load");
 	/* The fingerprint before reading: an edit made while loading
 	 * changes it again, and the watch (supervisor.c) loads again. */
 	dirs[0] = cfg->content_dir;
@@ -254,6 +271,7 @@ app_load(struct app *app, const struct config *cfg, char *err, size_t errlen)
 		app->base_path = "";
 	app->base_path_len = strlen(app->base_path);
 	app->langs = &app->settings->langs;
+	phase_mark(&pc, "fingerprint, site.json");
 	if ((app->labels = calloc(1, sizeof(*app->labels))) == NULL)
 		goto oom;
 	/* The site's own label sets beside its content (labels.h). */
@@ -272,6 +290,7 @@ app_load(struct app *app, const struct config *cfg, char *err, size_t errlen)
 		app->labels = NULL;
 		goto fail;
 	}
+	phase_mark(&pc, "label sets");
 	if ((app->model = content_load(cfg->content_dir, cfg->base_url,
 	    app->langs, app->labels, err, errlen)) == NULL ||
 	    settings_check_templates(app->settings, cfg->content_dir,
@@ -282,11 +301,13 @@ app_load(struct app *app, const struct config *cfg, char *err, size_t errlen)
 	if (app->settings->default_language_fields &&
 	    content_keep_default_lang(app->model) == -1)
 		goto oom;
+	phase_mark(&pc, "content: parse, validate, items' JSON");
 	if (find_variant_gaps(app) == -1)
 		goto oom;
 	if (find_placeholders(app, err, errlen) == -1 ||
 	    (app->paths = site_paths_build(app, err, errlen)) == NULL)
 		goto fail;
+	phase_mark(&pc, "variant tags, placeholders, site paths");
 	for (l = 0; l < app->langs->n; l++) {
 		/* "" for the default language, "/PREFIX" for the others */
 		snprintf(pre, sizeof(pre), "%s%s", l == 0 ? "" : "/",
@@ -314,16 +335,27 @@ app_load(struct app *app, const struct config *cfg, char *err, size_t errlen)
 		if (app->cv_md[l].oom || buf_cstr(&app->cv_md[l]) == NULL)
 			goto oom;
 	}
+	phase_mark(&pc, "the CV's markdown");
 #ifdef HAVE_PDF
 	for (l = 0; l < app->langs->n; l++)
 		app->cv_pdf[l] = cv_pdf_fits(app, (enum lang)l);
 	find_glyphs(app);
+	phase_mark(&pc, "fonts: the content's glyphs");
 #endif
+	if ((half.site = calloc(1, sizeof(*half.site))) == NULL)
+		goto oom;
 	if ((threaded = pthread_create(&t, NULL, api_half, &half) == 0) == 0)
 		api_half(&half);
-	app->site = site_build(app, err, errlen);
+	rc = site_build(app, half.site, err, errlen);
 	if (threaded)
 		pthread_join(t, NULL);
+	/* Whole or not at all: app_free frees it. */
+	app->site = half.site;
+	if (rc == -1) {
+		site_free(app->site);
+		app->site = NULL;
+	}
+	phase_mark(&pc, "renders: the website's here, the API's beside");
 	if (app->site != NULL && half.rc == -1)
 		snprintf(err, errlen, "%s", half.err);
 	if (app->site == NULL || half.rc == -1 ||
@@ -335,6 +367,7 @@ app_load(struct app *app, const struct config *cfg, char *err, size_t errlen)
 		    app->labels->missing);
 		goto fail;
 	}
+	phase_mark(&pc, "MCP");
 	cv_md_free(app);
 	/* What no request reads: the objects of the collections without
 	 * item pages (content.h). */
@@ -353,6 +386,8 @@ app_load(struct app *app, const struct config *cfg, char *err, size_t errlen)
 	 * and go back to the system when it ends, not into the heap. */
 	mallopt(M_MMAP_THRESHOLD, 1024 * 1024);
 #endif
+	phase_mark(&pc, "objects dropped, heap trimmed");
+	phase_rss(&pc);
 	return 0;
 oom:
 	snprintf(err, errlen, "out of memory");

@@ -464,10 +464,25 @@ int
 cv_variant_pdf(const struct app *app, const struct cv_variant *v,
     enum lang l, struct buf *out)
 {
+	const struct buf *md;
+	struct buf tmp;
+	int	 rc = -1;
+
+	buf_init(&tmp);
+	if ((md = cv_for_pdf(app, v, l, &tmp)) != NULL)
+		rc = cv_pdf_of(app, v, l, md, out);
+	buf_free(&tmp);
+	return rc;
+}
+
+/* The same from the CV's markdown md (cv_for_pdf's), cv_pdf.h. */
+int
+cv_pdf_of(const struct app *app, const struct cv_variant *v, enum lang l,
+    const struct buf *md, struct buf *out)
+{
 	struct pdf p;
 	struct pdf_ua_meta meta = { .artifacts = &cv_pdf_artifacts };
-	const struct buf *md;
-	struct buf md_tmp, title, rel;
+	struct buf title, rel;
 	cairo_surface_t *s;
 	cmark_node *doc = NULL;
 	cairo_status_t st;
@@ -479,9 +494,6 @@ cv_variant_pdf(const struct app *app, const struct cv_variant *v,
 	p.app = app;
 	p.variant = v;
 	p.l = l;
-	buf_init(&md_tmp);
-	if ((md = cv_for_pdf(app, v, l, &md_tmp)) == NULL)
-		return -1;
 	if (v != NULL)
 		cv_variant_path(app, v, l, CV_FORM_PDF, path, sizeof(path));
 	else	/* lang_path gives its argument in the default language */
@@ -491,7 +503,6 @@ cv_variant_pdf(const struct app *app, const struct cv_variant *v,
 		warnx("warning: %s left out: the CV is %zu KiB of text, more "
 		    "than the %zu KiB a PDF is made from", path,
 		    md->len / 1024, (size_t)CV_PDF_MAX / 1024);
-		buf_free(&md_tmp);
 		return 1;
 	}
 	if ((p.pc = cv_fonts_context(lang_code(app->langs, l))) == NULL ||
@@ -501,13 +512,11 @@ cv_variant_pdf(const struct app *app, const struct cv_variant *v,
 		    path);
 		if (p.pc != NULL)
 			g_object_unref(p.pc);
-		buf_free(&md_tmp);
 		return -1;
 	}
 	pango_context_set_base_dir(p.pc_rtl, PANGO_DIRECTION_RTL);
 	p.rtl = labels_rtl(app->labels, l);
 	doc = cmark_parse_document(md->data, md->len, CMARK_OPT_DEFAULT);
-	buf_free(&md_tmp);
 	if (doc == NULL) {
 		g_object_unref(p.pc);
 		g_object_unref(p.pc_rtl);

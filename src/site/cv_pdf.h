@@ -28,6 +28,11 @@ struct cv_variant;
  * full CV, cv_pdf's): the same returns. */
 int	 cv_variant_pdf(const struct app *, const struct cv_variant *,
 	    enum lang, struct buf *);
+struct buf;
+/* The same from the CV's markdown (cv_for_pdf's), for a caller that
+ * also makes the plain text from it (cv_text_of). */
+int	 cv_pdf_of(const struct app *, const struct cv_variant *, enum lang,
+	    const struct buf *md, struct buf *);
 int	 cv_pdf_fits(const struct app *, enum lang);
 
 #endif /* PERFIL_CV_PDF_H */

@@ -19,6 +19,7 @@
 
 #include <cmark.h>
 #include <unicode/ubrk.h>
+#include <unicode/utf8.h>
 #include <unicode/ustring.h>
 
 #include "site/cv.h"
@@ -30,6 +31,7 @@ struct para {
 	const char *locale;
 	UBreakIterator *bi;	/* ICU's line breaks in locale, opened once
 				 * (about 0.1 ms each) and given each text */
+	int	 icu_only;	/* every text through bi (the tests') */
 };
 
 /* True when a link's text already says its address: the address
@@ -89,30 +91,42 @@ u16_points(const UChar *s, int32_t n)
 	return u_countChar32(s, n);
 }
 
-/* Appends the UTF-16 run [s, s + n) to b as UTF-8. */
+/* Where wrap has copied its text to: a UTF-16 offset of the text and
+ * the UTF-8 offset of the same character. */
+struct cursor {
+	int32_t	 u;
+	int32_t	 b;
+};
+
+/*
+ * Appends to b the UTF-8 text whose UTF-16 run is [c->u, to) (the text
+ * wrap converted; valid UTF-8, as u_strFromUTF8 took it), and moves c
+ * to to.  Copying from the text itself: converting each run back from
+ * UTF-16 was a third of /cv.txt.
+ */
 static void
-put_u16(struct buf *b, const UChar *s, int32_t n)
+put_upto(struct buf *b, const char *text, struct cursor *c, int32_t to)
 {
-	char	 tmp[1024];
-	int32_t	 len;
-	UErrorCode err = U_ZERO_ERROR;
+	int32_t	 from = c->b;
+	unsigned char lead;
 
-	while (n > 0) {
-		int32_t	 k = n > 256 ? 256 : n;
-
-		/* never split a surrogate pair between two runs */
-		if (k < n && U16_IS_LEAD(s[k - 1]))
-			k--;
-		err = U_ZERO_ERROR;
-		u_strToUTF8(tmp, sizeof(tmp), &len, s, k, &err);
-		if (U_FAILURE(err)) {
-			b->oom = 1;
-			return;
+	while (c->u < to) {
+		lead = (unsigned char)text[c->b];
+		if (lead < 0x80) {
+			c->b++;
+			c->u++;
+		} else if (lead < 0xe0) {
+			c->b += 2;
+			c->u++;
+		} else if (lead < 0xf0) {
+			c->b += 3;
+			c->u++;
+		} else {		/* a surrogate pair in UTF-16 */
+			c->b += 4;
+			c->u += 2;
 		}
-		buf_append(b, tmp, (size_t)len);
-		s += k;
-		n -= k;
 	}
+	buf_append(b, text + from, (size_t)(c->b - from));
 }
 
 /*
@@ -130,12 +144,124 @@ may_break(const UChar *u, int32_t n, int32_t i)
 	return u[i - 1] == ' ' || (u[i - 1] >= 0x80 && u[i] >= 0x80);
 }
 
+/* Line-breaking classes (UAX #14) of the characters latin_text takes:
+ * opening punctuation (OP), quotation marks (QU), and what no line
+ * starts with even after a space (CL, CP, EX, IS, SY; LB13). */
+#define LB_OP(c)	((c) == '(' || (c) == '[' || (c) == '{' || \
+			    (c) == 0xa1 || (c) == 0xbf)
+#define LB_QU(c)	((c) == '"' || (c) == '\'' || (c) == 0xab || \
+			    (c) == 0xbb || (c) == 0x2018 || (c) == 0x2019 || \
+			    (c) == 0x201c || (c) == 0x201d)
+#define LB_NO_START(c)	((c) < 0x80 && (c) != 0 && \
+			    strchr(")]}!?,.:;/", (c)))
+#define LB_IS(c)	((c) == ',' || (c) == '.' || (c) == ':' || (c) == ';')
+#define DIGIT(c)	((c) >= '0' && (c) <= '9')
+
+/*
+ * Whether u[0..n) holds only printable ASCII, Latin letters (U+00C0-
+ * U+017F but the signs U+00D7 and U+00F7) and ¡ « · » ¿ ' ' " ":
+ * text whose line breaks latin_break knows without ICU.
+ */
+static int
+latin_text(const UChar *u, int32_t n)
+{
+	int32_t	 i;
+	UChar	 c;
+
+	for (i = 0; i < n; i++) {
+		c = u[i];
+		if ((c >= 0x20 && c < 0x7f) || (c >= 0xc0 && c <= 0x17f &&
+		    c != 0xd7 && c != 0xf7) || LB_OP(c) || LB_QU(c) ||
+		    c == 0xb7)
+			continue;
+		return 0;
+	}
+	return 1;
+}
+
+/*
+ * In latin_text u[0..n), whether ICU's line breaking allows a break at
+ * i after a space (u[i - 1] == ' '): always (UAX #14's LB18) unless a
+ * space or a closing sign follows (LB7, LB13; but a number may start
+ * with the sign, as ".5": LB25), or the last character before the
+ * spaces opens (LB14) or quotes what opens after them (LB15).  Between
+ * two of its characters beyond ASCII ICU never breaks (letters: LB28;
+ * quotation marks: LB19; after opening: LB14; before opening: LB30),
+ * which is the other place may_break looks.  tests/check_cv_text.c
+ * holds it to ICU.
+ */
+static int
+latin_break(const UChar *u, int32_t n, int32_t i)
+{
+	int32_t	 j = i - 1;
+
+	if (u[i] == ' ' || (LB_NO_START(u[i]) &&
+	    !(LB_IS(u[i]) && i + 1 < n && DIGIT(u[i + 1]))))
+		return 0;
+	while (j >= 0 && u[j] == ' ')
+		j--;
+	if (j < 0)
+		return 1;
+	return !LB_OP(u[j]) && !(LB_QU(u[j]) && LB_OP(u[i]));
+}
+
+/*
+ * The next place after at where a line may end (may_break's, among
+ * ICU's line breaks): with latin set, found by latin_break, else ICU's
+ * iterator bi, set on u and at at.  n at the end.
+ */
+static int32_t
+next_break(UBreakIterator *bi, const UChar *u, int32_t n, int32_t at,
+    int latin)
+{
+	int32_t	 i;
+
+	if (latin) {
+		for (i = at + 1; i < n; i++)
+			if (u[i - 1] == ' ' && latin_break(u, n, i))
+				return i;
+		return at < n ? n : UBRK_DONE;
+	}
+	while ((i = ubrk_next(bi)) != UBRK_DONE && !may_break(u, n, i))
+		continue;
+	return i;
+}
+
 /* Drops the spaces at the end of b's last line. */
 static void
 trim_end(struct buf *b, size_t line_start)
 {
 	while (b->len > line_start && b->data[b->len - 1] == ' ')
 		b->len--;
+}
+
+/*
+ * Writes text as one line after first when it is valid UTF-8 of at
+ * most width code points: what wrap would write, without ICU's line
+ * breaks (most of the CV's paragraphs are that short; breaking them
+ * all was a tenth of a load at 1,000 items per collection).  Returns
+ * 1 when written, else 0.
+ */
+static int
+one_line(struct buf *b, const char *text, size_t len, const char *first,
+    int32_t width)
+{
+	int32_t	 i = 0, n = 0;
+	UChar32	 c;
+	size_t	 line_start = b->len;
+
+	if (len > (size_t)width * 4)
+		return 0;
+	while (i < (int32_t)len) {
+		U8_NEXT(text, i, (int32_t)len, c);
+		if (c < 0 || ++n > width)
+			return 0;
+	}
+	buf_puts(b, first);
+	buf_append(b, text, len);
+	trim_end(b, line_start);
+	buf_putc(b, '\n');
+	return 1;
 }
 
 /*
@@ -147,23 +273,27 @@ wrap(struct buf *b, const char *text, size_t len, const char *first,
     struct para *p)
 {
 	UChar	*u;
-	UBreakIterator *bi;
+	UBreakIterator *bi = NULL;
 	UErrorCode err = U_ZERO_ERROR;
 	int32_t	 n, at, next, width, line;
 	size_t	 indent = strlen(first), line_start;
+	struct cursor cur;
+	int	 latin;
 
-	if (len == 0)
+	if (len == 0 || (!p->icu_only && one_line(b, text, len, first,
+	    CV_TEXT_WIDTH - (int32_t)indent)))
 		return;
 	if ((u = calloc(len + 1, sizeof(*u))) == NULL) {
 		b->oom = 1;
 		return;
 	}
 	u_strFromUTF8(u, (int32_t)len + 1, &n, text, (int32_t)len, &err);
-	if (!U_FAILURE(err) && p->bi == NULL)
+	latin = !U_FAILURE(err) && !p->icu_only && latin_text(u, n);
+	if (!U_FAILURE(err) && !latin && p->bi == NULL)
 		p->bi = ubrk_open(UBRK_LINE, p->locale, NULL, 0, &err);
-	if (!U_FAILURE(err) && (bi = p->bi) != NULL)
+	if (!U_FAILURE(err) && !latin && (bi = p->bi) != NULL)
 		ubrk_setText(bi, u, n, &err);
-	if (U_FAILURE(err) || p->bi == NULL) {
+	if (U_FAILURE(err) || (!latin && bi == NULL)) {
 		free(u);
 		b->oom = 1;
 		return;
@@ -172,12 +302,12 @@ wrap(struct buf *b, const char *text, size_t len, const char *first,
 	line_start = b->len;
 	buf_puts(b, first);
 	line = 0;
-	at = ubrk_first(bi);
-	for (next = ubrk_next(bi); next != UBRK_DONE; next = ubrk_next(bi)) {
+	at = latin ? 0 : ubrk_first(bi);
+	cur.u = cur.b = 0;
+	for (next = next_break(bi, u, n, at, latin); next != UBRK_DONE;
+	    next = next_break(bi, u, n, next, latin)) {
 		int32_t	 seg, trail = 0;
 
-		if (!may_break(u, n, next))
-			continue;
 		seg = u16_points(u + at, next - at);
 
 		/* the spaces a break leaves at a line's end do not count */
@@ -191,21 +321,22 @@ wrap(struct buf *b, const char *text, size_t len, const char *first,
 			line = 0;
 		}
 		/* a word longer than a line: cut it where the line ends */
-		while (u16_points(u + at, next - at) - trail > width) {
+		while (seg - trail > width) {
 			int32_t	 cut = at, k = 0;
 
 			while (k < width) {
 				U16_FWD_1(u, cut, next);
 				k++;
 			}
-			put_u16(b, u + at, cut - at);
+			put_upto(b, text, &cur, cut);
 			buf_putc(b, '\n');
 			line_start = b->len;
 			buf_printf(b, "%*s", (int)indent, "");
 			at = cut;
+			seg -= width;	/* the code points cut off */
 		}
-		put_u16(b, u + at, next - at);
-		line += u16_points(u + at, next - at);
+		put_upto(b, text, &cur, next);
+		line += seg;
 		at = next;
 	}
 	trim_end(b, line_start);
@@ -297,20 +428,31 @@ cv_variant_text_doc(const struct app *app, const struct cv_variant *v,
 {
 	const struct buf *md;
 	struct buf tmp;
-	struct para p;
-	cmark_node *doc = NULL;
-	size_t	 from = out->len;
+	int	 rc = -1;
 
 	buf_init(&tmp);
 	if ((md = cv_for_pdf(app, v, l, &tmp)) != NULL)
-		doc = cmark_parse_document(md->data, md->len,
-		    CMARK_OPT_DEFAULT);
+		rc = cv_text_of(app, l, md, out);
 	buf_free(&tmp);
-	if (doc == NULL)
+	return rc;
+}
+
+/* The same from the CV's markdown md (cv_for_pdf's), cv_text.h. */
+int
+cv_text_of(const struct app *app, enum lang l, const struct buf *md,
+    struct buf *out)
+{
+	struct para p;
+	cmark_node *doc;
+	size_t	 from = out->len;
+
+	if ((doc = cmark_parse_document(md->data, md->len,
+	    CMARK_OPT_DEFAULT)) == NULL)
 		return -1;
 	buf_init(&p.text);
 	p.locale = lang_code(app->langs, l);
 	p.bi = NULL;
+	p.icu_only = 0;
 	block(doc, out, &p, NULL);
 	if (p.bi != NULL)
 		ubrk_close(p.bi);
@@ -322,4 +464,20 @@ cv_variant_text_doc(const struct app *app, const struct cv_variant *v,
 		return -1;
 	tidy(out, from);
 	return out->oom ? -1 : 0;
+}
+
+/* One paragraph of /cv.txt (cv_text.h). */
+int
+cv_text_paragraph(struct buf *b, const char *text, size_t len,
+    const char *first, const char *locale, int icu_only)
+{
+	struct para p;
+
+	memset(&p, 0, sizeof(p));
+	p.locale = locale;
+	p.icu_only = icu_only;
+	wrap(b, text, len, first, &p);
+	if (p.bi != NULL)
+		ubrk_close(p.bi);
+	return b->oom ? -1 : 0;
 }

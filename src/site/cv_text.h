@@ -19,5 +19,19 @@ struct cv_variant;
  * full CV, cv_text's). */
 int	 cv_variant_text_doc(const struct app *, const struct cv_variant *,
 	    enum lang, struct buf *);
+/* The same from the CV's markdown md (cv_for_pdf's), for a caller that
+ * also makes the PDF from it (cv_pdf_of). */
+int	 cv_text_of(const struct app *, enum lang, const struct buf *md,
+	    struct buf *);
+
+/*
+ * Appends text[0..len) as one paragraph of the text, wrapped, its first
+ * line after first ("- " for a list item); icu_only: every break found
+ * by ICU's line break iterator, without the shortcuts for one line and
+ * for Latin text (tests/check_cv_text.c compares the two).  Returns 0,
+ * or -1 out of memory.
+ */
+int	 cv_text_paragraph(struct buf *, const char *text, size_t len,
+	    const char *first, const char *locale, int icu_only);
 
 #endif /* PERFIL_CV_TEXT_H */

@@ -19,6 +19,7 @@
 #include <time.h>
 
 #include "base/json.h"
+#include "base/phase.h"
 #include "core/errors.h"
 #include "site/agents.h"
 #include "content/settings.h"
@@ -81,6 +82,18 @@ keep(struct rendered *sb, struct buf *b)
 	if ((data = buf_detach(b)) == NULL)
 		return -1;
 	return enc_keep(sb, data, len, NULL);
+}
+
+/* keep, for an answer no later render reads: a large one keeps only
+ * its compressed variants at once (enc_shrink), so that the identity
+ * bytes of the large answers are never all held together. */
+static int
+keep_done(struct rendered *sb, struct buf *b)
+{
+	if (keep(sb, b) == -1)
+		return -1;
+	enc_shrink(sb);
+	return 0;
 }
 
 /* Page pg's Link header value (discovery_page_link: its other
@@ -148,9 +161,11 @@ render(const struct app *app, const struct view *v, enum lang l,
     struct buf *b, struct rendered *md, struct rendered *html,
     char **link_md, char **link_html)
 {
-	return !b->oom && keep(md, b) == 0 &&
-	    layout(app, v, l, md->data, b) == 0 && keep(html, b) == 0 &&
-	    (*link_md = link_value(app, v->page, v->md_path[l],
+	if (b->oom || keep(md, b) == -1 ||
+	    layout(app, v, l, md->data, b) == -1 || keep_done(html, b) == -1)
+		return 0;
+	enc_shrink(md);
+	return (*link_md = link_value(app, v->page, v->md_path[l],
 	    "text/markdown", 1)) != NULL && (*link_html = link_value(app,
 	    v->page, v->path[l], "text/html", 0)) != NULL;
 }
@@ -162,27 +177,40 @@ static doc_build_fn *const builders[SITE_DOC__MAX] = {
 #undef X
 };
 
+/* The documents site_build_beside renders, on the thread beside
+ * site_build's: the two largest after the CV's page at 1,000 items per
+ * collection, which neither typeset a PDF (pango's font map is one per
+ * process, cv_fonts.c) nor read another document. */
+static int
+beside(int d)
+{
+	return d == DOC_CV_TXT || d == DOC_RESUME;
+}
+
 /*
  * Renders every document of SITE_DOCS but those built per request:
- * each language's of a DOC_PER_LANG one, else the default language's.
- * A builder's 1 keeps none (pages_doc: the 404 page).  Returns 1, or
- * 0 out of memory.
+ * each language's of a DOC_PER_LANG one, else the default language's;
+ * those of beside() only, or all but those.  A builder's 1 keeps none
+ * (pages_doc: the 404 page).  Returns 1, or 0 out of memory.
  */
 static int
-build_docs(const struct app *app, struct site *s, struct buf *b)
+build_docs(const struct app *app, struct site *s, struct buf *b,
+    struct phase_clock *pc, int only_beside)
 {
 	int	 d, l, n, rc, ok = 1;
 
 	for (d = 0; d < SITE_DOC__MAX && ok; d++) {
-		if (site_docs[d].flags & DOC_PER_REQUEST)
+		if ((site_docs[d].flags & DOC_PER_REQUEST) ||
+		    beside(d) != only_beside)
 			continue;
 		n = site_docs[d].flags & DOC_PER_LANG ? app->langs->n : 1;
 		for (l = 0; l < n && ok; l++) {
 			if ((rc = builders[d](app, l, b)) == 1)
 				buf_reset(b);
 			ok = rc == 1 || (rc == 0 &&
-			    keep(&s->doc[d][l], b) == 0);
+			    keep_done(&s->doc[d][l], b) == 0);
 		}
+		phase_mark(pc, site_docs[d].path);
 	}
 	return ok;
 }
@@ -199,7 +227,9 @@ build_variant(const struct app *app, struct site *s, int k, struct buf *b)
 {
 	const struct cv_variant *cv = &app->settings->cv_variants.v[k];
 	struct site_variant *sv = &s->var[k];
-	char	 path[LANG__MAX][256], mdp[LANG__MAX][256];
+	const struct buf *mdp;
+	struct buf md;
+	char	 path[LANG__MAX][256], md_path[LANG__MAX][256];
 	struct view v;
 	int	 l, rc = 0, ok = 1;
 
@@ -209,22 +239,27 @@ build_variant(const struct app *app, struct site *s, int k, struct buf *b)
 	for (l = 0; l < app->langs->n; l++) {
 		v.path[l] = cv_variant_path(app, cv, l, CV_FORM_PAGE, path[l],
 		    sizeof(path[l]));
-		v.md_path[l] = cv_variant_path(app, cv, l, CV_FORM_MD, mdp[l],
-		    sizeof(mdp[l]));
+		v.md_path[l] = cv_variant_path(app, cv, l, CV_FORM_MD,
+		    md_path[l], sizeof(md_path[l]));
 	}
 	for (l = 0; l < app->langs->n && ok; l++) {
+		/* The markdown the PDF and the text are both made from:
+		 * rendered once for the two. */
+		buf_init(&md);
+		ok = (mdp = cv_for_pdf(app, cv, l, &md)) != NULL;
 #ifdef HAVE_PDF
-		if ((rc = cv_variant_pdf(app, cv, l, b)) == 1)
+		if (ok && (rc = cv_pdf_of(app, cv, l, mdp, b)) == 1)
 			buf_reset(b);
-		ok = rc == 1 || (rc == 0 &&
-		    keep(&sv->form[CV_FORM_PDF][l], b) == 0);
+		ok = ok && (rc == 1 || (rc == 0 &&
+		    keep_done(&sv->form[CV_FORM_PDF][l], b) == 0));
 #endif
 		v.variant_pdf = ok && rc == 0;
 		v.description = cv->headline[l];
-		ok = ok && cv_variant_text_doc(app, cv, l, b) == 0 &&
-		    keep(&sv->form[CV_FORM_TXT][l], b) == 0 &&
+		ok = ok && cv_text_of(app, l, mdp, b) == 0;
+		buf_free(&md);
+		ok = ok && keep_done(&sv->form[CV_FORM_TXT][l], b) == 0 &&
 		    resume_build_variant(app, cv, l, b) == 0 &&
-		    keep(&sv->form[CV_FORM_RESUME][l], b) == 0;
+		    keep_done(&sv->form[CV_FORM_RESUME][l], b) == 0;
 		if (ok) {
 			cv_variant_page(app, cv, SITE_CV, l, b);
 			ok = md_finish(b) == 0 && render(app, &v, l, b,
@@ -237,31 +272,51 @@ build_variant(const struct app *app, struct site *s, int k, struct buf *b)
 }
 
 /*
- * Renders everything the website serves.  Returns the site, or NULL
- * with a message in err.
+ * Renders the documents of beside() into s, which site_build fills
+ * with everything else, on another thread at the same time (app_load):
+ * each writes its own members.  Returns 0, or -1 out of memory.
  */
-struct site *
-site_build(const struct app *app, char *err, size_t errlen)
+int
+site_build_beside(const struct app *app, struct site *s)
 {
-	struct site *s;
+	struct phase_clock pc;
+	struct buf b;
+	int	 ok;
+
+	phase_start(&pc, "site, beside");
+	buf_init(&b);
+	ok = build_docs(app, s, &b, &pc, 1);
+	buf_free(&b);
+	return ok ? 0 : -1;
+}
+
+/*
+ * Renders everything the website serves into s (site_new's) but the
+ * documents site_build_beside renders.  Returns 0, or -1 with a
+ * message in err.
+ */
+int
+site_build(const struct app *app, struct site *s, char *err,
+    size_t errlen)
+{
+	struct phase_clock pc;
 	struct view v;
 	struct buf b;
 	int	 i, pg, l, ok = 1;
 
-	if ((s = calloc(1, sizeof(*s))) == NULL) {
-		snprintf(err, errlen, "out of memory");
-		return NULL;
-	}
+	phase_start(&pc, "site");
 	buf_init(&b);
-	for (i = 0; i < app->paths->n && ok; i++)
+	for (i = 0; i < app->paths->n && ok; i++) {
+		pg = app->paths->order[i];
 		for (l = 0; l < app->langs->n && ok; l++) {
-			pg = app->paths->order[i];
 			layout_view_page(app, &v, pg);
 			ok = page_md(app, pg, l, &b) == 0 &&
 			    render(app, &v, l, &b, &s->md[pg][l],
 			    &s->html[pg][l], &s->link_md[pg][l],
 			    &s->link_html[pg][l]);
 		}
+		phase_mark(&pc, site_page_path(app, pg, LANG_DEFAULT));
+	}
 	layout_view_page(app, &v, -1);
 	for (l = 0; l < app->langs->n && ok; l++) {
 		md_not_found(app, l, &b);
@@ -269,35 +324,26 @@ site_build(const struct app *app, char *err, size_t errlen)
 		    layout(app, &v, l, s->nf_md[l].data, &b) == 0 &&
 		    keep(&s->nf_html[l], &b) == 0;
 	}
-	ok = ok && build_docs(app, s, &b) &&
+	phase_mark(&pc, "the 404 page");
+	ok = ok && build_docs(app, s, &b, &pc, 0) &&
 	    (s->csp = make_csp(app)) != NULL;
 	if (ok && app->settings->cv_variants.n > 0) {
 		ok = (s->var = calloc((size_t)app->settings->cv_variants.n,
 		    sizeof(*s->var))) != NULL;
 		if (ok)
 			s->nvar = app->settings->cv_variants.n;
-		for (i = 0; i < s->nvar && ok; i++)
+		for (i = 0; i < s->nvar && ok; i++) {
 			ok = build_variant(app, s, i, &b);
+			phase_mark(&pc, app->settings->cv_variants.v[i].name);
+		}
 	}
 	buf_free(&b);
-	for (l = 0; l < LANG__MAX && ok; l++) {	/* renders done */
-		for (pg = 0; pg < SITE_PAGE__MAX; pg++) {
-			enc_shrink(&s->md[pg][l]);
-			enc_shrink(&s->html[pg][l]);
-		}
-		for (pg = 0; pg < SITE_DOC__MAX; pg++)
-			enc_shrink(&s->doc[pg][l]);
-		for (i = 0; i < s->nvar; i++)
-			for (pg = 0; pg < CV_FORM__MAX; pg++)
-				enc_shrink(&s->var[i].form[pg][l]);
-	}
 	if (!ok) {
 		snprintf(err, errlen, "rendering the website pages failed "
 		    "(out of memory)");
-		site_free(s);
-		return NULL;
+		return -1;
 	}
-	return s;
+	return 0;
 }
 
 void

@@ -2,10 +2,13 @@
  * pages.h: the website face.  At start-up site_build renders every
  * page (markdown from markdown.c, HTML through cmark in one layout),
  * the 404 page and the agent files, per language, into one immutable
- * struct site; the handlers only pick the bytes and the headers, but
- * for a project's page, rendered per request (pages_project).
+ * struct site (site_build_beside the two largest documents, on another
+ * thread at the same time); the handlers only pick the bytes and the
+ * headers, but for a project's page, rendered per request
+ * (pages_project).
  *
- * Ownership: site_build returns a struct site that site_free releases.
+ * Ownership: the caller allocates the struct site zeroed (calloc) and
+ * releases it with site_free, whatever the builders returned.
  */
 #ifndef PERFIL_PAGES_H
 #define PERFIL_PAGES_H
@@ -38,7 +41,9 @@ struct site {
 	int	 nvar;
 };
 
-struct site	*site_build(const struct app *, char *err, size_t errlen);
+int		 site_build(const struct app *, struct site *, char *err,
+		    size_t errlen);
+int		 site_build_beside(const struct app *, struct site *);
 void		 site_free(struct site *);
 
 void		 pages_page(struct ctx *);	/* ROUTE_PAGE, arg: page */
