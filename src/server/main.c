@@ -30,6 +30,7 @@
 #include "import/bibtex.h"
 #include "api/openapi.h"
 #include "server/options.h"
+#include "server/share.h"
 #include "content/settings.h"
 #include "server/supervisor.h"
 #include "base/util.h"
@@ -623,6 +624,19 @@ run_server(struct options *o)
 	if (o->group != NULL && o->user == NULL) {
 		warnx("--socket-group needs --user (and root)");
 		return 2;
+	}
+	/* --share: a relay, or the server the relays share (share.h). */
+	if (o->share) {
+		switch (share_relay(o->share_path, sizeof(o->share_path),
+		    &rc)) {
+		case SHARE_DONE:
+			return rc;
+		case SHARE_SERVER:
+			o->sock = o->share_path;
+			break;
+		case SHARE_ALONE:
+			break;
+		}
 	}
 	/* As root, --user is looked up first: it owns the socket. */
 	if (o->user != NULL && geteuid() == 0) {

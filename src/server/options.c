@@ -56,6 +56,10 @@ usage(FILE *f)
 "                           at least 2, with --socket; else 1)\n"
 "  --threads N              serving threads per worker, 1 to %d (default: %d\n"
 "                           with several workers or --socket, else 1)\n"
+"  --share                  on file descriptor 0 (mod_fcgid): relay its\n"
+"                           requests to one server that loads the content\n"
+"                           once for every process of the same command, on\n"
+"                           a private socket in $TMPDIR/perfil-UID\n"
 "  --user NAME              when started as root, switch to this user after\n"
 "                           binding the socket (required as root)\n"
 "  --socket-mode MODE       octal permissions of a unix socket (default 0660)\n"
@@ -297,6 +301,7 @@ apply(struct options *o, int ch, int argc, char *argv[])
 	case 'C': o->mode = RUN_CHECK; break;
 	case 'P': o->mode = RUN_FONTS; break;
 	case 'S': o->cfg.strict = 1; break;
+	case 'A': o->share = 1; break;
 	case 'I': o->mode = RUN_INIT; o->init_dir = optarg; break;
 	case 'E':
 		o->mode = RUN_EXPORT;
@@ -477,6 +482,7 @@ options_parse(struct options *o, int argc, char *argv[], int *status)
 		{ "pid-file", required_argument, NULL, 'p' },
 		{ "check", no_argument, NULL, 'C' },
 		{ "strict", no_argument, NULL, 'S' },
+		{ "share", no_argument, NULL, 'A' },
 		{ "init", required_argument, NULL, 'I' },
 		{ "export", required_argument, NULL, 'E' },
 		{ "from-resume", required_argument, NULL, 'R' },
@@ -537,6 +543,12 @@ options_parse(struct options *o, int argc, char *argv[], int *status)
 	if (o->bibtex != NULL && o->mode != RUN_INIT &&
 	    o->mode != RUN_ADD_BIBTEX) {
 		warnx("--from-bibtex needs --init DIR");
+		return 0;
+	}
+	if (o->share && (o->sock != NULL || o->pid_file != NULL ||
+	    o->user != NULL)) {
+		warnx("--share serves file descriptor 0 as its own user: not "
+		    "with --socket, --pid-file or --user");
 		return 0;
 	}
 	if (o->init_langs.n > 0 && o->mode != RUN_INIT) {

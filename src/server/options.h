@@ -45,6 +45,9 @@ struct options {
 	struct langs init_langs; /* --languages (with --init); n 0: not
 				  * given */
 	mode_t	 sock_mode;	/* --socket-mode */
+	int	 share;		/* --share (share.h) */
+	char	 share_path[108]; /* with --share: the shared server's
+				  * socket (a sun_path) */
 	int	 nworkers;	/* --workers, 0 until options_defaults */
 	int	 nthreads;	/* --threads, 0 until options_defaults */
 	char	*base;		/* owned copy behind cfg.base_url */

@@ -27,10 +27,11 @@ t 'with the responder up, the private Apache answers'
 req GET /api/v1/health
 expect_status 200
 
-# Break the content, then kill the responders mod_fcgid started: the new ones
-# it starts exit at once (status 1, invalid content).
+# Break the content, then kill the responders mod_fcgid started (relays
+# with --share, and the server they share): the new ones it starts exit at
+# once (status 1, invalid content).
 printf '{' >"$STACK_CONTENT/profile.json"
-for p in $(pgrep -f -- "perfil-fcgi --content $STACK_CONTENT --base-url $BASE\$"); do
+for p in $(pgrep -f -- "perfil-fcgi --content $STACK_CONTENT --base-url $BASE( |\$)"); do
 	kill -KILL "$p"
 done
 

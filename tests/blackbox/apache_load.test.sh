@@ -78,12 +78,16 @@ load_checks() {
 		"$(ops_wrk_count "$out" read)" "$(cut -d ' ' -f 1 /proc/loadavg)"
 }
 
-# responders: how many responders mod_fcgid runs (each a supervisor with
-# one worker under its generation leader: the supervisors are counted).
+# responders: how many responders mod_fcgid runs (its own children: with
+# --share relays, beside the one server the first of them started).
 responders() {
-	local p n=0
-	for p in $(pgrep -f -- "--base-url $BASE"); do
-		[[ -n $(bb_leaders "$p") ]] && n=$((n + 1))
+	local p n=0 stat f comm
+	for p in $(pgrep -f -- "--base-url $BASE( |\$)"); do
+		read -r stat 2>/dev/null <"/proc/$p/stat" || continue
+		read -r -a f <<<"${stat##*) }" # f[1]: the parent
+		comm=
+		read -r comm 2>/dev/null <"/proc/${f[1]}/comm"
+		[[ $comm == apache2 ]] && n=$((n + 1))
 	done
 	echo "$n"
 }

@@ -1,0 +1,449 @@
+/*
+ * share.c: the relays of --share and the server they share (share.h).
+ */
+#include "config.h"
+
+#include <sys/file.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/un.h>
+#include <sys/wait.h>
+
+#include <err.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base/util.h"
+#include "server/share.h"
+
+/* How long a relay waits for a server to take a request: a load of a
+ * large content on a busy machine, with room to spare. */
+#define SHARE_WAIT_MS	30000
+#define SHARE_POLL_MS	10
+
+extern char **environ;
+
+static volatile sig_atomic_t share_term;
+
+/* What a relay knows of the server it started. */
+struct relay {
+	char	 lock[PATH_MAX];	/* the lock file's path */
+	char	 users[PATH_MAX];	/* the relays' lock file */
+	int	 lockfd;		/* open on lock, or -1 */
+	int	 usersfd;		/* open on users, shared-locked */
+	pid_t	 server;		/* the server it forked, or 0 */
+	int	 failed;		/* that server ended with an error */
+	struct sigaction old[2];	/* SIGTERM and SIGINT before it */
+};
+
+static void
+on_term(int sig)
+{
+	(void)sig;
+	share_term = 1;
+}
+
+/*
+ * Hashes the bytes of /proc/self/cmdline into *h (FNV-1a, chained).
+ * Returns 0, or -1 when it cannot be read (no /proc).
+ */
+static int
+hash_cmdline(uint64_t *h)
+{
+	char	 buf[4096];
+	ssize_t	 n;
+	int	 fd;
+
+	if ((fd = open("/proc/self/cmdline", O_RDONLY | O_CLOEXEC)) == -1)
+		return -1;
+	while ((n = read(fd, buf, sizeof(buf))) > 0)
+		*h = *h * 31 + hash_fnv1a64(buf, (size_t)n);
+	close(fd);
+	return n == 0 ? 0 : -1;
+}
+
+/*
+ * The name of this command's server in *h: a hash of the executable,
+ * the arguments and the environment (what mod_fcgid's FcgidWrapper and
+ * FcgidInitialEnv make a class of).  Returns 0, or -1 when /proc cannot
+ * tell them: two commands must never share a server by mistake.
+ */
+static int
+share_name(uint64_t *h)
+{
+	char	 exe[PATH_MAX];
+	ssize_t	 n;
+	char	**e;
+
+	if ((n = readlink("/proc/self/exe", exe, sizeof(exe))) <= 0 ||
+	    (size_t)n == sizeof(exe))
+		return -1;
+	*h = hash_fnv1a64(exe, (size_t)n);
+	if (hash_cmdline(h) == -1)
+		return -1;
+	for (e = environ; *e != NULL; e++)
+		*h = *h * 31 + hash_fnv1a64(*e, strlen(*e) + 1);
+	return 0;
+}
+
+/*
+ * Makes the private directory TMPDIR/perfil-UID (mode 0700, the user's
+ * own: anything else is refused) and the paths in it of the server's
+ * socket, of the lock its processes hold (one server per name) and of
+ * the lock every relay holds shared (the server ends when none does).
+ * Returns 0, or -1 after a warning.
+ */
+static int
+share_paths(char *sock, size_t len, struct relay *r)
+{
+	const char *tmp = getenv("TMPDIR");
+	char	 dir[PATH_MAX];
+	struct stat st;
+	uint64_t h;
+
+	if (share_name(&h) == -1) {
+		warnx("--share: /proc/self cannot name this command; serving "
+		    "alone");
+		return -1;
+	}
+	if (tmp == NULL || *tmp != '/')
+		tmp = "/tmp";
+	if (xsnprintf(dir, sizeof(dir), "%s/perfil-%lu", tmp,
+	    (unsigned long)geteuid()) == -1 ||
+	    xsnprintf(sock, len, "%s/%016llx.sock", dir,
+	    (unsigned long long)h) == -1 ||
+	    strlen(sock) >= sizeof(((struct sockaddr_un *)NULL)->sun_path) ||
+	    xsnprintf(r->lock, sizeof(r->lock), "%s/%016llx.lock", dir,
+	    (unsigned long long)h) == -1 ||
+	    xsnprintf(r->users, sizeof(r->users), "%s/%016llx.users", dir,
+	    (unsigned long long)h) == -1) {
+		warnx("--share: %s: path too long; serving alone", tmp);
+		return -1;
+	}
+	if (mkdir(dir, 0700) == -1 && errno != EEXIST) {
+		warn("--share: %s; serving alone", dir);
+		return -1;
+	}
+	if (lstat(dir, &st) == -1 || !S_ISDIR(st.st_mode) ||
+	    st.st_uid != geteuid() || (st.st_mode & 077) != 0) {
+		warnx("--share: %s is not a directory of this user's with "
+		    "mode 0700; serving alone", dir);
+		return -1;
+	}
+	return 0;
+}
+
+/* Connects to the server's socket; returns the descriptor or -1. */
+static int
+share_connect(const char *path)
+{
+	struct sockaddr_un sun;
+	int	 fd;
+
+	memset(&sun, 0, sizeof(sun));
+	sun.sun_family = AF_UNIX;
+	memcpy(sun.sun_path, path, strlen(path) + 1);
+	if ((fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0)) == -1)
+		return -1;
+	if (connect(fd, (struct sockaddr *)&sun, sizeof(sun)) == -1) {
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+/* Notes the end of the relay's server, if it ended. */
+static void
+reap(struct relay *r)
+{
+	int	 st;
+
+	if (r->server > 0 && waitpid(r->server, &st, WNOHANG) == r->server) {
+		/* An exit status: it could not start (the content does not
+		 * load); a signal: it was stopped, and starts again. */
+		r->failed = WIFEXITED(st) && WEXITSTATUS(st) != 0;
+		r->server = 0;
+	}
+}
+
+/*
+ * The server's watch: waits until no relay holds the relays' lock (the
+ * last one ended: mod_fcgid stopped them, or Apache did), then stops
+ * the server as SIGTERM does.  Runs with every signal blocked, so that
+ * the server's own thread takes them.
+ */
+static void *
+watch_relays(void *arg)
+{
+	const char *users = arg;
+	int	 fd;
+
+	if ((fd = open(users, O_RDWR | O_CLOEXEC)) == -1)
+		return NULL;
+	while (flock(fd, LOCK_EX) == -1 && errno == EINTR)
+		;
+	kill(getpid(), SIGTERM);
+	return NULL;
+}
+
+/*
+ * In the forked server: leaves file descriptor 0 to the relay, takes
+ * back the signal handlers the relay replaced and starts the watch
+ * (watch_relays): the server outlives the relay that started it as long
+ * as another relay runs.  Returns 0, or -1.
+ */
+static int
+become_server(struct relay *r)
+{
+	static char users[PATH_MAX];
+	pthread_t t;
+	sigset_t all, old;
+	int	 fd, rc;
+
+	if ((fd = open("/dev/null", O_RDWR)) == -1 || dup2(fd, 0) == -1)
+		return -1;
+	if (fd != 0)
+		close(fd);
+	sigaction(SIGTERM, &r->old[0], NULL);
+	sigaction(SIGINT, &r->old[1], NULL);
+	/* The relay's shared lock stays the relay's. */
+	close(r->usersfd);
+	r->usersfd = -1;
+	snprintf(users, sizeof(users), "%s", r->users);
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, &old);
+	rc = pthread_create(&t, NULL, watch_relays, users);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (rc != 0)
+		return -1;
+	pthread_detach(t);
+	/* The lock stays held by this process (and its children) alone. */
+	return 0;
+}
+
+/*
+ * Forks the server when the lock is free (no server runs for this
+ * name, or it is ending).  Returns 1 in the child, 0 in the relay.
+ */
+static int
+start_server(struct relay *r)
+{
+	pid_t	 pid;
+
+	if (r->server > 0 || r->lockfd == -1 ||
+	    flock(r->lockfd, LOCK_EX | LOCK_NB) == -1)
+		return 0;
+	if ((pid = fork()) == -1) {
+		warn("--share: fork");
+		flock(r->lockfd, LOCK_UN);
+		return 0;
+	}
+	if (pid == 0) {
+		if (become_server(r) == -1)
+			_exit(1);
+		return 1;
+	}
+	/* The child holds the lock through the file they share: a new
+	 * file of the relay's own, so that the relay never releases it. */
+	r->server = pid;
+	close(r->lockfd);
+	r->lockfd = open(r->lock, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+	return 0;
+}
+
+/*
+ * Connects to the server, starting it when none answers and waiting
+ * for it (a server binds its socket before it loads).  Returns the
+ * descriptor; -1 when none answered in time or the server this relay
+ * started failed (r->failed); -2 in the forked server.
+ */
+static int
+server_connect(struct relay *r, const char *path)
+{
+	long long until = monotonic_ms() + SHARE_WAIT_MS;
+	int	 fd;
+
+	for (;;) {
+		if ((fd = share_connect(path)) != -1)
+			return fd;
+		reap(r);
+		if (r->failed)
+			return -1;
+		if (start_server(r))
+			return -2;
+		if (share_term || monotonic_ms() > until)
+			return -1;
+		poll(NULL, 0, SHARE_POLL_MS);
+	}
+}
+
+/* Writes all of buf; returns 0, or -1. */
+static int
+write_all(int fd, const char *buf, size_t n)
+{
+	ssize_t	 w;
+
+	while (n > 0) {
+		if ((w = write(fd, buf, n)) == -1) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		buf += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
+/*
+ * Copies the bytes of one request between mod_fcgid's connection c and
+ * the server's s until either ends: the server closes once it has
+ * answered, mod_fcgid when it gives up.
+ */
+static void
+relay_request(int c, int s)
+{
+	struct pollfd p[2];
+	char	 buf[65536];
+	ssize_t	 n;
+	int	 i;
+
+	p[0].fd = c;
+	p[1].fd = s;
+	for (;;) {
+		p[0].events = p[1].events = POLLIN;
+		if (poll(p, 2, -1) == -1) {
+			if (errno == EINTR)
+				continue;
+			return;
+		}
+		for (i = 0; i < 2; i++) {
+			if (p[i].revents == 0)
+				continue;
+			if ((n = read(p[i].fd, buf, sizeof(buf))) == -1 &&
+			    errno == EINTR)
+				continue;
+			if (n <= 0 || write_all(p[1 - i].fd, buf,
+			    (size_t)n) == -1)
+				return;
+		}
+	}
+}
+
+/* Closes the relay's lock files (its hold on NAME.users ends). */
+static void
+relay_close(struct relay *r)
+{
+	if (r->usersfd != -1)
+		close(r->usersfd);
+	if (r->lockfd != -1)
+		close(r->lockfd);
+	r->usersfd = r->lockfd = -1;
+}
+
+/*
+ * Serves one connection of file descriptor 0.  Returns 1 in the forked
+ * server, -1 when the relay must end with an error, else 0.
+ */
+static int
+relay_one(struct relay *r, const char *path)
+{
+	int	 c, s;
+
+	if ((c = accept4(0, NULL, NULL, SOCK_CLOEXEC)) == -1)
+		return 0;
+	if ((s = server_connect(r, path)) == -2) {
+		close(c);
+		return 1;
+	}
+	if (s == -1) {
+		/* mod_fcgid answers 500 (or 503) for the request. */
+		close(c);
+		return r->failed ? -1 : 0;
+	}
+	relay_request(c, s);
+	close(s);
+	close(c);
+	return 0;
+}
+
+/*
+ * Opens what the relay holds: its paths, the lock files, its shared
+ * hold on NAME.users (waiting while a server that is ending holds it
+ * exclusively) and its signal handlers.  Returns 0, 1 when SIGTERM came
+ * meanwhile, or -1 after a warning (serve alone).
+ */
+static int
+relay_open(struct relay *r, char *path, size_t len)
+{
+	struct stat st;
+
+	memset(r, 0, sizeof(*r));
+	r->lockfd = r->usersfd = -1;
+	if (fstat(0, &st) == -1 || !S_ISSOCK(st.st_mode) ||
+	    share_paths(path, len, r) == -1)
+		return -1;
+	if ((r->usersfd = open(r->users, O_RDWR | O_CREAT | O_CLOEXEC,
+	    0600)) == -1 || (r->lockfd = open(r->lock, O_RDWR | O_CREAT |
+	    O_CLOEXEC, 0600)) == -1) {
+		warn("--share: %s; serving alone", r->usersfd == -1 ?
+		    r->users : r->lock);
+		relay_close(r);
+		return -1;
+	}
+	sigaction(SIGTERM, NULL, &r->old[0]);
+	sigaction(SIGINT, NULL, &r->old[1]);
+	set_handler(SIGTERM, on_term);
+	set_handler(SIGINT, on_term);
+	set_handler(SIGPIPE, SIG_IGN);
+	while (flock(r->usersfd, LOCK_SH) == -1)
+		if (errno != EINTR || share_term) {
+			relay_close(r);
+			return 1;
+		}
+	return 0;
+}
+
+enum share_role
+share_relay(char *path, size_t len, int *status)
+{
+	struct relay r;
+	struct pollfd p;
+	int	 rc;
+
+	*status = 0;
+	if ((rc = relay_open(&r, path, len)) != 0)
+		return rc == 1 ? SHARE_DONE : SHARE_ALONE;
+	p.fd = 0;
+	p.events = POLLIN;
+	while (!share_term) {
+		reap(&r);
+		if (r.failed) {
+			/* Its server could not start: as a process that
+			 * loads the content itself, it ends with status 1. */
+			*status = 1;
+			break;
+		}
+		if (poll(&p, 1, 1000) <= 0)
+			continue;
+		if ((rc = relay_one(&r, path)) == 1)
+			return SHARE_SERVER;
+		if (rc == -1) {
+			*status = 1;
+			break;
+		}
+	}
+	/* Its server, if it started one, ends with the last relay. */
+	relay_close(&r);
+	return SHARE_DONE;
+}

@@ -1,0 +1,145 @@
+#!/usr/bin/env bash
+# front: nginx-only it starts its own relays on file descriptor 0; run once
+# --share: the processes a process manager starts on file descriptor 0 (as
+# mod_fcgid does, each with a listening socket of its own; here spawn-fcgi)
+# are relays to one server that loads the content once, on a private socket
+# in $TMPDIR/perfil-UID. Three relays answer through one server; the relay
+# that started it ends and the others keep answering through the same
+# server; after the last relay the server ends; a relay whose server cannot
+# load the content exits 1; a private directory that is not private makes a
+# relay serve alone; --share with --socket is refused.
+. "$(dirname "$0")/lib.sh"
+. "$STACK_ROOT/tests/lib/stack.sh"
+. "$STACK_ROOT/tests/blackbox/ops.sh"
+
+bb_require spawn-fcgi
+bb_require cgi-fcgi
+trap 'ops_cleanup; _bb_finish' EXIT
+dir=$BB_TMP
+rm -rf "$dir/tmp" "$dir/content" "$dir"/relay*.log "$dir"/*.sock
+mkdir -p "$dir/tmp"
+chmod 755 "$dir"
+chmod 1777 "$dir/tmp" # as /tmp: the relays' user makes its directory there
+cp -R "$CONTENT" "$dir/content" && chmod -R a+rX "$dir/content"
+base=http://127.0.0.1:9
+spawn=(spawn-fcgi -n -M 0660)
+if [[ $(id -u) == 0 ]]; then
+	spawn+=(-u www-data -g www-data -U www-data -G www-data)
+fi
+uid=$(id -u)
+[[ $uid == 0 ]] && uid=$(id -u www-data)
+
+# relay N [ARGS...]: start relay N under spawn-fcgi on $dir/N.sock with
+# TMPDIR=$dir/tmp and wait for its socket; sets relay_pid[N].
+declare -A relay_pid
+relay() {
+	local n=$1 i
+	shift
+	rm -f "$dir/$n.sock"
+	TMPDIR=$dir/tmp ops_start "$dir/relay$n.log" "${spawn[@]}" -s "$dir/$n.sock" -- \
+		"$PERFIL_BIN" --content "$dir/content" --base-url "$base" --share "$@"
+	relay_pid[$n]=$OPS_PID
+	for ((i = 0; i < 200; i++)); do
+		[[ -S $dir/$n.sock ]] && break
+		sleep 0.05
+	done
+}
+
+# health N: the status line relay N's socket answers GET /api/v1/health with.
+health() {
+	env REQUEST_METHOD=GET DOCUMENT_URI=/api/v1/health REQUEST_URI=/api/v1/health \
+		QUERY_STRING= timeout "$(bb_guard 10)" cgi-fcgi -bind -connect "$dir/$1.sock" \
+		2>/dev/null | head -n 1 | tr -d '\r'
+}
+
+# servers: the "serving" lines of servers in the relays' logs (a server
+# writes to the log of the relay that started it).
+servers() {
+	cat "$dir"/relay*.log 2>/dev/null | grep -c 'serving .*/perfil-[0-9]*/[0-9a-f]*\.sock with [0-9]* workers'
+}
+
+# server_pid: the supervisor listening on the shared socket (the child of
+# a relay, or adopted), found by its log line's socket and its workers.
+server_pid() {
+	local p
+	for p in $(pgrep -f -- "--base-url $base --share"); do
+		[[ -n $(bb_leaders "$p") ]] && echo "$p"
+	done
+}
+
+t '--share with --socket is refused'
+run_cmd "$PERFIL_BIN" --share --socket "$dir/x.sock" --content "$dir/content"
+expect_exit 2
+expect_stderr_match '--share serves file descriptor 0 as its own user: not with --socket'
+
+t 'three relays answer through one server, which loaded the content once'
+for n in 1 2 3; do
+	relay "$n"
+done
+for n in 1 2 3; do
+	expect_equal "relay $n: GET /api/v1/health" 'Status: 200 OK' "$(health "$n")"
+done
+expect_equal 'servers started' 1 "$(servers)"
+first=$(grep -l 'serving ' "$dir"/relay*.log | head -n 1)
+first=${first##*/relay}
+first=${first%.log}
+server=$(server_pid)
+expect_equal 'one server process with a generation leader' 1 "$(wc -w <<<"$server")"
+expect_equal 'the private directory: the user'"'"'s own, mode 0700' "$uid 700" \
+	"$(stat -c '%u %a' "$dir/tmp/perfil-$uid")"
+expect_equal 'the server socket in it' 1 "$(find "$dir/tmp/perfil-$uid" -name '*.sock' | wc -l)"
+
+t 'the relay that started the server ends; the others answer through the same server'
+ops_stop "${relay_pid[$first]}"
+expect_equal 'its exit status on SIGTERM' 0 "$OPS_STATUS"
+for n in 1 2 3; do
+	[[ $n == "$first" ]] && continue
+	expect_equal "relay $n: GET /api/v1/health" 'Status: 200 OK' "$(health "$n")"
+done
+expect_equal 'servers started' 1 "$(servers)"
+expect_equal 'the server' "$server" "$(server_pid)"
+
+t 'after the last relay the server ends'
+for n in 1 2 3; do
+	[[ $n == "$first" ]] && continue
+	ops_stop "${relay_pid[$n]}"
+done
+gone=no
+for ((i = 0; i < $(bb_guard 5) * 20; i++)); do
+	if [[ -z $(pgrep -f -- "--base-url $base --share") ]]; then
+		gone=yes
+		break
+	fi
+	sleep 0.05
+done
+expect_equal 'every process of the command has ended' yes "$gone"
+
+t 'a new relay starts a new server'
+relay 4
+expect_equal 'relay 4: GET /api/v1/health' 'Status: 200 OK' "$(health 4)"
+expect_equal 'servers started' 2 "$(servers)"
+ops_stop "${relay_pid[4]}"
+
+t 'content that does not load: the relay gets no answer for the request and exits 1'
+printf '{' >"$dir/content/profile.json"
+relay 5
+expect_equal 'relay 5: GET /api/v1/health' '' "$(health 5)"
+for ((i = 0; i < $(bb_guard 5) * 20; i++)); do
+	_stack_alive "${relay_pid[5]}" || break
+	sleep 0.05
+done
+ops_stop "${relay_pid[5]}"
+# spawn-fcgi -n execs the relay: its status is the relay's.
+expect_equal 'exit status of the relay' 1 "$OPS_STATUS"
+grep -q 'profile.json' "$dir/relay5.log"
+_bb_check $? 'its log names profile.json' "$(tail -n 3 "$dir/relay5.log")"
+cp "$CONTENT/profile.json" "$dir/content/profile.json"
+
+t 'a private directory open to others: the relay warns and serves alone'
+chmod 755 "$dir/tmp/perfil-$uid"
+relay 6
+expect_equal 'relay 6: GET /api/v1/health' 'Status: 200 OK' "$(health 6)"
+grep -q "perfil-$uid is not a directory of this user's with mode 0700; serving alone" "$dir/relay6.log"
+_bb_check $? 'its log says why' "$(tail -n 3 "$dir/relay6.log")"
+expect_equal 'servers started' 2 "$(servers)"
+ops_stop "${relay_pid[6]}"
