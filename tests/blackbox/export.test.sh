@@ -254,9 +254,13 @@ _bb_check $? 'the project items'"'"' files in one rule' "$(grep '^/api' "$EXP/_h
 
 # --- Served the GitHub Pages way ----------------------------------------------
 
-GPORT=$(stack_free_port $((${BASE##*:} + 710))) || exit 1
-GBASE=http://127.0.0.1:$GPORT
-/usr/bin/python3 - "$EXP" "$GPORT" >"$SDIR/ghp.log" 2>&1 <<'PY' &
+# start_ghp OFFSET: the stand-in on the first free port from the shared
+# port + OFFSET; 1 when it does not answer (a port found free may be taken
+# meanwhile by a client's ephemeral port: the caller tries the next).
+start_ghp() {
+	GPORT=$(stack_free_port $((${BASE##*:} + $1))) || exit 1
+	GBASE=http://127.0.0.1:$GPORT
+	/usr/bin/python3 - "$EXP" "$GPORT" >"$SDIR/ghp.log" 2>&1 <<'PY' &
 # GitHub Pages' resolution: PATH itself, else PATH.html, else a directory:
 # "PATH" redirects to "PATH/", which serves PATH/index.html; else 404.html.
 import http.server, os, sys
@@ -288,11 +292,16 @@ class H(http.server.SimpleHTTPRequestHandler):
     def log_message(s, *a): pass
 http.server.ThreadingHTTPServer(('127.0.0.1', port), H).serve_forever()
 PY
-GHP_PID=$!
+	GHP_PID=$!
+	wait_port "$GPORT" && kill -0 "$GHP_PID" 2>/dev/null
+}
 
 t 'GitHub Pages resolution: every sitemap URL answers 200, pages are the responder'"'"'s'
-wait_port "$GPORT"
-_bb_check $? "the GitHub Pages stand-in on $GBASE" "$(cat "$SDIR/ghp.log")"
+rc=1
+for try in 0 1 2 3 4; do
+	start_ghp $((710 + 3 * try)) && { rc=0; break; }
+done
+_bb_check $rc "the GitHub Pages stand-in on $GBASE" "$(cat "$SDIR/ghp.log")"
 bad=
 for u in "${LOCS[@]}"; do
 	p=${u#"$BASE"}
