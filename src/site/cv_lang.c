@@ -239,7 +239,8 @@ cv_lang_texts(const struct app *app, enum lang l, struct cv_lang_texts *out)
 		cv_lang_texts_free(out);
 		return -1;
 	}
-	qsort(out->v, out->n, sizeof(*out->v), longest_first);
+	if (out->n > 1)	/* base NULL when none: undefined for qsort */
+		qsort(out->v, out->n, sizeof(*out->v), longest_first);
 	return 0;
 }
 
