@@ -15,7 +15,6 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <poll.h>
-#include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -176,39 +175,34 @@ reap(struct relay *r)
 	}
 }
 
-/*
- * The server's watch: waits until no relay holds the relays' lock (the
- * last one ended: mod_fcgid stopped them, or Apache did), then stops
- * the server as SIGTERM does.  Runs with every signal blocked, so that
- * the server's own thread takes them.
- */
-static void *
-watch_relays(void *arg)
-{
-	const char *users = arg;
-	int	 fd;
+/* The server's descriptor of the relays' users file (share_orphaned). */
+static int orphan_fd = -1;
 
-	if ((fd = open(users, O_RDWR | O_CLOEXEC)) == -1)
-		return NULL;
-	while (flock(fd, LOCK_EX) == -1 && errno == EINTR)
-		;
-	kill(getpid(), SIGTERM);
-	return NULL;
+/*
+ * Returns 1 in the server when no relay holds the relays' lock any more
+ * (the last one ended: mod_fcgid stopped them, or Apache did), else 0.
+ * The supervisor asks it once a tick and then stops as on SIGTERM.  A
+ * question, not a thread blocked in flock: the server forks its
+ * generations, and a fork from a process with two threads leaves the
+ * children a thread they do not have (LeakSanitizer: "Running thread
+ * ... was not suspended"; ThreadSanitizer refuses new threads there).
+ */
+int
+share_orphaned(void)
+{
+	return orphan_fd != -1 && flock(orphan_fd, LOCK_EX | LOCK_NB) == 0;
 }
 
 /*
  * In the forked server: leaves file descriptor 0 to the relay, takes
- * back the signal handlers the relay replaced and starts the watch
- * (watch_relays): the server outlives the relay that started it as long
- * as another relay runs.  Returns 0, or -1.
+ * back the signal handlers the relay replaced and opens the relays'
+ * users file (share_orphaned): the server outlives the relay that
+ * started it as long as another relay runs.  Returns 0, or -1.
  */
 static int
 become_server(struct relay *r)
 {
-	static char users[PATH_MAX];
-	pthread_t t;
-	sigset_t all, old;
-	int	 fd, rc;
+	int	 fd;
 
 	if ((fd = open("/dev/null", O_RDWR)) == -1 || dup2(fd, 0) == -1)
 		return -1;
@@ -219,14 +213,8 @@ become_server(struct relay *r)
 	/* The relay's shared lock stays the relay's. */
 	close(r->usersfd);
 	r->usersfd = -1;
-	snprintf(users, sizeof(users), "%s", r->users);
-	sigfillset(&all);
-	pthread_sigmask(SIG_BLOCK, &all, &old);
-	rc = pthread_create(&t, NULL, watch_relays, users);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
-	if (rc != 0)
+	if ((orphan_fd = open(r->users, O_RDWR | O_CLOEXEC)) == -1)
 		return -1;
-	pthread_detach(t);
 	/* The lock stays held by this process (and its children) alone. */
 	return 0;
 }

@@ -45,4 +45,7 @@ enum share_role {
  */
 enum share_role share_relay(char *path, size_t len, int *status);
 
+/* In the server: 1 once the last relay has ended, else 0. */
+int	share_orphaned(void);
+
 #endif /* PERFIL_SHARE_H */

@@ -38,6 +38,7 @@
 #include "server/app_load.h"
 #include "server/leader.h"
 #include "server/options.h"
+#include "server/share.h"
 #include "server/supervisor.h"
 #include "base/util.h"
 #include "base/watch.h"
@@ -663,6 +664,10 @@ supervise(struct app *app, const struct config *cfg, int fd, int nworkers,
 		}
 		watch_check(&s);
 		live_check(&s);
+		if (share_orphaned()) {	/* --share: no relay is left */
+			warnx("the last --share relay has ended; stopping");
+			break;
+		}
 		announce_check(&s);
 		if (s.lost && s.loader == 0 && monotonic_ms() >= s.hold) {
 			load_start(&s, "the serving generation ended");
