@@ -29,22 +29,6 @@ serve() {
 }
 BB_SHARED_BASE=$BASE
 
-# prefix LANG: "" for the default language, "/LANG" for the others.
-prefix() {
-	[[ $1 == "$DEF" ]] || printf '/%s' "$1"
-}
-
-# label LANG KEY: the text of KEY in labels/LANG.json.
-label() {
-	jq -r --arg k "$2" '.[$k]' "$LABELS/$1.json"
-}
-
-# text FILE EXPR LANG: the translated text at EXPR of fixture file FILE in
-# LANG (a plain string is the text of every language).
-text() {
-	jq -r --arg l "$3" "$2 | if type == \"object\" then .[\$l] else . end" "$FIX/$1"
-}
-
 # codes_json: the configured codes as a compact JSON array.
 codes_json() {
 	jq -c .languages "$FIX/site.json"
@@ -63,7 +47,7 @@ expect_site_languages() {
 
 	t "$1: every page and per-language document exists under its language's prefix"
 	for l in "${LANGS[@]}"; do
-		p=$(prefix "$l")
+		p=$(site_prefix "$l")
 		for path in "$p/" "$p/cv" "$p/about" "$p/projects" "$p/developers" \
 			"$p/cv.md" "$p/index.md" "$p/llms.txt" "$p/agents.md" \
 			"$p/resume.json" "$p/projects/$(jq -r '.[0].slug' "$FIX/projects.json")"; do
@@ -97,7 +81,7 @@ expect_site_languages() {
 		req GET "/api/v1/profile?lang=$l"
 		expect_status 200
 		expect_header content-language "$l"
-		expect_json .data.headline "$(text profile.json .headline "$l" | jq -Rs 'rtrimstr("\n")')"
+		expect_json .data.headline "$(fixture_text profile.json .headline "$l" | jq -Rs 'rtrimstr("\n")')"
 	done
 	list=$(jq -r '.languages | if length == 1 then .[0]
 		else (.[:-1] | join(", ")) + " or " + .[-1] end' "$FIX/site.json")
@@ -154,14 +138,14 @@ expect_site_languages() {
 	t "$1: hreflang links and sitemap alternates list exactly the configured languages"
 	want=$(printf '%s\n' "${LANGS[@]}" | sort -u)
 	for l in "${LANGS[@]}"; do
-		req GET "$(prefix "$l")/cv"
-		expect_equal "hreflang of $(prefix "$l")/cv" "$want" "$(hreflangs)"
+		req GET "$(site_prefix "$l")/cv"
+		expect_equal "hreflang of $(site_prefix "$l")/cv" "$want" "$(hreflangs)"
 		expect_body_contains "<link rel=\"alternate\" hreflang=\"x-default\" href=\"$BASE/cv\">"
 	done
 	req GET /sitemap.xml
 	expect_equal 'sitemap hreflang' "$want" "$(hreflangs)"
 	for l in "${LANGS[@]}"; do
-		expect_body_contains "<loc>$BASE$(prefix "$l")/cv</loc>"
+		expect_body_contains "<loc>$BASE$(site_prefix "$l")/cv</loc>"
 	done
 
 	t "$1: the manifest's language is the default one"
@@ -172,25 +156,25 @@ expect_site_languages() {
 	# Each language's own name, capitalised for a menu (ICU's data).
 	declare -A own=([es]=Español [en]=English [fr]=Français)
 	for l in "${LANGS[@]}"; do
-		req GET "$(prefix "$l")/cv"
+		req GET "$(site_prefix "$l")/cv"
 		want=$(( ${#LANGS[@]} - 1 ))
-		expect_equal "language links on $(prefix "$l")/cv" "$want" \
+		expect_equal "language links on $(site_prefix "$l")/cv" "$want" \
 			"$(grep -c '<li class="lang">' "$RESP_DIR/body")"
 		for other in "${LANGS[@]}"; do
 			[[ $other != "$l" ]] || continue
-			expect_body_contains "<li class=\"lang\"><a href=\"$BASE$(prefix "$other")/cv\" hreflang=\"$other\" lang=\"$other\">${own[$other]}</a></li>"
+			expect_body_contains "<li class=\"lang\"><a href=\"$BASE$(site_prefix "$other")/cv\" hreflang=\"$other\" lang=\"$other\">${own[$other]}</a></li>"
 		done
 	done
 
 	t "$1: each page speaks its language's labels and no other's"
 	for l in "${LANGS[@]}"; do
-		req GET "$(prefix "$l")/cv"
+		req GET "$(site_prefix "$l")/cv"
 		for key in nav.skip cv.experience footer.no_tracking footer.markdown; do
-			expect_body_contains "$(label "$l" "$key" | sed 's/&/\&amp;/g')"
+			expect_body_contains "$(label_of "$l" "$key" | sed 's/&/\&amp;/g')"
 			for other in es en fr; do
 				[[ $other != "$l" ]] || continue
-				[[ $(label "$other" "$key") != "$(label "$l" "$key")" ]] || continue
-				expect_body_not_contains "$(label "$other" "$key")"
+				[[ $(label_of "$other" "$key") != "$(label_of "$l" "$key")" ]] || continue
+				expect_body_not_contains "$(label_of "$other" "$key")"
 			done
 		done
 	done
@@ -198,10 +182,10 @@ expect_site_languages() {
 	t "$1: the words around dates come from the label set"
 	req GET /api/v1/experience
 	expect_json_true '.data[0].period | endswith($r + $p)' \
-		--arg r "$(label "$DEF" date.range)" --arg p "$(label "$DEF" date.present)"
+		--arg r "$(label_of "$DEF" date.range)" --arg p "$(label_of "$DEF" date.present)"
 	for l in "${LANGS[@]}"; do
-		req GET "$(prefix "$l")/cv.md"
-		expect_body_contains "$(label "$l" date.range)$(label "$l" date.present)"
+		req GET "$(site_prefix "$l")/cv.md"
+		expect_body_contains "$(label_of "$l" date.range)$(label_of "$l" date.present)"
 	done
 }
 
@@ -220,7 +204,7 @@ req GET /
 expect_body_not_contains 'class="lang"'
 req GET /llms.txt
 expect_body_not_contains '/en/llms.txt'
-expect_body_not_contains "$(label en llms.bilingual)"
+expect_body_not_contains "$(label_of en llms.bilingual)"
 req GET /agents.md
 expect_body_not_contains '/en/'
 

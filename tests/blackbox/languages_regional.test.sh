@@ -34,21 +34,6 @@ serve() {
 	bb_private_stack "$2" "serving tests/fixtures/$1"
 }
 
-# prefix TAG: "" for the default language, "/tag-in-lower-case" else.
-prefix() {
-	[[ $1 == "$DEF" ]] || printf '/%s' "${1,,}"
-}
-
-# label SET KEY: the text of KEY in labels/SET.json.
-label() {
-	jq -r --arg k "$2" '.[$k]' "$LABELS/$1.json"
-}
-
-# text FILE EXPR TAG: the translated text at EXPR of fixture file FILE.
-text() {
-	jq -r --arg l "$3" "$2 | if type == \"object\" then .[\$l] else . end" "$FIX/$1"
-}
-
 # cert_date: the fixtures' certification date, an ISO YYYY-MM-DD.
 cert_date() {
 	jq -r '.[0].date' "$FIX/certifications.json"
@@ -83,7 +68,7 @@ hreflangs() {
 # prefix, say TAG and speak label set SET.
 expect_tag_pages() {
 	local tag=$1 set=$2 p key other
-	p=$(prefix "$tag")
+	p=$(site_prefix "$tag")
 	t "$tag: pages and documents under \"$p/\" say $tag"
 	for path in "$p/" "$p/cv" "$p/about" "$p/cv.md" "$p/llms.txt" "$p/resume.json" \
 		"$p/projects/$(jq -r '.[0].slug' "$FIX/projects.json")"; do
@@ -104,11 +89,11 @@ expect_tag_pages() {
 	t "$tag: pages speak the $set label set, no other language's"
 	req GET "$p/cv"
 	for key in nav.skip cv.experience footer.no_tracking; do
-		expect_body_contains "$(label "$set" "$key" | sed 's/&/\&amp;/g')"
+		expect_body_contains "$(label_of "$set" "$key" | sed 's/&/\&amp;/g')"
 		for other in "${SETS[@]}"; do
 			[[ $other != "$set" ]] || continue
-			[[ $(label "$other" "$key") != "$(label "$set" "$key")" ]] || continue
-			expect_body_not_contains "$(label "$other" "$key")"
+			[[ $(label_of "$other" "$key") != "$(label_of "$set" "$key")" ]] || continue
+			expect_body_not_contains "$(label_of "$other" "$key")"
 		done
 	done
 }

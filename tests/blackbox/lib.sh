@@ -992,6 +992,24 @@ bb_within() {
 	(($2 <= bound))
 }
 
+# For a file that serves a fixture's languages (languages_config,
+# languages_regional), from its globals DEF (the default language), LABELS
+# (the label sets' directory) and FIX (the fixture's content directory):
+# site_prefix TAG: "" for the default language, else "/" and the tag in
+# lower case (the site's URL prefix, docs/languages.md).
+site_prefix() {
+	[[ $1 == "$DEF" ]] || printf '/%s' "${1,,}"
+}
+# label_of SET KEY: the text of KEY in $LABELS/SET.json.
+label_of() {
+	jq -r --arg k "$2" '.[$k]' "$LABELS/$1.json"
+}
+# fixture_text FILE EXPR TAG: the translated text at EXPR of $FIX/FILE in
+# TAG (a plain string is the text of every language).
+fixture_text() {
+	jq -r --arg l "$3" "$2 | if type == \"object\" then .[\$l] else . end" "$FIX/$1"
+}
+
 # bb_promise_ms MS: the bound to hold a promise of MS milliseconds to in
 # the build under test: MS, or ten times MS under a checked build
 # (bb_checked): ASan, TSan and valgrind make a process several times slower,
