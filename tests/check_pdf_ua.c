@@ -143,14 +143,14 @@ elem_lang(const char *u, const char *role, const char *lang)
  * (Document, H1, Link); none when the elements are not those named. */
 START_TEST(element_language)
 {
-	static const struct pdf_ua_lang link = { 2, "Link", "en" };
-	static const struct pdf_ua_lang h1 = { 2, "H1", "en" };
+	static const struct pdf_ua_attr link = { 2, "Link", "en", NULL };
+	static const struct pdf_ua_attr h1 = { 2, "H1", "en", NULL };
 	struct pdf_ua_meta m = meta;
 	struct buf b;
 	size_t	 n;
 
-	m.langs = &link;
-	m.nlangs = 1;
+	m.attrs = &link;
+	m.nattrs = 1;
 	m.nelems = 3;
 	make_pdf(&b);
 	n = b.len;
@@ -167,11 +167,54 @@ START_TEST(element_language)
 	ck_assert(strstr(update(&b, n), "/Lang (ja-Latn)") != NULL);
 	buf_free(&b);
 	m.nelems = 3;
-	m.langs = &h1;
+	m.attrs = &h1;
 	make_pdf(&b);
 	n = b.len;
 	ck_assert_int_eq(pdf_ua_catalog(&b, &m), 0);
 	ck_assert(strstr(update(&b, n), "/Lang (en)") == NULL);
+	buf_free(&b);
+}
+END_TEST
+
+/* /Alt on the element named, as UTF-16BE with its mark ("é" U+00E9,
+ * "語" U+8A9E, "😀" a surrogate pair); /Lang beside it; nothing for a
+ * description that is not UTF-8 or is too long. */
+START_TEST(element_alt)
+{
+	static const struct pdf_ua_attr h1 = { 1, "H1", "en",
+	    "N\xc3\xa9 \xe8\xaa\x9e\xf0\x9f\x98\x80" };
+	static const struct pdf_ua_attr bad = { 1, "H1", NULL,
+	    "N\xc3" };
+	char	 long_alt[PDF_UA_ALT_MAX + 2];
+	struct pdf_ua_attr big = { 1, "H1", NULL, long_alt };
+	struct pdf_ua_meta m = meta;
+	struct buf b;
+	size_t	 n;
+
+	m.attrs = &h1;
+	m.nattrs = 1;
+	m.nelems = 3;
+	make_pdf(&b);
+	n = b.len;
+	ck_assert_int_eq(pdf_ua_catalog(&b, &m), 0);
+	ck_assert_msg(strstr(update(&b, n),
+	    "/Lang (en) /Alt <FEFF004E00E900208A9ED83DDE00>") != NULL, "%s",
+	    update(&b, n));
+	ck_assert(elem_lang(update(&b, n), "H1", "en"));
+	buf_free(&b);
+	m.attrs = &bad;
+	make_pdf(&b);
+	n = b.len;
+	ck_assert_int_eq(pdf_ua_catalog(&b, &m), 0);
+	ck_assert(strstr(update(&b, n), "/Alt") == NULL);
+	buf_free(&b);
+	memset(long_alt, 'a', sizeof(long_alt) - 1);
+	long_alt[sizeof(long_alt) - 1] = '\0';
+	m.attrs = &big;
+	make_pdf(&b);
+	n = b.len;
+	ck_assert_int_eq(pdf_ua_catalog(&b, &m), 0);
+	ck_assert(strstr(update(&b, n), "/Alt") == NULL);
 	buf_free(&b);
 }
 END_TEST
@@ -227,6 +270,7 @@ main(void)
 	tcase_add_test(tc, catalog_and_trailer);
 	tcase_add_test(tc, left_alone);
 	tcase_add_test(tc, element_language);
+	tcase_add_test(tc, element_alt);
 	suite_add_tcase(su, tc);
 	sr = srunner_create(su);
 	srunner_run_all(sr, CK_NORMAL);

@@ -148,6 +148,7 @@ struct security {
 	X(base_url, STRING, 0, NULL, STRING, read_base_url, NULL)	\
 	X(fictional, BOOL, 0, NULL, BOOL, NULL, NULL)			\
 	X(default_language_fields, BOOL, 0, NULL, BOOL, NULL, NULL)	\
+	X(cv_portrait, BOOL, 0, NULL, BOOL, NULL, NULL)			\
 	X(pages, OBJECT, FIELD_READER, NULL, OWN, settings_read_pages,	\
 	    settings_drop_pages)					\
 	X(content_signals, OBJECT, FIELD_READER, NULL, OWN,		\

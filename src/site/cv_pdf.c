@@ -206,6 +206,7 @@ add_block(struct pdf *p, cmark_node *n, enum blk kind, int bullet)
 	PangoAttrList *al;
 	struct block *bk;
 	struct buf t;
+	double	 room = 0;
 
 	if (p->n == p->cap) {
 		bk = reallocarray(p->b, p->cap ? p->cap * 2 : 64,
@@ -249,8 +250,15 @@ add_block(struct pdf *p, cmark_node *n, enum blk kind, int bullet)
 	    st->bold, st->italic);
 	pango_layout_set_font_description(bk->layout, fd);
 	pango_font_description_free(fd);
+	/* above the first section, beside the portrait */
+	if (kind == BLK_SECTION)
+		p->head = 0;
+	if (p->head) {
+		room = cv_pdf_portrait_room(p);
+		bk->shift = p->rtl ? room : 0;
+	}
 	pango_layout_set_width(bk->layout,
-	    (int)((TEXT_W - st->indent) * PANGO_SCALE));
+	    (int)((TEXT_W - room - st->indent) * PANGO_SCALE));
 	pango_layout_set_wrap(bk->layout, PANGO_WRAP_WORD_CHAR);
 	pango_layout_set_line_spacing(bk->layout, LINE_SPACING);
 	pango_layout_set_text(bk->layout, t.data, (int)t.len);
@@ -355,12 +363,17 @@ flow(struct pdf *p, int draw)
 			    0) + lines_height(p->b[j].layout, 0);
 		need += (j > i ? cv_pdf_styles[p->b[j].kind].before : 0) +
 		    lines_height(p->b[j].layout, 2);
+		if (p->page == 1 && p->b[i].kind == BLK_SECTION &&
+		    p->y < cv_pdf_portrait_bottom(p))
+			p->y = cv_pdf_portrait_bottom(p);	/* under it */
 		if (p->y > MARGIN_TOP && p->y + st->before + need >
 		    TEXT_BOTTOM)
 			cv_pdf_new_page(p, draw);
 		else if (p->y > MARGIN_TOP)
 			p->y += st->before;
 		cv_pdf_place(p, &p->b[i], draw);
+		if (i == 0)	/* the name, then the portrait */
+			cv_pdf_portrait_draw(p, draw);
 	}
 	if (draw) {
 		cv_pdf_tags_end(p);
@@ -534,6 +547,8 @@ cv_pdf_of(const struct app *app, const struct cv_variant *v, enum lang l,
 	    "\xe2\x80\xa2");
 	if (cv_lang_texts(app, l, &p.foreign) == -1)
 		p.oom = 1;
+	cv_pdf_portrait_load(&p, v == NULL && l == LANG_DEFAULT);
+	p.head = 1;
 	add_blocks(&p, doc, BLK_TEXT);
 	if (!p.oom && p.n > 0) {
 		flow(&p, 0);
@@ -551,13 +566,15 @@ cv_pdf_of(const struct app *app, const struct cv_variant *v, enum lang l,
 		free(p.b[i].langs);
 	}
 	cv_lang_texts_free(&p.foreign);
+	if (p.portrait != NULL)
+		cairo_surface_destroy(p.portrait);
 	free(p.b);
 	g_object_unref(p.bullet);
 	g_object_unref(p.pc);
 	g_object_unref(p.pc_rtl);
 	cmark_node_free(doc);
-	meta.langs = p.elangs;
-	meta.nlangs = p.nelangs;
+	meta.attrs = p.attrs;
+	meta.nattrs = p.nattrs;
 	meta.nelems = p.nelems;
 	if (st != CAIRO_STATUS_SUCCESS)
 		warnx("cv.pdf (%s): cairo: %s", lang_code(app->langs, l),
@@ -565,7 +582,7 @@ cv_pdf_of(const struct app *app, const struct cv_variant *v, enum lang l,
 	else if (!p.oom && !out->oom && out->len > from &&
 	    pdf_ua_catalog(out, &meta) != -1)
 		rc = 0;
-	free(p.elangs);
+	free(p.attrs);
 	buf_free(&title);
 	buf_free(&rel);
 	return rc;

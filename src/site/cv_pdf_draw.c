@@ -143,29 +143,39 @@ const struct pdf_artifact_kinds cv_pdf_artifacts = {
 
 /*
  * Opens the structure element name (cairo's tag, attributes attrs) and
- * counts it; lang, when not NULL, is its language, which cairo ignores
- * on a tag: recorded for pdf_ua.c, which writes it on the element it
- * finds by that count.  Sets p->oom out of memory.
+ * counts it; lang, when not NULL, is its language, and alt its
+ * alternate description, which cairo ignores on a tag: recorded for
+ * pdf_ua.c, which writes them on the element it finds by that count.
+ * Sets p->oom out of memory.
  */
 void
-cv_pdf_tag_begin(struct pdf *p, const char *name, const char *attrs,
-    const char *lang)
+cv_pdf_tag_open(struct pdf *p, const char *name, const char *attrs,
+    const char *lang, const char *alt)
 {
-	struct pdf_ua_lang *e;
+	struct pdf_ua_attr *e;
 
-	if (lang != NULL) {
-		e = reallocarray(p->elangs, p->nelangs + 1, sizeof(*e));
+	if (lang != NULL || alt != NULL) {
+		e = reallocarray(p->attrs, p->nattrs + 1, sizeof(*e));
 		if (e == NULL)
 			p->oom = 1;
 		else {
-			p->elangs = e;
-			e[p->nelangs].index = p->nelems;
-			e[p->nelangs].role = name;
-			e[p->nelangs++].lang = lang;
+			p->attrs = e;
+			e[p->nattrs].index = p->nelems;
+			e[p->nattrs].role = name;
+			e[p->nattrs].lang = lang;
+			e[p->nattrs++].alt = alt;
 		}
 	}
 	p->nelems++;
 	cairo_tag_begin(p->cr, name, attrs);
+}
+
+/* The same without a description. */
+void
+cv_pdf_tag_begin(struct pdf *p, const char *name, const char *attrs,
+    const char *lang)
+{
+	cv_pdf_tag_open(p, name, attrs, lang, NULL);
 }
 
 /* A layout of text in the body's font at size points. */
@@ -426,7 +436,8 @@ cv_pdf_place(struct pdf *p, const struct block *bk, int draw)
 	PangoLayoutIter *it = pango_layout_get_iter(bk->layout);
 	PangoLayoutLine *ln;
 	PangoRectangle lr;
-	double	 x0 = MARGIN_X + (bk->rtl ? 0 : st->indent), x, h, base;
+	double	 x0 = MARGIN_X + bk->shift + (bk->rtl ? 0 : st->indent);
+	double	 x, h, base;
 	int	 y0, y1, first = 1, open = 0;
 
 	if (draw)

@@ -1,6 +1,7 @@
 /*
  * cv_pdf_int.h: what cv_pdf.c (the blocks and their flow) and
- * cv_pdf_draw.c (a block's lines drawn and tagged, the footer) share.
+ * cv_pdf_draw.c (a block's lines drawn and tagged, the footer) and
+ * cv_pdf_portrait.c (the portrait beside the name) share.
  * Inside src/site only.
  *
  * Ownership: struct pdf and its blocks belong to cv_pdf (cv_pdf.c),
@@ -68,6 +69,8 @@ struct block {
 	enum blk kind;
 	int	 bullet;		/* a list item's first paragraph */
 	int	 rtl;			/* set right to left */
+	double	 shift;			/* points right of the margin: the
+					 * portrait's room on its left */
 	PangoLayout *layout;
 	struct link *links;
 	size_t	 nlinks;
@@ -92,13 +95,23 @@ struct pdf {
 	int	 item;			/* a list item (LI) is open */
 	struct cv_lang_texts foreign;	/* texts in another language */
 	size_t	 nelems;		/* structure elements opened */
-	struct pdf_ua_lang *elangs;	/* those in another language */
-	size_t	 nelangs;
+	struct pdf_ua_attr *attrs;	/* those in another language, or
+					 * described (the portrait) */
+	size_t	 nattrs;
+	int	 head;			/* no section added yet */
+	cairo_surface_t *portrait;	/* cv_pdf_portrait.c, or NULL */
+	double	 portrait_w, portrait_h;	/* points */
 };
 
 void		 cv_pdf_graphemes(struct pdf *, PangoLayout *);
 void		 cv_pdf_tag_begin(struct pdf *, const char *, const char *,
 		    const char *);
+void		 cv_pdf_tag_open(struct pdf *, const char *, const char *,
+		    const char *, const char *);
+void		 cv_pdf_portrait_load(struct pdf *, int);
+double		 cv_pdf_portrait_room(const struct pdf *);
+double		 cv_pdf_portrait_bottom(const struct pdf *);
+void		 cv_pdf_portrait_draw(struct pdf *, int);
 PangoLayout	*cv_pdf_small_layout(struct pdf *, double, const char *);
 void		 cv_pdf_new_page(struct pdf *, int);
 void		 cv_pdf_footer(struct pdf *);

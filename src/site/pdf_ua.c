@@ -10,7 +10,8 @@
  * of each page: /Tabs /S, and its content stream with what cairo drew
  * outside every element marked as an artifact of its kind
  * (pdf_artifact.c), of each link annotation: /Contents, and of each
- * structure element the caller says is in another language: /Lang.
+ * structure element the caller says is in another language: /Lang, or
+ * describes: /Alt.
  * Plain bytes in a struct buf: no cairo here.
  */
 #include "config.h"
@@ -18,6 +19,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <unicode/ustring.h>
 
 #include "base/util.h"
 #include "site/pdf_artifact.h"
@@ -243,49 +246,88 @@ pdf_page_fix(struct buf *out, const struct xref *x, size_t num, size_t at,
 static const char struct_elem[] = "\n<< /Type /StructElem\n   /S /";
 
 /*
- * Appends to out a new revision of each structure element m->langs
- * names with its /Lang (ISO 32000-1, 14.9.2; ISO 14289-1, 7.2), which
- * cairo ignores on a tag, recorded in *up.  The elements are the ns of
- * se (number and offset, in the order of their numbers, which is the
- * order cairo was asked to open them: it numbers the tree depth first,
- * as it was built); an entry's index is that order.  None is written
- * when the elements are not those the caller opened: another count, an
- * entry of another role or an index beyond them.  Returns 0, or -1 out
- * of memory.
+ * Appends to b text as a PDF text string (ISO 32000-1, 7.9.2.2): UTF-16BE
+ * with its byte order mark, in hexadecimal, which needs no escaping.
+ * Returns 0, or 1 for text that is not UTF-8 or too long.
  */
 static int
-pdf_struct_langs(struct buf *out, const struct xref *x, const struct upd *se,
+pdf_text_string(struct buf *b, const char *text)
+{
+	UChar	 u[PDF_UA_ALT_MAX];
+	UErrorCode err = U_ZERO_ERROR;
+	int32_t	 n, i;
+
+	if (strlen(text) > PDF_UA_ALT_MAX)
+		return 1;
+	u_strFromUTF8(u, PDF_UA_ALT_MAX, &n, text, -1, &err);
+	if (U_FAILURE(err) || n > PDF_UA_ALT_MAX)
+		return 1;
+	buf_puts(b, "<FEFF");
+	for (i = 0; i < n; i++)
+		buf_printf(b, "%04X", (unsigned)u[i]);
+	buf_putc(b, '>');
+	return 0;
+}
+
+/*
+ * Appends to out a new revision of each structure element m->attrs
+ * names with its /Lang (ISO 32000-1, 14.9.2; ISO 14289-1, 7.2) and its
+ * /Alt (14.9.3; ISO 14289-1, 7.3), which cairo ignores on a tag,
+ * recorded in *up.  The elements are the ns of se (number and offset,
+ * in the order of their numbers, which is the order cairo was asked
+ * to open them: it numbers the tree depth first, as it was built); an
+ * entry's index is that order.  None is written when the elements are
+ * not those the caller opened: another count, an entry of another role
+ * or an index beyond them, a language that is no tag, a description
+ * that is not UTF-8.  Returns 0, or -1 out of memory.
+ */
+static int
+pdf_struct_attrs(struct buf *out, const struct xref *x, const struct upd *se,
     size_t ns, const struct pdf_ua_meta *m, struct upd **up, size_t *nup)
 {
-	const struct pdf_ua_lang *e;
+	const struct pdf_ua_attr *e;
 	const char *r;
-	char	 head[32], key[64];
+	char	 head[32];
+	struct buf key;
 	size_t	 i, rl;
-	int	 k;
+	int	 k, rc = 0;
 
-	if (m->nlangs == 0 || ns != m->nelems)
+	if (m->nattrs == 0 || ns != m->nelems)
 		return 0;
-	for (i = 0; i < m->nlangs; i++) {
-		e = &m->langs[i];
-		if (e->index >= ns || !lang_ok(e->lang) ||
-		    (i > 0 && e->index <= m->langs[i - 1].index))
-			return 0;
+	buf_init(&key);
+	for (i = 0; i < m->nattrs; i++) {
+		e = &m->attrs[i];
+		if (e->index >= ns || (e->lang != NULL && !lang_ok(e->lang)) ||
+		    (i > 0 && e->index <= m->attrs[i - 1].index) ||
+		    (e->alt != NULL && pdf_text_string(&key, e->alt) != 0))
+			goto out;
 		k = snprintf(head, sizeof(head), "%zu 0 obj",
 		    se[e->index].num);
 		r = out->data + se[e->index].off + k + sizeof(struct_elem) - 1;
 		rl = strlen(e->role);
 		if (r + rl >= out->data + x->end || memcmp(r, e->role, rl) !=
 		    0 || r[rl] != '\n')
-			return 0;
+			goto out;
 	}
-	for (i = 0; i < m->nlangs; i++) {
-		e = &m->langs[i];
-		snprintf(key, sizeof(key), "/Lang (%s)", e->lang);
-		if (pdf_obj_add(out, x, se[e->index].num, se[e->index].off,
-		    key, up, nup) == -1)
-			return -1;
+	for (i = 0; i < m->nattrs && rc == 0; i++) {
+		e = &m->attrs[i];
+		key.len = 0;
+		if (e->lang != NULL)
+			buf_printf(&key, "/Lang (%s)%s", e->lang,
+			    e->alt != NULL ? " " : "");
+		if (e->alt != NULL) {
+			buf_puts(&key, "/Alt ");
+			pdf_text_string(&key, e->alt);
+		}
+		if (key.len == 0)
+			continue;
+		rc = key.oom || buf_cstr(&key) == NULL ? -1 :
+		    pdf_obj_add(out, x, se[e->index].num, se[e->index].off,
+		    key.data, up, nup) == -1 ? -1 : 0;
 	}
-	return out->oom ? -1 : 0;
+out:
+	buf_free(&key);
+	return rc == 0 && out->oom ? -1 : rc;
 }
 
 /*
@@ -297,7 +339,8 @@ pdf_struct_langs(struct buf *out, const struct xref *x, const struct upd *se,
  * damaged); for a page, its revisions (pdf_page_fix, its artifacts
  * typed as m says); for a link annotation, its revision with
  * /Contents; for a structure element m
- * gives a language, its revision with /Lang (pdf_struct_langs); each
+ * gives a language or a description, its revision with them
+ * (pdf_struct_attrs); each
  * recorded in *up.  Returns 0, 1 for a table it cannot read, or -1 out
  * of memory.
  */
@@ -354,7 +397,7 @@ pdf_objects_fix(struct buf *out, size_t end, size_t xref,
 			goto out;
 		}
 	}
-	rc = pdf_struct_langs(out, &x, se, ns, m, up, nup);
+	rc = pdf_struct_attrs(out, &x, se, ns, m, up, nup);
 out:
 	free(se);
 	return rc == 0 && out->oom ? -1 : rc;

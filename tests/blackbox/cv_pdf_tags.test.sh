@@ -14,8 +14,11 @@
 #   of /api/v1/profile; then the H2s with /cv's section headings and the H3s
 #   with its entries' headings, in /cv's order (its markdown twin's ## and ###
 #   lines); every L holds only LI, every LI only Lbl and LBody; no role
-#   outside the standard ones cairo writes; every Figure (there is none: the
-#   PDF has no image, which is checked) has /Alt;
+#   outside the standard ones cairo writes; as many Figures as images, each
+#   with /Alt: with site.json's "cv_portrait" (the demo, and the Arabic site
+#   given a JPEG portrait) one image on page 1, its Figure's /Alt the name of
+#   /api/v1/profile, at the end of the line (the left in Arabic), a JPEG
+#   embedded as it is (DCTDecode); without it (the Japanese sites) none;
 # - every link annotation is the object (OBJR) of a Link element and has
 #   /Contents (its URI), and every page with annotations has /Tabs /S;
 # - every painting operator of every page is in marked content with an MCID
@@ -54,12 +57,12 @@ expect_exit 0
 # annotations and fonts get wrong against LANG (nothing when all is right);
 # then, after a line "--", the structure's headings, one "ROLE TEXT" a line.
 tags() {
-	"$PY" - "$1" "$2" "$3" <<'PYEOF'
+	"$PY" - "$@" <<'PYEOF'
 import sys, xml.etree.ElementTree as ET
 import pikepdf
 from pikepdf import Name
 
-path, lang, txt = sys.argv[1], sys.argv[2], sys.argv[3]
+path, lang, txt, alt, side = sys.argv[1:6]
 pdf = pikepdf.open(path)
 root = pdf.Root
 bad = []
@@ -99,9 +102,8 @@ ROLES = {'Document', 'H1', 'H2', 'H3', 'P', 'L', 'LI', 'Lbl', 'LBody', 'Span',
          'Link', 'BlockQuote', 'Figure'}
 objr = set()
 heads = []
-figures = 0
+figures = []
 def walk(e, parent):
-    global figures
     if not isinstance(e, pikepdf.Dictionary):
         return
     if e.get('/Type') == Name.OBJR:
@@ -117,8 +119,8 @@ def walk(e, parent):
     if role in ('H1', 'H2', 'H3'):
         heads.append(role)
     if role == 'Figure':
-        figures += 1
-        need(str(e.get('/Alt', '')) != '', 'a Figure without /Alt')
+        figures.append(str(e.get('/Alt', '')))
+        need(figures[-1] != '', 'a Figure without /Alt')
     k = e.get('/K')
     for c in (k if isinstance(k, pikepdf.Array) else [k]):
         walk(c, role)
@@ -133,7 +135,7 @@ if '/StructTreeRoot' in root:
 need(heads[:1] == ['H1'] and heads.count('H1') == 1,
      'the headings do not start with the one H1: %r' % heads[:3])
 
-images = 0
+images = []
 for n, page in enumerate(pdf.pages, 1):
     annots = page.obj.get('/Annots', [])
     for a in annots:
@@ -149,8 +151,31 @@ for n, page in enumerate(pdf.pages, 1):
         need('/ToUnicode' in fonts[k], 'page %d: font %s has no /ToUnicode' % (n, fonts[k].get('/BaseFont')))
     xobjects = res.get('/XObject', pikepdf.Dictionary())
     for k in xobjects.keys():
-        images += xobjects[k].get('/Subtype') == Name.Image
-need(figures >= (1 if images else 0), '%d images and %d Figure elements' % (images, figures))
+        if xobjects[k].get('/Subtype') == Name.Image:
+            images.append((n, k, xobjects[k]))
+need(len(figures) == len(images), '%d images and %d Figure elements' % (len(images), len(figures)))
+# the portrait: one image on page 1, a Figure whose /Alt is the name, at
+# the end of the line (the right, or the left in a language written right
+# to left); a JPEG is the owner's bytes (DCTDecode); none without one
+if alt:
+    need(figures == [alt], 'the Figures\' /Alt are %r, not [%r]' % (figures, alt))
+    need([i[0] for i in images] == [1], 'images on pages %r, not one on page 1' % [i[0] for i in images])
+    if images and side:
+        x = None
+        cm = []
+        for operands, op in pikepdf.parse_content_stream(pdf.pages[0]):
+            if str(op) == 'cm':
+                cm = [float(v) for v in operands]
+            elif str(op) == 'Do' and str(operands[0]) == str(images[0][1]):
+                x = cm[4] if cm else None
+        w = float(pdf.pages[0].mediabox[2])
+        need(x is not None and (x < w / 2) == (side == 'left'),
+             'the portrait is drawn at x=%r, not on the %s of a page %g wide' % (x, side, w))
+    if side == 'left' and images:
+        need(images[0][2].get('/Filter') == Name.DCTDecode,
+             'the JPEG portrait is not embedded as it is (DCTDecode)')
+else:
+    need(not figures and not images, '%d Figures and %d images, and no portrait wanted' % (len(figures), len(images)))
 
 # every painting operator is real content (in a sequence with an MCID) or
 # an artifact, never neither nor both; each page has its footer as one. An
@@ -254,13 +279,16 @@ flat() {
 # check_tags LANG PREFIX: the cases for PREFIX/cv.pdf, whose page is in LANG.
 check_tags() {
 	local lang=$1 pre=$2 f=$BB_TMP/cv-$1.pdf name want got
-	t "$pre/cv.pdf ($lang): the catalog, the XMP metadata, the structure, the links, the fonts"
+	t "$pre/cv.pdf ($lang): the catalog, the XMP metadata, the structure, the links, the fonts, ${PORTRAIT_SIDE:-no} portrait"
+	req GET "/api/v1/profile?lang=$lang"
+	name=$(jq -r .data.name "$RESP_DIR/body")
 	req GET "$pre/cv.pdf"
 	expect_status 200
 	cp "$RESP_DIR/body" "$f"
 	req GET "$pre/cv"
 	expect_body_contains "<html lang=\"$lang\""
-	run_cmd tags "$f" "$lang" "$BASE$pre/cv.txt"
+	run_cmd tags "$f" "$lang" "$BASE$pre/cv.txt" "${PORTRAIT_SIDE:+$name}" \
+		"${PORTRAIT_SIDE-}"
 	expect_exit 0
 	expect_equal 'what PDF/UA-1 asks and the PDF lacks' '' "$(cat "$BB_TMP/stdout")"
 
@@ -271,8 +299,6 @@ check_tags() {
 		"$(sort <<<"${LANGS_WANT-}")" "$(cut -f1,3 "$BB_TMP/stdout" | sort)"
 
 	t "$pre/cv.pdf ($lang): H1 the name, then the H2 and H3 of $pre/cv in its order"
-	req GET "/api/v1/profile?lang=$lang"
-	name=$(jq -r .data.name "$RESP_DIR/body")
 	req GET "$pre/cv.md"
 	expect_status 200
 	# the headings' text: a link's words without its address
@@ -317,8 +343,10 @@ for h in sys.stdin.read().splitlines():
 	expect_equal 'headings out of order or missing' '' "$got"
 }
 
+PORTRAIT_SIDE=right	# the demo's site.json has "cv_portrait": true
 check_tags es ''
 check_tags en /en
+PORTRAIT_SIDE=
 
 # A Japanese and an Arabic site, imported as tests/site/run imports them,
 # each on a private stack in this run's own port range (bb_private_stack
@@ -333,6 +361,16 @@ for code in ja ar; do
 		"$STACK_ROOT/tests/fixtures/scripts/$code.resume.json" --languages "$code" \
 		--labels "$STACK_ROOT/labels"
 	expect_exit 0
+	PORTRAIT_SIDE=
+	if [[ $code == ar ]]; then	# a JPEG portrait, asked for
+		PORTRAIT_SIDE=left
+		mkdir -p "$site/media"
+		pdftoppm -jpeg -r 20 -singlefile "$BB_TMP/cv-es.pdf" "$site/media/portrait"
+		jq '.image = "media/portrait.jpg"' "$site/profile.json" >"$BB_TMP/p.json" &&
+			mv "$BB_TMP/p.json" "$site/profile.json"
+		jq '.cv_portrait = true' "$site/site.json" >"$BB_TMP/s.json" &&
+			mv "$BB_TMP/s.json" "$site/site.json"
+	fi
 	chmod -R a+rX "$site"
 	stack_stop
 	export PERFIL_CONTENT=$site
@@ -341,6 +379,7 @@ for code in ja ar; do
 	BASE=$base0
 	bb_private_stack $((off++)) "serving the $code site"
 	check_tags "$code" ''
+	PORTRAIT_SIDE=
 done
 
 # A Japanese owner of two résumés (tests/fixtures/owners/ja.json and
