@@ -75,6 +75,18 @@ update(struct buf *b, size_t n)
 	return b->data + n;
 }
 
+/* A fresh PDF in b updated with m: the text of the update. */
+static const char *
+updated(struct buf *b, const struct pdf_ua_meta *m)
+{
+	size_t	 n;
+
+	make_pdf(b);
+	n = b->len;
+	ck_assert_int_eq(pdf_ua_catalog(b, m), 0);
+	return update(b, n);
+}
+
 START_TEST(catalog_and_trailer)
 {
 	struct buf b;
@@ -147,31 +159,23 @@ START_TEST(element_language)
 	static const struct pdf_ua_attr h1 = { 2, "H1", "en", NULL };
 	struct pdf_ua_meta m = meta;
 	struct buf b;
-	size_t	 n;
+	const char *u;
 
 	m.attrs = &link;
 	m.nattrs = 1;
 	m.nelems = 3;
-	make_pdf(&b);
-	n = b.len;
-	ck_assert_int_eq(pdf_ua_catalog(&b, &m), 0);
-	ck_assert_msg(elem_lang(update(&b, n), "Link", "en"), "%s",
-	    update(&b, n));
+	u = updated(&b, &m);
+	ck_assert_msg(elem_lang(u, "Link", "en"), "%s", u);
 	buf_free(&b);
 	/* another count, another role: no element's /Lang */
 	m.nelems = 4;
-	make_pdf(&b);
-	n = b.len;
-	ck_assert_int_eq(pdf_ua_catalog(&b, &m), 0);
-	ck_assert(strstr(update(&b, n), "/Lang (en)") == NULL);
-	ck_assert(strstr(update(&b, n), "/Lang (ja-Latn)") != NULL);
+	u = updated(&b, &m);
+	ck_assert(strstr(u, "/Lang (en)") == NULL);
+	ck_assert(strstr(u, "/Lang (ja-Latn)") != NULL);
 	buf_free(&b);
 	m.nelems = 3;
 	m.attrs = &h1;
-	make_pdf(&b);
-	n = b.len;
-	ck_assert_int_eq(pdf_ua_catalog(&b, &m), 0);
-	ck_assert(strstr(update(&b, n), "/Lang (en)") == NULL);
+	ck_assert(strstr(updated(&b, &m), "/Lang (en)") == NULL);
 	buf_free(&b);
 }
 END_TEST
@@ -189,32 +193,23 @@ START_TEST(element_alt)
 	struct pdf_ua_attr big = { 1, "H1", NULL, long_alt };
 	struct pdf_ua_meta m = meta;
 	struct buf b;
-	size_t	 n;
+	const char *u;
 
 	m.attrs = &h1;
 	m.nattrs = 1;
 	m.nelems = 3;
-	make_pdf(&b);
-	n = b.len;
-	ck_assert_int_eq(pdf_ua_catalog(&b, &m), 0);
-	ck_assert_msg(strstr(update(&b, n),
-	    "/Lang (en) /Alt <FEFF004E00E900208A9ED83DDE00>") != NULL, "%s",
-	    update(&b, n));
-	ck_assert(elem_lang(update(&b, n), "H1", "en"));
+	u = updated(&b, &m);
+	ck_assert_msg(strstr(u,
+	    "/Lang (en) /Alt <FEFF004E00E900208A9ED83DDE00>") != NULL, "%s", u);
+	ck_assert(elem_lang(u, "H1", "en"));
 	buf_free(&b);
 	m.attrs = &bad;
-	make_pdf(&b);
-	n = b.len;
-	ck_assert_int_eq(pdf_ua_catalog(&b, &m), 0);
-	ck_assert(strstr(update(&b, n), "/Alt") == NULL);
+	ck_assert(strstr(updated(&b, &m), "/Alt") == NULL);
 	buf_free(&b);
 	memset(long_alt, 'a', sizeof(long_alt) - 1);
 	long_alt[sizeof(long_alt) - 1] = '\0';
 	m.attrs = &big;
-	make_pdf(&b);
-	n = b.len;
-	ck_assert_int_eq(pdf_ua_catalog(&b, &m), 0);
-	ck_assert(strstr(update(&b, n), "/Alt") == NULL);
+	ck_assert(strstr(updated(&b, &m), "/Alt") == NULL);
 	buf_free(&b);
 }
 END_TEST
