@@ -86,6 +86,8 @@ struct sup {
 	pid_t	 old[SUP_OLD_MAX];	/* leaders told to drain */
 	long long old_since[SUP_OLD_MAX];	/* ms: told to drain */
 	int	 lost;			/* the serving leader died: load */
+	int	 hung;			/* the serving leader made no
+					 * progress: it goes once replaced */
 	long long hold;			/* no such load before (ms) */
 	char	 fp[WATCH_FP_LEN + 1];	/* the content served */
 	struct watch_status *status;	/* shared with the workers, or
@@ -256,6 +258,53 @@ load_forget(struct sup *s)
 	s->checked = monotonic_ms();
 }
 
+/* Adds leader pid, told to drain or killed at since (ms), to the old
+ * generations reap() collects.  Returns -1 when they are all taken. */
+static int
+old_add(struct sup *s, pid_t pid, long long since)
+{
+	int	 i;
+
+	for (i = 0; i < SUP_OLD_MAX; i++)
+		if (s->old[i] == 0) {
+			s->old[i] = pid;
+			s->old_since[i] = since;
+			return 0;
+		}
+	return -1;
+}
+
+/*
+ * The serving leader that made no progress (live_check) goes: killed,
+ * its workers told to drain (leader_signal), and kept among the old
+ * generations reap() collects (a leader in a frozen cgroup or in disk
+ * wait ends only when it runs again).  Once a new generation serves
+ * (replaced), or at once when the load that was to replace it was
+ * refused: then the content is loaded again, as when a leader dies.
+ */
+static void
+hung_kill(struct sup *s, int replaced)
+{
+	pid_t	 pid = s->serving;
+	long long never = monotonic_ms() + 86400000;
+
+	leader_signal(pid, SIGKILL);
+	leader_live_forget(pid);
+	if (old_add(s, pid, never) == -1) {
+		if (!replaced)
+			s->serving_since = never;	/* reap() will load */
+		return;
+	}
+	s->hung = 0;
+	if (replaced)
+		return;
+	s->serving = 0;
+	s->fp[0] = '\0';
+	s->announce[0] = '\0';
+	s->lost = 1;
+	s->hold = monotonic_ms();
+}
+
 /* A refused load: logged, shown in health until a reload succeeds
  * (strip: the content directory, or NULL when the reason is the
  * supervisor's own words). */
@@ -273,22 +322,8 @@ load_refused(struct sup *s, const char *err, const char *strip)
 	if (s->status != NULL)
 		watch_status_set(s->status, s->refused, err, strip);
 	load_forget(s);
-}
-
-/* Adds leader pid, told to drain or killed at since (ms), to the old
- * generations reap() collects.  Returns -1 when they are all taken. */
-static int
-old_add(struct sup *s, pid_t pid, long long since)
-{
-	int	 i;
-
-	for (i = 0; i < SUP_OLD_MAX; i++)
-		if (s->old[i] == 0) {
-			s->old[i] = pid;
-			s->old_since[i] = since;
-			return 0;
-		}
-	return -1;
+	if (s->hung && s->serving > 0)
+		hung_kill(s, 0);
 }
 
 /* Remembers a leader told to drain, so that the stop waits for it. */
@@ -323,8 +358,11 @@ load_accepted(struct sup *s)
 		watch_log(s->cfg->log_file, "warning: font: ", glyphs);
 	}
 	s->refused[0] = '\0';
-	if (s->serving > 0)
+	if (s->serving > 0 && s->hung)
+		hung_kill(s, 1);
+	else if (s->serving > 0)
 		drain_leader(s, s->serving);
+	s->hung = 0;
 	s->serving = s->loader;
 	s->serving_since = monotonic_ms();
 	s->lost = 0;
@@ -494,6 +532,7 @@ reap(struct sup *s)
 			    "loading the content again", (int)pid,
 			    WEXITSTATUS(status));
 		s->serving = 0;
+		s->hung = 0;
 		s->fp[0] = '\0';
 		s->announce[0] = '\0';
 		s->lost = 1;
@@ -514,32 +553,14 @@ live_kill(pid_t pid, const char *what, long long quiet, const char *why)
 }
 
 /*
- * The serving leader was killed (at a time far ahead: not again): the
- * content is loaded again at once, without waiting for its end, which a
- * frozen cgroup or a disk wait holds back until it runs; reap() collects
- * it among the old generations.
- */
-static void
-serving_killed(struct sup *s, long long never)
-{
-	if (old_add(s, s->serving, never) == -1)
-		s->serving_since = never;	/* reap() will load */
-	else {
-		s->serving = 0;
-		s->fp[0] = '\0';
-		s->announce[0] = '\0';
-		s->lost = 1;
-		s->hold = monotonic_ms();
-	}
-}
-
-/*
- * A leader that made no progress for --hang-timeout (leader.h: stopped
- * or stuck) is killed, the serving one (reap() then loads the content
- * again) as a retired one; so is a retired one that has not begun to
- * drain LEADER_DRAIN_MS after it was told to, or is still there
- * STOP_MAX_MS after.  Its workers stop with it, so that the new
- * generation alone takes the connections.
+ * A serving leader that made no progress for --hang-timeout (leader.h:
+ * stopped or stuck) is replaced: its workers, which may be alive, serve
+ * on while the content is loaded again, and it is killed with them once
+ * the new generation takes over (hung_kill).  A retired leader is killed
+ * when it has not begun to drain LEADER_DRAIN_MS after it was told to,
+ * stops making progress while it drains, or is still there STOP_MAX_MS
+ * after: its workers stop with it, so that the new generation alone takes
+ * the connections.
  */
 static void
 live_check(struct sup *s)
@@ -548,13 +569,21 @@ live_check(struct sup *s)
 	const char *why;
 	int	 i;
 
-	if (s->serving > 0 && now >= s->serving_since) {
+	if (s->serving > 0 && !s->hung && now >= s->serving_since) {
 		beat = leader_beat(s->serving);
 		since = beat > s->serving_since ? beat : s->serving_since;
-		if (now - since >= s->cfg->hang_ms)
-			serving_killed(s, live_kill(s->serving,
-			    "generation leader", now - since,
-			    "stopped or stuck"));
+		if (now - since >= s->cfg->hang_ms) {
+			warnx("generation leader %d made no progress for %lld "
+			    "ms (stopped or stuck); loading the content again, "
+			    "then killing it and its workers", (int)s->serving,
+			    now - since);
+			s->hung = 1;
+			if (s->loader == 0)
+				load_start(s, "its generation leader made no "
+				    "progress");
+			if (s->loader == 0)	/* no fork */
+				hung_kill(s, 0);
+		}
 	}
 	for (i = 0; i < SUP_OLD_MAX; i++) {
 		if (s->old[i] <= 0 || now < s->old_since[i])
