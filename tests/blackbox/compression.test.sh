@@ -12,7 +12,14 @@
 
 slug=$(content projects.json '.[0].slug' | tr -d '"')
 
-# path and status of every answer checked (the 404 page is a 404).
+# path and status of every answer checked (the 404 page is a 404). The
+# negotiation is one function whatever the answer: the whole matrix below
+# (every Accept-Encoding, HEAD and If-None-Match in each coding, each
+# coding's tag against the others) runs for an API answer, a page, the 404
+# page and a large document (full_paths); the other answers are checked in
+# each coding (none, gzip, br), HEAD in br and If-None-Match with their own
+# tags, which is what differs between them: bytes stored per answer.
+full_paths=' /api/v1/profile /cv /no-such-page /openapi.json '
 answers=(
 	/api/v1/profile:200
 	/api/v1/projects:200
@@ -105,8 +112,11 @@ for entry in "${answers[@]}"; do
 	full=$RESP_SIZE
 	expect_differ 'the identity body' 0 "$full"
 
+	every=1
+	[[ $full_paths == *" $path "* ]] || every=0
 	for c in "${codings[@]}"; do
 		ae=${c%:*} want=${c##*:}
+		((every)) || [[ $ae == gzip || $ae == br ]] || continue
 		ae_args "$ae"
 		t "GET $path, Accept-Encoding '$ae': $want, the identity bytes once decoded"
 		req GET "$path" "${AE[@]}"
@@ -134,6 +144,7 @@ for entry in "${answers[@]}"; do
 	done
 
 	for want in identity gzip br; do
+		((every)) || [[ $want == br ]] || continue
 		ae_args "$want"
 		t "HEAD $path in $want: the GET's headers, no body"
 		req GET "$path" "${AE[@]}"
@@ -165,7 +176,7 @@ for entry in "${answers[@]}"; do
 
 		# Another coding's tag names other bytes: a full answer.
 		for other in identity gzip br; do
-			[[ $other != "$want" ]] || continue
+			((every)) && [[ $other != "$want" ]] || continue
 			t "GET $path in $want with the $other tag: 200 in $want"
 			tag_to otag "$etag" "$other"
 			req GET "$path" "${AE[@]}" -H "If-None-Match: $otag"
