@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# front: nginx-only it runs --check and reloads a private stack with SIGHUP once per shipped language; run once
+# front: nginx-only it runs --check and reloads a private stack with SIGHUP once per site of up to 8 languages; run once
 # The shipped label sets (labels/*.json) are complete: each has every key of
 # en.json, no key en.json lacks, strings only, and per key the same set of
 # @@placeholders@@ (pronoun variants KEY.she/.he/.they are optional, and
@@ -8,8 +8,9 @@
 # scratch content is tests/fixtures/solo_en) passes --check without an
 # untranslated-key warning, and /, /cv and /developers served through nginx
 # carry <html lang="CODE"> and that set's texts, not the English ones. One
-# private stack serves every language in turn: site.json's languages is
-# rewritten and the responder reloaded (SIGHUP).
+# private stack serves the languages in sites of up to 8 (the most a site
+# has), one after another: the content is rewritten and the responder
+# reloaded (SIGHUP).
 . "$(dirname "$0")/lib.sh"
 . "$STACK_ROOT/tests/lib/stack.sh"
 
@@ -133,7 +134,7 @@ export PERFIL_CONTENT=$SITE
 # the edits by itself, and the reloads counted here would double.
 PERFIL_ARGS='--reload-check 0 --workers 1'
 STACK_CACHE=0
-bb_private_stack 640 'serving one language at a time'
+bb_private_stack 640 'serving up to 8 languages at a time'
 sup=$STACK_RESPONDER_PID
 
 # Keys whose texts a visitor sees: the navigation and footer on every page,
@@ -145,11 +146,11 @@ declare -A page_keys=(
 	[/developers]="$every_page dev.title dev.base_url dev.quick_start dev.parameters"
 )
 
-# in_lang CODE: whether /, /cv and /developers are all in language CODE
-# (with its dir for a language written right to left).
+# in_lang CODE PREFIX: whether PREFIX/, PREFIX/cv and PREFIX/developers are
+# all in language CODE (with its dir for a language written right to left).
 in_lang() {
 	local n
-	n=$(curl -s "$BASE/" "$BASE/cv" "$BASE/developers" |
+	n=$(curl -s "$BASE$2/" "$BASE$2/cv" "$BASE$2/developers" |
 		grep -cE "<html lang=\"$1\"( dir=\"rtl\")?>")
 	((n == 3))
 }
@@ -204,20 +205,60 @@ if bb_checked; then
 		[[ -f $LABELS/$code.json ]] && served+=("$code")
 	done
 fi
+# A site has at most 8 languages (site.json): the sets are served in sites
+# of up to 8, one reload each (5 for the 27 sets, where a site per set took
+# 27), the first language of each the default, at /, the others at /LANG/.
+# Two sets of one language (zh-Hans, zh-Hant: both zh, the site's own
+# labels/zh.json) go in different sites.
+groups=()
 for code in "${served[@]}"; do
-	lang=$(use_set "$STACK_CONTENT" "$code")
-	# The old workers serve their kept connections until they drain: once
-	# the old generation is gone (bb_reload, 30 s at most: the ASan build
-	# is slow to drain), with the micro-cache off, every answer is the new
-	# content's; the wait for the three pages in the new language (10 s at
-	# most) is a second guard, and the checks below say what a miss was.
-	bb_reload "$sup"
-	for ((i = 0; i < 100; i++)); do
-		in_lang "$lang" && break
-		sleep 0.1
+	placed=0
+	for g in "${!groups[@]}"; do
+		# shellcheck disable=SC2086 # the group's codes, one word each
+		set -- ${groups[g]}
+		(($# < 8)) || continue
+		[[ " ${groups[g]} " != *" ${code%%-*} "* && " ${groups[g]} " != *" ${code%%-*}-"* ]] || continue
+		groups[g]+=" $code"
+		placed=1
+		break
 	done
+	((placed)) || groups+=("$code")
+done
+
+# group_site DIR CODE...: the scratch site in DIR, in the languages of the
+# sets CODE... (the first the default), from tests/fixtures/trilingual (es,
+# en, fr): each text it translates is given in English in every one of
+# them; a set named with its script (zh-Hans) is the site's labels/zh.json.
+ORIG=$STACK_ROOT/tests/fixtures/trilingual
+group_site() {
+	local dir=$1 code f l=
+	shift
+	rm -rf "$dir/labels"
+	for code; do
+		l+="${l:+,}\"${code%%-*}\""
+		if [[ $code == *-* ]]; then
+			mkdir -p "$dir/labels" && cp "$LABELS/$code.json" "$dir/labels/${code%%-*}.json"
+		fi
+	done
+	for f in "$ORIG"/*.json; do
+		jq --argjson l "[$l]" 'walk(if type == "object" and has("en") and
+			(keys - ["es", "en", "fr"]) == [] then .en as $v | reduce $l[] as $k ({}; .[$k] = $v) else . end)' \
+			"$f" >"$dir/${f##*/}"
+	done
+	# the name without its parts, as above
+	jq 'del(.given_name, .family_name)' "$dir/profile.json" >"$dir/p.json" &&
+		mv "$dir/p.json" "$dir/profile.json"
+	jq --argjson l "[$l]" '.languages = $l' "$dir/site.json" >"$dir/site.json.new" &&
+		mv "$dir/site.json.new" "$dir/site.json"
+}
+
+# test_set CODE LANG PREFIX: the pages of the set CODE's language LANG,
+# served at PREFIX (empty for the default language), carry lang="LANG", the
+# set's texts and no English one ($sitemap: the site's URLs).
+test_set() {
+	local code=$1 lang=$2 prefix=$3 dir= path key val url i pages=() fetch=()
+	local -A text=()
 	# the set's texts, escaped as in HTML: one jq for the set
-	declare -A text=()
 	while IFS= read -r -d '' key && IFS= read -r -d '' val; do
 		text[$key]=$val
 	done < <(jq -j 'to_entries[] | "\(.key)\u0000\(.value | gsub("&"; "&amp;")
@@ -225,14 +266,10 @@ for code in "${served[@]}"; do
 		| gsub("'\''"; "&apos;"))\u0000"' "$LABELS/$code.json")
 	# written right to left: the set's own name of its version starts
 	# with a right-to-left letter (rtl_sets, below the sets' list)
-	if [[ " $rtl_sets " == *" $code "* ]]; then
-		dir=' dir="rtl"'
-	else
-		dir=
-	fi
+	[[ " $rtl_sets " == *" $code "* ]] && dir=' dir="rtl"'
 	for path in / /cv /developers; do
-		t "$path of a site in $code: lang=\"$lang\"$dir, the $code set's texts, not the English ones"
-		req GET "$path"
+		t "$prefix$path of a site in $code: lang=\"$lang\"$dir, the $code set's texts, not the English ones"
+		req GET "$prefix$path"
 		expect_status 200
 		expect_header content-language "$lang"
 		expect_body_contains "<html lang=\"$lang\"$dir>"
@@ -240,21 +277,56 @@ for code in "${served[@]}"; do
 			expect_body_contains "${text[$key]:-(labels/$code.json has no $key)}"
 		done
 	done
-	# Every page the site has (its sitemap) and the 404 page: no text of
-	# en.json where the set has its own.
+	# Every page the site has in that language (its sitemap: under
+	# PREFIX/, or for the default language under no other language's) and
+	# its 404 page: no text of en.json where the set has its own.
 	t "every page of a site in $code shows no untranslated label"
-	pages=()
-	fetch=()
 	i=0
-	for url in $(curl -s "$BASE/sitemap.xml" | grep -o '<loc>[^<]*</loc>' |
-		sed 's|<loc>||; s|</loc>||') "$BASE/no-such-page"; do
+	for url in $sitemap "$BASE$prefix/no-such-page"; do
+		if [[ -n $prefix ]]; then
+			[[ $url == "$BASE$prefix/"* ]] || continue
+		else
+			[[ ${url#"$BASE"} =~ ^/($langs_re)(/|$) ]] && continue
+		fi
 		i=$((i + 1))
 		fetch+=(-o "$BB_TMP/page-$i.html" "$url")
 		pages+=("$BB_TMP/page-$i.html")
 	done
 	rm -f "${pages[@]}"
 	curl -s "${fetch[@]}" # one curl for all of them
-	_bb_check "$((i < 6))" "the sitemap lists the site's pages" "$i"
+	_bb_check "$((i < 6))" "the sitemap lists the site's pages in $lang" "$i"
 	expect_equal "English texts on the pages of a site in $code" '' \
 		"$(untranslated "$code" "${pages[@]}")"
+}
+
+for group in "${groups[@]}"; do
+	# shellcheck disable=SC2086 # the group's codes, one word each
+	set -- $group
+	default=${1%%-*}
+	group_site "$STACK_CONTENT" "$@"
+	t "a site in $group (the first the default) passes --check"
+	run_cmd "$PERFIL_BIN" --check --content "$STACK_CONTENT" --labels "$LABELS"
+	expect_exit 0
+	# The old workers serve their kept connections until they drain: once
+	# the old generation is gone (bb_reload, 30 s at most: the ASan build
+	# is slow to drain), with the micro-cache off, every answer is the new
+	# content's; the wait for the three pages in the new languages (10 s at
+	# most) is a second guard, and the checks below say what a miss was.
+	bb_reload "$sup"
+	for ((i = 0; i < 100; i++)); do
+		in_lang "$default" '' && { (($# == 1)) || in_lang "${2%%-*}" "/${2%%-*}"; } && break
+		sleep 0.1
+	done
+	sitemap=$(curl -s "$BASE/sitemap.xml" | grep -o '<loc>[^<]*</loc>' |
+		sed 's|<loc>||; s|</loc>||')
+	langs_re=
+	for code; do
+		langs_re+="${langs_re:+|}${code%%-*}"
+	done
+	for code in $group; do
+		lang=${code%%-*}
+		prefix=
+		[[ $lang == "$default" ]] || prefix=/$lang
+		test_set "$code" "$lang" "$prefix"
+	done
 done
