@@ -13,6 +13,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #ifdef HAVE_BTPARSE
@@ -309,6 +310,69 @@ parse(struct bibtex_lib *lb, char *s, size_t len)
 	return bad ? -1 : 0;
 }
 
+/* The child of probe() that btparse ends with exit(): ends at once (no
+ * stdio flushed twice, no leak check of a parse cut short). */
+static void
+probe_exited(void)
+{
+	_exit(1);
+}
+
+/*
+ * btparse calls exit(1) on some malformed libraries (its usage_error,
+ * "bt_postprocess_field: invalid AST node", after its error recovery).
+ * The library is parsed first in a child process, its messages kept in a
+ * temporary file: when btparse ended it (or it died), they are shown and
+ * the library refused in perfil's words, with the last line they name;
+ * the caller's process is untouched.  Returns 0 (the child's parse
+ * returned, well or not: the real parse says which) or -1.
+ */
+static int
+probe(struct bibtex_lib *lb, char *s, size_t len)
+{
+	char	 m[4096], *p;
+	FILE	*msgs;
+	pid_t	 pid;
+	size_t	 n;
+	int	 status, line = 0;
+
+	if ((msgs = tmpfile()) == NULL) {
+		snprintf(lb->err, lb->errlen, "a temporary file: %s",
+		    strerror(errno));
+		return -1;
+	}
+	fflush(NULL);
+	if ((pid = fork()) == -1) {
+		snprintf(lb->err, lb->errlen, "fork: %s", strerror(errno));
+		fclose(msgs);
+		return -1;
+	}
+	if (pid == 0) {
+		dup2(fileno(msgs), STDERR_FILENO);
+		atexit(probe_exited);
+		(void)parse(lb, s, len);
+		_exit(0);
+	}
+	while (waitpid(pid, &status, 0) == -1 && errno == EINTR)
+		continue;
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+		fclose(msgs);
+		return 0;
+	}
+	/* Its messages, the first 4 KiB, and the last line they name. */
+	rewind(msgs);
+	n = fread(m, 1, sizeof(m) - 1, msgs);
+	m[n] = '\0';
+	fclose(msgs);
+	fputs(m, stderr);
+	for (p = m; (p = strstr(p, ", line ")) != NULL; p += 7)
+		line = atoi(p + 7);
+	snprintf(lb->err, lb->errlen, "%s:%d: not well-formed BibTeX (the "
+	    "parser gave up on it%s)", lb->file, line > 0 ? line : 1,
+	    WIFSIGNALED(status) ? ", killed by a signal" : "");
+	return -1;
+}
+
 /*
  * Reads the library (lb->data, else lb->file) into lb: its entries, or
  * -1 with lb->err set ("FILE:LINE: reason").  Free it with
@@ -328,7 +392,7 @@ bibtex_read(struct bibtex_lib *lb)
 		free(s);
 		return -1;
 	}
-	rc = parse(lb, s, len);
+	rc = probe(lb, s, len) == -1 ? -1 : parse(lb, s, len);
 	free(s);
 	return rc;
 }

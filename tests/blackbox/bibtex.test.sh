@@ -13,7 +13,7 @@
 #     @jsonresume/schema, and --from-resume reads it back.
 #   - /publications.bib parses with python3-bibtexparser to the same
 #     entries, and --add-bibtex of it changes nothing.
-#   - five malformed libraries exit 1 with the file and line in under a
+#   - six malformed libraries exit 1 with the file and line in under a
 #     second and leave publications.json byte-identical.
 . "$(dirname "$0")/lib.sh"
 . "$STACK_ROOT/tests/lib/stack.sh"
@@ -364,6 +364,21 @@ expect_stderr_match 'first on line 1'
 t 'binary garbage is refused with the file and line'
 { printf '@article{a, title = {T}, year = 2020}\n'; head -c 4096 /dev/urandom; } >"$BB_TMP/garbage.bib"
 malformed garbage '[0-9]+'
+
+# libbtparse itself calls exit(1) on some malformed libraries after its
+# error recovery (tests/fixtures/bibtex/btparse-exit.bib, found by
+# fuzz_bibtex): the import parses in a child process first, so the refusal
+# is perfil's, with the line, and --init leaves nothing behind.
+t 'a library on which btparse gives up (exit) is refused with the file and line'
+cp "$fix/btparse-exit.bib" "$BB_TMP/gaveup.bib"
+malformed gaveup 1
+expect_stderr_match 'gaveup\.bib:1: not well-formed BibTeX \(the parser gave up on it\) \(nothing changed\)'
+expect_stderr_match 'fatal error: bt_postprocess_field'
+rm -rf "$BB_TMP/gaveup-init"
+run_cmd "$PERFIL_BIN" --init "$BB_TMP/gaveup-init" --from-bibtex "$BB_TMP/gaveup.bib"
+expect_exit 1
+expect_stderr_match 'gaveup\.bib:1: not well-formed BibTeX .*\(nothing written\)'
+expect_equal '--init: the target directory' absent "$([[ -e $BB_TMP/gaveup-init ]] && echo present || echo absent)"
 
 t '10 MB of nesting is refused with the file and line, at once'
 python3 -c "import sys; sys.stdout.write('@article{deep,\n title = ' + '{' * (10 * 1024 * 1024))" >"$BB_TMP/nesting.bib"
