@@ -274,6 +274,29 @@ old_add(struct sup *s, pid_t pid, long long since)
 	return -1;
 }
 
+/* Kills leader pid and tells its workers to drain (leader_signal);
+ * reap() collects it.  Returns a time far ahead: not again. */
+static long long
+leader_end(pid_t pid)
+{
+	leader_signal(pid, SIGKILL);
+	leader_live_forget(pid);
+	return monotonic_ms() + 86400000;
+}
+
+/* The serving generation is gone (its leader died or was killed): the
+ * content is loaded again from hold (ms). */
+static void
+serving_gone(struct sup *s, long long hold)
+{
+	s->serving = 0;
+	s->hung = 0;
+	s->fp[0] = '\0';
+	s->announce[0] = '\0';
+	s->lost = 1;
+	s->hold = hold;
+}
+
 /*
  * The serving leader that made no progress (live_check) goes: killed,
  * its workers told to drain (leader_signal), and kept among the old
@@ -285,24 +308,16 @@ old_add(struct sup *s, pid_t pid, long long since)
 static void
 hung_kill(struct sup *s, int replaced)
 {
-	pid_t	 pid = s->serving;
-	long long never = monotonic_ms() + 86400000;
+	long long never = leader_end(s->serving);
 
-	leader_signal(pid, SIGKILL);
-	leader_live_forget(pid);
-	if (old_add(s, pid, never) == -1) {
+	if (old_add(s, s->serving, never) == -1) {
 		if (!replaced)
 			s->serving_since = never;	/* reap() will load */
 		return;
 	}
 	s->hung = 0;
-	if (replaced)
-		return;
-	s->serving = 0;
-	s->fp[0] = '\0';
-	s->announce[0] = '\0';
-	s->lost = 1;
-	s->hold = monotonic_ms();
+	if (!replaced)
+		serving_gone(s, monotonic_ms());
 }
 
 /* A refused load: logged, shown in health until a reload succeeds
@@ -531,12 +546,7 @@ reap(struct sup *s)
 			warnx("generation leader %d exited with status %d; "
 			    "loading the content again", (int)pid,
 			    WEXITSTATUS(status));
-		s->serving = 0;
-		s->hung = 0;
-		s->fp[0] = '\0';
-		s->announce[0] = '\0';
-		s->lost = 1;
-		s->hold = monotonic_ms() + 1000;
+		serving_gone(s, monotonic_ms() + 1000);
 	}
 }
 
@@ -547,9 +557,7 @@ live_kill(pid_t pid, const char *what, long long quiet, const char *why)
 {
 	warnx("%s %d made no progress for %lld ms (%s); killing it and its "
 	    "workers", what, (int)pid, quiet, why);
-	leader_signal(pid, SIGKILL);
-	leader_live_forget(pid);
-	return monotonic_ms() + 86400000;
+	return leader_end(pid);
 }
 
 /*
