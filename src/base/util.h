@@ -13,6 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "base/utf8.h"
+
 struct buf {
 	char	*data;		/* NUL-terminated when len > 0 or after buf_cstr */
 	size_t	 len;
@@ -55,7 +57,7 @@ void	 arena_free(struct arena *);
 
 int	 utf8_valid(const char *, size_t);
 size_t	 utf8_count(const char *, size_t);
-size_t	 utf8_longest_cluster(const char *, size_t, size_t cap);
+
 uint64_t hash_fnv1a64(const void *, size_t);
 uint64_t hash_words64(const void *, size_t);
 void	 warnx_lines(const char *prefix, const char *text);

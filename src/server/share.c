@@ -52,69 +52,82 @@ on_term(int sig)
 	share_term = 1;
 }
 
-/*
- * Hashes the bytes of /proc/self/cmdline into *h (FNV-1a, chained).
- * Returns 0, or -1 when it cannot be read (no /proc).
- */
-static int
-hash_cmdline(uint64_t *h)
-{
-	char	 buf[4096];
-	ssize_t	 n;
-	int	 fd;
+/* The longest command line (its arguments, NUL-terminated) a share is
+ * named by; a longer one serves alone. */
+#define SHARE_CMDLINE_MAX	65536
 
-	if ((fd = open("/proc/self/cmdline", O_RDONLY | O_CLOEXEC)) == -1)
-		return -1;
-	while ((n = read(fd, buf, sizeof(buf))) > 0)
-		*h = *h * 31 + hash_fnv1a64(buf, (size_t)n);
-	close(fd);
-	return n == 0 ? 0 : -1;
+/* The variable a light relay (share_light) passes the connection it
+ * accepted in, by number, when it starts the full program. */
+#define SHARE_PENDING	"PERFIL_SHARE_PENDING"
+
+/*
+ * The name of a command's server in *h: a hash of its executable (exe,
+ * the path /proc/self/exe gives), its arguments (cmd[0..cmdlen), each
+ * NUL-terminated, as /proc/self/cmdline holds them) and the
+ * environment: what mod_fcgid's FcgidWrapper and FcgidInitialEnv make a
+ * class of.  perfil-fcgi --share and perfil-relay (share_light) name
+ * the same command alike.
+ */
+static void
+share_name(const char *exe, const char *cmd, size_t cmdlen, uint64_t *h)
+{
+	char	**e;
+
+	*h = hash_fnv1a64(exe, strlen(exe));
+	*h = *h * 31 + hash_fnv1a64(cmd, cmdlen);
+	for (e = environ; *e != NULL; e++)
+		*h = *h * 31 + hash_fnv1a64(*e, strlen(*e) + 1);
 }
 
 /*
- * The name of this command's server in *h: a hash of the executable,
- * the arguments and the environment (what mod_fcgid's FcgidWrapper and
- * FcgidInitialEnv make a class of).  Returns 0, or -1 when /proc cannot
- * tell them: two commands must never share a server by mistake.
+ * This process's name (share_name) in *h.  Returns 0, or -1 when /proc
+ * cannot tell it: two commands must never share a server by mistake.
  */
 static int
-share_name(uint64_t *h)
+share_name_self(uint64_t *h)
 {
-	char	 exe[PATH_MAX];
+	char	 exe[PATH_MAX], *cmd;
+	size_t	 len = 0;
 	ssize_t	 n;
-	char	**e;
+	int	 fd;
 
 	if ((n = readlink("/proc/self/exe", exe, sizeof(exe))) <= 0 ||
 	    (size_t)n == sizeof(exe))
 		return -1;
-	*h = hash_fnv1a64(exe, (size_t)n);
-	if (hash_cmdline(h) == -1)
+	exe[n] = '\0';
+	if ((cmd = malloc(SHARE_CMDLINE_MAX)) == NULL)
 		return -1;
-	for (e = environ; *e != NULL; e++)
-		*h = *h * 31 + hash_fnv1a64(*e, strlen(*e) + 1);
+	if ((fd = open("/proc/self/cmdline", O_RDONLY | O_CLOEXEC)) == -1) {
+		free(cmd);
+		return -1;
+	}
+	while (len < SHARE_CMDLINE_MAX && (n = read(fd, cmd + len,
+	    SHARE_CMDLINE_MAX - len)) > 0)
+		len += (size_t)n;
+	close(fd);
+	if (n < 0 || len == SHARE_CMDLINE_MAX) {
+		free(cmd);
+		return -1;
+	}
+	share_name(exe, cmd, len, h);
+	free(cmd);
 	return 0;
 }
 
 /*
  * Makes the private directory TMPDIR/perfil-UID (mode 0700, the user's
- * own: anything else is refused) and the paths in it of the server's
- * socket, of the lock its processes hold (one server per name) and of
+ * own: anything else is refused) and the paths in it, named by h
+ * (share_name), of the server's socket, of the lock its processes hold (one server per name) and of
  * the lock every relay holds shared (the server ends when none does).
  * Returns 0, or -1 after a warning.
  */
 static int
-share_paths(char *sock, size_t len, struct relay *r)
+share_paths(char *sock, size_t len, struct relay *r, uint64_t h)
 {
 	const char *tmp = getenv("TMPDIR");
 	char	 dir[PATH_MAX];
 	struct stat st;
-	uint64_t h;
 
-	if (share_name(&h) == -1) {
-		warnx("--share: /proc/self cannot name this command; serving "
-		    "alone");
-		return -1;
-	}
 	if (tmp == NULL || *tmp != '/')
 		tmp = "/tmp";
 	if (xsnprintf(dir, sizeof(dir), "%s/perfil-%lu", tmp,
@@ -340,15 +353,16 @@ relay_close(struct relay *r)
 }
 
 /*
- * Serves one connection of file descriptor 0.  Returns 1 in the forked
- * server, -1 when the relay must end with an error, else 0.
+ * Serves one connection: c, or when c is -1 the next of file descriptor
+ * 0.  Returns 1 in the forked server, -1 when the relay must end with
+ * an error, else 0.
  */
 static int
-relay_one(struct relay *r, const char *path)
+relay_one(struct relay *r, const char *path, int c)
 {
-	int	 c, s;
+	int	 s;
 
-	if ((c = accept4(0, NULL, NULL, SOCK_CLOEXEC)) == -1)
+	if (c == -1 && (c = accept4(0, NULL, NULL, SOCK_CLOEXEC)) == -1)
 		return 0;
 	if ((s = server_connect(r, path)) == -2) {
 		close(c);
@@ -366,20 +380,20 @@ relay_one(struct relay *r, const char *path)
 }
 
 /*
- * Opens what the relay holds: its paths, the lock files, its shared
- * hold on NAME.users (waiting while a server that is ending holds it
- * exclusively) and its signal handlers.  Returns 0, 1 when SIGTERM came
- * meanwhile, or -1 after a warning (serve alone).
+ * Opens what the relay holds: its paths (named by h), the lock files,
+ * its shared hold on NAME.users (waiting while a server that is ending
+ * holds it exclusively) and its signal handlers.  Returns 0, 1 when
+ * SIGTERM came meanwhile, or -1 after a warning (serve alone).
  */
 static int
-relay_open(struct relay *r, char *path, size_t len)
+relay_open(struct relay *r, char *path, size_t len, uint64_t h)
 {
 	struct stat st;
 
 	memset(r, 0, sizeof(*r));
 	r->lockfd = r->usersfd = -1;
 	if (fstat(0, &st) == -1 || !S_ISSOCK(st.st_mode) ||
-	    share_paths(path, len, r) == -1)
+	    share_paths(path, len, r, h) == -1)
 		return -1;
 	if ((r->usersfd = open(r->users, O_RDWR | O_CREAT | O_CLOEXEC,
 	    0600)) == -1 || (r->lockfd = open(r->lock, O_RDWR | O_CREAT |
@@ -402,16 +416,55 @@ relay_open(struct relay *r, char *path, size_t len)
 	return 0;
 }
 
+/*
+ * The connection a light relay accepted and passed on (SHARE_PENDING),
+ * taken out of the environment before the command is named; -1 when
+ * none (or the variable names no socket of this process's).
+ */
+static int
+pending_take(void)
+{
+	const char *v = getenv(SHARE_PENDING);
+	struct stat st;
+	char	*end;
+	long	 fd;
+
+	if (v == NULL)
+		return -1;
+	errno = 0;
+	fd = strtol(v, &end, 10);
+	unsetenv(SHARE_PENDING);
+	if (errno != 0 || *end != '\0' || end == v || fd < 3 ||
+	    fd > INT_MAX || fstat((int)fd, &st) == -1 ||
+	    !S_ISSOCK(st.st_mode))
+		return -1;
+	if (fcntl((int)fd, F_SETFD, FD_CLOEXEC) == -1) {
+		close((int)fd);
+		return -1;
+	}
+	return (int)fd;
+}
+
 enum share_role
 share_relay(char *path, size_t len, int *status)
 {
 	struct relay r;
 	struct pollfd p;
-	int	 rc;
+	uint64_t h;
+	int	 rc, c = pending_take();
 
 	*status = 0;
-	if ((rc = relay_open(&r, path, len)) != 0)
+	if (share_name_self(&h) == -1) {
+		warnx("--share: /proc/self cannot name this command; serving "
+		    "alone");
+		rc = -1;
+	} else
+		rc = relay_open(&r, path, len, h);
+	if (rc != 0) {
+		if (c != -1)
+			close(c);	/* mod_fcgid answers it 500 */
 		return rc == 1 ? SHARE_DONE : SHARE_ALONE;
+	}
 	p.fd = 0;
 	p.events = POLLIN;
 	while (!share_term) {
@@ -422,9 +475,11 @@ share_relay(char *path, size_t len, int *status)
 			*status = 1;
 			break;
 		}
-		if (poll(&p, 1, 1000) <= 0)
+		if (c == -1 && poll(&p, 1, 1000) <= 0)
 			continue;
-		if ((rc = relay_one(&r, path)) == 1)
+		rc = relay_one(&r, path, c);
+		c = -1;
+		if (rc == 1)
 			return SHARE_SERVER;
 		if (rc == -1) {
 			*status = 1;
@@ -432,6 +487,95 @@ share_relay(char *path, size_t len, int *status)
 		}
 	}
 	/* Its server, if it started one, ends with the last relay. */
+	if (c != -1)
+		close(c);
 	relay_close(&r);
 	return SHARE_DONE;
+}
+
+/*
+ * Starts the full program (argv, with --share last) in this process,
+ * passing it the connection c when c is not -1.  Returns only when the
+ * program cannot be started, with 1 after a warning.
+ */
+static int
+light_exec(char **argv, int c)
+{
+	char	 num[16];
+
+	if (c != -1) {
+		if (fcntl(c, F_SETFD, 0) == -1 ||
+		    xsnprintf(num, sizeof(num), "%d", c) == -1 ||
+		    setenv(SHARE_PENDING, num, 1) == -1) {
+			warn("perfil-relay: passing a connection on");
+			return 1;
+		}
+	}
+	signal(SIGTERM, SIG_DFL);
+	signal(SIGINT, SIG_DFL);
+	signal(SIGPIPE, SIG_DFL);
+	execv(argv[0], argv);
+	warn("perfil-relay: %s", argv[0]);
+	return 1;
+}
+
+int
+share_light(int argc, char *argv[])
+{
+	struct relay r;
+	struct pollfd p;
+	char	 exe[PATH_MAX], path[PATH_MAX], **full, *cmd;
+	size_t	 cmdlen = 0, n;
+	uint64_t h;
+	int	 i, c, s, rc;
+
+	if (argc < 1 || strchr(argv[0], '/') == NULL) {
+		fprintf(stderr, "usage: perfil-relay /PATH/TO/perfil-fcgi "
+		    "[OPTION ...]\n");
+		return 2;
+	}
+	/* The full program's command line: these arguments, --share last. */
+	if ((full = calloc((size_t)argc + 2, sizeof(*full))) == NULL)
+		err(1, "perfil-relay");
+	for (i = 0; i < argc; i++)
+		full[i] = argv[i];
+	full[argc] = "--share";
+	for (i = 0; i <= argc; i++)
+		cmdlen += strlen(full[i]) + 1;
+	/* No name, no socket, no private directory: the full program says
+	 * why and serves alone. */
+	if (cmdlen >= SHARE_CMDLINE_MAX || realpath(argv[0], exe) == NULL)
+		return light_exec(full, -1);
+	if ((cmd = malloc(cmdlen)) == NULL)
+		err(1, "perfil-relay");
+	for (cmdlen = 0, i = 0; i <= argc; i++) {
+		n = strlen(full[i]) + 1;
+		memcpy(cmd + cmdlen, full[i], n);
+		cmdlen += n;
+	}
+	share_name(exe, cmd, cmdlen, &h);
+	free(cmd);
+	if ((rc = relay_open(&r, path, sizeof(path), h)) == 1)
+		return 0;
+	if (rc == -1)
+		return light_exec(full, -1);
+	p.fd = 0;
+	p.events = POLLIN;
+	while (!share_term) {
+		if (poll(&p, 1, 1000) <= 0)
+			continue;
+		if ((c = accept4(0, NULL, NULL, SOCK_CLOEXEC)) == -1)
+			continue;
+		if ((s = share_connect(path)) == -1) {
+			/* No server: the full program starts one and
+			 * serves this connection first. */
+			relay_close(&r);
+			return light_exec(full, c);
+		}
+		relay_request(c, s);
+		close(s);
+		close(c);
+	}
+	relay_close(&r);
+	return 0;
 }

@@ -45,6 +45,18 @@ enum share_role {
  */
 enum share_role share_relay(char *path, size_t len, int *status);
 
+/*
+ * perfil-relay's main (argv: the full program's path and its options,
+ * without --share): relays the requests of file descriptor 0 as
+ * share_relay does, in a process of the C library alone that starts in
+ * a millisecond, where perfil-fcgi takes about 20 (it maps and
+ * relocates some fifty libraries).  When no server answers it becomes
+ * the full program (execv, "--share" added), which starts the server
+ * and serves the connection it was passed first.  Both name the
+ * command alike, so they share one server.  Returns the exit status.
+ */
+int	share_light(int argc, char *argv[]);
+
 /* In the server: 1 once the last relay has ended, else 0. */
 int	share_orphaned(void);
 

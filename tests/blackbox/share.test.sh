@@ -30,14 +30,22 @@ uid=$(id -u)
 [[ $uid == 0 ]] && uid=$(id -u www-data)
 
 # relay N [ARGS...]: start relay N under spawn-fcgi on $dir/N.sock with
-# TMPDIR=$dir/tmp and wait for its socket; sets relay_pid[N].
+# TMPDIR=$dir/tmp and wait for its socket; sets relay_pid[N]. With
+# light=1, perfil-relay (beside $PERFIL_BIN) instead of --share (a shell
+# variable: one in the environment would name another share).
+light=0
 declare -A relay_pid
 relay() {
-	local n=$1 i
+	local n=$1 i cmd=("$PERFIL_BIN" --content "$dir/content" --base-url "$base")
 	shift
+	if ((light)); then
+		cmd=("${PERFIL_BIN%/*}/perfil-relay" "${cmd[@]}" "$@")
+	else
+		cmd+=(--share "$@")
+	fi
 	rm -f "$dir/$n.sock"
 	TMPDIR=$dir/tmp ops_start "$dir/relay$n.log" "${spawn[@]}" -s "$dir/$n.sock" -- \
-		"$PERFIL_BIN" --content "$dir/content" --base-url "$base" --share "$@"
+		"${cmd[@]}"
 	relay_pid[$n]=$OPS_PID
 	for ((i = 0; i < 200; i++)); do
 		[[ -S $dir/$n.sock ]] && break
@@ -143,3 +151,46 @@ grep -q "perfil-$uid is not a directory of this user's with mode 0700; serving a
 _bb_check $? 'its log says why' "$(tail -n 3 "$dir/relay6.log")"
 expect_equal 'servers started' 2 "$(servers)"
 ops_stop "${relay_pid[6]}"
+
+# comm N: the name of relay N's program now (spawn-fcgi -n execs it).
+comm() {
+	cat "/proc/${relay_pid[$1]}/comm" 2>/dev/null
+}
+
+t 'perfil-relay: the first becomes perfil-fcgi --share and starts the server; the next stay light and share it with a --share relay'
+chmod 700 "$dir/tmp/perfil-$uid"
+light=1
+relay 7
+expect_equal 'relay 7 (light): GET /api/v1/health' 'Status: 200 OK' "$(health 7)"
+expect_equal 'servers started' 3 "$(servers)"
+expect_equal 'relay 7 is now' perfil-fcgi "$(comm 7)"
+relay 8
+expect_equal 'relay 8 (light): GET /api/v1/health' 'Status: 200 OK' "$(health 8)"
+expect_equal 'relay 8 is still' perfil-relay "$(comm 8)"
+light=0
+relay 9
+expect_equal 'relay 9 (--share): GET /api/v1/health' 'Status: 200 OK' "$(health 9)"
+expect_equal 'servers started' 3 "$(servers)"
+light_rss=$(awk '/^VmRSS/ { print $2 }' "/proc/${relay_pid[8]}/status")
+full_rss=$(awk '/^VmRSS/ { print $2 }' "/proc/${relay_pid[9]}/status")
+_bb_check $((light_rss * 4 > full_rss)) 'a light relay holds under a quarter of the memory of a --share relay' \
+	"$light_rss KiB against $full_rss KiB"
+
+t 'perfil-relay: the server stopped, the next request through a light relay starts a new one and is answered'
+server=$(server_pid)
+expect_equal 'one server' 1 "$(wc -w <<<"$server")"
+ops_stop "$server"
+expect_equal 'relay 8 (light): GET /api/v1/health' 'Status: 200 OK' "$(health 8)"
+expect_equal 'servers started' 4 "$(servers)"
+expect_equal 'relay 8 is now' perfil-fcgi "$(comm 8)"
+expect_equal 'relay 9 (--share): GET /api/v1/health' 'Status: 200 OK' "$(health 9)"
+expect_equal 'servers started' 4 "$(servers)"
+for n in 7 8 9; do
+	ops_stop "${relay_pid[$n]}"
+	expect_equal "relay $n's exit status on SIGTERM" 0 "$OPS_STATUS"
+done
+
+t 'perfil-relay without the program'"'"'s path: usage, exit 2'
+run_cmd "${PERFIL_BIN%/*}/perfil-relay" perfil-fcgi --content "$dir/content"
+expect_exit 2
+expect_stderr_match 'usage: perfil-relay /PATH/TO/perfil-fcgi'

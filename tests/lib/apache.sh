@@ -36,6 +36,7 @@ _apache_write_conf() {
 		sed -e "s|http://127\.0\.0\.1:8080|$STACK_BASE|g" \
 			-e "s|127\.0\.0\.1:8080|127.0.0.1:$STACK_PORT|g" \
 			-e "s|/usr/local/bin/perfil-fcgi|$bin|g" \
+			-e "s|/usr/local/bin/perfil-relay|${bin%/*}/perfil-relay|g" \
 			-e "s|/usr/local/share/perfil/content|$STACK_CONTENT|g" \
 			"${PERFIL_APACHE_SITE:-$STACK_ROOT/conf/apache/perfil.conf}" >"$d/perfil.conf" || return 1
 	fi
