@@ -49,14 +49,26 @@ load_start() {
 	ops_wait_answers "$from" 64 "$(bb_guard 5)"
 	_bb_check $? "wrk's load is answered (64 answers)" "$(($(ops_access_lines) - from)) answers"
 }
-# load_end: two seconds more of load once the new generation serves, then
-# wrk is told to stop (SIGINT: it ends its run and reports it): the case
-# takes the replacement's time, not the whole budget, under a checked build.
+# load_end [PID...]: once the new generation serves and the PIDs (the old
+# generation's, when they can end) have ended, 256 answers more (every
+# connection of wrk's answered by the new one), then wrk is told to stop
+# (SIGINT: it ends its run and reports it): the case takes the
+# replacement's time, not the whole budget, under a checked build.
 load_end() {
-	sleep 2
+	(($# == 0)) || ops_wait_until "$(bb_guard 10)" none_alive "$@"
+	ops_wait_answers "$(ops_access_lines)" 256 "$(bb_guard 10)"
 	pkill -INT -P "$wrk_pid" -x wrk || kill -INT "$wrk_pid" 2>/dev/null
 	wait "$wrk_pid"
 	wrk_pid=
+}
+
+# none_alive PID...: none of them is in the process table (a zombie is).
+none_alive() {
+	local p
+	for p; do
+		[[ -e /proc/$p ]] && return 1
+	done
+	return 0
 }
 
 # log_says DESC REGEX: a line of perfil.log after its first $lines
@@ -97,6 +109,7 @@ new_generation() {
 
 t "a stopped leader (its workers alive) is replaced under load, then killed; every request is answered, none 5xx"
 old=$(leader_of)
+workers=$(bb_children "$old")
 lines=$(grep -c 'made no progress' "$log")
 secs=$((budget / 1000 + 3))
 load_start "$secs"
@@ -104,7 +117,8 @@ t0=$(ops_ms)
 kill -STOP "$old"
 ms=$(new_generation "$old")
 _bb_check $? "a new leader with 2 workers" "${ms:-none}; leaders: $(bb_leaders "$sup")"
-load_end
+# shellcheck disable=SC2086 # the workers, one word each
+load_end "$old" $workers
 log_says 'perfil.log names the leader and the action' \
 	"generation leader $old made no progress for [0-9]+ ms \(stopped or stuck\); loading the content again, then killing it and its workers"
 quiet=$(sed -n "s/.*generation leader $old made no progress for \([0-9]*\) ms.*/\1/p" "$log" | head -n 1)
@@ -135,11 +149,15 @@ _bb_check $((slowest > budget)) "no request waited more than $budget ms (the sit
 expect_equal '5xx answers from a second after the kill' 0 \
 	"$(ops_wrk_5xx_between "$BB_TMP/wrk.out" $((killed + 1000)) 99999999999999)"
 expect_equal 'requests given up (wrk timeouts)' 0 "$(ops_wrk_count "$BB_TMP/wrk.out" timeout)"
+# Reaped once their stopped leader is killed (after the new generation has
+# taken over) and they pass to the supervisor.
+# shellcheck disable=SC2086 # the workers, one word each
+ops_wait_until "$(bb_guard 5)" none_alive $workers
 zombies=0
 for w in $workers; do
 	[[ -e /proc/$w ]] && zombies=$((zombies + 1))
 done
-expect_equal 'killed workers still in the process table' 0 "$zombies"
+expect_equal 'killed workers still in the process table 5 s after the new generation' 0 "$zombies"
 printf '        (new generation after %s ms; %s answers, %s of them 5xx at the kill; the slowest %s ms)\n' \
 	"${ms:-never}" "$(ops_wrk_total "$BB_TMP/wrk.out")" \
 	"$(ops_wrk_5xx "$BB_TMP/wrk.out")" "$(ops_wrk_count "$BB_TMP/wrk.out" maxms)"

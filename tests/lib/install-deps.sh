@@ -190,7 +190,7 @@ perfil_wait_apt_locks() {
 					"$lock" "$holder" "$limit" >&2
 				return 1
 			fi
-			sleep 1
+			sleep 0.2
 		done
 	done
 	[[ -z $said ]] || printf 'install-deps: the apt and dpkg locks are free after %d s\n' \
