@@ -26,7 +26,8 @@
  * replaces a leader whose slot has not moved for --hang-timeout (struct
  * config's hang_ms, default 5 s): stopped (SIGSTOP, a frozen cgroup, a
  * debugger) or stuck; once the new generation serves, it is killed and its
- * workers stop with it (PR_SET_PDEATHSIG).  Not scaled by
+ * workers stop with it (PR_SET_PDEATHSIG); while the content is refused,
+ * its workers serve the previous content on.  Not scaled by
  * timer_ms: a leader under valgrind forks its workers slowly, and
  * nothing waits it out but the test that stops one.  A worker marks its
  * leader's slot serving as it starts: the supervisor reports a reload

@@ -496,7 +496,8 @@ share_relay(char *path, size_t len, int *status)
 /*
  * Starts the full program (argv, with --share last) in this process,
  * passing it the connection c when c is not -1.  Returns only when the
- * program cannot be started, with 1 after a warning.
+ * program cannot be started, with 1 after a warning, argv (allocated)
+ * freed and c closed.
  */
 static int
 light_exec(char **argv, int c)
@@ -508,6 +509,8 @@ light_exec(char **argv, int c)
 		    xsnprintf(num, sizeof(num), "%d", c) == -1 ||
 		    setenv(SHARE_PENDING, num, 1) == -1) {
 			warn("perfil-relay: passing a connection on");
+			close(c);
+			free(argv);
 			return 1;
 		}
 	}
@@ -516,6 +519,9 @@ light_exec(char **argv, int c)
 	signal(SIGPIPE, SIG_DFL);
 	execv(argv[0], argv);
 	warn("perfil-relay: %s", argv[0]);
+	if (c != -1)
+		close(c);	/* mod_fcgid answers it 500 */
+	free(argv);
 	return 1;
 }
 
@@ -555,13 +561,11 @@ share_light(int argc, char *argv[])
 	}
 	share_name(exe, cmd, cmdlen, &h);
 	free(cmd);
-	if ((rc = relay_open(&r, path, sizeof(path), h)) == 1)
-		return 0;
-	if (rc == -1)
+	if ((rc = relay_open(&r, path, sizeof(path), h)) == -1)
 		return light_exec(full, -1);
 	p.fd = 0;
 	p.events = POLLIN;
-	while (!share_term) {
+	while (rc == 0 && !share_term) {
 		if (poll(&p, 1, 1000) <= 0)
 			continue;
 		if ((c = accept4(0, NULL, NULL, SOCK_CLOEXEC)) == -1)
@@ -577,5 +581,6 @@ share_light(int argc, char *argv[])
 		close(c);
 	}
 	relay_close(&r);
+	free(full);
 	return 0;
 }

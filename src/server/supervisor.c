@@ -302,8 +302,10 @@ serving_gone(struct sup *s, long long hold)
  * its workers told to drain (leader_signal), and kept among the old
  * generations reap() collects (a leader in a frozen cgroup or in disk
  * wait ends only when it runs again).  Once a new generation serves
- * (replaced), or at once when the load that was to replace it was
- * refused: then the content is loaded again, as when a leader dies.
+ * (replaced), or at once when the load that was to replace it failed
+ * for another reason than the content (--reload-timeout, the loading
+ * process died): then the content is loaded again, as when a leader
+ * dies.  When the content itself was refused, it stays (load_refused).
  */
 static void
 hung_kill(struct sup *s, int replaced)
@@ -337,7 +339,19 @@ load_refused(struct sup *s, const char *err, const char *strip)
 	if (s->status != NULL)
 		watch_status_set(s->status, s->refused, err, strip);
 	load_forget(s);
-	if (s->hung && s->serving > 0)
+	if (s->hung && s->serving > 0 && strip != NULL) {
+		/*
+		 * The content itself is refused: the stopped leader's
+		 * workers, if alive, are the only ones that can serve.  They
+		 * serve the previous content on; the next load that is
+		 * accepted (an edit, SIGHUP) replaces them (load_accepted).
+		 */
+		snprintf(msg, sizeof(msg), "generation leader %d still makes "
+		    "no progress; its workers serve the previous content "
+		    "until the content loads", (int)s->serving);
+		warnx("%s", msg);
+		watch_log(s->cfg->log_file, "", msg);
+	} else if (s->hung && s->serving > 0)
 		hung_kill(s, 0);
 }
 

@@ -9,7 +9,10 @@
 # was done. Before, a stopped
 # leader whose workers were killed left them zombies and the site down until
 # a manual SIGHUP (12 minutes in a trial), and an edit made while a leader
-# was stopped was never served (its workers kept the old content). The last
+# was stopped was never served (its workers kept the old content). When the
+# content is broken at that moment the replacement is refused and the
+# stopped leader's workers serve the previous content on until it is fixed
+# (before, they were killed and the site was down until then). The last
 # case starts a second private stack with --hang-timeout 2: its stopped
 # leader goes after 2 s, not 5.
 #
@@ -178,6 +181,36 @@ ops_wait_until $((budget / 1000)) bb_await_one_generation "$sup" 1
 log_says 'perfil.log: the stopped leader, retired by the reload (or still serving), is killed' \
 	"(retired generation leader $old made no progress for [0-9]+ ms \(told to drain, it did not begin\);|generation leader $old made no progress for [0-9]+ ms \(stopped or stuck\); loading the content again, then) killing it and its workers"
 printf '        (first new answer after %s ms, 10 in a row after %s ms)\n' "${first:-never}" "$ms"
+
+t "a leader stopped while the content is broken: its workers serve the previous content on, health says why; the fix replaces them within $((budget / 1000)) s"
+old=$(leader_of)
+workers=$(bb_children "$old")
+lines=$(grep -c 'made no progress' "$log")
+cp "$BB_TMP/content/profile.json" "$BB_TMP/profile.good"
+printf '{' >"$BB_TMP/content/profile.json"
+kill -STOP "$old"
+ops_wait_file "$log" "generation leader $old still makes no progress; its workers serve the previous content until the content loads" \
+	$((budget / 1000 + 5))
+_bb_check $? 'perfil.log: the replacement was refused, the stopped generation serves on' "$(tail -n 3 "$log")"
+expect_equal 'the stopped leader is still the only one' "$old" "$(bb_leaders "$sup")"
+codes=
+for i in 1 2 3 4 5; do
+	codes+=$(curl -s -o /dev/null -m 5 -w '%{http_code} ' -X POST "$BASE/api/v1/profile")
+done
+expect_equal 'POST /api/v1/profile five times (a worker answers each: the micro-cache never does)' \
+	'405 405 405 405 405 ' "$codes"
+req GET /api/v1/health
+expect_header_match perfil-reload-refused 'reason="profile\.json: '
+cp "$BB_TMP/profile.good" "$BB_TMP/content/profile.json"
+t0=$(ops_ms)
+ms=$(new_generation "$old")
+_bb_check $? "the fix: a new leader with 2 workers within $budget ms" "${ms:-none}; leaders: $(bb_leaders "$sup")"
+# shellcheck disable=SC2086 # the workers, one word each
+ops_wait_until "$(bb_guard 5)" none_alive "$old" $workers
+_bb_check $? 'the stopped leader and its workers have ended' "$(bb_leaders "$sup")"
+req GET /api/v1/health
+expect_header_absent perfil-reload-refused
+printf '        (new generation %s ms after the fix)\n' "${ms:-never}"
 
 # A frozen cgroup (the v1 freezer, or cgroup v2's cgroup.freeze) is what a
 # process in disk wait looks like: SIGKILL takes effect only when it is
