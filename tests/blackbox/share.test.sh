@@ -171,10 +171,13 @@ light=0
 relay 9
 expect_equal 'relay 9 (--share): GET /api/v1/health' 'Status: 200 OK' "$(health 9)"
 expect_equal 'servers started' 3 "$(servers)"
-light_rss=$(awk '/^VmRSS/ { print $2 }' "/proc/${relay_pid[8]}/status")
-full_rss=$(awk '/^VmRSS/ { print $2 }' "/proc/${relay_pid[9]}/status")
-_bb_check $((light_rss * 4 > full_rss)) 'a light relay holds under a quarter of the memory of a --share relay' \
-	"$light_rss KiB against $full_rss KiB"
+# Sizes of the program's own, not of a checker's runtime.
+if ! bb_checked; then
+	light_rss=$(awk '/^VmRSS/ { print $2 }' "/proc/${relay_pid[8]}/status")
+	full_rss=$(awk '/^VmRSS/ { print $2 }' "/proc/${relay_pid[9]}/status")
+	_bb_check $((light_rss * 4 > full_rss)) 'a light relay holds under a quarter of the memory of a --share relay' \
+		"$light_rss KiB against $full_rss KiB"
+fi
 
 t 'perfil-relay: the server stopped, the next request through a light relay starts a new one and is answered'
 server=$(server_pid)
