@@ -323,8 +323,9 @@ hung_kill(struct sup *s, int replaced)
 }
 
 /* A refused load: logged, shown in health until a reload succeeds
- * (strip: the content directory, or NULL when the reason is the
- * supervisor's own words). */
+ * (strip: the content directory when the content itself was refused,
+ * NULL when the reason is the supervisor's own words: a timeout, a
+ * loading process that died). */
 static void
 load_refused(struct sup *s, const char *err, const char *strip)
 {
@@ -339,7 +340,7 @@ load_refused(struct sup *s, const char *err, const char *strip)
 	if (s->status != NULL)
 		watch_status_set(s->status, s->refused, err, strip);
 	load_forget(s);
-	if (s->hung && s->serving > 0 && strip != NULL) {
+	if (s->hung && s->serving > 0 && strip != NULL) {	/* content */
 		/*
 		 * The content itself is refused: the stopped leader's
 		 * workers, if alive, are the only ones that can serve.  They

@@ -55,9 +55,10 @@ if ! apache_start "$port"; then
 fi
 BASE=$STACK_BASE
 
-# load_checks OUT keepalive|close SECONDS: the checks of one wrk run
+# load_checks OUT keepalive|close|cold SECONDS: the checks of one wrk run
 # (ops_wrk) through Apache: every request answered with a 200 within wrk's
-# 2 s (no socket error of any kind).
+# 2 s (no socket error of any kind). "cold": wrk's timeouts are printed,
+# not counted (mod_fcgid's one-second sleeps, above).
 load_checks() {
 	local out=$1 total e n emerg
 	total=$(ops_wrk_total "$out")
@@ -68,6 +69,7 @@ load_checks() {
 		if ((checked)) && [[ $e == timeout || $e == read ]]; then
 			continue # a checked build's slowness: reported below
 		fi
+		[[ $2 == cold && $e == timeout ]] && continue
 		expect_equal "socket errors ($e)" 0 "$(ops_wrk_count "$out" "$e")"
 	done
 	emerg=$(grep -cE '\[[a-z_]+:(emerg|alert|crit)\]' "$STACK_DIR/error.log")
@@ -100,18 +102,10 @@ if ((warm > 0)); then
 	# took sleeps twice (over wrk's 2 s): docs/operations.md. perfil's part
 	# is that every one is answered, with a 200, and that the relays start
 	# at once (perfil-relay).
-	t 'a cold start: 64 connections of GET for 5 s at once through mod_fcgid, no warm-up: every request answered with 200, no socket error but timeouts'
+	t 'a cold start: 64 connections of GET for 5 s at once through mod_fcgid, no warm-up: every request answered with 200, no socket error but timeouts, no emerg or crit line'
 	ops_wrk "$BB_TMP/cold.out" GET /api/v1/profile 5 default
-	total=$(ops_wrk_total "$BB_TMP/cold.out")
-	_bb_check $((total < least)) "at least $least answers" "$total"
-	expect_equal 'answers that are not 200' 0 $((total - $(ops_wrk_count "$BB_TMP/cold.out" 200)))
-	for e in connect write read; do
-		expect_equal "socket errors ($e)" 0 "$(ops_wrk_count "$BB_TMP/cold.out" "$e")"
-	done
-	printf '        (%s answers in 5 s from cold, p99 %s ms, slowest %s ms, %s over wrk'"'"'s 2 s; %s responders after it; load %s)\n' \
-		"$total" "$(ops_wrk_count "$BB_TMP/cold.out" p99ms)" \
-		"$(ops_wrk_count "$BB_TMP/cold.out" maxms)" "$(ops_wrk_count "$BB_TMP/cold.out" timeout)" \
-		"$(responders)" "$(cut -d ' ' -f 1 /proc/loadavg)"
+	load_checks "$BB_TMP/cold.out" cold 5
+	printf '        (from cold: %s responders after it)\n' "$(responders)"
 
 	t "warming up: 64 connections in 5 s rounds until mod_fcgid runs 64 responders or three rounds start none (at most $warm), no 5xx"
 	fivexx=0 answers=0 rounds=1 before=0 now=$(responders) flat=0

@@ -152,8 +152,8 @@ _bb_check $? 'its log says why' "$(tail -n 3 "$dir/relay6.log")"
 expect_equal 'servers started' 2 "$(servers)"
 ops_stop "${relay_pid[6]}"
 
-# comm N: the name of relay N's program now (spawn-fcgi -n execs it).
-comm() {
+# relay_comm N: the name of relay N's program now (spawn-fcgi -n execs it).
+relay_comm() {
 	cat "/proc/${relay_pid[$1]}/comm" 2>/dev/null
 }
 
@@ -163,10 +163,10 @@ light=1
 relay 7
 expect_equal 'relay 7 (light): GET /api/v1/health' 'Status: 200 OK' "$(health 7)"
 expect_equal 'servers started' 3 "$(servers)"
-expect_equal 'relay 7 is now' perfil-fcgi "$(comm 7)"
+expect_equal 'relay 7 is now' perfil-fcgi "$(relay_comm 7)"
 relay 8
 expect_equal 'relay 8 (light): GET /api/v1/health' 'Status: 200 OK' "$(health 8)"
-expect_equal 'relay 8 is still' perfil-relay "$(comm 8)"
+expect_equal 'relay 8 is still' perfil-relay "$(relay_comm 8)"
 light=0
 relay 9
 expect_equal 'relay 9 (--share): GET /api/v1/health' 'Status: 200 OK' "$(health 9)"
@@ -185,7 +185,7 @@ expect_equal 'one server' 1 "$(wc -w <<<"$server")"
 ops_stop "$server"
 expect_equal 'relay 8 (light): GET /api/v1/health' 'Status: 200 OK' "$(health 8)"
 expect_equal 'servers started' 4 "$(servers)"
-expect_equal 'relay 8 is now' perfil-fcgi "$(comm 8)"
+expect_equal 'relay 8 is now' perfil-fcgi "$(relay_comm 8)"
 expect_equal 'relay 9 (--share): GET /api/v1/health' 'Status: 200 OK' "$(health 9)"
 expect_equal 'servers started' 4 "$(servers)"
 for n in 7 8 9; do
