@@ -37,6 +37,8 @@
 set -u
 : "${BASE:?run this through tests/blackbox/run}"
 : "${BLACKBOX_OUT:?run this through tests/blackbox/run}"
+# wait_until, wait_every: the waits for an event a test file writes itself.
+. "${BASH_SOURCE[0]%/*}/../lib/wait.sh"
 
 BB_FILE=$(basename "$0" .test.sh)
 BB_TMP=$BLACKBOX_OUT/tmp/$BB_FILE # scratch space for this test file

@@ -179,15 +179,18 @@ ops_wait_status() {
 }
 
 # ops_wait_until SECONDS CMD...: run CMD every 20 ms until it succeeds.
-# Returns 1 after SECONDS.
+# Returns 1 after SECONDS. The same as wait_until (tests/lib/wait.sh).
 ops_wait_until() {
-	local end=$((SECONDS + $1))
-	shift
-	while ((SECONDS <= end)); do
-		"$@" && return 0
-		sleep 0.02
+	wait_until "$@"
+}
+
+# ops_ended PID...: whether every PID has ended (gone, or a zombie).
+ops_ended() {
+	local p
+	for p; do
+		_stack_alive "$p" && return 1
 	done
-	return 1
+	return 0
 }
 
 # ops_access_lines: how many answers nginx has logged ($STACK_DIR/access.log,

@@ -208,6 +208,12 @@ stack_http_status() {
 		"$STACK_BASE$1" 2>/dev/null || true
 }
 
+# stack_status_is CODE PATH: whether nginx answers PATH with CODE (for
+# wait_until, tests/lib/wait.sh).
+stack_status_is() {
+	[[ $(stack_http_status "$2") == "$1" ]]
+}
+
 # stack_start_nginx: start nginx with $STACK_DIR/nginx.conf and wait until it
 # answers /api/v1/health with anything but an upstream error. Returns 1,
 # after printing the logs, if it does not.
