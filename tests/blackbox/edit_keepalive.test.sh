@@ -24,6 +24,7 @@
 # again).
 . "$(dirname "$0")/lib.sh"
 . "$STACK_ROOT/tests/lib/stack.sh"
+. "$STACK_ROOT/tests/blackbox/ops.sh"
 
 PERFIL_ARGS='--workers 2'
 rm -rf "$BB_TMP/content"
@@ -45,7 +46,9 @@ bb_private_stack 450 'for edits under keep-alive load'
 
 # Four clients, each on one kept connection to nginx, asking without pause
 # (a page, the profile, the API in both languages): every kept FastCGI
-# connection of nginx stays busy.
+# connection of nginx stays busy. After a round in which a request got no
+# answer (curl fails), a client waits until nginx accepts connections again
+# (ops_wait_tcp: 5 s at most) rather than asking at once.
 urls=()
 for i in $(seq 1 50); do
 	urls+=("$BASE/api/v1/profile" "$BASE/en/" "$BASE/api/v1/projects?lang=en" "$BASE/")
@@ -53,7 +56,7 @@ done
 rm -f "$BB_TMP"/warm.*
 for c in 1 2 3 4; do
 	(while :; do
-		curl -s "${urls[@]}" >/dev/null || sleep 0.1
+		curl -s "${urls[@]}" >/dev/null || ops_wait_tcp "${BASE##*:}"
 		: >"$BB_TMP/warm.$c" # a round of 200 requests done
 	done) &
 	load_pids+=($!)

@@ -300,13 +300,6 @@ expect_stderr_match "warning: font: $SITES/ja/profile.json: name[^:]*: U\\+4F50 
 t 'a reload of content with such a character logs the warning'
 rm -rf "${STACK_CONTENT:?}"/* && cp -R "$odd/." "$STACK_CONTENT/"
 bb_reload "$sup"
-found=1
-for ((i = 0; i < 100; i++)); do
-	if grep -qs 'warning: font: .*U+100000' "$STACK_DIR/perfil.log"; then
-		found=0
-		break
-	fi
-	sleep 0.1
-done
-_bb_check "$found" 'the responder log names U+100000 after the reload' \
+bb_await_lines "$STACK_DIR/perfil.log" 'warning: font: .*U\+100000' 1 10000
+_bb_check $? 'the responder log names U+100000 after the reload' \
 	"$(tail -n 5 "$STACK_DIR"/perfil.log 2>/dev/null)"

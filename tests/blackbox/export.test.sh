@@ -26,12 +26,7 @@ trap 'stop_servers; stack_stop; _bb_finish' EXIT
 
 # wait_port PORT: wait (5 s at most) until something answers on PORT.
 wait_port() {
-	local i
-	for ((i = 0; i < 100; i++)); do
-		curl -s -o /dev/null "http://127.0.0.1:$1/" && return 0
-		sleep 0.05
-	done
-	return 1
+	wait_every 0.05 5 curl -s -o /dev/null "http://127.0.0.1:$1/"
 }
 
 # fetch URL FILE: GET URL (no Accept-Encoding: identity) into FILE; prints

@@ -155,6 +155,12 @@ in_lang() {
 	((n == 3))
 }
 
+# in_langs CODE [CODE...]: whether the pages at / are in the first CODE's
+# language and, given a second, those at /LANG in its language.
+in_langs() {
+	in_lang "${1%%-*}" '' && { (($# == 1)) || in_lang "${2%%-*}" "/${2%%-*}"; }
+}
+
 # untranslated SET FILE...: the keys of en.json whose English text, where it
 # is not also one of SET's texts, stands whole between two tags of one of the pages in the
 # FILEs, outside <code>: "KEY: text (FILE)". Texts with markup or
@@ -313,10 +319,7 @@ for group in "${groups[@]}"; do
 	# content's; the wait for the three pages in the new languages (10 s at
 	# most) is a second guard, and the checks below say what a miss was.
 	bb_reload "$sup"
-	for ((i = 0; i < 100; i++)); do
-		in_lang "$default" '' && { (($# == 1)) || in_lang "${2%%-*}" "/${2%%-*}"; } && break
-		sleep 0.1
-	done
+	wait_every 0.1 10 in_langs "$@"
 	sitemap=$(curl -s "$BASE/sitemap.xml" | grep -o '<loc>[^<]*</loc>' |
 		sed 's|<loc>||; s|</loc>||')
 	langs_re=

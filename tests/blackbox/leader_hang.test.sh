@@ -91,23 +91,21 @@ leader_of() {
 
 # new_generation OLD [frozen]: wait (budget and 10 s more: what a client
 # meets is held to the budget by wrk's answers) until the supervisor has one
-# leader, not OLD, with 2 workers; print the milliseconds since $t0. With
-# "frozen", OLD and its workers may still be there (frozen, a kill waits).
+# leader, not OLD, with 2 workers; print the milliseconds since $t0 (set
+# just before). With "frozen", OLD and its workers may still be there
+# (frozen, a kill waits).
 new_generation() {
-	local l ms n
-	while :; do
-		l=$(bb_leaders "$sup")
-		[[ ${2-} == frozen ]] && l=$(grep -vx "$1" <<<"$l")
-		ms=$(($(ops_ms) - t0))
-		n=0
-		[[ -n $l && $l != *' '* ]] && n=$(bb_children_named "$l" perfil-worker | wc -l)
-		if [[ -n $l && $l != *' '* && $l != "$1" && $n == 2 ]]; then
-			echo "$ms"
-			return 0
-		fi
-		((ms > budget + 10000)) && return 1
-		sleep 0.05
-	done
+	wait_every 0.05 $(((budget + 10999) / 1000)) generation_serves "$@" || return 1
+	echo $(($(ops_ms) - t0))
+}
+# generation_serves OLD [frozen]: whether the supervisor has one leader, not
+# OLD, with 2 workers (new_generation).
+generation_serves() {
+	local l
+	l=$(bb_leaders "$sup")
+	[[ ${2-} == frozen ]] && l=$(grep -vx "$1" <<<"$l")
+	[[ -n $l && $l != *' '* && $l != "$1" ]] &&
+		(($(bb_children_named "$l" perfil-worker | wc -l) == 2))
 }
 
 t "a stopped leader (its workers alive) is replaced under load, then killed; every request is answered, none 5xx"
@@ -245,8 +243,13 @@ freeze() {
 		echo "$on" >"$freezer/cgroup.freeze"
 	fi
 }
+# freezer_removed: remove $freezer, once no process is left in it (a cgroup
+# with one cannot be removed: a thawed process is still ending).
+freezer_removed() {
+	rmdir "$freezer" 2>/dev/null
+}
 if [[ -n $freezer ]]; then
-	trap '[[ -n $wrk_pid ]] && kill "$wrk_pid" 2>/dev/null; kill -CONT $(bb_leaders "$STACK_RESPONDER_PID") 2>/dev/null; freeze 0; sleep 0.2; rmdir "$freezer" 2>/dev/null; ops_cleanup; stack_stop; _bb_finish' EXIT
+	trap '[[ -n $wrk_pid ]] && kill "$wrk_pid" 2>/dev/null; kill -CONT $(bb_leaders "$STACK_RESPONDER_PID") 2>/dev/null; freeze 0; ops_cleanup; stack_stop; wait_until "$(bb_guard 1)" freezer_removed; _bb_finish' EXIT
 	t "a leader frozen in a cgroup (${freezer%/*}): an edit saved then is served within $((budget / 1000)) s; the leader, unkillable while frozen, ends once thawed"
 	old=$(leader_of)
 	lines=$(grep -c 'made no progress' "$log")

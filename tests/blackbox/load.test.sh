@@ -69,10 +69,17 @@ printf '        (POST: %s answers; wrk runs of %s s: %s)\n' "$total" "$secs" "$r
 t 'GET under load: 2 worker kills, then 3 reloads and a stop: no 5xx but for requests a killed worker held, no close race in the error log'
 reload_ms=$(bb_reload_ms)
 before=$(grep -c 'content reloaded' "$log")
-step=$(awk -v s="$secs" 'BEGIN { print s / 2 }')
+from=$(ops_access_lines)
 ops_wrk "$BB_TMP/get.out" GET /api/v1/profile $((4 * secs + 2)) &
 wrk_pid=$!
-sleep "$step"
+# The kills, the reloads and the stop come one after another under wrk's
+# load: the first kill once its connections are up (64 answers); the next
+# once the last one's worker is replaced and the replacement is past the
+# crash-loop guard (a worker that dies within a second of its start is
+# replaced only a second after that start); each reload after the first,
+# and the stop, once the last reload's old generation has drained (nginx
+# renews its kept connections after a second of use: keepalive_time 1s).
+ops_wait_answers "$from" 64 "$(bb_guard 5)"
 # A killed worker's connections die with it: nginx retries a request that
 # met one of its dead kept connections (fastcgi_next_upstream), so no client
 # sees an error, but nginx logs each failed connection; those lines are
@@ -82,9 +89,12 @@ sleep "$step"
 kills_from=$(ops_ms)
 worker=
 for ((i = 0; i < kills; i++)); do
+	if ((i > 0)); then
+		ops_wait_until "$(bb_guard 5)" respawned "$worker"
+		ops_wait_age "$(ops_workers "$sup" | tail -n 1)" 1100
+	fi
 	worker=$(ops_workers "$sup" | tail -n 1)
 	[[ -n $worker ]] && kill -KILL "$worker"
-	sleep "$step"
 done
 # The kills are over once the leader has its two workers again (the last
 # one killed gone) and nginx has given 64 more answers after that, so that
@@ -100,20 +110,12 @@ kill_lines=$(race_lines)
 waits=()
 for i in 1 2 3; do
 	waits+=("$(bb_hup_logged "$sup" "$log" $((before + i)) "$reload_ms") ms")
-	sleep "$step"
+	bb_await_one_generation "$sup" "$(bb_guard 10)"
 done
 stop_ms=$(ops_ms)
 kill -TERM "$sup"
 wait "$wrk_pid"
-ops_stop_wait() { # the supervisor exits once its workers have drained
-	local i
-	for ((i = 0; i < 300; i++)); do
-		_stack_alive "$sup" || return 0
-		sleep 0.05
-	done
-	return 1
-}
-ops_stop_wait
+wait_until 15 ops_ended "$sup" # the supervisor exits once its workers have drained
 _bb_check $? 'the supervisor exited within 15 s of SIGTERM' "$(tail -n 3 "$log")"
 wait "$sup"
 expect_equal 'exit status of the supervisor' 0 $?

@@ -125,10 +125,7 @@ for i in 1 2 3 4 5; do
 	setpriv --reuid www-data --regid www-data --clear-groups \
 		/usr/bin/python3 "$dir/probe.py" "$sock" >"$dir/probe.out" 2>&1 &
 	probe=$!
-	for ((j = 0; j < 100; j++)); do
-		grep -q ready "$dir/probe.out" && break
-		sleep 0.05
-	done
+	bb_await_lines "$dir/probe.out" ready 1 5000
 	ops_start "$dir/race.log" "$PERFIL_BIN" --socket "$sock" --content "$content" \
 		--user "$user" --socket-group www-data --workers 1
 	wait "$probe"

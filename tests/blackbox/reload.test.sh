@@ -29,6 +29,11 @@ edit() {
 		cat "$BB_TMP/edit.json" >"$STACK_CONTENT/$1"
 }
 
+# headline_is TEXT: whether the English headline served is TEXT.
+headline_is() {
+	[[ $(curl -s --max-time 2 "$BASE/api/v1/profile?lang=en" | jq -r .data.headline) == "$1" ]]
+}
+
 t 'before any reload the private stack serves the original headline'
 req GET '/api/v1/profile?lang=en'
 expect_status 200
@@ -134,19 +139,13 @@ answered() {
 }
 # Each SIGHUP once both clients have answers, and after each reload until
 # each has had five more (10 s at most).
-for ((i = 0; i < 200; i++)); do
-	answered 0 0 && break
-	sleep 0.05
-done
+wait_until 10 answered 0 0
 waits=()
 for i in 1 2 3; do
 	waits+=("$(bb_hup_logged "$sup" "$log" $((before + i)) "$reload_ms") ms")
 	a=$(grep -c . "$BB_TMP/codes.1")
 	b=$(grep -c . "$BB_TMP/codes.2")
-	for ((j = 0; j < 200; j++)); do
-		answered $((a + 5)) $((b + 5)) && break
-		sleep 0.05
-	done
+	wait_until 10 answered $((a + 5)) $((b + 5))
 done
 touch "$BB_TMP/stop"
 wait "${clients[@]}"
@@ -165,13 +164,7 @@ printf '        (each reload logged after its SIGHUP: %s; the budget %s ms)\n' "
 # stale copy: the new content within a second of the old workers' end.
 ops_wait_workers "$sup" 2 12 $workers >/dev/null
 start=$(date +%s%N)
-while :; do
-	[[ $(curl -s --max-time 2 "$BASE/api/v1/profile?lang=en" |
-		jq -r .data.headline) == 'Reloaded headline for the reload test' ]] &&
-		break
-	(($(date +%s%N) - start > 3000000000)) && break
-	sleep 0.05
-done
+wait_every 0.05 3 headline_is 'Reloaded headline for the reload test'
 ms=$((($(date +%s%N) - start) / 1000000))
 _bb_check $((ms > 1100)) 'the new content served within 1 s of the old workers end' \
 	"$ms ms"

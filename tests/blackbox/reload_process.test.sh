@@ -72,15 +72,12 @@ catch_load() {
 # start_catch SECONDS: start catch_load in the background (its pid in
 # catcher) and wait until it looks.
 start_catch() {
-	local known i
+	local known
 	rm -f "$BB_TMP/caught" "$BB_TMP/ready"
 	known=$(children)
 	catch_load "$known" "$1" &
 	catcher=$!
-	for ((i = 0; i < 100; i++)); do
-		[[ -e $BB_TMP/ready ]] && break
-		sleep 0.02
-	done
+	wait_until 2 test -e "$BB_TMP/ready"
 }
 
 # caught_load WHAT: wait for catch_load; sets caught to the stopped load's pid
@@ -88,18 +85,20 @@ start_catch() {
 caught_load() {
 	wait "$1"
 	caught=$(cat "$BB_TMP/caught" 2>/dev/null)
-	local state= i
+	local state=
 	# A stop takes effect when the process next runs (later under valgrind).
-	for ((i = 0; i < 50; i++)); do
-		[[ -n $caught ]] || break
-		state=$(awk '{ print $3 }' "/proc/$caught/stat" 2>/dev/null)
-		[[ $state == T || -z $state ]] && break
-		sleep 0.1
-	done
+	[[ -z $caught ]] || wait_every 0.1 5 caught_stopped
 	[[ -n $state ]]
 	_bb_check $? "a load stopped at its start ($2)" "pid ${caught:-none}, state ${state:-gone}"
 	[[ $state == T ]]
 	_bb_check $? "the load is stopped" "state ${state:-gone}"
+}
+
+# caught_stopped: whether the caught load is stopped or gone; its state (T,
+# or empty: gone) in state.
+caught_stopped() {
+	state=$(awk '{ print $3 }' "/proc/$caught/stat" 2>/dev/null)
+	[[ $state == T || -z $state ]]
 }
 
 # edit_headline TEXT: the English headline of the served copy becomes TEXT.
@@ -111,13 +110,11 @@ edit_headline() {
 # headline_becomes TEXT SECONDS: whether the English headline served becomes
 # TEXT within SECONDS.
 headline_becomes() {
-	local i
-	for ((i = 0; i < $2 * 10; i++)); do
-		[[ $(curl -s --max-time 2 "$BASE/api/v1/profile?lang=en" | jq -r .data.headline) == "$1" ]] &&
-			return 0
-		sleep 0.1
-	done
-	return 1
+	wait_every 0.1 "$2" headline_is "$1"
+}
+# headline_is TEXT: whether the English headline served is TEXT.
+headline_is() {
+	[[ $(curl -s --max-time 2 "$BASE/api/v1/profile?lang=en" | jq -r .data.headline) == "$1" ]]
 }
 
 t 'an edit is caught loading: a worker killed meanwhile is replaced, requests answer 200'
@@ -129,7 +126,7 @@ kill -KILL "$victim"
 ops_wait_workers "$sup" 2 "$(bb_guard 5)" "$victim" >/dev/null
 _bb_check $? 'two workers again, the killed one replaced' "$(ops_workers "$sup" | tr '\n' ' ')"
 bad=0
-for i in $(seq 1 20); do
+for _ in $(seq 1 20); do
 	[[ $(curl -s -o /dev/null -w '%{http_code}' --max-time 5 "$BASE/api/v1/profile?lang=en") == 200 ]] ||
 		bad=$((bad + 1))
 done
@@ -141,10 +138,7 @@ expect_json '.data.headline' "$old_headline"
 t "the stopped load overruns --reload-timeout ($budget s): killed and refused, logged and in health; the old content still served"
 ops_wait_file "$log" 'reload refused \(content changed\).*did not finish within' $((budget + 5))
 _bb_check $? 'perfil.log: the refusal names the reason' "$(tail -n 3 "$log")"
-for ((i = 0; i < 50; i++)); do
-	[[ -e /proc/$caught ]] || break
-	sleep 0.1
-done
+wait_every 0.1 5 test ! -e "/proc/$caught"
 _bb_check $([[ -e /proc/$caught ]] && echo 1 || echo 0) 'the load process is gone' "pid $caught"
 caught=
 req GET /api/v1/health
@@ -168,26 +162,25 @@ expect_header_absent perfil-reload-refused
 # line came as the load was accepted, whatever followed.
 t 'a reload is reported only once its generation serves: with its first worker held back 3 s, the log waits for it'
 bb_require strace
+# traced PID: whether a tracer (strace) is attached to PID.
+traced() {
+	grep -q '^TracerPid:[[:space:]]*[1-9]' "/proc/$1/status" 2>/dev/null
+}
+# reloaded_since N: whether perfil.log holds more than N "content reloaded".
+reloaded_since() {
+	(($(grep -c 'content reloaded' "$log") > $1))
+}
 start_catch 20
 edit_headline 'Reported once served'
 caught_load "$catcher" 'an edit, seen by the watch'
 lines=$(grep -c 'content reloaded' "$log")
 strace -qq -o /dev/null -e trace=clone -e inject=clone:delay_enter=3000000 -p "$caught" &
 tracer=$!
-for ((i = 0; i < 100; i++)); do
-	grep -q '^TracerPid:[[:space:]]*[1-9]' "/proc/$caught/status" 2>/dev/null && break
-	sleep 0.05
-done
+wait_every 0.05 5 traced "$caught"
 t0=$(ops_ms)
 kill -CONT "$caught"
 said=
-while (($(ops_ms) - t0 < (budget + 10) * 1000)); do
-	if (($(grep -c 'content reloaded' "$log") > lines)); then
-		said=$(($(ops_ms) - t0))
-		break
-	fi
-	sleep 0.01
-done
+wait_every 0.01 $((budget + 10)) reloaded_since "$lines" && said=$(($(ops_ms) - t0))
 workers=$(bb_children_named "$caught" perfil-worker | wc -l)
 _bb_check $((workers == 0)) 'when "content reloaded" is logged, the new leader has a worker' 	"${said:-never} ms after the load went on; its workers then: $workers"
 _bb_check $((${said:-0} < 3000)) 'the line waited for the held-back worker (3 s)' "${said:-never} ms"
@@ -234,10 +227,7 @@ expect_equal 'refusals (none more)' $((refusals + 1)) "$(grep -c 'reload refused
 
 t 'SIGKILL to the generation leader: its workers stop, the supervisor loads the content again and serves it'
 # The generation before the last reload drains first (seconds under valgrind).
-for ((i = 0; i < 150; i++)); do
-	(($(bb_leaders "$sup" | grep -c .) == 1)) && break
-	sleep 0.1
-done
+bb_await_one_generation "$sup" 15
 leader=$(bb_leaders "$sup")
 workers=$(ops_workers "$sup")
 kill -KILL "$leader"
@@ -249,15 +239,19 @@ ops_wait_workers "$sup" 2 10 $workers >/dev/null
 _bb_check $? 'a new leader with two new workers' "leaders $(bb_leaders "$sup" | tr '\n' ' '), workers $(ops_workers "$sup" | tr '\n' ' ')"
 # They drain (8 s at most, src/server/worker.h) and exit; whoever adopted them
 # reaps them (a zombie has exited).
-for ((i = 0; i < 150; i++)); do
+# none_left PID...: whether none of them runs (a zombie has exited); those
+# that do in left.
+none_left() {
+	local p st
 	left=
-	for p in $workers; do
+	for p; do
 		st=$(awk '{ print $3 }' "/proc/$p/stat" 2>/dev/null)
 		[[ -n $st && $st != Z ]] && left+="$p "
 	done
-	[[ -z $left ]] && break
-	sleep 0.1
-done
+	[[ -z $left ]]
+}
+# shellcheck disable=SC2086 # the workers, one word each
+wait_every 0.1 15 none_left $workers
 expect_equal 'the dead leader'"'"'s workers left after 15 s' '' "$left"
 req GET '/api/v1/profile?lang=en'
 expect_status 200
@@ -271,10 +265,7 @@ procs="$caught $(bb_leaders "$sup") $(ops_workers "$sup")"
 stack_stop_nginx
 start=$(ops_ms)
 kill -TERM "$sup"
-for ((i = 0; i < 150; i++)); do
-	_stack_alive "$sup" || break
-	sleep 0.1
-done
+wait_until 15 ops_ended "$sup"
 ms=$(($(ops_ms) - start))
 _bb_check $(_stack_alive "$sup" && echo 1 || echo 0) 'the supervisor stopped within 15 s' "$ms ms"
 _bb_check $((ms > stop_ms)) "within $stop_ms ms ($drain_ms ms of drain at most, the leaders' and the supervisor's bounds)" "$ms ms"

@@ -29,6 +29,15 @@ BASE=http://127.0.0.1:$port
 procs() {
 	pgrep -f -- "perfil-fcgi --socket .* --base-url $BASE( |\$)" | sort -n
 }
+# no_procs: whether no responder process serves this ./serve.
+no_procs() {
+	[[ -z $(procs) ]]
+}
+# health_ok: whether /api/v1/health answers 200; its status in code.
+health_ok() {
+	code=$(curl -s -o /dev/null -w '%{http_code}' --max-time 2 "$BASE/api/v1/health")
+	[[ $code == 200 ]]
+}
 
 for sig in TERM INT; do
 	t "PORT=$port ./serve answers, replaces a killed worker within a second, stops on SIG$sig"
@@ -38,11 +47,7 @@ for sig in TERM INT; do
 		perl -e '$SIG{INT} = "DEFAULT"; exec @ARGV or die' "$STACK_ROOT/serve"
 	serve=$OPS_PID
 	code=000
-	for ((i = 0; i < 200; i++)); do
-		code=$(curl -s -o /dev/null -w '%{http_code}' --max-time 2 "$BASE/api/v1/health")
-		[[ $code == 200 ]] && break
-		sleep 0.1
-	done
+	wait_every 0.1 20 health_ok
 	expect_equal "$BASE/api/v1/health" 200 "$code"
 	sup=
 	for p in $(procs); do
@@ -67,7 +72,9 @@ for sig in TERM INT; do
 	expect_equal 'health 200 from a full set of workers within 1 s of the kill' 200 "$code"
 	ops_stop "$serve" "$sig"
 	expect_equal "./serve exit status on SIG$sig" 0 "$OPS_STATUS"
-	sleep 0.2
+	# ./serve's stack_stop waits for the supervisor, then sends SIGKILL to
+	# what is left of its process group without waiting for those deaths
+	wait_until "$(bb_guard 1)" no_procs
 	expect_equal 'responder processes left' '' "$(procs | tr '\n' ' ')"
 	expect_equal 'status after ./serve stopped' 000 \
 		"$(curl -s -o /dev/null -w '%{http_code}' --max-time 1 "$BASE/api/v1/health")"
@@ -105,17 +112,17 @@ expect_stderr_match "warning: font: $ja/profile.json: [^:]*: U\\+[0-9A-F]{4} \"[
 # serve_up LOG VAR=VALUE...: ./serve with those variables, up to its first
 # 200 (or its exit); sets serve and code.
 serve_up() {
-	local log=$1 i
+	local log=$1
 	shift
 	ops_start "$log" env PORT="$port" PERFIL_BIN="$PERFIL_BIN" "$@" "$STACK_ROOT/serve"
 	serve=$OPS_PID
 	code=000
-	for ((i = 0; i < 300; i++)); do
-		code=$(curl -s -o /dev/null -w '%{http_code}' --max-time 2 "$BASE/api/v1/health")
-		[[ $code == 200 ]] && break
-		_stack_alive "$serve" || break
-		sleep 0.1
-	done
+	wait_every 0.1 30 up_or_ended "$serve"
+}
+# up_or_ended PID: whether /api/v1/health answers 200 (its status in code),
+# or PID has ended.
+up_or_ended() {
+	health_ok || ops_ended "$1"
 }
 t 'PERFIL_CONTENT=(a Japanese site) ./serve names fonts-noto-cjk before it checks the content'
 log=$BB_TMP/serve.ja.log

@@ -36,7 +36,7 @@ uid=$(id -u)
 light=0
 declare -A relay_pid
 relay() {
-	local n=$1 i cmd=("$PERFIL_BIN" --content "$dir/content" --base-url "$base")
+	local n=$1 cmd=("$PERFIL_BIN" --content "$dir/content" --base-url "$base")
 	shift
 	if ((light)); then
 		cmd=("${PERFIL_BIN%/*}/perfil-relay" "${cmd[@]}" "$@")
@@ -47,10 +47,7 @@ relay() {
 	TMPDIR=$dir/tmp ops_start "$dir/relay$n.log" "${spawn[@]}" -s "$dir/$n.sock" -- \
 		"${cmd[@]}"
 	relay_pid[$n]=$OPS_PID
-	for ((i = 0; i < 200; i++)); do
-		[[ -S $dir/$n.sock ]] && break
-		sleep 0.05
-	done
+	wait_until 10 test -S "$dir/$n.sock"
 }
 
 # health N: the status line relay N's socket answers GET /api/v1/health with.
@@ -64,6 +61,11 @@ health() {
 # writes to the log of the relay that started it).
 servers() {
 	cat "$dir"/relay*.log 2>/dev/null | grep -c 'serving .*/perfil-[0-9]*/[0-9a-f]*\.sock with [0-9]* workers'
+}
+
+# no_server: whether no process of the command runs.
+no_server() {
+	[[ -z $(pgrep -f -- "--base-url $base --share") ]]
 }
 
 # server_pid: the supervisor listening on the shared socket (the child of
@@ -113,13 +115,7 @@ for n in 1 2 3; do
 	ops_stop "${relay_pid[$n]}"
 done
 gone=no
-for ((i = 0; i < $(bb_guard 5) * 20; i++)); do
-	if [[ -z $(pgrep -f -- "--base-url $base --share") ]]; then
-		gone=yes
-		break
-	fi
-	sleep 0.05
-done
+wait_every 0.05 "$(bb_guard 5)" no_server && gone=yes
 expect_equal 'every process of the command has ended' yes "$gone"
 
 t 'a new relay starts a new server'
@@ -132,10 +128,7 @@ t 'content that does not load: the relay gets no answer for the request and exit
 printf '{' >"$dir/content/profile.json"
 relay 5
 expect_equal 'relay 5: GET /api/v1/health' '' "$(health 5)"
-for ((i = 0; i < $(bb_guard 5) * 20; i++)); do
-	_stack_alive "${relay_pid[5]}" || break
-	sleep 0.05
-done
+wait_until "$(bb_guard 5)" ops_ended "${relay_pid[5]}"
 ops_stop "${relay_pid[5]}"
 # spawn-fcgi -n execs the relay: its status is the relay's.
 expect_equal 'exit status of the relay' 1 "$OPS_STATUS"

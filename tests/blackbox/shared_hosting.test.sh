@@ -229,10 +229,7 @@ served_within() {
 	local start ms bound=${2:-10000} stall used
 	start=$(ops_ms)
 	stall=$(bb_stall_ms)
-	while (($(ops_ms) - start <= 3 * bound)); do
-		is_headline "$1" && break
-		sleep 0.02
-	done
+	wait_until $(((3 * bound + 999) / 1000)) is_headline "$1"
 	ms=$(($(ops_ms) - start))
 	used=$(bb_within "$bound" "$ms" "$stall")
 	_bb_check $? "the new headline within $bound ms (CPU contention allowed: $used ms)" "$ms ms"
@@ -250,16 +247,17 @@ health_field() {
 	curl -s -o /dev/null -D - "$BASE/api/v1/health" | tr -d '\r' |
 		sed -n "s/^$1: .*$2=\"\(\([^\"\\\\]\|\\\\.\)*\)\".*/\1/Ip"
 }
+# refusal_in_health: whether health names a refused fingerprint.
+refusal_in_health() {
+	[[ -n $(health_field perfil-reload-refused fingerprint) ]]
+}
 fp=$(health_field perfil-content fingerprint)
 
 t 'a broken content set is refused: the old content keeps serving, perfil.log and health say why'
 printf '{"name": ' | as_user tee "$pub/content/skills.json" >/dev/null
 ops_wait_file "$pub/perfil.log" 'reload refused.*skills\.json' "$(bb_guard 3)"
 _bb_check $? 'perfil.log: "reload refused" naming skills.json' "$(tail -n 2 "$pub/perfil.log")"
-for ((i = 0; i < 60; i++)); do
-	[[ -n $(health_field perfil-reload-refused fingerprint) ]] && break
-	sleep 0.05
-done
+wait_every 0.05 3 refusal_in_health
 req GET /api/v1/health
 expect_status 200
 expect_equal 'Perfil-Content: the old fingerprint' "$fp" "$(health_field perfil-content fingerprint)"

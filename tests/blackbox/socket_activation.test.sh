@@ -81,7 +81,7 @@ fi
 # spawned LOG CMD...: run CMD under spawn-fcgi on $STACK_SOCK (its output to
 # LOG), wait for the socket and start nginx in front; sets sup.
 spawned() {
-	local log=$1 i
+	local log=$1
 	shift
 	# The last process's socket file stays: without this, the wait below
 	# ends at once and the case can signal a process still starting.
@@ -89,10 +89,7 @@ spawned() {
 	ops_start "$log" "${spawn[@]}" -- "$@"
 	sup=$OPS_PID
 	STACK_RESPONDER_PID=$sup
-	for ((i = 0; i < 100; i++)); do
-		[[ -S $STACK_SOCK ]] && break
-		sleep 0.05
-	done
+	wait_until 5 test -S "$STACK_SOCK"
 	stack_start_nginx
 }
 
@@ -164,6 +161,14 @@ single 'with --reload-check 0, on fd 0 one process serves alone' 0 --reload-chec
 # handler of its own that only sets a flag of libfcgi's; perfil's must
 # replace it before the load, or the signal is lost and the process serves
 # on (it did, 0.02-0.1 s after a start).
+# catches_term PID: whether PID runs perfil-fcgi and has a SIGTERM handler
+# (SigCgt bit 15).
+catches_term() {
+	local cgt
+	[[ $(readlink "/proc/$1/exe" 2>/dev/null) == *perfil-fcgi* ]] || return 1
+	cgt=$(sed -n 's/^SigCgt:[[:space:]]*//p' "/proc/$1/status" 2>/dev/null)
+	[[ -n $cgt ]] && ((16#$cgt & 0x4000))
+}
 for extra in '--reload-check 0' ''; do
 	t "a SIGTERM during the content load stops it (on fd 0${extra:+, $extra})"
 	rm -f "$STACK_SOCK"
@@ -175,14 +180,9 @@ for extra in '--reload-check 0' ''; do
 	# rightly kills the process while its libraries load. The program is
 	# looked at first: read before it, SigCgt could still be that of the
 	# shell the job was forked from (bash catches SIGTERM for an EXIT
-	# trap) an instant before the exec.
-	for ((i = 0; i < 1000; i++)); do
-		if [[ $(readlink "/proc/$OPS_PID/exe" 2>/dev/null) == *perfil-fcgi* ]]; then
-			cgt=$(sed -n 's/^SigCgt:[[:space:]]*//p' "/proc/$OPS_PID/status" 2>/dev/null)
-			[[ -n $cgt ]] && ((16#$cgt & 0x4000)) && break
-		fi
-		sleep 0.002
-	done
+	# trap) an instant before the exec. Looked at every 2 ms, for the
+	# SIGTERM to come while the content loads (a short time).
+	wait_every 0.002 5 catches_term "$OPS_PID"
 	ops_stop "$OPS_PID"
 	expect_equal 'exit status on an early SIGTERM' 0 "$OPS_STATUS"
 done

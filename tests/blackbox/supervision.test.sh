@@ -27,6 +27,17 @@ health() {
 		head -n 1 | tr -d '\r'
 }
 
+# none_running PID...: whether none of them runs (a zombie has ended); those
+# that do in left.
+none_running() {
+	local p
+	left=
+	for p; do
+		_stack_alive "$p" && left+="$p "
+	done
+	[[ -z $left ]]
+}
+
 t '--pid-file: written once the socket is bound, with the supervisor process id'
 ops_start "$dir/one.log" "$PERFIL_BIN" "${args[@]}" --pid-file "$pidf"
 sup=$OPS_PID
@@ -64,14 +75,8 @@ t 'the supervisor killed with SIGKILL: its workers stop too (PR_SET_PDEATHSIG), 
 kill -KILL "$sup"
 wait "$sup" 2>/dev/null
 left=
-for ((i = 0; i < 100; i++)); do
-	left=
-	for w in $workers; do
-		_stack_alive "$w" && left+="$w "
-	done
-	[[ -z $left ]] && break
-	sleep 0.05
-done
+# shellcheck disable=SC2086 # the workers, one word each
+wait_until 5 none_running $workers
 expect_equal 'workers still running 5 s after the supervisor died' '' "$left"
 
 t 'a stale socket file (nobody listens) is replaced; the stale pid file too'

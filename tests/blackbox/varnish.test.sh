@@ -31,10 +31,7 @@ BASE=http://127.0.0.1:$vport
 # Varnish rewrites some headers (a weak W/ tag for the bytes it unzips): its
 # answers are not perfil's, so the contract step does not judge them.
 BB_NOT_PERFIL=1
-for ((i = 0; i < 100; i++)); do
-	curl -s -o /dev/null --max-time 1 "$BASE/api/v1/health" && break
-	sleep 0.1
-done
+wait_every 0.1 10 curl -s -o /dev/null --max-time 1 "$BASE/api/v1/health"
 t 'Varnish with the sample VCL starts and answers'
 req GET /api/v1/health
 expect_status 200
