@@ -141,9 +141,14 @@ if [[ -n $pango ]]; then
 	meson=(--buildtype=release --default-library=static
 		--wrap-mode=nodownload -Db_staticpic=true --prefix=/usr)
 	start=$SECONDS
-	# HarfBuzz: the shaper alone (no glib, ICU, graphite, cairo, tools).
+	# HarfBuzz: the shaper alone (no glib, ICU, graphite, cairo, tools),
+	# compiled as one translation unit (meson's unity build; HarfBuzz
+	# ships its own amalgamation, src/harfbuzz.cc, for the same purpose):
+	# 75 s of CPU instead of 230 s for 84 units that each parse its
+	# templates again.
 	src=$(tree harfbuzz meson_options.txt)
-	meson setup "${meson[@]}" -Dglib=disabled -Dgobject=disabled \
+	meson setup "${meson[@]}" --unity=on -Dunity_size=1000 \
+		-Dglib=disabled -Dgobject=disabled \
 		-Dcairo=disabled -Dchafa=disabled -Dicu=disabled \
 		-Dgraphite=disabled -Dfreetype=enabled \
 		-Dtests=disabled -Dintrospection=disabled -Ddocs=disabled \
