@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# front: nginx-only the PDF's structure, the responder's own bytes (cv_pdf serves /cv.pdf behind Apache); one front is enough
 # The CV's PDF is a tagged PDF (issue 48; src/site/cv_pdf_draw.c, pdf_ua.c), for
 # Spanish and English (the demo), a Japanese and an Arabic site imported
 # from tests/fixtures/scripts/*.resume.json, and a Japanese and English one

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# front: nginx-only the label sets and languages of the content; Apache passes every path to the responder untouched (conf/apache), so one front is enough
 # UI labels: every text of the pages, the portal and the agent files comes
 # from one label set per language (labels/LANG.json). A page in one language
 # carries no sentence of another language's label set, and a label set with

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# front: nginx-only the label sets and languages of the content; Apache passes every path to the responder untouched (conf/apache), so one front is enough
 # Any language ICU knows works without a label set: a site configuring
 # Icelandic (is), for which perfil ships no labels/is.json, passes --check
 # with one warning per untranslated key (naming the language and the key),

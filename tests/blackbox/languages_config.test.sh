@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# front: nginx-only the label sets and languages of the content; Apache passes every path to the responder untouched (conf/apache), so one front is enough
 # Languages are a setting: site.json's "languages" (ISO 639-1 codes, the
 # first the default) decides where pages live, what lang= and
 # Accept-Language choose from, OpenAPI's lang enum, the hreflang links, the

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# front: nginx-only the label sets and languages of the content; Apache passes every path to the responder untouched (conf/apache), so one front is enough
 # Regional languages: site.json's "languages" takes BCP 47 tags with a
 # region or a script (docs/languages.md). Two content directories, each
 # served by a private stack:
