@@ -23,16 +23,6 @@ trap 'cleanup; _bb_finish' EXIT
 port=$(stack_free_port $((${BASE##*:} + 700))) || exit 1
 BASE=http://127.0.0.1:$port
 
-# health_ok: whether /api/v1/health answers 200; its status in code.
-health_ok() {
-	code=$(curl -s -o /dev/null -w '%{http_code}' --max-time 2 "$BASE/api/v1/health")
-	[[ $code == 200 ]]
-}
-# headline_is TEXT: whether the English headline served is TEXT; it in got.
-headline_is() {
-	got=$(curl -s "$BASE/api/v1/profile?lang=en" | jq -r .data.headline)
-	[[ $got == "$1" ]]
-}
 dir=$BB_TMP/mine
 rm -rf "$dir" "$BB_TMP/notempty" "$BB_TMP/todo"
 
@@ -77,7 +67,7 @@ ops_start "$BB_TMP/serve.log" env PORT="$port" PERFIL_BIN="$PERFIL_BIN" \
 	PERFIL_CONTENT="$dir" "$STACK_ROOT/serve"
 serve=$OPS_PID
 code=000
-wait_every 0.1 20 health_ok
+wait_every 0.1 20 bb_health_ok
 expect_equal "$BASE/api/v1/health" 200 "$code"
 req GET '/api/v1/profile?lang=en'
 expect_status 200
@@ -98,7 +88,7 @@ kill -HUP "$sup"
 # sanitizers and on a loaded machine: wait up to 30 s, as bb_steady does
 # (reload.test.sh holds the 1 s bound).
 got=
-wait_every 0.1 30 headline_is 'Edited in place'
+wait_every 0.1 30 bb_headline_is 'Edited in place'
 expect_equal 'headline after the reload' 'Edited in place' "$got"
 ops_stop "$serve" TERM
 expect_equal './serve exit status' 0 "$OPS_STATUS"
@@ -116,7 +106,7 @@ if [[ $(id -u) == 0 ]]; then
 		PERFIL_CONTENT="$BB_TMP/private/c" "$STACK_ROOT/serve"
 	serve=$OPS_PID
 	code=000
-	wait_every 0.1 20 health_ok
+	wait_every 0.1 20 bb_health_ok
 	expect_equal "$BASE/api/v1/health" 200 "$code"
 	req GET '/api/v1/profile?lang=en'
 	expect_json '.data.headline' '"Edited in place"'
@@ -128,7 +118,7 @@ if [[ $(id -u) == 0 ]]; then
 		cat "$BB_TMP/p.json" >"$BB_TMP/private/c/profile.json"
 	kill -HUP "$(grep -o 'kill -HUP [0-9]*' "$BB_TMP/serve-root.log" | grep -o '[0-9]*$')"
 	got=
-	wait_every 0.1 30 headline_is 'Edited behind 0700'
+	wait_every 0.1 30 bb_headline_is 'Edited behind 0700'
 	expect_equal 'headline after the edit and reload' 'Edited behind 0700' "$got"
 	ops_stop "$serve" TERM
 	expect_equal './serve exit status' 0 "$OPS_STATUS"

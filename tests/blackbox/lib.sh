@@ -1085,6 +1085,20 @@ bb_reload_ms() {
 	fi
 }
 
+# bb_health_ok: whether $BASE/api/v1/health answers 200 (a predicate for
+# wait_until); leaves the status in code.
+bb_health_ok() {
+	code=$(curl -s -o /dev/null -w '%{http_code}' --max-time 2 "$BASE/api/v1/health")
+	[[ $code == 200 ]]
+}
+
+# bb_headline_is TEXT: whether $BASE serves TEXT as the English headline (a
+# predicate for wait_until); leaves the one it served in got.
+bb_headline_is() {
+	got=$(curl -s --max-time 2 "$BASE/api/v1/profile?lang=en" | jq -r .data.headline)
+	[[ $got == "$1" ]]
+}
+
 # bb_edit_headline HEADLINE BUDGET_MS: save HEADLINE as the English
 # headline of $STACK_CONTENT/profile.json (the stack's own copy) and ask
 # /api/v1/profile?lang=en every 20 ms until 10 answers in a row have it, or

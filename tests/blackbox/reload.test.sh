@@ -29,11 +29,6 @@ edit() {
 		cat "$BB_TMP/edit.json" >"$STACK_CONTENT/$1"
 }
 
-# headline_is TEXT: whether the English headline served is TEXT.
-headline_is() {
-	[[ $(curl -s --max-time 2 "$BASE/api/v1/profile?lang=en" | jq -r .data.headline) == "$1" ]]
-}
-
 t 'before any reload the private stack serves the original headline'
 req GET '/api/v1/profile?lang=en'
 expect_status 200
@@ -164,7 +159,7 @@ printf '        (each reload logged after its SIGHUP: %s; the budget %s ms)\n' "
 # stale copy: the new content within a second of the old workers' end.
 ops_wait_workers "$sup" 2 12 $workers >/dev/null
 start=$(date +%s%N)
-wait_every 0.05 3 headline_is 'Reloaded headline for the reload test'
+wait_every 0.05 3 bb_headline_is 'Reloaded headline for the reload test'
 ms=$((($(date +%s%N) - start) / 1000000))
 _bb_check $((ms > 1100)) 'the new content served within 1 s of the old workers end' \
 	"$ms ms"

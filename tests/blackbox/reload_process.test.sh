@@ -110,13 +110,8 @@ edit_headline() {
 # headline_becomes TEXT SECONDS: whether the English headline served becomes
 # TEXT within SECONDS.
 headline_becomes() {
-	wait_every 0.1 "$2" headline_is "$1"
+	wait_every 0.1 "$2" bb_headline_is "$1"
 }
-# headline_is TEXT: whether the English headline served is TEXT.
-headline_is() {
-	[[ $(curl -s --max-time 2 "$BASE/api/v1/profile?lang=en" | jq -r .data.headline) == "$1" ]]
-}
-
 t 'an edit is caught loading: a worker killed meanwhile is replaced, requests answer 200'
 start_catch 20
 edit_headline 'Edited while the load is stopped'

@@ -33,12 +33,6 @@ procs() {
 no_procs() {
 	[[ -z $(procs) ]]
 }
-# health_ok: whether /api/v1/health answers 200; its status in code.
-health_ok() {
-	code=$(curl -s -o /dev/null -w '%{http_code}' --max-time 2 "$BASE/api/v1/health")
-	[[ $code == 200 ]]
-}
-
 for sig in TERM INT; do
 	t "PORT=$port ./serve answers, replaces a killed worker within a second, stops on SIG$sig"
 	# A background job starts with SIGINT ignored; perl restores the default
@@ -47,7 +41,7 @@ for sig in TERM INT; do
 		perl -e '$SIG{INT} = "DEFAULT"; exec @ARGV or die' "$STACK_ROOT/serve"
 	serve=$OPS_PID
 	code=000
-	wait_every 0.1 20 health_ok
+	wait_every 0.1 20 bb_health_ok
 	expect_equal "$BASE/api/v1/health" 200 "$code"
 	sup=
 	for p in $(procs); do
@@ -122,7 +116,7 @@ serve_up() {
 # up_or_ended PID: whether /api/v1/health answers 200 (its status in code),
 # or PID has ended.
 up_or_ended() {
-	health_ok || ops_ended "$1"
+	bb_health_ok || ops_ended "$1"
 }
 t 'PERFIL_CONTENT=(a Japanese site) ./serve names fonts-noto-cjk before it checks the content'
 log=$BB_TMP/serve.ja.log

@@ -53,16 +53,11 @@ _bb_check $? 'perfil.log: "worker N killed by signal 9; restarting it"' \
 	"$(tail -n 3 "$STACK_DIR/perfil.log")"
 
 t 'both workers killed at once: the API answers 200 again within a second'
-# health_ok: whether /api/v1/health answers 200; its status in code.
-health_ok() {
-	code=$(stack_http_status /api/v1/health)
-	[[ $code == 200 ]]
-}
 both=$(ops_workers "$sup")
 # shellcheck disable=SC2086 # the workers, one word each
 kill -KILL $both
 code=000
-wait_every 0.05 1 health_ok # the second starts at the kill
+wait_every 0.05 1 bb_health_ok # the second starts at the kill
 expect_equal 'status within 1000 ms' 200 "$code"
 expect_equal 'the supervisor survives' yes "$(_stack_alive "$sup" && echo yes || echo no)"
 
