@@ -39,6 +39,9 @@ set -u
 : "${BLACKBOX_OUT:?run this through tests/blackbox/run}"
 # wait_until, wait_every: the waits for an event a test file writes itself.
 . "${BASH_SOURCE[0]%/*}/../lib/wait.sh"
+# curl: a function that hands the command line to the run's curld server
+# (tests/lib/curld.sh), else the real curl.
+. "${BASH_SOURCE[0]%/*}/../lib/curld.sh"
 
 BB_FILE=$(basename "$0" .test.sh)
 BB_TMP=$BLACKBOX_OUT/tmp/$BB_FILE # scratch space for this test file

@@ -46,8 +46,9 @@ PERFIL_SERVE_DEPS=(
 PERFIL_TEST_DEPS=(
 	# unit tests
 	check
-	# black-box tests (brotli: decoding in compression.test.sh)
-	brotli
+	# black-box tests (brotli: decoding in compression.test.sh; pycurl: the
+	# curl command lines of a run sent to one process, tests/lib/curld.sh)
+	brotli python3-pycurl
 	# the vCard parsed by a real vCard library (vcard.test.sh)
 	python3-vobject
 	# /publications.bib read by an independent BibTeX parser (bibtex.test.sh)

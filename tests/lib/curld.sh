@@ -1,0 +1,80 @@
+# shellcheck shell=bash
+# curld.sh: curl as a shell function that hands its command line to
+# tests/lib/curld.py, one process per black-box run, instead of starting
+# curl: a curl process costs 20 to 30 ms of CPU here, nearly all of it the
+# dynamic linker, and the suite starts it about 16,000 times. The server runs
+# the request through libcurl, as curl does, on a new connection; a command
+# line with an option it does not know runs the real curl (`command curl`).
+#
+#   curld_start DIR   # start the server (tests/blackbox/run), its files in DIR
+#   curld_stop        # and stop it
+#
+# The function is defined wherever this file is sourced (tests/blackbox/lib.sh,
+# ops.sh); it sends nothing unless BB_CURLD_PORT names a running server, and
+# a file run outside tests/blackbox/run gets the real curl.
+
+. "${BASH_SOURCE[0]%/*}/wait.sh"
+
+# curld_start DIR: start curld.py (Debian's python3-pycurl) in the
+# background and export BB_CURLD_PORT and BB_CURLD_TMP (DIR, where each
+# shell's standard output of a request is passed). Without pycurl, or if it
+# does not start within 5 s, nothing is exported: curl is curl.
+curld_start() {
+	local dir=$1
+	CURLD_PID=
+	/usr/bin/python3 -c 'import pycurl' 2>/dev/null || return 0
+	mkdir -p "$dir" || return 0
+	rm -f "$dir/port"
+	/usr/bin/python3 "$(dirname "${BASH_SOURCE[0]}")/curld.py" "$dir/port" \
+		>"$dir/log" 2>&1 &
+	CURLD_PID=$!
+	# It writes the file once it listens.
+	if wait_until 5 _curld_up "$dir/port" && [[ -s $dir/port ]]; then
+		read -r BB_CURLD_PORT <"$dir/port"
+		export BB_CURLD_PORT BB_CURLD_TMP=$dir
+		return 0
+	fi
+	kill "$CURLD_PID" 2>/dev/null
+	CURLD_PID=
+}
+# _curld_up FILE: the server wrote its port to FILE, or it has ended
+# (curld_start then gives up: the port file is still empty).
+_curld_up() {
+	[[ -s $1 ]] || ! kill -0 "$CURLD_PID" 2>/dev/null
+}
+
+# curld_stop: stop the server curld_start started.
+curld_stop() {
+	[[ -n ${CURLD_PID-} ]] || return 0
+	kill "$CURLD_PID" 2>/dev/null
+	wait "$CURLD_PID" 2>/dev/null
+	CURLD_PID=
+	unset BB_CURLD_PORT
+}
+
+# curl ARG...: curl's command line, answered by the server (its standard
+# output, -w text and -S message printed here, its exit status returned) or,
+# when the server does not take it, by curl itself.
+curl() {
+	local fd code w err copy out
+	if [[ -z ${BB_CURLD_PORT-} ]] ||
+		! { exec {fd}<>"/dev/tcp/127.0.0.1/$BB_CURLD_PORT"; } 2>/dev/null; then
+		command curl "$@"
+		return
+	fi
+	out=$BB_CURLD_TMP/out.$BASHPID
+	printf '%s\0' v1 "$PWD" "$out" "$#" "$@" >&"$fd"
+	if ! IFS= read -r -d '' -u "$fd" code || [[ $code == unsupported ]]; then
+		exec {fd}>&-
+		command curl "$@"
+		return
+	fi
+	IFS= read -r -d '' -u "$fd" w
+	IFS= read -r -d '' -u "$fd" err
+	IFS= read -r -d '' -u "$fd" copy
+	exec {fd}>&-
+	[[ $copy == 1 ]] && command cat -- "$out"
+	printf '%s' "$w"
+	[[ -z $err ]] || printf '%s' "$err" >&2
+	return "$code"
+}
