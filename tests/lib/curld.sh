@@ -10,8 +10,10 @@
 #   curld_stop        # and stop it
 #
 # The function is defined wherever this file is sourced (tests/blackbox/lib.sh,
-# ops.sh); it sends nothing unless BB_CURLD_PORT names a running server, and
-# a file run outside tests/blackbox/run gets the real curl.
+# and so every black-box file, and tests/blackbox/run); it sends nothing
+# unless BB_CURLD_PORT names a running server: a file run outside
+# tests/blackbox/run gets the real curl. tests/blackbox/curld.test.sh holds
+# it to curl, byte for byte.
 
 . "${BASH_SOURCE[0]%/*}/wait.sh"
 
