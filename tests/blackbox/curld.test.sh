@@ -21,14 +21,10 @@ t 'the run started its curld server'
 expect_equal 'BB_CURLD_PORT is set' yes "$([[ -n ${BB_CURLD_PORT-} ]] && echo yes || echo no)"
 
 # taken ARG...: the server's first answer field for this command line
-# ("unsupported", or curl's exit status), asked directly.
+# ("unsupported", or curl's exit status), asked directly (curld_ask).
 taken() {
-	local fd code
-	exec {fd}<>"/dev/tcp/127.0.0.1/$BB_CURLD_PORT" || return 1
-	printf '%s\0' v1 "$BB_TMP" "$BB_TMP/taken.out" "$#" "$@" >&"$fd"
-	IFS= read -r -d '' -u "$fd" code
-	exec {fd}>&-
-	printf '%s' "$code"
+	curld_ask "$BB_TMP/taken.out" "$@"
+	printf '%s' "${CURLD_REPLY[0]-}"
 }
 
 # same ARG...: curl ARG... and the function print the same, Date dropped

@@ -54,29 +54,36 @@ curld_stop() {
 	unset BB_CURLD_PORT
 }
 
+# curld_ask OUT ARG...: send the command line ARG... to the server, its
+# standard output (if any) to go to the file OUT; sets CURLD_REPLY to the
+# answer's fields (curl's exit status, the -w text, the -S message, "1" when
+# OUT holds standard output; or the one field "unsupported"). Returns 1 when
+# no server answers.
+curld_ask() {
+	local fd field out=$1
+	shift
+	CURLD_REPLY=()
+	[[ -n ${BB_CURLD_PORT-} ]] || return 1
+	{ exec {fd}<>"/dev/tcp/127.0.0.1/$BB_CURLD_PORT"; } 2>/dev/null || return 1
+	printf '%s\0' v1 "$PWD" "$out" "$#" "$@" >&"$fd"
+	while IFS= read -r -d '' -u "$fd" field; do
+		CURLD_REPLY+=("$field")
+	done
+	exec {fd}>&-
+	((${#CURLD_REPLY[@]} > 0))
+}
+
 # curl ARG...: curl's command line, answered by the server (its standard
 # output, -w text and -S message printed here, its exit status returned) or,
 # when the server does not take it, by curl itself.
 curl() {
-	local fd code w err copy out
-	if [[ -z ${BB_CURLD_PORT-} ]] ||
-		! { exec {fd}<>"/dev/tcp/127.0.0.1/$BB_CURLD_PORT"; } 2>/dev/null; then
+	local out=${BB_CURLD_TMP-}/out.$BASHPID
+	if ! curld_ask "$out" "$@" || [[ ${CURLD_REPLY[0]} == unsupported ]]; then
 		command curl "$@"
 		return
 	fi
-	out=$BB_CURLD_TMP/out.$BASHPID
-	printf '%s\0' v1 "$PWD" "$out" "$#" "$@" >&"$fd"
-	if ! IFS= read -r -d '' -u "$fd" code || [[ $code == unsupported ]]; then
-		exec {fd}>&-
-		command curl "$@"
-		return
-	fi
-	IFS= read -r -d '' -u "$fd" w
-	IFS= read -r -d '' -u "$fd" err
-	IFS= read -r -d '' -u "$fd" copy
-	exec {fd}>&-
-	[[ $copy == 1 ]] && command cat -- "$out"
-	printf '%s' "$w"
-	[[ -z $err ]] || printf '%s' "$err" >&2
-	return "$code"
+	[[ ${CURLD_REPLY[3]} == 1 ]] && command cat -- "$out"
+	printf '%s' "${CURLD_REPLY[1]}"
+	[[ -z ${CURLD_REPLY[2]} ]] || printf '%s' "${CURLD_REPLY[2]}" >&2
+	return "${CURLD_REPLY[0]}"
 }
