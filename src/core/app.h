@@ -37,6 +37,9 @@ struct config {
 					 * thread REQUEST_READ_MS longer
 					 * (worker.h) */
 	const char *log_file;		/* --log-file, or NULL */
+	const char *cache_dir;		/* --cache-dir, or NULL: the
+					 * compressed variants' cache
+					 * (enc_cache.h) */
 	int	 static_copy;		/* --export: the agent files and the
 					 * portal say the copy is static */
 };

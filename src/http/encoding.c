@@ -12,6 +12,8 @@
 #include <brotli/encode.h>
 #include <zlib.h>
 
+#include "base/util.h"
+#include "http/enc_cache.h"
 #include "http/encoding.h"
 
 /*
@@ -202,6 +204,9 @@ keep(struct rendered *r, char *data, size_t len, const char *etag,
 		[CODING_BR] = len >= ENC_LARGE ? LARGE_BR_QUALITY : br_quality,
 	};
 	struct buf b;
+	uint64_t hash;
+	char	*z;
+	size_t	 zlen;
 	int	 c;
 
 	if (fast_levels) {
@@ -212,17 +217,30 @@ keep(struct rendered *r, char *data, size_t len, const char *etag,
 	memset(r, 0, sizeof(*r));
 	r->data = data;
 	r->len = len;
+	hash = hash_words64(data, len);
 	if (etag != NULL)
 		snprintf(r->etag, sizeof(r->etag), "%s", etag);
 	else
 		snprintf(r->etag, sizeof(r->etag), "\"%016" PRIx64 "\"",
-		    hash_words64(data, len));
+		    hash);
 	for (c = CODING_IDENTITY + 1; c < CODING__MAX; c++) {
+		/* The last load's, checked (--cache-dir, enc_cache.h). */
+		if ((z = enc_cache_take(c, level[c], hash, data, len,
+		    &zlen)) != NULL) {
+			enc_cache_put(c, level[c], hash, len, z, zlen);
+			if (zlen < len) {
+				r->cdata[c] = z;
+				r->clen[c] = zlen;
+			} else
+				free(z);
+			continue;
+		}
 		buf_init(&b);
 		if (compress_into(c, level[c], data, len, &b) == -1) {
 			buf_free(&b);
 			return -1;
 		}
+		enc_cache_put(c, level[c], hash, len, b.data, b.len);
 		/* An exact copy: the buffer was sized for the worst case. */
 		if (b.len < len) {
 			if ((r->cdata[c] = malloc(b.len)) == NULL) {

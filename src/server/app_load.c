@@ -4,6 +4,8 @@
 #include "config.h"
 
 #ifdef HAVE_MALLOC_TRIM
+#include <err.h>
+#include <limits.h>
 #include <malloc.h>
 #endif
 
@@ -31,6 +33,7 @@
 #include "content/placeholder.h"
 #include "base/phase.h"
 #include "base/watch.h"
+#include "http/enc_cache.h"
 
 static char	*lang_hint(const struct langs *, int);
 
@@ -227,6 +230,52 @@ cv_md_free(struct app *app)
 		buf_free(&app->cv_md[l]);
 }
 
+/* A line of the compressed variants' cache, on standard error and in
+ * the log file. */
+static void
+cache_log(const struct config *cfg, const char *note)
+{
+	if (note[0] == '\0')
+		return;
+	warnx("cache: %s", note);
+	watch_log(cfg->log_file, "cache: ", note);
+}
+
+/*
+ * Starts the load's cache of compressed variants (--cache-dir,
+ * enc_cache.h), its file named by the site: the content and label
+ * directories and the base URL.
+ */
+static void
+cache_begin(const struct config *cfg)
+{
+	char	 key[3 * PATH_MAX + 64], c[PATH_MAX], l[PATH_MAX];
+	char	 note[8192];
+
+	if (cfg->cache_dir == NULL)
+		return;
+	if (realpath(cfg->content_dir, c) == NULL)
+		snprintf(c, sizeof(c), "%s", cfg->content_dir);
+	if (cfg->labels_dir == NULL || realpath(cfg->labels_dir, l) == NULL)
+		snprintf(l, sizeof(l), "%s", cfg->labels_dir != NULL ?
+		    cfg->labels_dir : "");
+	snprintf(key, sizeof(key), "%s\n%s\n%s", c, l, cfg->base_url);
+	(void)enc_cache_open(cfg->cache_dir, key, note, sizeof(note));
+	cache_log(cfg, note);
+}
+
+/* Ends it: the load's variants are written only when it succeeded. */
+static void
+cache_end(const struct config *cfg, int keep)
+{
+	char	 note[8192];
+
+	if (cfg->cache_dir == NULL)
+		return;
+	(void)enc_cache_close(keep, note, sizeof(note));
+	cache_log(cfg, note);
+}
+
 /*
  * Loads the content named by cfg and derives what requests need.
  * Returns 0, or -1 with a message in err (nothing is left allocated).
@@ -291,6 +340,7 @@ app_load(struct app *app, const struct config *cfg, char *err, size_t errlen)
 		goto fail;
 	}
 	phase_mark(&pc, "label sets");
+	cache_begin(cfg);
 	if ((app->model = content_load(cfg->content_dir, cfg->base_url,
 	    app->langs, app->labels, err, errlen)) == NULL ||
 	    settings_check_templates(app->settings, cfg->content_dir,
@@ -387,11 +437,14 @@ app_load(struct app *app, const struct config *cfg, char *err, size_t errlen)
 	mallopt(M_MMAP_THRESHOLD, 1024 * 1024);
 #endif
 	phase_mark(&pc, "objects dropped, heap trimmed");
+	cache_end(cfg, 1);
+	phase_mark(&pc, "compressed variants' cache written");
 	phase_rss(&pc);
 	return 0;
 oom:
 	snprintf(err, errlen, "out of memory");
 fail:
+	cache_end(cfg, 0);
 	app_free(app);
 	return -1;
 }

@@ -600,7 +600,7 @@ run_server(struct options *o)
 {
 	struct app app;
 	struct sup_user user, *as = NULL;
-	char	 err[16384];
+	char	 err[16384], *slash;
 	int	 fd, rc = 1;
 
 	if (FCGX_Init() != 0) {
@@ -633,6 +633,17 @@ run_server(struct options *o)
 			return rc;
 		case SHARE_SERVER:
 			o->sock = o->share_path;
+			/* The compressed variants' cache (enc_cache.h) in
+			 * the same private directory, unless --cache-dir
+			 * names another: each server the relays start after
+			 * an idle time or a restart reuses the last one's. */
+			snprintf(o->share_dir, sizeof(o->share_dir), "%s",
+			    o->share_path);
+			if (o->cfg.cache_dir == NULL &&
+			    (slash = strrchr(o->share_dir, '/')) != NULL) {
+				*slash = '\0';
+				o->cfg.cache_dir = o->share_dir;
+			}
 			break;
 		case SHARE_ALONE:
 			break;

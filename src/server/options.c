@@ -52,6 +52,10 @@ usage(FILE *f)
 "  --log-file FILE          also append start-up and reload messages to FILE\n"
 "                           (default: perfil.log beside the executable when\n"
 "                           the content is found there, else none)\n"
+"  --cache-dir DIR          keep the compressed variants of what a load\n"
+"                           renders in DIR for the next load of the same\n"
+"                           site (each checked before use); not inside the\n"
+"                           content or label directory (default: none)\n"
 "  --workers N              worker processes, 1 to %d (default: one per CPU,\n"
 "                           at least 2, with --socket; else 1)\n"
 "  --threads N              serving threads per worker, 1 to %d (default: %d\n"
@@ -280,6 +284,7 @@ apply(struct options *o, int ch, int argc, char *argv[])
 	case 'c': o->cfg.content_dir = optarg; o->content_given = 1; break;
 	case 'b': o->cfg.base_url = optarg; o->cfg.base_given = 1; break;
 	case 'F': o->cfg.log_file = optarg; break;
+	case 'Z': o->cfg.cache_dir = optarg; break;
 	case 'r':
 		return parse_seconds(optarg, &o->cfg.reload_ms);
 	case 'T':
@@ -424,39 +429,61 @@ oom:
 }
 
 /*
- * Refuses a log file beneath the content or label directory: each line
- * written would change the content's fingerprint and reload it.
- * Returns 0, or -1 after a message.
+ * The content or label directory that directory dir is in (or is), or
+ * NULL: none, or dir cannot be resolved (not writable anyway).
  */
-static int
-check_log_file(const struct options *o)
+static const char *
+beneath_content(const struct options *o, const char *dir)
 {
-	char	 dir[4096], real[PATH_MAX], in[PATH_MAX], *slash;
+	char	 real[PATH_MAX], in[PATH_MAX];
 	const char *dirs[2] = { o->cfg.content_dir, o->cfg.labels_dir };
 	size_t	 n;
 	int	 i;
 
-	if (o->cfg.log_file == NULL || o->cfg.reload_ms == 0)
-		return 0;
-	snprintf(dir, sizeof(dir), "%s", o->cfg.log_file);
-	if ((slash = strrchr(dir, '/')) == NULL)
-		snprintf(dir, sizeof(dir), ".");
-	else if (slash == dir)
-		dir[1] = '\0';
-	else
-		*slash = '\0';
 	if (realpath(dir, real) == NULL)
-		return 0;	/* not writable anyway: skipped */
+		return NULL;
 	for (i = 0; i < 2; i++) {
 		if (realpath(dirs[i], in) == NULL)
 			continue;
 		n = strlen(in);
 		if (strncmp(real, in, n) == 0 && (real[n] == '/' ||
-		    real[n] == '\0')) {
+		    real[n] == '\0'))
+			return dirs[i];
+	}
+	return NULL;
+}
+
+/*
+ * Refuses a log file (with reloads on) or a cache directory beneath the
+ * content or label directory: each line or cache file written would
+ * change the content's fingerprint and reload it.  Returns 0, or -1
+ * after a message.
+ */
+static int
+check_written_paths(const struct options *o)
+{
+	char	 dir[4096], *slash;
+	const char *in;
+
+	if (o->cfg.log_file != NULL && o->cfg.reload_ms != 0) {
+		snprintf(dir, sizeof(dir), "%s", o->cfg.log_file);
+		if ((slash = strrchr(dir, '/')) == NULL)
+			snprintf(dir, sizeof(dir), ".");
+		else if (slash == dir)
+			dir[1] = '\0';
+		else
+			*slash = '\0';
+		if ((in = beneath_content(o, dir)) != NULL) {
 			warnx("--log-file %s is inside %s: each line would "
-			    "reload the content", o->cfg.log_file, dirs[i]);
+			    "reload the content", o->cfg.log_file, in);
 			return -1;
 		}
+	}
+	if (o->cfg.cache_dir != NULL &&
+	    (in = beneath_content(o, o->cfg.cache_dir)) != NULL) {
+		warnx("--cache-dir %s is inside %s: each load's cache file "
+		    "would change the content", o->cfg.cache_dir, in);
+		return -1;
 	}
 	return 0;
 }
@@ -496,6 +523,7 @@ options_parse(struct options *o, int argc, char *argv[], int *status)
 		{ "reload-timeout", required_argument, NULL, 'T' },
 		{ "hang-timeout", required_argument, NULL, 'H' },
 		{ "log-file", required_argument, NULL, 'F' },
+		{ "cache-dir", required_argument, NULL, 'Z' },
 		{ "version", no_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
@@ -559,7 +587,7 @@ options_parse(struct options *o, int argc, char *argv[], int *status)
 	    beside_exe(o) == -1)
 		return 0;
 	default_labels(o);
-	if (check_log_file(o) == -1)
+	if (check_written_paths(o) == -1)
 		return 0;
 	return 1;
 }

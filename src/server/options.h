@@ -48,6 +48,8 @@ struct options {
 	int	 share;		/* --share (share.h) */
 	char	 share_path[108]; /* with --share: the shared server's
 				  * socket (a sun_path) */
+	char	 share_dir[108]; /* its directory: the cache's
+				  * unless --cache-dir */
 	int	 nworkers;	/* --workers, 0 until options_defaults */
 	int	 nthreads;	/* --threads, 0 until options_defaults */
 	char	*base;		/* owned copy behind cfg.base_url */

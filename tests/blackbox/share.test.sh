@@ -7,7 +7,9 @@
 # that started it ends and the others keep answering through the same
 # server; after the last relay the server ends; a relay whose server cannot
 # load the content exits 1; a private directory that is not private makes a
-# relay serve alone; --share with --socket is refused.
+# relay serve alone; --share with --socket is refused. The server keeps
+# its load's compressed variants in the same directory, and the next
+# server takes them from there.
 . "$(dirname "$0")/lib.sh"
 . "$STACK_ROOT/tests/lib/stack.sh"
 . "$STACK_ROOT/tests/blackbox/ops.sh"
@@ -98,6 +100,8 @@ expect_equal 'one server process with a generation leader' 1 "$(wc -w <<<"$serve
 expect_equal 'the private directory: the user'"'"'s own, mode 0700' "$uid 700" \
 	"$(stat -c '%u %a' "$dir/tmp/perfil-$uid")"
 expect_equal 'the server socket in it' 1 "$(find "$dir/tmp/perfil-$uid" -name '*.sock' | wc -l)"
+expect_equal "the load's compressed variants in it too (--cache-dir's default with --share), mode 0600" \
+	'600' "$(find "$dir/tmp/perfil-$uid" -name 'perfil-*.zcache' -printf '%m\n')"
 
 t 'the relay that started the server ends; the others answer through the same server'
 ops_stop "${relay_pid[$first]}"
@@ -118,10 +122,12 @@ gone=no
 wait_every 0.05 "$(bb_guard 5)" no_server && gone=yes
 expect_equal 'every process of the command has ended' yes "$gone"
 
-t 'a new relay starts a new server'
+t "a new relay starts a new server, which takes every compressed variant from the last one's cache"
 relay 4
 expect_equal 'relay 4: GET /api/v1/health' 'Status: 200 OK' "$(health 4)"
 expect_equal 'servers started' 2 "$(servers)"
+grep -E 'cache: ([0-9]+) of \1 compressed variants reused' "$dir"/relay4.log >/dev/null
+_bb_check $? 'relay 4: "N of N compressed variants reused"' "$(grep 'cache:' "$dir"/relay*.log)"
 ops_stop "${relay_pid[4]}"
 
 t 'content that does not load: the relay gets no answer for the request and exits 1'

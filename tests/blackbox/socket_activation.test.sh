@@ -69,13 +69,18 @@ for ((i = 1; i < ${#exec_start[@]}; i++)); do
 	case ${exec_start[i]} in
 	--content) cmd+=(--content "$STACK_CONTENT"); i=$((i + 1)) ;;
 	--base-url) cmd+=(--base-url "$STACK_BASE"); i=$((i + 1)) ;;
+	# The unit's CacheDirectory=perfil, which systemd makes the
+	# service user's own: here a directory of the stack's.
+	--cache-dir) cmd+=(--cache-dir "$STACK_DIR/zcache"); i=$((i + 1)) ;;
 	*) cmd+=("${exec_start[i]}") ;;
 	esac
 done
 spawn=(spawn-fcgi -n -s "$STACK_SOCK" -M 0660)
+install -d -m 0700 "$STACK_DIR/zcache" || exit 1
 if [[ $(id -u) == 0 ]]; then
 	# As systemd does with DynamicUser: an unprivileged user, no --user.
 	spawn+=(-u www-data -g www-data -U www-data -G www-data)
+	chown www-data:www-data "$STACK_DIR/zcache" || exit 1
 fi
 
 # spawned LOG CMD...: run CMD under spawn-fcgi on $STACK_SOCK (its output to
@@ -105,6 +110,15 @@ expect_json '.data.status' '"ok"'
 req GET '/api/v1/projects?limit=2&lang=en'
 expect_success en
 expect_meta '/api/v1/projects?limit=2&lang=en' en
+
+t "the unit's cache directory: --cache-dir /var/cache/perfil, systemd's CacheDirectory=perfil; the load writes its file there"
+expect_equal 'ExecStart names the cache directory' 1 \
+	"$(grep -c -- ' --cache-dir /var/cache/perfil ' <<<" ${exec_start[*]} ")"
+expect_equal 'the unit has systemd make it' 1 \
+	"$(grep -cx 'CacheDirectory=perfil' "$units/perfil.service")"
+grep -E "cache: 0 of [0-9]+ compressed variants reused, [0-9]+ written to $STACK_DIR/zcache/perfil-" \
+	"$STACK_DIR/perfil.log" >/dev/null
+_bb_check $? 'perfil.log: the first load wrote the cache file' "$(grep 'cache:' "$STACK_DIR/perfil.log")"
 
 t 'on fd 0 with --workers 2 the responder supervises two workers, not as root'
 n=$(sed -n 's/.*--workers \([0-9]*\).*/\1/p' <<<"${exec_start[*]}")

@@ -141,10 +141,16 @@ stack_start_responder() {
 	fi
 	read -r -a wrapper <<<"${PERFIL_WRAPPER-}"
 	read -r -a extra <<<"${PERFIL_ARGS-}"
+	# The compressed variants' cache as ./serve and the packages keep
+	# it (perfil-fcgi(8), --cache-dir): a directory of the stack's,
+	# the responder's user's own.
+	mkdir -p "$STACK_DIR/zcache" || return 1
 	cmd=("${wrapper[@]}" "$bin" --socket "$STACK_SOCK"
-		--content "$STACK_CONTENT" --base-url "$STACK_BASE")
+		--content "$STACK_CONTENT" --base-url "$STACK_BASE"
+		--cache-dir "$STACK_DIR/zcache")
 	if [[ $(id -u) == 0 ]]; then
 		cmd+=(--user "$(stack_user)" --socket-group www-data) || return 1
+		chown "$(stack_user)" "$STACK_DIR/zcache" || return 1
 		# The label sets of an uninstalled build are the source tree's:
 		# unreadable to the user like the content (above), they get the
 		# same treatment.

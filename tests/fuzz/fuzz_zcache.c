@@ -1,0 +1,152 @@
+/*
+ * fuzz_zcache.c: libFuzzer target for the reader of the compressed
+ * variants' cache (src/http/enc_cache.c, --cache-dir).  The input is a
+ * mode byte and a cache file; when the mode is odd, the target first
+ * gives the file this site's header and a trailer with the right CRC-32
+ * (the fuzzer would seldom find one), so that the entries and the
+ * variants behind them are what gets explored.  Then a load of three
+ * fixed bodies goes through the cache (enc_keep), and every variant it
+ * keeps must be the bytes made without a cache: a file may cost time,
+ * never change an answer (abort otherwise).  The seed
+ * (tests/fuzz/corpus/zcache) is mode 1 and the file a load of those
+ * bodies writes: FUZZ_ZCACHE_SEED=FILE writes it there.
+ */
+#include "config.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <zlib.h>
+
+#include "base/util.h"
+#include "http/enc_cache.h"
+#include "http/encoding.h"
+
+#define NBODIES	3
+#define KEY	"fuzz\nlabels\nhttps://a.example"
+
+int	 LLVMFuzzerTestOneInput(const uint8_t *, size_t);
+
+static char dir[] = "/tmp/fuzz_zcache.XXXXXX";
+static char path[4200];
+static char *bodies[NBODIES];
+static size_t lens[NBODIES];
+static struct rendered fresh[NBODIES];
+static unsigned char header[24];
+
+static void
+load(void)
+{
+	struct rendered r;
+	char	 note[8192], *p;
+	size_t	 i;
+	int	 c;
+
+	if (enc_cache_open(dir, KEY, note, sizeof(note)) == -1)
+		abort();
+	for (i = 0; i < NBODIES; i++) {
+		if ((p = malloc(lens[i] + 1)) == NULL)
+			abort();
+		memcpy(p, bodies[i], lens[i] + 1);
+		if (enc_keep(&r, p, lens[i], NULL) == -1)
+			abort();
+		for (c = CODING_IDENTITY + 1; c < CODING__MAX; c++)
+			if (r.clen[c] != fresh[i].clen[c] ||
+			    (r.clen[c] > 0 && memcmp(r.cdata[c],
+			    fresh[i].cdata[c], r.clen[c]) != 0))
+				abort();
+		enc_free(&r);
+	}
+	if (enc_cache_close(1, note, sizeof(note)) == 0 && path[0] == '\0' &&
+	    (p = strstr(note, "written to ")) != NULL)
+		snprintf(path, sizeof(path), "%s", p + 11);
+}
+
+static void
+cleanup(void)
+{
+	char	 cmd[64];
+
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	(void)system(cmd);
+}
+
+static void
+init(void)
+{
+	const char *seed;
+	char	 cmd[8400];
+	FILE	*f;
+	size_t	 i, k;
+	unsigned int s = 11;
+
+	if (mkdtemp(dir) == NULL)
+		abort();
+	atexit(cleanup);
+	for (i = 0; i < NBODIES; i++) {
+		lens[i] = 150 + 700 * i;
+		if ((bodies[i] = malloc(lens[i] + 1)) == NULL)
+			abort();
+		for (k = 0; k < lens[i]; k++) {
+			s = s * 1103515245u + 12345u;
+			bodies[i][k] = (s >> 16) % 6 == 0 ? ' ' :
+			    (char)('a' + (s >> 16) % 26);
+		}
+		bodies[i][lens[i]] = '\0';
+		if (enc_keep(&fresh[i], strdup(bodies[i]), lens[i], NULL) ==
+		    -1)
+			abort();
+	}
+	load();		/* writes this site's file: its name, its header */
+	if (path[0] == '\0' || (f = fopen(path, "rb")) == NULL ||
+	    fread(header, 1, sizeof(header), f) != sizeof(header))
+		abort();
+	fclose(f);
+	if ((seed = getenv("FUZZ_ZCACHE_SEED")) != NULL) {
+		snprintf(cmd, sizeof(cmd), "{ printf '\\001'; cat '%s'; } "
+		    ">'%s'", path, seed);
+		exit(system(cmd) == 0 ? 0 : 1);
+	}
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static int ready;
+	unsigned char *file;
+	uint32_t crc;
+	FILE	*f;
+	int	 patch;
+
+	if (!ready) {
+		init();
+		ready = 1;
+	}
+	if (size < 1)
+		return 0;
+	/* The first byte is the mode, the rest the file. */
+	patch = data[0] & 1;
+	data++;
+	size--;
+	if ((file = malloc(size ? size : 1)) == NULL)
+		return 0;
+	memcpy(file, data, size);
+	if (size >= 40 && patch) {
+		memcpy(file, header, sizeof(header));
+		memcpy(file + size - 16, "PERFILZE", 8);
+		crc = (uint32_t)crc32(crc32(0, NULL, 0), file, (uInt)(size - 16));
+		file[size - 4] = (unsigned char)crc;
+		file[size - 3] = (unsigned char)(crc >> 8);
+		file[size - 2] = (unsigned char)(crc >> 16);
+		file[size - 1] = (unsigned char)(crc >> 24);
+	}
+	if ((f = fopen(path, "wb")) == NULL ||
+	    fwrite(file, 1, size, f) != size || fclose(f) != 0)
+		abort();
+	free(file);
+	load();
+	return 0;
+}
