@@ -150,6 +150,13 @@ apache_stop() {
 			mkdir -p "$STACK_LOG_DIR" &&
 				cp "$STACK_DIR"/*.log "$STACK_LOG_DIR"/ 2>/dev/null
 		fi
+		# The cache files this stack's shared servers wrote in their
+		# private directory, outside $STACK_DIR (--share's default
+		# --cache-dir, $TMPDIR/perfil-UID): each names its file in
+		# the error log, and no other stack has the same site.
+		sed -n 's/.*cache: .* written to \(\/[^ ]*\.zcache\)$/\1/p' \
+			"$STACK_DIR/error.log" 2>/dev/null | sort -u |
+			while IFS= read -r f; do rm -f -- "$f"; done
 		rm -rf "$STACK_DIR"
 	fi
 	STACK_DIR=
