@@ -242,6 +242,22 @@ START_TEST(not_this_format)
 }
 END_TEST
 
+/* A trailer that counts more entries than the file could hold: refused
+ * before anything is allocated for them. */
+START_TEST(entry_count)
+{
+	char	 o[1024], c[1024];
+	unsigned char n[4] = { 0xff, 0xff, 0x1f, 0x00 };	/* 2,097,151 */
+	int	 fd = open(file, O_RDWR);
+
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(pwrite(fd, n, 4, size_of(file) - 8), 4);
+	close(fd);
+	ck_assert_uint_eq(load(KEY, 1, o, c), 0);
+	ck_assert_ptr_nonnull(strstr(o, "more entries than the file holds"));
+}
+END_TEST
+
 /* Well formed, its CRC right, each variant filed under another body's
  * hash and length: it decompresses to other text and is refused. */
 START_TEST(hostile)
@@ -334,6 +350,7 @@ suite(void)
 	tcase_add_test(tc, another_site);
 	tcase_add_test(tc, not_this_format);
 	tcase_add_test(tc, hostile);
+	tcase_add_test(tc, entry_count);
 	tcase_add_test(tc, failed_load_keeps_file);
 	tcase_add_test(tc, unwritable);
 	tcase_add_test(tc, stale_temporary_files);

@@ -178,8 +178,9 @@ read_back(char *note, size_t notelen)
 		goto bad;
 	}
 	n = get32(t + 8);
-	if (n > ENC_CACHE_MAX_ENTRIES) {
-		why = "too many entries";
+	if (n > ENC_CACHE_MAX_ENTRIES ||
+	    n > (end - HEADER_LEN) / ENTRY_LEN) {
+		why = "more entries than the file holds";
 		goto bad;
 	}
 	if ((f = fdopen(fd, "rb")) == NULL) {
