@@ -4,11 +4,11 @@
 #include "config.h"
 
 #ifdef HAVE_MALLOC_TRIM
-#include <err.h>
-#include <limits.h>
 #include <malloc.h>
 #endif
 
+#include <err.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
