@@ -274,6 +274,7 @@ load_single(struct vctx *c, const char *dir, const char *file,
 		}
 	}
 	rc = content_render_item(c, it, doc, &root, NULL);
+	doc = NULL;	/* it->src now */
 out:
 	cJSON_Delete(doc);
 	return rc;
@@ -312,9 +313,9 @@ load_collection(struct vctx *c, const char *dir, const char *base_url,
 	    .sub = resources[k].fields };
 	struct field list = { .kind = F_ARRAY, .sub = &el };
 	struct buf slugs;
-	const cJSON *e, *s;
+	const cJSON *s;
 	char	 path[1024], api_base[1024];
-	cJSON	*doc;
+	cJSON	*doc, *e, *next;
 	size_t	 i, n, old;
 	int	 rc = -1;
 
@@ -350,11 +351,14 @@ load_collection(struct vctx *c, const char *dir, const char *base_url,
 	if (content_check_items(c, doc, &el) == -1)
 		goto out;
 	content_normalise(c, doc, &list, 1);
-	i = 0;
-	cJSON_ArrayForEach(e, doc) {
+	/* Each item leaves the document for its struct item. */
+	for (i = 0, e = doc->child; e != NULL; e = next) {
+		next = e->next;
+		cJSON_DetachItemViaPointer(doc, e);
 		old = vc_push(c, NULL, (int)i);
 		s = cJSON_GetObjectItemCaseSensitive(e, "slug");
 		if ((out->items[i].slug = strdup(s->valuestring)) == NULL) {
+			cJSON_Delete(e);
 			vc_fail(c, "out of memory");
 			goto out;
 		}

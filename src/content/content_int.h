@@ -23,7 +23,7 @@ void	 content_normalise(const struct vctx *, cJSON *, const struct field *,
 	    int names);
 int	 content_media_load(struct vctx *, const char *dir,
 	    struct media_set **);
-int	 content_render_item(struct vctx *, struct item *, const cJSON *src,
+int	 content_render_item(struct vctx *, struct item *, cJSON *src,
 	    const struct field *, const char *api_base);
 
 #endif /* PERFIL_CONTENT_INT_H */
