@@ -11,6 +11,7 @@
 #include <unicode/ucal.h>
 #include <unicode/udat.h>
 #include <unicode/udatpg.h>
+#include <unicode/uloc.h>
 #include <unicode/ulistformatter.h>
 #include <unicode/unumberformatter.h>
 #include <unicode/ustring.h>
@@ -28,7 +29,7 @@
 #define PATTERN_CACHE	24
 
 static struct {
-	char	 locale[LANG_TAG_MAX + 1];
+	char	 locale[LANG_TAG_MAX + 32];	/* format_locale's */
 	const char *skel;		/* a literal below: compared by address */
 	UChar	 pat[64];
 	int32_t	 len;
@@ -253,6 +254,44 @@ utf8_out(const UChar *text, int32_t len, char *out, size_t outsz)
 	    (size_t)n >= outsz ? -1 : 0;
 }
 
+/*
+ * The locale dates are formatted in: locale itself when its calendar
+ * counts the Gregorian years and months (gregorian; buddhist, Thai's,
+ * and roc only number the years otherwise), else locale in the
+ * Gregorian calendar.  A content date of a year or a month is no day:
+ * in Persian's calendar (fa) or the Islamic ones (ar-SA) "2019" would
+ * be the year of its first day, 1397 where 2019 is most of 1398.
+ * Returns 0, or -1 when ICU fails or the name does not fit.
+ */
+static int
+format_locale(const char *locale, char *out, size_t outsz)
+{
+	static const char *const same[] = { "gregorian", "iso8601",
+	    "buddhist", "roc" };
+	UErrorCode e = U_ZERO_ERROR;
+	UCalendar *cal;
+	const char *type;
+	size_t	 i;
+
+	if ((cal = ucal_open(NULL, 0, locale, UCAL_DEFAULT, &e)) == NULL)
+		return -1;
+	type = ucal_getType(cal, &e);
+	for (i = 0; U_SUCCESS(e) && type != NULL &&
+	    i < sizeof(same) / sizeof(same[0]); i++)
+		if (strcmp(type, same[i]) == 0)
+			break;
+	ucal_close(cal);
+	if (U_FAILURE(e) || type == NULL)
+		return -1;
+	if (xsnprintf(out, outsz, "%s", locale) == -1)
+		return -1;
+	if (i < sizeof(same) / sizeof(same[0]))
+		return 0;
+	uloc_setKeywordValue("calendar", "gregorian", out, (int32_t)outsz,
+	    &e);
+	return U_FAILURE(e) || e == U_STRING_NOT_TERMINATED_WARNING ? -1 : 0;
+}
+
 /* date_format without the cache. */
 static int
 date_format_icu(const struct date *d, const char *locale, char *out,
@@ -263,10 +302,14 @@ date_format_icu(const struct date *d, const char *locale, char *out,
 	UCalendar *cal = NULL;
 	UErrorCode e = U_ZERO_ERROR;
 	UChar	 pat[64], text[128], tz[4];
+	char	 loc[LANG_TAG_MAX + 32];
 	int32_t	 n, len;
 	int	 rc = -1;
 
 	u_uastrcpy(tz, "UTC");
+	if (format_locale(locale, loc, sizeof(loc)) == -1)
+		return -1;
+	locale = loc;
 	if ((n = best_pattern(locale, skels[d->day ? 2 : d->month ? 1 : 0],
 	    pat)) < 0)
 		return -1;

@@ -186,6 +186,21 @@ for k, t in en.items():
 PY
 }
 
+# cv_years FILE: the distinct numbers of four digits (any script's, read as
+# ASCII) from 1000 to 5999 in the visible text of the page in FILE (no tags,
+# scripts or styles), sorted, on one line.
+cv_years() {
+	python3 - "$1" <<'PY'
+import re, sys, unicodedata
+s = open(sys.argv[1], encoding="utf-8").read()
+s = re.sub(r"(?s)<(script|style)\b.*?</\1>", " ", s)
+s = re.sub(r"<[^>]*>", " ", s)
+s = "".join(str(unicodedata.digit(c)) if c.isdigit() else c for c in s)
+years = {int(m) for m in re.findall(r"(?<!\d)\d{4}(?!\d)", s)}
+print(" ".join(str(y) for y in sorted(y for y in years if 1000 <= y < 6000)))
+PY
+}
+
 # Under a checked build (bb_checked: ASan+UBSan, TSan, valgrind) one set per
 # script and direction is served, not all 27: those runs look for memory and
 # thread errors, and which code runs (shaping, direction, word breaks,
@@ -283,6 +298,15 @@ test_set() {
 			expect_body_contains "${text[$key]:-(labels/$code.json has no $key)}"
 		done
 	done
+	# The CV's dates (the fixture's 2018-09 and 2019-05) in the Gregorian
+	# years, whatever calendar the language's locale uses by default:
+	# Persian's (fa) counted "2018" as 1397, the year of its first day.
+	# Thai's Buddhist era numbers the same years, 543 more.
+	t "/cv of a site in $code: its dates in the content's years, not another calendar's"
+	req GET "$prefix/cv"
+	expect_equal "the years of /cv's visible text (digits of any script) in $code" \
+		"$([[ $code == th ]] && echo '2561 2562' || echo '2018 2019')" \
+		"$(cv_years "$RESP_DIR/body")"
 	# Every page the site has in that language (its sitemap: under
 	# PREFIX/, or for the default language under no other language's) and
 	# its 404 page: no text of en.json where the set has its own.
