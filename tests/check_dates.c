@@ -197,13 +197,20 @@ static const struct {
 	{ "2019-03", "th", "มีนาคม 2562" },
 	{ "2019-03-14", "th", "14 มีนาคม 2562" },
 	/*
-	 * No fa row: its calendar is the Persian one (CLDR's preference
-	 * for IR), whose years and months do not start with Gregorian
-	 * ones, and a date without a day is formatted as its first day:
-	 * "2019" is "۱۳۹۷" (1397 ended on 20 March 2019) and "2019-03"
-	 * "۱۳۹۷ اسفند" (Esfand ended on the 20th).  A wrong answer is not
-	 * held here as the right one; ar-SA (Umm al-Qura) is the same.
+	 * fa, ps and ar-SA: their locales' calendars (Persian; Islamic Umm
+	 * al-Qura) do not start their years and months with Gregorian
+	 * ones, and a content date of a year or a month has no single
+	 * year of them ("2019" was "۱۳۹۷": 1397 ended on 20 March 2019).
+	 * Dates there are Gregorian, in the locale's words and digits.
 	 */
+	{ "2019", "fa", "۲۰۱۹" },
+	{ "2019-03", "fa", "مارس ۲۰۱۹" },
+	{ "2019-03-14", "fa", "۱۴ مارس ۲۰۱۹" },
+	{ "2019", "ps", "۲۰۱۹" },
+	{ "2019-03", "ps", "۲۰۱۹ مارچ" },
+	{ "2019", "ar-SA", "٢٠١٩" },
+	{ "2019-03", "ar-SA", "مارس ٢٠١٩" },
+	{ "2019-03-14", "ar-SA", "١٤ مارس ٢٠١٩" },
 };
 
 START_TEST(format_case)
