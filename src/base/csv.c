@@ -134,8 +134,16 @@ csv_parse(const char *data, size_t len, struct csv *t, size_t max_rows,
 			}
 		} else
 			while (i < len && data[i] != ',' && data[i] != '\n' &&
-			    data[i] != '\r')
+			    data[i] != '\r') {
+				/* Quotes only in quoted fields (RFC 4180). */
+				if (data[i] == '"') {
+					snprintf(err, errlen, "line %zu: a "
+					    "quote inside a field that does "
+					    "not start with one", line);
+					goto fail;
+				}
 				field[fn++] = data[i++];
+			}
 		if (c.n == max_cells) {
 			snprintf(err, errlen, "line %zu: more than %zu fields",
 			    line, max_cells);
