@@ -155,7 +155,12 @@ csv_parse(const char *data, size_t len, struct csv *t, size_t max_rows,
 		end = 1;
 		if (i < len && data[i] == ',') {
 			i++;
-			end = i == len;
+			/* At the input's end, the empty field after it. */
+			if ((end = i == len) && c.n == max_cells) {
+				snprintf(err, errlen, "line %zu: more than "
+				    "%zu fields", line, max_cells);
+				goto fail;
+			}
 			if (end && push_cell(&c, "", 0) == -1)
 				goto oom;
 		} else if (i < len && data[i] == '\r') {
