@@ -100,6 +100,11 @@ csv_parse(const char *data, size_t len, struct csv *t, size_t max_rows,
 		i = 3;
 	if ((field = malloc(len + 1)) == NULL)
 		goto oom;
+	/* An empty line is no record, before the first one as well. */
+	while (i < len && (data[i] == '\n' || data[i] == '\r'))
+		if (data[i++] == '\n')
+			line++;
+	start = line;
 	while (i < len) {
 		/* One field, from data[i]. */
 		fn = 0;
