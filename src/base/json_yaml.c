@@ -67,7 +67,7 @@ emit_node(yaml_emitter_t *e, const cJSON *n)
 {
 	yaml_event_t ev;
 	const cJSON *c;
-	char	 num[64];
+	char	 num[64], *x;
 
 	if (cJSON_IsObject(n)) {
 		if (!yaml_mapping_start_event_initialize(&ev, NULL, NULL, 1,
@@ -100,8 +100,16 @@ emit_node(yaml_emitter_t *e, const cJSON *n)
 		if (whole_in(n->valuedouble, -9007199254740991.0,
 		    9007199254740991.0))
 			snprintf(num, sizeof(num), "%.0f", n->valuedouble);
-		else
+		else {
 			snprintf(num, sizeof(num), "%.17g", n->valuedouble);
+			/* YAML 1.1 reads "1e+17" as a string, "1.0e+17" as a
+			 * float. */
+			if (strchr(num, '.') == NULL &&
+			    (x = strchr(num, 'e')) != NULL) {
+				memmove(x + 2, x, strlen(x) + 1);
+				memcpy(x, ".0", 2);
+			}
+		}
 		return emit_scalar(e, num, 0);
 	}
 	return emit_scalar(e, "null", 0);
