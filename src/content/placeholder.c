@@ -6,6 +6,7 @@
 
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/json.h"
@@ -122,14 +123,15 @@ placeholder_scan_json(const cJSON *v, const char *file, const char *path,
 
 /*
  * Appends one line per line of text (a markdown page) that holds a
- * placeholder: "FILE: line N: ...".  Returns their number.
+ * placeholder: "FILE: line N: ...".  Returns their number (out->oom set
+ * when a long line could not be copied).
  */
 int
 placeholder_scan_text(const char *text, const char *file, int fictional,
     struct buf *out)
 {
 	const char *p, *end, *why;
-	char	 line[1024], where[32];
+	char	 stack[1024], *line, where[32];
 	size_t	 len;
 	int	 n = 0, no = 1;
 
@@ -137,13 +139,21 @@ placeholder_scan_text(const char *text, const char *file, int fictional,
 		if ((end = strchr(p, '\n')) == NULL)
 			end = p + strlen(p);
 		len = (size_t)(end - p);
-		snprintf(line, sizeof(line), "%.*s", (int)(len <
-		    sizeof(line) ? len : sizeof(line) - 1), p);
-		if ((why = placeholder_why(line, fictional)) == NULL)
-			continue;
-		snprintf(where, sizeof(where), "line %d", no);
-		report(out, file, where, line, why);
-		n++;
+		/* The whole line: a paragraph is one, however long. */
+		if ((line = len < sizeof(stack) ? stack : malloc(len + 1)) ==
+		    NULL) {
+			out->oom = 1;
+			break;
+		}
+		memcpy(line, p, len);
+		line[len] = '\0';
+		if ((why = placeholder_why(line, fictional)) != NULL) {
+			snprintf(where, sizeof(where), "line %d", no);
+			report(out, file, where, line, why);
+			n++;
+		}
+		if (line != stack)
+			free(line);
 	}
 	return n;
 }
