@@ -26,10 +26,11 @@ host_is(const char *host, size_t len, const char *s)
 }
 
 /*
- * Returns why s is a placeholder ("TODO", "example.org host",
- * "\".example\" host"), or NULL.  A TODO is the word in capitals (not
- * "TODOS"); a host is any run of letters, digits, "." and "-" with a
- * dot in it, as in an email address or a URL.
+ * Returns why s is a placeholder ("TODO", "an example.org/.com/.net
+ * host (RFC 2606)", "a .example host (RFC 2606)"), or NULL.  A TODO is
+ * the word in capitals (not "TODOS"); a host is any run of letters,
+ * digits, "." and "-" with a dot in it, as in an email address or a URL,
+ * in any case.
  */
 const char *
 placeholder_why(const char *s, int fictional)
