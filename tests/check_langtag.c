@@ -61,6 +61,8 @@ static const struct {
 	{ "en--US", NULL, NOT_A_TAG },
 	{ "e", NULL, NOT_A_TAG },
 	{ "de-u-co-phonebk", NULL, NOT_A_TAG },
+	{ "en-US-u-va-posix", NULL, NOT_A_TAG },
+	{ "en-US-POSIX", NULL, NOT_A_TAG },
 	{ "ar-t-ar-m0-alaloc", NULL, NOT_A_TAG },
 	{ "en-US-x-twain", NULL, NOT_A_TAG },
 	{ "x-whatever", NULL, NOT_A_TAG },

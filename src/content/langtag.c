@@ -29,6 +29,32 @@ fail(char *err, size_t errlen, const char *fmt, ...)
 	return -1;
 }
 
+/* Fails with the reason for a value that is no language tag, or one
+ * with an extension or private use. */
+static int
+not_a_tag(char *err, size_t errlen, const char *what)
+{
+	return fail(err, errlen, "%s: expected a BCP 47 language tag of at "
+	    "most %d characters: a language, optionally its script and "
+	    "region, such as \"es\", \"en-IN\" or \"zh-Hant-TW\"", what,
+	    LANG_TAG_MAX);
+}
+
+/*
+ * Returns 1 if BCP 47 tag t has a singleton subtag, which starts an
+ * extension ("-u-") or private use ("-x-"), else 0.
+ */
+static int
+has_singleton(const char *t)
+{
+	size_t	 n;
+
+	for (; *t != '\0'; t += n + (t[n] == '-'))
+		if ((n = strcspn(t, "-")) == 1)
+			return 1;
+	return 0;
+}
+
 /*
  * Returns 1 if lang is a language code ICU lists (ISO 639) and has
  * locale data for (a language it can name, format dates and lists in),
@@ -124,12 +150,14 @@ langtag_canonical(const char *c, const char *what, char out[LANG_TAG_MAX + 1],
 	if (c == NULL || *c == '\0' || strlen(c) > LANG_TAG_MAX ||
 	    U_FAILURE(ec) || (size_t)parsed != strlen(c) ||
 	    strchr(loc, '@') != NULL)
-		return fail(err, errlen, "%s: expected a BCP 47 "
-		    "language tag of at most %d characters: a language, "
-		    "optionally its script and region, such as \"es\", "
-		    "\"en-IN\" or \"zh-Hant-TW\"", what, LANG_TAG_MAX);
-	/* The canonical tag first ("iw" is he), then its locale id. */
+		return not_a_tag(err, errlen, what);
+	/* The canonical tag first ("iw" is he), then its locale id.  An
+	 * extension may come back: ICU reads en-US-u-va-posix as
+	 * en_US_POSIX, which it writes so again. */
 	uloc_toLanguageTag(loc, out, LANG_TAG_MAX + 1, 1, &ec);
+	if (U_SUCCESS(ec) && ec != U_STRING_NOT_TERMINATED_WARNING &&
+	    has_singleton(out))
+		return not_a_tag(err, errlen, what);
 	if (U_SUCCESS(ec) && ec != U_STRING_NOT_TERMINATED_WARNING)
 		uloc_forLanguageTag(out, loc, sizeof(loc), NULL, &ec);
 	if (U_FAILURE(ec) || ec == U_STRING_NOT_TERMINATED_WARNING)
