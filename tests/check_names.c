@@ -30,6 +30,10 @@ static const struct {
 	{ "en", NAMES_GIVEN_FIRST },
 	{ "en-IN", NAMES_GIVEN_FIRST },
 	{ "es", NAMES_GIVEN_FIRST },
+	/* es_419 and yue have person-name data of their own without the
+	 * lists: they inherit es's and root's, as CLDR does. */
+	{ "es-419", NAMES_GIVEN_FIRST },
+	{ "es-MX", NAMES_GIVEN_FIRST },
 	{ "de", NAMES_GIVEN_FIRST },
 	{ "fr-CA", NAMES_GIVEN_FIRST },
 	{ "ru", NAMES_GIVEN_FIRST },
@@ -42,6 +46,7 @@ static const struct {
 	{ "ko", NAMES_FAMILY_FIRST },
 	{ "vi", NAMES_FAMILY_FIRST },
 	{ "hu", NAMES_FAMILY_FIRST },
+	{ "yue", NAMES_FAMILY_FIRST },
 	/* A language ICU has no data for: neither list names it. */
 	{ "xx", NAMES_EITHER },
 };

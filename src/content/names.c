@@ -3,8 +3,10 @@
  */
 #include "config.h"
 
+#include <stdio.h>
 #include <string.h>
 
+#include <unicode/uloc.h>
 #include <unicode/ures.h>
 #include <unicode/ustring.h>
 
@@ -37,34 +39,68 @@ listed(UResourceBundle *a, const char *lang)
 }
 
 /*
+ * Into loc, the parent of the locale person-name table pn comes from
+ * ("es" for es_419's, "root" for yue's).  Returns 0, or -1 at the root.
+ */
+static int
+parent(const UResourceBundle *pn, char *loc, size_t len)
+{
+	UErrorCode e = U_ZERO_ERROR;
+	const char *from;
+
+	from = ures_getLocaleByType(pn, ULOC_ACTUAL_LOCALE, &e);
+	if (U_FAILURE(e) || from == NULL || *from == '\0' ||
+	    strcmp(from, "root") == 0)
+		return -1;
+	uloc_getParent(from, loc, (int32_t)len, &e);
+	if (U_FAILURE(e) || e == U_STRING_NOT_TERMINATED_WARNING)
+		return -1;
+	if (*loc == '\0')
+		snprintf(loc, len, "root");
+	return 0;
+}
+
+/*
  * The order of names in language lang (a BCP 47 tag), from the
  * language's own CLDR data: the list that names lang itself says it;
- * "und" (any language) in a list, or no data, says nothing.
+ * "und" (any language) in a list, or no data, says nothing.  A locale
+ * whose person-name table has no lists (es_419, yue) inherits its
+ * parent's, as CLDR has it: ures_getByKey falls back to a parent only
+ * for a whole top-level resource.
  */
 enum names_order
 names_order(const char *lang)
 {
-	UErrorCode e = U_ZERO_ERROR;
-	UResourceBundle *r, *pn = NULL, *nol = NULL, *a = NULL;
+	UErrorCode e;
+	UResourceBundle *r, *pn, *nol, *a;
 	enum names_order o = NAMES_EITHER;
+	char	 loc[ULOC_FULLNAME_CAPACITY];
+	int	 up, more = 1;
 
-	r = ures_open(NULL, lang, &e);
-	pn = ures_getByKey(r, "personNames", NULL, &e);
-	nol = ures_getByKey(pn, "nameOrderLocales", NULL, &e);
-	if (U_SUCCESS(e)) {
-		a = ures_getByKey(nol, "surnameFirst", NULL, &e);
-		if (U_SUCCESS(e) && listed(a, lang))
-			o = NAMES_FAMILY_FIRST;
+	snprintf(loc, sizeof(loc), "%s", lang);
+	for (up = 0; more && up < 8; up++) {
 		e = U_ZERO_ERROR;
-		a = ures_getByKey(nol, "givenFirst", a, &e);
-		if (U_SUCCESS(e) && listed(a, lang))
-			o = o == NAMES_FAMILY_FIRST ? NAMES_EITHER :
-			    NAMES_GIVEN_FIRST;
+		a = NULL;
+		r = ures_open(NULL, loc, &e);
+		pn = ures_getByKey(r, "personNames", NULL, &e);
+		nol = ures_getByKey(pn, "nameOrderLocales", NULL, &e);
+		if (U_SUCCESS(e)) {
+			more = 0;
+			a = ures_getByKey(nol, "surnameFirst", NULL, &e);
+			if (U_SUCCESS(e) && listed(a, lang))
+				o = NAMES_FAMILY_FIRST;
+			e = U_ZERO_ERROR;
+			a = ures_getByKey(nol, "givenFirst", a, &e);
+			if (U_SUCCESS(e) && listed(a, lang))
+				o = o == NAMES_FAMILY_FIRST ? NAMES_EITHER :
+				    NAMES_GIVEN_FIRST;
+		} else
+			more = pn != NULL && parent(pn, loc, sizeof(loc)) == 0;
+		ures_close(a);
+		ures_close(nol);
+		ures_close(pn);
+		ures_close(r);
 	}
-	ures_close(a);
-	ures_close(nol);
-	ures_close(pn);
-	ures_close(r);
 	return o;
 }
 
