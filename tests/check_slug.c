@@ -76,6 +76,9 @@ static const struct {
 	    "bo-shi-hou-yan-jiu-yuan-qing-hua-da-xue", 0 },
 	{ "zh", "Python 开发", "python-kai-fa", 0 },
 	{ "zh", "東京のコーパス", "nokopasu", 1 },
+	/* Traditional Chinese: ICU gives its script as Han and Bopomofo. */
+	{ "zh-TW", "臺灣大學", "tai-wan-da-xue", 0 },
+	{ "zh-Hant-HK", "香港中文大學", "xiang-gang-zhong-wen-da-xue", 0 },
 	/* Nothing left: "item". */
 	{ "en", "", "item", 0 },
 	{ "en", NULL, "item", 0 },

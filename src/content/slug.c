@@ -45,9 +45,11 @@ open_id(const char *id)
 }
 
 /*
- * The rules for texts in language lang (an ISO 639-1 code): Chinese
+ * The rules for texts in language lang (a site's BCP 47 tag): Chinese
  * readings only where ICU says the language is written in ideographs
- * alone.  Returns NULL out of memory or when ICU lacks its data.
+ * alone.  For traditional Chinese (zh-Hant, zh-TW, zh-HK) ICU names
+ * Bopomofo beside them, the phonetic annotation, which no title is
+ * written in.  Returns NULL out of memory or when ICU lacks its data.
  */
 struct slug_rules *
 slug_rules_open(const char *lang)
@@ -60,7 +62,8 @@ slug_rules_open(const char *lang)
 	if ((r = calloc(1, sizeof(*r))) == NULL)
 		return NULL;
 	n = uscript_getCode(lang != NULL ? lang : "", sc, 8, &e);
-	if (U_SUCCESS(e) && n == 1 && sc[0] == USCRIPT_HAN)
+	if (U_SUCCESS(e) && n >= 1 && sc[0] == USCRIPT_HAN && (n == 1 ||
+	    (n == 2 && sc[1] == USCRIPT_BOPOMOFO)))
 		r->han = open_id(SLUG_HAN);
 	if ((r->kana = open_id(SLUG_KANA)) == NULL) {
 		slug_rules_close(r);

@@ -6,10 +6,10 @@
  * the way that suits its script: kana by ICU's kana rules
  * ("Katakana-Latin; Hiragana-Latin": "コーパス" is "kopasu"), ideographs
  * by ICU's Han-Latin (pinyin) only for a language written in ideographs
- * alone (uscript_getCode: Chinese), never for Japanese text (a text with
- * kana, or of a language that writes kana): those are left out, and a
- * "slug:" line in the import's report names the slug so that the owner
- * can set one;
+ * alone (uscript_getCode: Chinese, simplified or traditional), never
+ * for Japanese text (a text with kana, or of a language that writes
+ * kana): those are left out, and a "slug:" line in the import's report
+ * names the slug so that the owner can set one;
  * every other script by Any-Latin.  Then runs of anything but [a-z0-9]
  * become one "-".  A caller that has the title in several languages
  * takes one written in Latin letters where there is one
