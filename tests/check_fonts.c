@@ -239,5 +239,7 @@ main(void)
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);
+	/* The configurations dejavu_alone made current, for valgrind. */
+	FcFini();
 	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }
