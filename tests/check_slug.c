@@ -79,6 +79,28 @@ static const struct {
 	/* Traditional Chinese: ICU gives its script as Han and Bopomofo. */
 	{ "zh-TW", "臺灣大學", "tai-wan-da-xue", 0 },
 	{ "zh-Hant-HK", "香港中文大學", "xiang-gang-zhong-wen-da-xue", 0 },
+	/* What ICU writes inside a word is no word's end: Thai's vowel
+	 * mark (an apostrophe), Arabic's and Hebrew's ayn (modifier
+	 * letters), a small kana's "~", an apostrophe of a name. */
+	{ "th", "ภาษาไทย", "phasa-thiy", 0 },
+	{ "ar", "العربية", "alrbyt", 0 },
+	{ "ar", "جامعة القاهرة", "jamt-alqahrt", 0 },
+	{ "he", "עברית", "bryt", 0 },
+	{ "ja", "ウィキペディア", "uikipedia", 0 },
+	{ "ja", "ヴァイオリン", "vuaiorin", 0 },
+	{ "en", "O'Brien & D’Arcy", "obrien-darcy", 0 },
+	{ "en", "rock ~ roll", "rock-roll", 0 },
+	/* A title longer than the buffers is read from its start; bytes
+	 * that are not UTF-8 are a word's end. */
+	{ "zh", "北京大学北京大学北京大学北京大学北京大学北京大学北京大学"
+	    "北京大学北京大学北京大学北京大学北京大学北京大学北京大学"
+	    "北京大学北京大学北京大学北京大学北京大学北京大学北京大学"
+	    "北京大学北京大学北京大学北京大学北京大学北京大学北京大学"
+	    "北京大学北京大学北京大学北京大学北京大学北京大学北京大学",
+	    "bei-jing-da-xue-bei-jing-da-xue-bei-jing-da-xue-bei-jing-da-"
+	    "xue-bei-jing-da-xue", 0 },
+	{ "en", "caf\xc3 au lait", "caf-au-lait", 0 },
+	{ "en", "caf\xc3", "caf", 0 },
 	/* Nothing left: "item". */
 	{ "en", "", "item", 0 },
 	{ "en", NULL, "item", 0 },

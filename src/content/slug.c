@@ -23,10 +23,25 @@
  * Chinese readings, for a language written in ideographs alone; "kana"
  * reads kana and leaves ideographs out, for everything else.
  */
-#define SLUG_HAN	"Any-Latin; Latin-ASCII; Lower"
+/*
+ * Both end by removing what stands inside a word, not between words: an
+ * apostrophe ("O'Brien", the Thai vowel's mark ICU writes as one), the
+ * modifier letters of Arabic's and Hebrew's ayn ("ʿ", "ʻ") and the "~"
+ * of a small kana ("u~i").  Made one "-" with the rest, they cut words
+ * in two: "phas-a-thiy", "al-rbyt", "u-ikipedia".
+ */
+#define SLUG_INWORD	"[\\u0027\\u2019\\u007E[:Lm:][:Sk:][:Mn:]] Remove"
+#define SLUG_HAN	"Any-Latin; Latin-ASCII; " SLUG_INWORD "; Lower"
 #define SLUG_KANA	"Katakana-Latin; Hiragana-Latin; [:Ideographic:] " \
-			"Remove; Any-Latin; Latin-ASCII; Lower"
+			"Remove; Any-Latin; Latin-ASCII; " SLUG_INWORD "; Lower"
 #define SLUG_BASE_MAX	80	/* bytes of a slug before "-N" */
+/*
+ * Code points of a text transliterated, at most: a slug keeps
+ * SLUG_BASE_MAX bytes, and an ideograph's reading is at most 7 letters
+ * and a space, so 128 fill the 1,024 UChars of slug_make's buffer at
+ * most; a longer title is read from its start.
+ */
+#define SLUG_TEXT_MAX	128
 
 struct slug_rules {
 	UTransliterator *han;	/* NULL: the language is not of ideographs
@@ -38,8 +53,10 @@ static UTransliterator *
 open_id(const char *id)
 {
 	UErrorCode e = U_ZERO_ERROR;
-	UChar	 u[128];
+	UChar	 u[256];
 
+	if (strlen(id) >= sizeof(u) / sizeof(u[0]))
+		return NULL;
 	u_uastrcpy(u, id);
 	return utrans_openU(u, -1, UTRANS_FORWARD, NULL, 0, NULL, &e);
 }
@@ -196,11 +213,11 @@ slug_make(struct slug_rules *r, const char *text, struct slug_set *ss,
     char *out, size_t len, struct buf *report, const char *file, int index)
 {
 	UTransliterator *tr = NULL;
-	UChar	 u[512];
-	char	 a[1024], base[SLUG_BASE_MAX + 16];
+	UChar	 u[1024];
+	char	 a[3 * 1024 + 1], base[SLUG_BASE_MAX + 16];
 	ENTRY	*next;
 	UErrorCode ec = U_ZERO_ERROR;
-	int32_t	 n = 0, lim;
+	int32_t	 n = 0, lim, cut, cps, tlen;
 	size_t	 i, o = 0;
 	intptr_t k;
 	int	 dropped = 0;
@@ -218,11 +235,23 @@ slug_make(struct slug_rules *r, const char *text, struct slug_set *ss,
 			dropped = has_script(text, USCRIPT_HAN);
 		}
 	}
-	u_strFromUTF8(u, 512, &n, text, -1, &ec);
-	lim = n;
-	if (U_SUCCESS(ec) && tr != NULL)
-		utrans_transUChars(tr, u, &n, 512, 0, &lim, &ec);
-	if (U_FAILURE(ec) || ec == U_STRING_NOT_TERMINATED_WARNING)
+	/* The text's first SLUG_TEXT_MAX code points (a byte that is not
+	 * UTF-8 one each), bad bytes U+FFFD; half as many while the
+	 * transliteration does not fit. */
+	tlen = (int32_t)strnlen(text, INT32_MAX);
+	for (cps = SLUG_TEXT_MAX; cps > 0; cps /= 2) {
+		for (cut = 0, i = 0; cut < tlen && i < (size_t)cps; i++)
+			U8_FWD_1(text, cut, tlen);
+		ec = U_ZERO_ERROR;
+		u_strFromUTF8WithSub(u, 1024, &n, text, cut, 0xFFFD, NULL,
+		    &ec);
+		lim = n;
+		if (U_SUCCESS(ec) && tr != NULL)
+			utrans_transUChars(tr, u, &n, 1024, 0, &lim, &ec);
+		if (U_SUCCESS(ec) && ec != U_STRING_NOT_TERMINATED_WARNING)
+			break;
+	}
+	if (cps == 0)
 		n = 0;
 	ec = U_ZERO_ERROR;
 	u_strToUTF8(a, (int32_t)sizeof(a), NULL, u, n, &ec);
