@@ -84,10 +84,10 @@ static const struct {
 	{ "a\"b", 0, 0, NULL, "line 1: a quote inside a field" },
 	{ "a,b\n \"c\"", 0, 0, NULL, "line 2: a quote inside a field" },
 	/* Not UTF-8: a stray byte, a cut sequence, overlong, a surrogate. */
-	{ "a,\xff", 0, 0, NULL, "not UTF-8" },
-	{ "a\n\"b\xc3\"", 0, 0, NULL, "not UTF-8" },
-	{ "\xc0\xaf", 0, 0, NULL, "not UTF-8" },
-	{ "\xed\xa0\x80", 0, 0, NULL, "not UTF-8" },
+	{ "a,\xff", 0, 0, NULL, "line 1: not UTF-8" },
+	{ "a\n\"b\xc3\"", 0, 0, NULL, "line 2: not UTF-8" },
+	{ "\xc0\xaf", 0, 0, NULL, "line 1: not UTF-8" },
+	{ "x\r\ny\r\n\xed\xa0\x80", 0, 0, NULL, "line 3: not UTF-8" },
 };
 
 /* Appends t's records to b in the form of cases[].want. */
@@ -171,6 +171,20 @@ START_TEST(csv_len_bounds)
 }
 END_TEST
 
+/* A NUL byte is no text: a cell would end at it. */
+START_TEST(csv_nul)
+{
+	static const char in[] = "a,b\nc,d\0e\n";
+	struct csv t;
+	char	 why[128];
+
+	ck_assert_int_eq(csv_parse(in, sizeof(in) - 1, &t, ROWS, CELLS, why,
+	    sizeof(why)), -1);
+	ck_assert_str_eq(why, "line 2: a NUL byte: not text");
+	ck_assert_uint_eq(t.n, 0);
+}
+END_TEST
+
 /* A reason longer than the buffer is cut, never overrun. */
 START_TEST(csv_why_bounded)
 {
@@ -193,6 +207,7 @@ csv_suite(void)
 	    (int)(sizeof(cases) / sizeof(cases[0])));
 	tcase_add_test(tc, csv_cells_copied);
 	tcase_add_test(tc, csv_len_bounds);
+	tcase_add_test(tc, csv_nul);
 	tcase_add_test(tc, csv_why_bounded);
 	suite_add_tcase(s, tc);
 	return s;

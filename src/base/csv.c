@@ -87,15 +87,29 @@ csv_parse(const char *data, size_t len, struct csv *t, size_t max_rows,
 {
 	struct cells c = { NULL, 0, 0 };
 	char	*field = NULL;
-	size_t	 i = 0, fn = 0, cap = 0, line = 1, start = 1;
+	const char *nl;
+	size_t	 i = 0, fn = 0, cap = 0, line = 1, start = 1, eol;
 	int	 quoted, end;
 
 	memset(t, 0, sizeof(*t));
-	if (!utf8_valid(data, len)) {
-		snprintf(err, errlen, "not UTF-8 text (LinkedIn writes its "
-		    "files in UTF-8)");
-		return -1;
+	/* Text: UTF-8 without a NUL (a cell would end at it), line by
+	 * line (no UTF-8 sequence holds a line feed). */
+	for (i = 0; i < len; i = eol + 1, line++) {
+		nl = memchr(data + i, '\n', len - i);
+		eol = nl != NULL ? (size_t)(nl - data) : len;
+		if (memchr(data + i, '\0', eol - i) != NULL) {
+			snprintf(err, errlen, "line %zu: a NUL byte: not "
+			    "text", line);
+			return -1;
+		}
+		if (!utf8_valid(data + i, eol - i)) {
+			snprintf(err, errlen, "line %zu: not UTF-8 text "
+			    "(LinkedIn writes its files in UTF-8)", line);
+			return -1;
+		}
 	}
+	i = 0;
+	line = 1;
 	if (len >= 3 && memcmp(data, "\xef\xbb\xbf", 3) == 0)
 		i = 3;
 	if ((field = malloc(len + 1)) == NULL)

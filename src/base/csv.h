@@ -3,8 +3,9 @@
  * commas, records by CRLF or LF; a field in double quotes may hold
  * commas, line breaks and doubled quotes, and only such a field may hold
  * a quote.  An empty line is no record.  A byte-order mark at the start
- * is skipped; the text must be UTF-8.  Bounded: at most max_rows records
- * of at most max_cells fields each (the caller's limits).
+ * is skipped; the text must be UTF-8 without a NUL byte.  Bounded: at
+ * most max_rows records of at most max_cells fields each (the caller's
+ * limits).
  *
  * Ownership: csv_parse fills the caller's struct csv, which csv_free
  * frees (each cell is a NUL-terminated copy).

@@ -195,7 +195,7 @@ damaged no-profile 'no Profile\.csv: not a LinkedIn data archive' Profile.csv=-
 sed 's/Jan 2020/Janvier 2020/' "$fx/Positions.csv" >"$BB_TMP/bad-date.csv"
 damaged bad-date 'Positions\.csv: line 2: Started On "Janvier 2020" is not a date' "Positions.csv=$BB_TMP/bad-date.csv"
 iconv -f UTF-8 -t ISO-8859-1 <<<$'Name,Proficiency\nEspañol,Native or bilingual proficiency' >"$BB_TMP/latin1.csv"
-damaged latin1 'Languages\.csv: not UTF-8 text' "Languages.csv=$BB_TMP/latin1.csv"
+damaged latin1 'Languages\.csv: line [0-9]+: not UTF-8 text' "Languages.csv=$BB_TMP/latin1.csv"
 sed '1s/School Name/School/' "$fx/Education.csv" >"$BB_TMP/no-column.csv"
 damaged no-column 'Education\.csv: no header naming School Name|Education\.csv: line 1: the header has no column "School Name"' "Education.csv=$BB_TMP/no-column.csv"
 printf 'Company Name,Title\n"Open quote,x\n' >"$BB_TMP/open-quote.csv"
