@@ -1,6 +1,7 @@
 /*
- * sha256.h: SHA-256 (FIPS 180-4) and base64, enough to compute the
- * Content-Security-Policy hash of the inline style at start-up.
+ * sha256.h: SHA-256 (FIPS 180-4) and base64 (RFC 4648), Nettle's: the
+ * Content-Security-Policy hash of the inline style, the content watch's
+ * fingerprint and MCP's cursors.
  *
  * Ownership: the caller's buffers in and out; nothing is allocated.
  */
@@ -9,7 +10,7 @@
 
 #include <stddef.h>
 
-#define SHA256_LEN	32
+#define SHA256_LEN	32	/* Nettle's SHA256_DIGEST_SIZE */
 
 void	 sha256(const void *, size_t, unsigned char out[SHA256_LEN]);
 int	 base64_encode(const unsigned char *, size_t, char *out,
