@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include <brotli/encode.h>
+#include <libdeflate.h>
 #include <zlib.h>
 
 #include "base/util.h"
@@ -105,41 +106,32 @@ enc_tag(char *dst, size_t dstlen, const char *etag, enum coding c)
 	    tag_suffix[c]) == -1 ? -1 : 0;
 }
 
-/* gzip (RFC 1952, zlib's header: no name, mtime 0) of in at level. */
+/*
+ * gzip (RFC 1952: no name, mtime 0) of in at level, by libdeflate: at
+ * level 9 the demo's answers take half zlib's CPU (15 against 30 ms for
+ * 1.2 MB) and come out 0.5 % smaller; whole buffers are all a kept or
+ * per-request answer is.
+ */
 static int
 gzip_into(int level, const char *in, size_t n, struct buf *out)
 {
-	z_stream zs;
-	uLong	 bound;
-	int	 rc, wbits;
+	struct libdeflate_compressor *c;
+	size_t	 bound, len;
 
-	/*
-	 * A window no larger than the input (the output is the same) and a
-	 * hash table to match: deflateInit clears the table, 128 KiB at
-	 * memLevel 9, which cost more than compressing an answer of 1 KiB
-	 * (32 us against 12 us with a 1 KiB window and memLevel 4).
-	 */
-	for (wbits = 9; wbits < 15 && ((size_t)1 << wbits) < n; wbits++)
-		continue;
-	memset(&zs, 0, sizeof(zs));
-	/* + 16: the gzip wrapper. */
-	if (deflateInit2(&zs, level, Z_DEFLATED, wbits + 16, wbits - 6,
-	    Z_DEFAULT_STRATEGY) != Z_OK)
+	if ((c = libdeflate_alloc_compressor(level)) == NULL)
 		return -1;
-	bound = deflateBound(&zs, (uLong)n);
+	bound = libdeflate_gzip_compress_bound(c, n);
 	if (buf_reserve(out, bound) == -1) {
-		deflateEnd(&zs);
+		libdeflate_free_compressor(c);
 		return -1;
 	}
-	zs.next_in = (Bytef *)(uintptr_t)in;
-	zs.avail_in = (uInt)n;
-	zs.next_out = (Bytef *)out->data + out->len;
-	zs.avail_out = (uInt)bound;
-	rc = deflate(&zs, Z_FINISH);
-	if (rc == Z_STREAM_END)
-		out->len += zs.total_out;
-	deflateEnd(&zs);
-	return rc == Z_STREAM_END ? 0 : -1;
+	len = libdeflate_gzip_compress(c, in, n, out->data + out->len,
+	    bound);
+	libdeflate_free_compressor(c);
+	if (len == 0)
+		return -1;
+	out->len += len;
+	return 0;
 }
 
 /* brotli (RFC 7932) of in at quality, in text mode. */
@@ -160,9 +152,10 @@ br_into(int quality, const char *in, size_t n, struct buf *out)
 
 /*
  * Appends in[0..n) compressed with coding c (gzip or br) at level
- * (zlib 1-9, brotli 0-11) to out.  Returns 0, or -1 on failure (out
+ * (gzip 1-9, brotli 0-11) to out.  Returns 0, or -1 on failure (out
  * may then hold part of the output; reset it).  Inputs above 1 GiB are
- * refused (zlib counts in 32 bits).
+ * refused (zlib, which inflates a gzip variant for a client without
+ * it, counts in 32 bits).
  */
 static int
 compress_into(enum coding c, int level, const char *in, size_t n,

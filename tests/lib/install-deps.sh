@@ -30,6 +30,7 @@ PERFIL_SERVE_DEPS=(
 	# ./configure --enable-self-contained)
 	libfcgi-dev libcjson-dev libicu-dev libcmark-dev libyaml-dev
 	libglib2.0-dev zlib1g-dev libbrotli-dev nettle-dev
+	libdeflate-dev
 	# the CV's PDF (/cv.pdf, configure --disable-pdf leaves it out): cairo
 	# and pango, and the font it embeds (fontconfig finds DejaVu Sans)
 	libcairo2-dev libpango1.0-dev libfontconfig-dev fonts-dejavu-core
