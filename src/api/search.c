@@ -56,18 +56,34 @@ static int	 fold_icu(UChar32, char *);
  * of each code point they change, asked of ICU once (its source set, one code point
  * at a time), in code point order: folding looks each folded code point
  * up here.  A code point it drops has len 0.
+ *
+ * SEARCH_FOLD_ID's table is made the first time a code point of its
+ * source script ("Hiragana" of "Hiragana-Katakana") is folded, and holds
+ * only code points of that script: opening a transliterator by its id
+ * starts ICU's registry of them, 137 million instructions (a seventh
+ * of the demo's load), which content without that script never needs.
+ * SEARCH_FOLD_RULES's own rules compile without it (3 million).
  */
 struct xfold {
 	UChar32	 from;
 	uint8_t	 len;
 	char	 s[15];
 };
-static struct xfold *xfold;
-static size_t nxfold;
+struct xfold_table {
+	struct xfold *x;
+	size_t	 n;
+};
+static struct xfold_table xfold_rules, xfold_id;
+static UScriptCode xfold_id_script = USCRIPT_INVALID_CODE;
+static pthread_once_t xfold_id_once = PTHREAD_ONCE_INIT;
 
-/* Adds to xfold (cap entries) what t changes of its source set. */
+/*
+ * Adds to tb (cap entries) what t changes of its source set: of script
+ * sc only, unless sc is USCRIPT_INVALID_CODE.
+ */
 static void
-xfold_add(UTransliterator *t, size_t cap)
+xfold_add(UTransliterator *t, struct xfold_table *tb, size_t cap,
+    UScriptCode sc)
 {
 	UErrorCode e = U_ZERO_ERROR;
 	USet	*set;
@@ -84,13 +100,16 @@ xfold_add(UTransliterator *t, size_t cap)
 		if (uset_getItem(set, i, &lo, &hi, NULL, 0, &e) != 0 ||
 		    U_FAILURE(e))
 			continue;	/* a string, not a range */
-		for (c = lo; c <= hi && nxfold < cap; c++) {
-			struct xfold *x = &xfold[nxfold];
+		for (c = lo; c <= hi && tb->n < cap; c++) {
+			struct xfold *x = &tb->x[tb->n];
 
+			e = U_ZERO_ERROR;
+			if (sc != USCRIPT_INVALID_CODE &&
+			    (uscript_getScript(c, &e) != sc || U_FAILURE(e)))
+				continue;
 			len = 0;
 			U16_APPEND_UNSAFE(buf, len, c);
 			limit = len;
-			e = U_ZERO_ERROR;
 			utrans_transUChars(t, buf, &len, 16, 0, &limit, &e);
 			if (U_FAILURE(e))
 				continue;
@@ -111,7 +130,7 @@ xfold_add(UTransliterator *t, size_t cap)
 					U8_APPEND_UNSAFE(x->s, x->len, d);
 			}
 			if (fits)
-				nxfold++;	/* else too long: left as it is */
+				tb->n++;	/* else too long: left as it is */
 		}
 	}
 	uset_close(set);
@@ -125,64 +144,97 @@ xfold_cmp(const void *a, const void *b)
 	return (x->from > y->from) - (x->from < y->from);
 }
 
-/* Fills xfold from SEARCH_FOLD_ID and SEARCH_FOLD_RULES, once. */
+/* Fills tb from t, of script sc only (xfold_add), and closes t. */
+static void
+xfold_fill(UTransliterator *t, struct xfold_table *tb, UScriptCode sc)
+{
+	UErrorCode e = U_ZERO_ERROR;
+	USet	*set;
+	size_t	 cap = 0;
+
+	if (t == NULL)
+		return;
+	set = uset_openEmpty();
+	utrans_getSourceSet(t, 0, set, &e);
+	if (U_SUCCESS(e))
+		cap = (size_t)uset_size(set);
+	uset_close(set);
+	if (cap > 0 && (tb->x = calloc(cap, sizeof(*tb->x))) != NULL)
+		xfold_add(t, tb, cap, sc);
+	utrans_close(t);
+	if (tb->n > 0)
+		qsort(tb->x, tb->n, sizeof(*tb->x), xfold_cmp);
+}
+
+/* Fills xfold_id from SEARCH_FOLD_ID, once (pthread_once). */
+static void
+xfold_id_init(void)
+{
+	UErrorCode e = U_ZERO_ERROR;
+	UParseError pe;
+	UTransliterator *t;
+	UChar	 id[32];
+
+	u_unescape(SEARCH_FOLD_ID, id, 32);
+	t = utrans_openU(id, -1, UTRANS_FORWARD, NULL, 0, &pe, &e);
+	xfold_fill(U_SUCCESS(e) ? t : NULL, &xfold_id, xfold_id_script);
+}
+
+/*
+ * Fills xfold_rules from SEARCH_FOLD_RULES and finds SEARCH_FOLD_ID's
+ * source script (the name before its "-"), once.
+ */
 static void
 xfold_init(void)
 {
 	UErrorCode e = U_ZERO_ERROR;
 	UParseError pe;
-	UTransliterator *t[2];
-	UChar	 rules[128], id[32], rid[] = { 'f', 'o', 'l', 'd', 0 };
-	USet	*set;
-	size_t	 cap = 0;
-	int	 i;
+	UTransliterator *t;
+	UScriptCode sc[1];
+	UChar	 rules[128], rid[] = { 'f', 'o', 'l', 'd', 0 };
+	char	 src[32];
 
-	u_unescape(SEARCH_FOLD_ID, id, 32);
 	u_unescape(SEARCH_FOLD_RULES, rules, 128);
-	t[0] = utrans_openU(id, -1, UTRANS_FORWARD, NULL, 0, &pe, &e);
-	if (U_FAILURE(e))
-		t[0] = NULL;
+	t = utrans_openU(rid, -1, UTRANS_FORWARD, rules, -1, &pe, &e);
+	xfold_fill(U_SUCCESS(e) ? t : NULL, &xfold_rules,
+	    USCRIPT_INVALID_CODE);
+	snprintf(src, sizeof(src), "%.*s", (int)strcspn(SEARCH_FOLD_ID, "-"),
+	    SEARCH_FOLD_ID);
 	e = U_ZERO_ERROR;
-	t[1] = utrans_openU(rid, -1, UTRANS_FORWARD, rules, -1, &pe, &e);
-	if (U_FAILURE(e))
-		t[1] = NULL;
-	for (i = 0; i < 2; i++) {
-		if (t[i] == NULL)
-			continue;
-		e = U_ZERO_ERROR;
-		set = uset_openEmpty();
-		utrans_getSourceSet(t[i], 0, set, &e);
-		if (U_SUCCESS(e))
-			cap += (size_t)uset_size(set);
-		uset_close(set);
+	if (uscript_getCode(src, sc, 1, &e) == 1 && U_SUCCESS(e))
+		xfold_id_script = sc[0];
+}
+
+/* c's entry in tb, or NULL. */
+static const struct xfold *
+xfold_in(const struct xfold_table *tb, UChar32 c)
+{
+	size_t	 lo = 0, hi = tb->n, mid;
+
+	if (tb->n == 0 || c < tb->x[0].from || c > tb->x[tb->n - 1].from)
+		return NULL;
+	while (lo < hi) {
+		mid = (lo + hi) / 2;
+		if (tb->x[mid].from < c)
+			lo = mid + 1;
+		else
+			hi = mid;
 	}
-	if (cap > 0 && (xfold = calloc(cap, sizeof(*xfold))) != NULL)
-		for (i = 0; i < 2; i++)
-			if (t[i] != NULL)
-				xfold_add(t[i], cap);
-	for (i = 0; i < 2; i++)
-		if (t[i] != NULL)
-			utrans_close(t[i]);
-	if (nxfold > 0)
-		qsort(xfold, nxfold, sizeof(*xfold), xfold_cmp);
+	return lo < tb->n && tb->x[lo].from == c ? &tb->x[lo] : NULL;
 }
 
 /* The transliteration of c (xfold), or NULL when it keeps c. */
 static const struct xfold *
 xfold_find(UChar32 c)
 {
-	size_t	 lo = 0, hi = nxfold, mid;
+	UErrorCode e = U_ZERO_ERROR;
 
-	if (nxfold == 0 || c < xfold[0].from || c > xfold[nxfold - 1].from)
-		return NULL;
-	while (lo < hi) {
-		mid = (lo + hi) / 2;
-		if (xfold[mid].from < c)
-			lo = mid + 1;
-		else
-			hi = mid;
+	if (xfold_id_script != USCRIPT_INVALID_CODE &&
+	    uscript_getScript(c, &e) == xfold_id_script && U_SUCCESS(e)) {
+		pthread_once(&xfold_id_once, xfold_id_init);
+		return xfold_in(&xfold_id, c);
 	}
-	return lo < nxfold && xfold[lo].from == c ? &xfold[lo] : NULL;
+	return xfold_in(&xfold_rules, c);
 }
 
 static void

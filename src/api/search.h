@@ -18,7 +18,9 @@
  * original text, accents intact.
  *
  * Kana and a few letters are folded further by ICU transliterators
- * (SEARCH_FOLD_ID, SEARCH_FOLD_RULES): hiragana to katakana, so "こーぱす" is "コーパス";
+ * (SEARCH_FOLD_ID, for the code points of its source script, opened
+ * only when such a code point is first folded; SEARCH_FOLD_RULES):
+ * hiragana to katakana, so "こーぱす" is "コーパス";
  * the Arabic tatweel dropped and alef wasla to alef (the other alef
  * forms, the harakat and the Hebrew niqqud are marks, dropped above).
  *
