@@ -275,6 +275,32 @@ add_source(struct options *o, const char *arg, int linkedin)
 	return 0;
 }
 
+/*
+ * Sets what the run does.  The manual's forms take one of --check,
+ * --dump-openapi, --font-packages, --init, --export and --add-bibtex:
+ * another one is refused, not taken over the first.  Returns 0, or -1
+ * after a message naming both.
+ */
+static int
+set_mode(struct options *o, enum run_mode mode)
+{
+	static const char *const names[] = {
+		[RUN_CHECK] = "--check",
+		[RUN_DUMP] = "--dump-openapi",
+		[RUN_FONTS] = "--font-packages",
+		[RUN_INIT] = "--init",
+		[RUN_EXPORT] = "--export",
+		[RUN_ADD_BIBTEX] = "--add-bibtex",
+	};
+
+	if (o->mode != RUN_SERVE && o->mode != mode) {
+		warnx("%s: not with %s", names[mode], names[o->mode]);
+		return -1;
+	}
+	o->mode = mode;
+	return 0;
+}
+
 /* Applies one option (getopt's ch); returns 0, or -1 after a message. */
 static int
 apply(struct options *o, int ch, int argc, char *argv[])
@@ -303,17 +329,28 @@ apply(struct options *o, int ch, int argc, char *argv[])
 	case 'u': o->user = optarg; break;
 	case 'g': o->group = optarg; break;
 	case 'p': o->pid_file = optarg; break;
-	case 'C': o->mode = RUN_CHECK; break;
-	case 'P': o->mode = RUN_FONTS; break;
+	case 'C':
+		return set_mode(o, RUN_CHECK);
+	case 'P':
+		return set_mode(o, RUN_FONTS);
 	case 'S': o->cfg.strict = 1; break;
 	case 'A': o->share = 1; break;
-	case 'I': o->mode = RUN_INIT; o->init_dir = optarg; break;
+	case 'I':
+		if (set_mode(o, RUN_INIT) == -1)
+			return -1;
+		o->init_dir = optarg;
+		break;
 	case 'E':
-		o->mode = RUN_EXPORT;
+		if (set_mode(o, RUN_EXPORT) == -1)
+			return -1;
 		o->export_dir = optarg;
 		o->cfg.static_copy = 1;
 		break;
-	case 'B': o->mode = RUN_ADD_BIBTEX; o->bibtex = optarg; break;
+	case 'B':
+		if (set_mode(o, RUN_ADD_BIBTEX) == -1)
+			return -1;
+		o->bibtex = optarg;
+		break;
 	case 'X': o->bibtex = optarg; break;
 	case 'R':
 	case 'K':
@@ -329,7 +366,8 @@ apply(struct options *o, int ch, int argc, char *argv[])
 	case 'm':
 		return parse_mode(optarg, &o->sock_mode);
 	case 'O':
-		o->mode = RUN_DUMP;
+		if (set_mode(o, RUN_DUMP) == -1)
+			return -1;
 		return (o->dump_format = parse_dump(optarg, argc, argv)) ==
 		    -1 ? -1 : 0;
 	default:
