@@ -351,7 +351,7 @@ apply(struct options *o, int ch, int argc, char *argv[])
 			return -1;
 		o->bibtex = optarg;
 		break;
-	case 'X': o->bibtex = optarg; break;
+	case 'X': o->bibtex = optarg; o->from_bibtex = 1; break;
 	case 'R':
 	case 'K':
 		return add_source(o, optarg, ch == 'K');
@@ -606,8 +606,8 @@ options_parse(struct options *o, int argc, char *argv[], int *status)
 		warnx("--add-bibtex needs --content DIR");
 		return 0;
 	}
-	if (o->bibtex != NULL && o->mode != RUN_INIT &&
-	    o->mode != RUN_ADD_BIBTEX) {
+	if (o->from_bibtex && o->mode != RUN_INIT) {
+		/* With --add-bibtex too: it would take that library's place. */
 		warnx("--from-bibtex needs --init DIR");
 		return 0;
 	}

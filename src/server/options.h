@@ -39,6 +39,7 @@ struct options {
 	const char *init_dir;	/* --init DIR */
 	const char *export_dir;	/* --export DIR */
 	const char *bibtex;	/* --add-bibtex or --from-bibtex FILE */
+	int	 from_bibtex;	/* it is --from-bibtex's */
 	struct resume_source from[RESUME_MERGE_MAX]; /* --from-resume and
 				  * --from-linkedin [LANG=]FILE, in order */
 	int	 nfrom;
