@@ -67,25 +67,74 @@ md_portrait(const struct app *app, char buf[MD_URL_MAX])
 }
 
 /*
- * Appends s as inline markdown text: the characters that could start
- * emphasis, code, links or raw HTML are backslash-escaped, and so is a
- * character that would make the line a heading, quote or list.
+ * Returns 1 if s, at a '&', would be read as a character reference
+ * ("&amp;", "&#42;", "&#x2A;": CommonMark 2.5; any name, so that none
+ * cmark knows is missed).
+ */
+static int
+md_entity(const char *s)
+{
+	size_t	 n;
+
+	n = strspn(s + 1, "#0123456789"
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz");
+	return n > 0 && n <= 32 && s[1 + n] == ';';
+}
+
+/* Returns 1 if s, at a '#' of the text that begins at start, would be
+ * a heading's closing sequence: "#"s after white space, and only white
+ * space after them (CommonMark 4.2). */
+static int
+md_closing(const char *start, const char *s)
+{
+	size_t	 n = strspn(s, "#");
+
+	return s > start && strchr(" \t\n\r", s[-1]) != NULL &&
+	    s[n + strspn(s + n, " \t\n\r")] == '\0';
+}
+
+/*
+ * Appends s as inline markdown text that cmark renders as written, in
+ * a paragraph, a list item, a heading or a link: the characters that
+ * could start emphasis, code, links, raw HTML or a character reference
+ * are backslash-escaped, and so is what would make the line a block (a
+ * heading, quote, list, thematic break or code fence) and a heading's
+ * closing "#"s.  A line break is a space, and the white space before
+ * the text is left out, as a paragraph or heading leaves it out (it
+ * would make an indented code block).
  */
 void
 md_text(struct buf *b, const char *s)
 {
+	const char *start;
 	size_t	 n;
 
-	if (*s == '#' || *s == '>' || *s == '-' || *s == '+' || *s == '=')
+	s += strspn(s, " \t\n\r");
+	start = s;
+	if (*s != '\0' && strchr("#>-+=~", *s) != NULL) {
 		buf_putc(b, '\\');
+		buf_putc(b, *s++);
+	} else if ((n = strspn(s, "0123456789")) > 0 && n <= 9 &&
+	    (s[n] == '.' || s[n] == ')') && strchr(" \t\n\r", s[n + 1]) !=
+	    NULL) {
+		/* An ordered list's marker ("1. ", "2019) "); strchr finds
+		 * the NUL too. */
+		buf_append(b, s, n);
+		buf_putc(b, '\\');
+		buf_putc(b, s[n]);
+		s += n + 1;
+	}
 	for (;;) {
-		n = strcspn(s, "\\`*_[]<\n\r");
+		n = strcspn(s, "\\`*_[]<&#\n\r");
 		buf_append(b, s, n);
 		if (s[n] == '\0')
 			return;
 		s += n;
 		if (*s == '\n' || *s == '\r')
 			buf_putc(b, ' ');
+		else if ((*s == '&' && !md_entity(s)) ||
+		    (*s == '#' && !md_closing(start, s)))
+			buf_putc(b, *s);
 		else {
 			buf_putc(b, '\\');
 			buf_putc(b, *s);
@@ -94,8 +143,12 @@ md_text(struct buf *b, const char *s)
 	}
 }
 
-/* Appends a URL for a link destination, percent-encoding what would
- * end or break it. */
+/*
+ * Appends a URL for a link destination, percent-encoding what would
+ * end or break it; a '&' that would start a character reference
+ * ("&amp;" would be read as "&") is written "&amp;": cmark reads the
+ * references of a destination before its backslash escapes.
+ */
 void
 md_url(struct buf *b, const char *s)
 {
@@ -108,7 +161,9 @@ md_url(struct buf *b, const char *s)
 			buf_putc(b, '%');
 			buf_putc(b, hex[c >> 4]);
 			buf_putc(b, hex[c & 0xf]);
-		} else
+		} else if (c == '&' && md_entity(s))
+			buf_puts(b, "&amp;");
+		else
 			buf_putc(b, (char)c);
 	}
 }
