@@ -23,7 +23,9 @@
 #define LPATH(app, l, p)	\
 	lang_path((app)->langs, (l), (p), tmp, sizeof(tmp))
 
-#define PAGE_PATH_MAX	(OWNER_NAME_MAX + 16)	/* "/CODE/NAME.md" */
+/* The longest page path, "/PREFIX/NAME.md": a tag's prefix of
+ * LANG_TAG_MAX, a name of OWNER_NAME_MAX, and the NUL. */
+#define PAGE_PATH_MAX	(LANG_TAG_MAX + OWNER_NAME_MAX + 6)
 
 /*
  * The site's pages as this load publishes them: the made pages of
