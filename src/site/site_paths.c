@@ -36,15 +36,18 @@ owner_order(const struct app *app, int *out)
 }
 
 /*
- * Checks that the owner's page k takes no path of the site's: a made
- * page's, the first segment of any route ("api", "projects"), the
- * home's twin "/index.md" or a language's "/CODE".  Returns 0, or -1
- * with err naming its file.
+ * Checks that the owner's page k takes no path or name of the site's:
+ * a made page's, the first segment of any route ("api", "projects"),
+ * the home's twin "/index.md", a document's path as its own twin
+ * ("/agents.md"), a language's "/CODE", and a made page's name
+ * ("home": site.json's "pages" names both kinds of page).  Returns 0,
+ * or -1 with err naming its file.
  */
 static int
 owner_name_free(const struct app *app, int k, char *err, size_t errlen)
 {
 	const char *name = app->model->owner[k].name, *p, *end, *by = NULL;
+	char	 twin[OWNER_NAME_MAX + 5];
 	size_t	 i, len = strlen(name);
 
 	for (i = 0; i < routes_len && by == NULL; i++) {
@@ -55,8 +58,15 @@ owner_name_free(const struct app *app, int k, char *err, size_t errlen)
 			by = routes[i].kind == ROUTE_PAGE ? "a page of the "
 			    "site's" : "a route of the site's";
 	}
+	snprintf(twin, sizeof(twin), "/%s.md", name);
 	if (by == NULL && strcmp(name, "index") == 0)
 		by = "reserved (/index.md is the home page's markdown)";
+	if (by == NULL && site_has_route(twin))
+		by = "reserved (its markdown twin's path is a document of the "
+		    "site's)";
+	if (by == NULL && site_page_find(name) != -1)
+		by = "reserved (a page of the site's has the name, which "
+		    "site.json's \"pages\" gives it)";
 	if (by == NULL && lang_match(app->langs, name, len) != -1)
 		by = "the site in that language";
 	if (by == NULL)
