@@ -352,22 +352,36 @@ site_path_lang(const struct app *app, const char *path, const char **rest)
 }
 
 /*
- * Appends the H1 of markdown md (its first "# " line, backslash
- * escapes removed) to b, or nothing: the <title> of every page and the
- * label of an owner page.
+ * Appends the H1 of markdown md to b, or nothing: the text of its first
+ * line starting with "# ", as CommonMark reads an ATX heading (4.2):
+ * without its line end (LF or CRLF), the white space around it and a
+ * closing sequence of "#"s, a backslash before ASCII punctuation
+ * removed.  The <title> of every page and the label of an owner page.
  */
 void
 site_md_title(struct buf *b, const char *md)
 {
-	const char *p = md, *end;
+	const char *p = md, *end, *e;
 
 	while (p != NULL && strncmp(p, "# ", 2) != 0)
 		if ((p = strchr(p, '\n')) != NULL)
 			p++;
 	if (p == NULL)
 		return;
-	for (p += 2, end = strchr(p, '\n'); *p != '\0' && p != end; p++) {
-		if (*p == '\\' && p[1] != '\0' && p + 1 != end)
+	p += 2;
+	p += strspn(p, " \t");
+	end = p + strcspn(p, "\r\n");
+	while (end > p && (end[-1] == ' ' || end[-1] == '\t'))
+		end--;
+	for (e = end; e > p && e[-1] == '#'; e--)
+		continue;
+	if (e < end && (e == p || e[-1] == ' ' || e[-1] == '\t'))
+		for (end = e; end > p && (end[-1] == ' ' || end[-1] == '\t');
+		    end--)
+			continue;
+	for (; p < end; p++) {
+		if (*p == '\\' && p + 1 < end && strchr("!\"#$%&'()*+,-./:;"
+		    "<=>?@[\\]^_`{|}~", p[1]) != NULL)
 			p++;
 		buf_putc(b, *p);
 	}
