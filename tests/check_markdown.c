@@ -1,0 +1,511 @@
+/*
+ * check_markdown.c: the text helpers of src/site/markdown.c (issue 44).
+ * md_text writes content text into the pages' markdown, which cmark
+ * renders (layout.c: CMARK_OPT_DEFAULT | CMARK_OPT_SAFE) and agents
+ * read as is: whatever the text, cmark must give it back as text, in
+ * a paragraph, a list item, a heading and a link, creating no
+ * emphasis, code, link, heading, list, quote, thematic break, code
+ * block, HTML, entity or line break of its own (CommonMark 0.30).
+ * md_url must keep a URL whole as a link destination.  md_template,
+ * md_finish, md_heading and md_duration are held to their comments
+ * and to docs/site.md ("Durations").  Before these cases, md_text let
+ * character references, ordered lists, tilde fences, leading white
+ * space and a heading's closing "#" through, and md_url "&amp;".
+ */
+#include "config.h"
+
+#include <check.h>
+#include <cmark.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "base/json.h"
+#include "site/markdown.h"
+#include "testenv.h"
+
+#define LANG_ES	((enum lang)0)
+#define LANG_EN	((enum lang)1)
+
+/*
+ * Hostile content text and what a reader must see: the text itself
+ * (want NULL), but for white space, which markdown cannot keep at the
+ * start of a block, and for line breaks, which inline text turns into
+ * spaces (md_text).
+ */
+static const struct {
+	const char *text;
+	const char *want;
+} hostile[] = {
+	/* Inline markup: emphasis, code spans, links, images. */
+	{ "*a* and **b** and ***c***", NULL },
+	{ "_a_ __b__ a_b_c __init__", NULL },
+	{ "`x` and ``y`` and `", NULL },
+	{ "[a](b) ![c](d) [e][f] [g]", NULL },
+	{ "[a]: /url \"title\"", NULL },
+	/* Raw HTML, autolinks and entities (CommonMark 6.5, 6.6, 2.5). */
+	{ "<script>alert(1)</script>", NULL },
+	{ "<http://a.example> <ana@a.example> <!-- c -->", NULL },
+	{ "&amp; &copy; &#42; &#X2A; &nbsp;", NULL },
+	{ "R&D, AT&T & co; &;", NULL },
+	/* What would make the line a block (CommonMark 4, 5). */
+	{ "# h", NULL },
+	{ "Issue #", NULL },
+	{ "1. x", NULL },
+	{ "2019) y", NULL },
+	{ "- x", NULL },
+	{ "+ x", NULL },
+	{ "> q", NULL },
+	{ "---", NULL },
+	{ "~~~ sh", NULL },
+	{ "```js", NULL },
+	/* Leading white space: an indented code block, or a heading or
+	 * list indented by up to three spaces. */
+	{ "    indented", "indented" },
+	{ "\tx = 1", "x = 1" },
+	{ "  # h", "# h" },
+	{ "\n> q", "> q" },
+	/* Backslashes and line breaks (CommonMark 2.4, 6.7, 6.8). */
+	{ "a\\b \\ c:\\dir\\", NULL },
+	{ "a  \nb", "a   b" },
+	{ "a\\\nb", "a\\ b" },
+	{ "one\r\n===\ntwo", "one  === two" },
+	/* Text that is no markup here: GFM's tables and strikethrough are
+	 * not cmark's; other scripts pass as they are. */
+	{ "a|b|c ~~d~~ |---|", NULL },
+	{ "Рабочий · 東京 · القاهرة · café “x” 1.5", NULL }
+};
+
+/* The contexts the renderers put content text in. */
+static const struct {
+	const char *before, *after;	/* markdown around md_text's */
+	const char *open, *close;	/* the HTML cmark must give around
+					 * the text */
+} contexts[] = {
+	{ "", "\n", "<p>", "</p>\n" },
+	{ "- ", "\n", "<ul>\n<li>", "</li>\n</ul>\n" },
+	{ "## ", "\n", "<h2>", "</h2>\n" },
+	{ "[", "](https://a.example/)\n", "<p><a href=\"https://a.example/\">",
+	    "</a></p>\n" }
+};
+
+/* HTML escaped text (cmark's: &lt; &gt; &amp; &quot; &#x27;) back to
+ * text; returns NULL when it holds a tag or another reference. */
+static char *
+html_text(const char *h, size_t len)
+{
+	static const struct {
+		const char *ref;
+		char	 c;
+	} refs[] = { { "&lt;", '<' }, { "&gt;", '>' }, { "&amp;", '&' },
+	    { "&quot;", '"' }, { "&#x27;", '\'' } };
+	char	*t, *o;
+	size_t	 i, k;
+
+	if ((t = o = malloc(len + 1)) == NULL)
+		return NULL;
+	for (i = 0; i < len;) {
+		if (h[i] == '<') {
+			free(t);
+			return NULL;
+		}
+		if (h[i] != '&') {
+			*o++ = h[i++];
+			continue;
+		}
+		for (k = 0; k < sizeof(refs) / sizeof(refs[0]); k++)
+			if (strncmp(h + i, refs[k].ref, strlen(refs[k].ref)) ==
+			    0)
+				break;
+		if (k == sizeof(refs) / sizeof(refs[0])) {
+			free(t);
+			return NULL;
+		}
+		*o++ = refs[k].c;
+		i += strlen(refs[k].ref);
+	}
+	*o = '\0';
+	return t;
+}
+
+/* The HTML of markdown md, rendered as the pages are. */
+static char *
+render(const char *md)
+{
+	char	*h;
+
+	h = cmark_markdown_to_html(md, strlen(md), CMARK_OPT_DEFAULT |
+	    CMARK_OPT_SAFE);
+	ck_assert_ptr_nonnull(h);
+	return h;
+}
+
+/*
+ * md_text's text in every context renders as one element (a paragraph,
+ * a list item, a heading, a link) holding exactly the text.
+ */
+START_TEST(text_renders_literally)
+{
+	const char *text = hostile[_i].text;
+	const char *want = hostile[_i].want ? hostile[_i].want : text;
+	struct buf md;
+	char	*h, *got;
+	size_t	 c, no, nc, hl;
+
+	for (c = 0; c < sizeof(contexts) / sizeof(contexts[0]); c++) {
+		buf_init(&md);
+		buf_puts(&md, contexts[c].before);
+		md_text(&md, text);
+		buf_puts(&md, contexts[c].after);
+		ck_assert(!md.oom);
+		h = render(buf_cstr(&md));
+		no = strlen(contexts[c].open);
+		nc = strlen(contexts[c].close);
+		hl = strlen(h);
+		ck_assert_msg(hl >= no + nc && strncmp(h, contexts[c].open,
+		    no) == 0 && strcmp(h + hl - nc, contexts[c].close) == 0,
+		    "\"%s\" as %s: markdown \"%s\" gave %s", text,
+		    contexts[c].open, buf_cstr(&md), h);
+		got = html_text(h + no, hl - no - nc);
+		ck_assert_msg(got != NULL && strcmp(got, want) == 0,
+		    "\"%s\" as %s: markdown \"%s\" gave %s", text,
+		    contexts[c].open, buf_cstr(&md), h);
+		free(got);
+		free(h);
+		buf_free(&md);
+	}
+}
+END_TEST
+
+/* Text without markup is written as it is: agents read it. */
+START_TEST(plain_text_unchanged)
+{
+	static const char *plain[] = { "Ana Lozano-Ruiz, R&D · 3.5 años",
+	    "C# and F#", "2019: a year; 10 % more!", "東京 (Tokyo) = 1.5x",
+	    "a > b, x - y, 1 + 1" };
+	struct buf b;
+	size_t	 i;
+
+	for (i = 0; i < sizeof(plain) / sizeof(plain[0]); i++) {
+		buf_init(&b);
+		md_text(&b, plain[i]);
+		ck_assert_str_eq(buf_cstr(&b), plain[i]);
+		buf_free(&b);
+	}
+	buf_init(&b);
+	buf_puts(&b, "x");
+	md_text(&b, "");
+	ck_assert_str_eq(buf_cstr(&b), "x");
+	buf_free(&b);
+}
+END_TEST
+
+/* URLs as link destinations: the link keeps its text and its whole
+ * URL (the same bytes, percent-encoded or not). */
+static const char *urls[] = {
+	"https://en.wikipedia.org/wiki/Fork_(software)",
+	"https://a.example/a b/c d.pdf",
+	"https://a.example/x)y(z",
+	"https://a.example/<x>\\`y`",
+	"https://a.example/?q=a&b=c#frag",
+	"https://a.example/?q=&amp;&lt;&#41;",
+	"https://a.example/año/東京",
+	"https://a.example/\"q\"'s*_[x]~",
+	"https://a.example/\t\n\x7f x \"title\""
+};
+
+/* s with every %XX decoded, in a new string. */
+static char *
+pct_decode(const char *s)
+{
+	char	*t, *o;
+	unsigned int v;
+
+	ck_assert_ptr_nonnull(t = o = malloc(strlen(s) + 1));
+	for (; *s != '\0'; s++) {
+		if (s[0] == '%' && sscanf(s + 1, "%2x", &v) == 1 &&
+		    strchr("0123456789abcdefABCDEF", s[1]) != NULL &&
+		    strchr("0123456789abcdefABCDEF", s[2]) != NULL) {
+			*o++ = (char)v;
+			s += 2;
+		} else
+			*o++ = *s;
+	}
+	*o = '\0';
+	return t;
+}
+
+START_TEST(url_kept_whole)
+{
+	const char *u = urls[_i], *open = "<p><a href=\"", *q;
+	struct buf md;
+	char	*h, *href, *a, *b;
+
+	buf_init(&md);
+	buf_puts(&md, "[t](");
+	md_url(&md, u);
+	buf_puts(&md, ")\n");
+	h = render(buf_cstr(&md));
+	ck_assert_msg(strncmp(h, open, strlen(open)) == 0 &&
+	    (q = strchr(h + strlen(open), '"')) != NULL &&
+	    strcmp(q, "\">t</a></p>\n") == 0, "\"%s\": markdown \"%s\" "
+	    "gave %s", u, buf_cstr(&md), h);
+	href = html_text(h + strlen(open), (size_t)(q - h - strlen(open)));
+	ck_assert_ptr_nonnull(href);
+	a = pct_decode(href);
+	b = pct_decode(u);
+	ck_assert_msg(strcmp(a, b) == 0, "\"%s\": markdown \"%s\" gave "
+	    "href \"%s\"", u, buf_cstr(&md), href);
+	free(a);
+	free(b);
+	free(href);
+	free(h);
+	buf_free(&md);
+}
+END_TEST
+
+/* What md_url encodes: what would end or break the destination, and
+ * nothing an agent reading the URL needs as it is. */
+START_TEST(url_encoding)
+{
+	static const struct {
+		const char *url, *want;
+	} cases[] = {
+		{ "https://a.example/a_b?x=1&y=2#f",
+		    "https://a.example/a_b?x=1&y=2#f" },
+		{ "https://a.example/a b", "https://a.example/a%20b" },
+		{ "(x)<y>\\`", "%28x%29%3Cy%3E%5C%60" },
+		{ "\x01\x1f\x7f", "%01%1F%7F" },
+		{ "https://a.example/año", "https://a.example/año" }
+	};
+	struct buf b;
+	size_t	 i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		buf_init(&b);
+		md_url(&b, cases[i].url);
+		ck_assert_str_eq(buf_cstr(&b), cases[i].want);
+		buf_free(&b);
+	}
+}
+END_TEST
+
+/* md_link_site: the text escaped, the base URL before the path. */
+START_TEST(link_site)
+{
+	struct buf b;
+	char	*h;
+
+	buf_init(&b);
+	md_link_site(&b, &test_app, "*Sobre* [mí]", "/en/a b");
+	ck_assert_str_eq(buf_cstr(&b), "[\\*Sobre\\* \\[mí\\]]("
+	    TEST_BASE "/en/a%20b)");
+	h = render(buf_cstr(&b));
+	ck_assert_str_eq(h, "<p><a href=\"" TEST_BASE "/en/a%20b\">*Sobre* "
+	    "[mí]</a></p>\n");
+	free(h);
+	buf_free(&b);
+}
+END_TEST
+
+/*
+ * md_template: every "@@path@@" replaced by that string of the
+ * profile, and the whole written as text: the template's characters
+ * are escaped like the values'.
+ */
+START_TEST(template_filled_as_text)
+{
+	static const struct {
+		const char *t, *want;
+	} cases[] = {
+		{ "@@name@@", "Ana \\*B\\*" },
+		{ "Hi @@name@@!", "Hi Ana \\*B\\*!" },
+		{ "@@co_founder_of.role@@ of @@co_founder_of.name@@",
+		    "CTO of X\\_Y" },
+		{ "*@@job_title@@*", "\\*\\<b>\\*" },
+		{ "# @@job_title@@\n@@co_founder_of.role@@",
+		    "\\# \\<b> CTO" },
+		{ "50 @@ 60", "50 @@ 60" },
+		{ "", "" }
+	};
+	cJSON	*p;
+	struct buf b;
+	size_t	 i;
+
+	p = cJSON_Parse("{\"name\":\"Ana *B*\",\"job_title\":\"<b>\","
+	    "\"co_founder_of\":{\"role\":\"CTO\",\"name\":\"X_Y\"}}");
+	ck_assert_ptr_nonnull(p);
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		buf_init(&b);
+		md_template(&b, cases[i].t, p);
+		ck_assert_msg(strcmp(buf_cstr(&b), cases[i].want) == 0,
+		    "\"%s\" gave \"%s\"", cases[i].t, buf_cstr(&b));
+		buf_free(&b);
+	}
+	cJSON_Delete(p);
+}
+END_TEST
+
+/* md_finish: exactly one newline at the end, NUL-terminated; an empty
+ * text stays empty. */
+static const struct {
+	const char *in, *want;
+} finishes[] = {
+	{ "", "" },
+	{ "a", "a\n" },
+	{ "a\n", "a\n" },
+	{ "a\n\n", "a\n" },
+	{ "a\n\nb", "a\n\nb\n" },
+	{ "a  \n", "a  \n" },
+	{ "\n\n\n", "\n" }
+};
+
+START_TEST(finish_one_newline)
+{
+	struct buf b;
+
+	buf_init(&b);
+	buf_puts(&b, finishes[_i].in);
+	ck_assert_int_eq(md_finish(&b), 0);
+	ck_assert_uint_eq(b.len, strlen(finishes[_i].want));
+	ck_assert_str_eq(buf_cstr(&b), finishes[_i].want);
+	buf_free(&b);
+}
+END_TEST
+
+/* Out of memory is reported, not a truncated page. */
+START_TEST(finish_reports_oom)
+{
+	struct buf b;
+
+	buf_init(&b);
+	buf_puts(&b, "a\n\n");
+	b.oom = 1;
+	ck_assert_int_eq(md_finish(&b), -1);
+	buf_free(&b);
+}
+END_TEST
+
+/* md_heading: "## LABEL" and a blank line, in the page's language. */
+START_TEST(heading_in_language)
+{
+	struct buf b;
+
+	buf_init(&b);
+	buf_puts(&b, "x\n\n");
+	md_heading(&b, &test_app, LANG_EN, "home.now");
+	md_heading(&b, &test_app, LANG_ES, "about.timeline");
+	ck_assert_str_eq(buf_cstr(&b), "x\n\n## Now\n\n## Trayectoria\n\n");
+	ck_assert_ptr_null(test_app.labels->missing);
+	buf_free(&b);
+}
+END_TEST
+
+/*
+ * md_duration: whole years and months, counted inclusively (a start
+ * without a month is January, an end without one December), in the
+ * language's words (docs/site.md, "Durations"); "" without a start,
+ * with a date that is none, an end before the start or no room.
+ */
+static const struct {
+	const char *start, *end;	/* NULL: no member */
+	const char *en, *es;
+} durations[] = {
+	{ "2019-03", "2024-11", "5 years, 9 months", "5 años y 9 meses" },
+	{ "2019", "2019", "1 year", "1 año" },
+	{ "2019-03", "2019-03", "1 month", "1 mes" },
+	{ "2019", "2020-02", "1 year, 2 months", "1 año y 2 meses" },
+	{ "2019-05-31", "2019-06-01", "2 months", "2 meses" },
+	{ "2020-01", "2019-12", "", "" },
+	{ NULL, "2019", "", "" },
+	{ "2019-13", "2020", "", "" }
+};
+
+START_TEST(duration_counted)
+{
+	struct item it = { 0 };
+	char	 out[128];
+
+	ck_assert_ptr_nonnull(it.src = cJSON_CreateObject());
+	if (durations[_i].start != NULL)
+		cJSON_AddStringToObject(it.src, "start", durations[_i].start);
+	if (durations[_i].end != NULL)
+		cJSON_AddStringToObject(it.src, "end", durations[_i].end);
+	memset(out, 'x', sizeof(out));
+	ck_assert_str_eq(md_duration(&test_app, &it, LANG_EN, out,
+	    sizeof(out)), durations[_i].en);
+	ck_assert_str_eq(md_duration(&test_app, &it, LANG_ES, out,
+	    sizeof(out)), durations[_i].es);
+	cJSON_Delete(it.src);
+}
+END_TEST
+
+/* Without an end, to the month of today; too little room gives "",
+ * never a cut text. */
+START_TEST(duration_open_and_bounded)
+{
+	struct item it = { 0 };
+	struct tm tm;
+	time_t	 now = time(NULL);
+	char	 out[128], want[64], small[6];
+	int	 months;
+
+	gmtime_r(&now, &tm);
+	months = (tm.tm_year + 1900) * 12 + tm.tm_mon + 1 - (2000 * 12 + 1) +
+	    1;
+	ck_assert_ptr_nonnull(it.src = cJSON_CreateObject());
+	cJSON_AddStringToObject(it.src, "start", "2000-01");
+	if (months % 12 == 0)
+		snprintf(want, sizeof(want), "%d years", months / 12);
+	else
+		snprintf(want, sizeof(want), "%d years, %d month%s",
+		    months / 12, months % 12, months % 12 == 1 ? "" : "s");
+	ck_assert_str_eq(md_duration(&test_app, &it, LANG_EN, out,
+	    sizeof(out)), want);
+	ck_assert_str_eq(md_duration(&test_app, &it, LANG_EN, small,
+	    sizeof(small)), "");
+	cJSON_Delete(it.src);
+}
+END_TEST
+
+static Suite *
+markdown_suite(void)
+{
+	Suite	*s = suite_create("markdown");
+	TCase	*tc = tcase_create("text");
+	TCase	*tapp = tcase_create("app");
+
+	tcase_add_loop_test(tc, text_renders_literally, 0,
+	    (int)(sizeof(hostile) / sizeof(hostile[0])));
+	tcase_add_test(tc, plain_text_unchanged);
+	tcase_add_loop_test(tc, url_kept_whole, 0,
+	    (int)(sizeof(urls) / sizeof(urls[0])));
+	tcase_add_test(tc, url_encoding);
+	tcase_add_test(tc, template_filled_as_text);
+	tcase_add_loop_test(tc, finish_one_newline, 0,
+	    (int)(sizeof(finishes) / sizeof(finishes[0])));
+	tcase_add_test(tc, finish_reports_oom);
+	suite_add_tcase(s, tc);
+
+	tcase_add_unchecked_fixture(tapp, testenv_setup, testenv_teardown);
+	tcase_add_test(tapp, link_site);
+	tcase_add_test(tapp, heading_in_language);
+	tcase_add_loop_test(tapp, duration_counted, 0,
+	    (int)(sizeof(durations) / sizeof(durations[0])));
+	tcase_add_test(tapp, duration_open_and_bounded);
+	suite_add_tcase(s, tapp);
+	return s;
+}
+
+int
+main(void)
+{
+	SRunner	*sr = srunner_create(markdown_suite());
+	int	 failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
