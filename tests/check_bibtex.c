@@ -3,7 +3,7 @@
  * a value's LaTeX as Unicode (bibtex_tex_to_utf8), the fold that
  * matches titles (bibtex_fold), and names in every BibTeX form split
  * by libbtparse, read through bibtex_merge from a library of one entry;
- * libraries refused part way, each followed by a good one in the same
+ * url and doi read verbatim; libraries refused part way, each followed by a good one in the same
  * process (bibtex_merge_buffer).
  */
 #include "config.h"
@@ -160,6 +160,47 @@ START_TEST(and_others)
 }
 END_TEST
 
+/* url and doi as reference managers write them: verbatim, read as
+ * written; escaped as LaTeX (a backslash), read as LaTeX. */
+static const struct {
+	const char *fields;
+	const char *url, *doi;
+} verbatims[] = {
+	{ "url = {https://a.example/~u/a_b--c%20d?x=1&y=2#f},\n"
+	    " doi = {10.1000/a_b--c~d}",
+	    "https://a.example/~u/a_b--c%20d?x=1&y=2#f", "10.1000/a_b--c~d" },
+	{ "url = {https://a.example/a\\_b\\textasciitilde{}c},\n"
+	    " doi = {10.1000/a\\_b}",
+	    "https://a.example/a_b~c", "10.1000/a_b" },
+};
+
+START_TEST(url_doi_verbatim)
+{
+	struct langs ls = { .n = 1, .code = { "en" } };
+	struct bibtex_counts n;
+	struct buf lib, report;
+	char	 err[512];
+	cJSON	*pubs = cJSON_CreateArray(), *p;
+
+	buf_init(&lib);
+	buf_init(&report);
+	buf_printf(&lib, "@article{k, title = {T}, year = 2020,\n %s}\n",
+	    verbatims[_i].fields);
+	if (bibtex_merge_buffer("v.bib", lib.data, lib.len, &ls, NULL, pubs,
+	    &n, &report, err, sizeof(err)) == -1)
+		ck_abort_msg("bibtex_merge_buffer: %s", err);
+	ck_assert_int_eq(n.added, 1);
+	p = cJSON_GetArrayItem(pubs, 0);
+	ck_assert_str_eq(cJSON_GetStringValue(cJSON_GetObjectItem(p, "url")),
+	    verbatims[_i].url);
+	ck_assert_str_eq(cJSON_GetStringValue(cJSON_GetObjectItem(p, "doi")),
+	    verbatims[_i].doi);
+	buf_free(&lib);
+	buf_free(&report);
+	cJSON_Delete(pubs);
+}
+END_TEST
+
 /* Libraries refused part way (a key given twice; an entry never
  * closed; an unknown macro before another entry): btparse must be done with each. */
 static const char *const refused[] = {
@@ -211,6 +252,8 @@ bibtex_suite(void)
 	tcase_add_loop_test(tc, name_forms, 0,
 	    (int)(sizeof(names) / sizeof(names[0])));
 	tcase_add_test(tc, and_others);
+	tcase_add_loop_test(tc, url_doi_verbatim, 0,
+	    (int)(sizeof(verbatims) / sizeof(verbatims[0])));
 	tcase_add_loop_test(tc, one_after_another, 0,
 	    (int)(sizeof(refused) / sizeof(refused[0])));
 #endif

@@ -90,6 +90,29 @@ put_text(struct bibtex_lib *lb, const struct bibtex_entry *e, cJSON *o,
 	return s == NULL ? -1 : 0;
 }
 
+/*
+ * Adds member name with e's verbatim field fld (url, doi), if it has
+ * one: as written, since biblatex and BibTeX's \url and \doi take it
+ * so ("a_b--c~d" is a URL, not a subscript, a dash and a no-break
+ * space).  A value with a backslash, which neither a URL nor a DOI
+ * has, was escaped as LaTeX (an older /publications.bib's
+ * "a\_b\textasciitilde{}d"): it is read as LaTeX.
+ */
+static int
+put_verbatim(struct bibtex_lib *lb, const struct bibtex_entry *e, cJSON *o,
+    const char *name, const char *fld)
+{
+	char	*v;
+
+	if ((v = bibtex_field(lb, e, fld)) == NULL)
+		return 0;
+	if (strchr(v, '\\') != NULL)
+		return put_text(lb, e, o, name, fld);
+	if (*v == '\0')
+		return 0;
+	return cJSON_AddStringToObject(o, name, v) == NULL ? -1 : 0;
+}
+
 /* The tokens of a name part joined by spaces, as text; NULL when
  * empty or out of memory. */
 static char *
@@ -357,7 +380,7 @@ structure(struct bibtex_lib *lb, const struct bibtex_entry *e, const char *kind,
 	    put_text(lb, e, o, "volume", "volume") == -1 ||
 	    put_text(lb, e, o, "issue", "number") == -1 ||
 	    put_text(lb, e, o, "pages", "pages") == -1 ||
-	    put_text(lb, e, o, "doi", "doi") == -1 ||
+	    put_verbatim(lb, e, o, "doi", "doi") == -1 ||
 	    cJSON_AddStringToObject(o, "bibtex_key", e->key) == NULL)
 		return -1;
 	return 0;
@@ -483,7 +506,7 @@ merge_entry(struct bibtex_lib *lb, const struct bibtex_entry *e,
 		goto out;
 	if (*date != '\0')
 		cJSON_AddStringToObject(p, "date", date);
-	if (put_text(lb, e, p, "url", "url") == -1)
+	if (put_verbatim(lb, e, p, "url", "url") == -1)
 		goto out;
 	update(p, s);
 	n->added++;

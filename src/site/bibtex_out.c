@@ -9,7 +9,8 @@
  * "and others" when the byline goes on.  Values are in braces with
  * LaTeX's specials escaped, so that --add-bibtex's LaTeX reader
  * (import/bibtex_tex.c) gives back the same text: an en dash is --, a
- * no-break space ~.
+ * no-break space ~.  The url and doi fields are verbatim (biblatex's
+ * data model; \url and \doi in BibTeX's styles), written as they are.
  */
 #include "config.h"
 
@@ -71,6 +72,36 @@ put_field(struct buf *b, const char *name, const cJSON *v)
 	buf_puts(b, "},\n");
 }
 
+/*
+ * "  name = {value},\n" for a verbatim field (url, doi), when the value
+ * is a non-empty string: a reader takes it as written, so LaTeX's
+ * specials stay as they are ("a_b%20", not "a\_b\%20").  Braces must
+ * pair in a braced value: when they do not (a DOI may hold one; a URL
+ * cannot), each is percent-encoded, as a DOI's or a URL's link has it.
+ */
+static void
+put_verbatim(struct buf *b, const char *name, const cJSON *v)
+{
+	const char *s;
+	int	 depth = 0, paired = 1;
+
+	if (!cJSON_IsString(v) || v->valuestring[0] == '\0')
+		return;
+	for (s = v->valuestring; *s != '\0' && paired; s++)
+		if (*s == '{')
+			depth++;
+		else if (*s == '}' && --depth < 0)
+			paired = 0;
+	paired = paired && depth == 0;
+	buf_printf(b, "  %s = {", name);
+	for (s = v->valuestring; *s != '\0'; s++)
+		if (!paired && (*s == '{' || *s == '}'))
+			buf_puts(b, *s == '{' ? "%7B" : "%7D");
+		else
+			buf_putc(b, *s);
+	buf_puts(b, "},\n");
+}
+
 /* o's string member name, NULL when absent or empty. */
 static const char *
 member(const cJSON *o, const char *name)
@@ -80,7 +111,8 @@ member(const cJSON *o, const char *name)
 	return s != NULL && *s != '\0' ? s : NULL;
 }
 
-/* The author list, "von Last, Jr, First and ..." */
+/* The author list, "von Last, Jr, First and ..."; without a given
+ * name, "von Last" ("von Last, {}" when it has more than one word). */
 static void
 put_authors(struct buf *b, const cJSON *o)
 {
@@ -110,6 +142,11 @@ put_authors(struct buf *b, const cJSON *o)
 			buf_puts(b, giv != NULL ? ", " : ", {}");
 		} else if (giv != NULL)
 			buf_puts(b, ", ");
+		else if (strchr(fam, ' ') != NULL)
+			/* No given name: "García Márquez" alone is read
+			 * "First Last" (given García); an empty one keeps
+			 * the words together as the family name. */
+			buf_puts(b, ", {}");
 		if (giv != NULL)
 			put_escaped(b, giv);
 	}
@@ -143,8 +180,8 @@ put_entry(struct buf *b, const cJSON *o, const char *slug)
 			buf_printf(b, "  month = {%d},\n", (iso[5] - '0') * 10 +
 			    (iso[6] - '0'));
 	}
-	put_field(b, "doi", cJSON_GetObjectItemCaseSensitive(o, "doi"));
-	put_field(b, "url", cJSON_GetObjectItemCaseSensitive(o, "url"));
+	put_verbatim(b, "doi", cJSON_GetObjectItemCaseSensitive(o, "doi"));
+	put_verbatim(b, "url", cJSON_GetObjectItemCaseSensitive(o, "url"));
 	buf_puts(b, "}\n\n");
 }
 
