@@ -448,6 +448,29 @@ START_TEST(owner_names_taken)
 END_TEST
 
 /*
+ * A language whose prefix is a route's first segment is refused, with
+ * site.json, the language and a way out: Chuvash ("cv") beside Spanish
+ * would have "/cv/industry" be both a page in Chuvash and a variant of
+ * the CV.  The check comes before anything else is read.
+ */
+START_TEST(lang_prefix_taken)
+{
+	static struct langs cvl;
+	static struct config cfg = { .content_dir = "/c" };
+	struct app a = { .langs = &cvl, .cfg = &cfg };
+	char	 err[1024] = "";
+
+	cvl.n = 2;
+	lang_set(&cvl, 0, "es");
+	lang_set(&cvl, 1, "cv");
+	ck_assert_ptr_null(site_paths_build(&a, err, sizeof(err)));
+	ck_assert_msg(strstr(err, "/c/site.json: languages: \"cv\" cannot "
+	    "have its pages under /cv/: /cv is a route") != NULL &&
+	    strstr(err, "(\"cv-XX\")") != NULL, "got \"%s\"", err);
+}
+END_TEST
+
+/*
  * The title of a page's markdown: the content of its first line
  * starting with "# " (content/README.md, "Title"), as CommonMark reads
  * an ATX heading (4.2): its line end (LF, CRLF), the spaces around it
@@ -528,6 +551,7 @@ site_paths_suite(void)
 	tcase_add_loop_test(tc, page_texts, 0,
 	    (int)(sizeof(texts) / sizeof(texts[0])));
 	tcase_add_test(tc, owner_names_taken);
+	tcase_add_test(tc, lang_prefix_taken);
 	suite_add_tcase(s, tc);
 
 	tcase_add_loop_test(tt, markdown_title, 0,

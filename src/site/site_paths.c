@@ -78,6 +78,41 @@ owner_name_free(const struct app *app, int k, char *err, size_t errlen)
 }
 
 /*
+ * Checks that no language but the default has a prefix ("/cv/", Chuvash's)
+ * that is the first segment of a route: "/cv/industry" would be both a
+ * page in that language and a variant of the CV.  Returns 0, or -1 with
+ * err naming site.json.
+ */
+static int
+lang_prefixes_free(const struct app *app, char *err, size_t errlen)
+{
+	const char *pfx, *p, *end;
+	size_t	 i, len;
+	int	 l;
+
+	for (l = 1; l < app->langs->n; l++) {
+		pfx = lang_prefix(app->langs, (enum lang)l);
+		len = strlen(pfx);
+		for (i = 0; i < routes_len; i++) {
+			p = routes[i].path + 1;
+			if ((end = strpbrk(p, "/{")) == NULL)
+				end = p + strlen(p);
+			if ((size_t)(end - p) != len || strncmp(p, pfx, len) != 0)
+				continue;
+			snprintf(err, errlen, "%s/site.json: languages: \"%s\" "
+			    "cannot have its pages under /%s/: /%s is a route "
+			    "of the site's (%s); name the language with its "
+			    "region (\"%s-XX\") or make it the first, the "
+			    "default, served at /", app->cfg->content_dir,
+			    lang_code(app->langs, (enum lang)l), pfx, pfx,
+			    routes[i].path, lang_code(app->langs, (enum lang)l));
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/*
  * The label and summary of owner page k (page number pg) in language
  * l: site.json's title, else the file's "# " line; its description,
  * else the title.  Returns 0, or -1 with err set.
@@ -179,6 +214,8 @@ site_paths_build(const struct app *app, char *err, size_t errlen)
 	const char *s;
 	int	 pg, l, k, i;
 
+	if (lang_prefixes_free(app, err, errlen) == -1)
+		return NULL;
 	if ((sp = calloc(1, sizeof(*sp))) == NULL) {
 		snprintf(err, errlen, "out of memory");
 		return NULL;
