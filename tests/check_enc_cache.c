@@ -21,6 +21,8 @@
 #include <unistd.h>
 #include <utime.h>
 
+#include <zlib.h>
+
 #include "base/util.h"
 #include "http/enc_cache.h"
 #include "http/encoding.h"
@@ -226,6 +228,36 @@ START_TEST(another_site)
 }
 END_TEST
 
+/*
+ * The header names the compressors (the CRC-32 of enc_coders()): a file
+ * another gzip or brotli made is ignored whole, since its variants,
+ * right as they are, are other bytes than this program makes.
+ */
+START_TEST(other_coders)
+{
+	unsigned char h[4];
+	char	 o[1024], c[1024];
+	const char *coders = enc_coders();
+	uint32_t id;
+	int	 fd;
+
+	ck_assert_ptr_nonnull(strstr(coders, "libdeflate "));
+	ck_assert_ptr_nonnull(strstr(coders, ", brotli "));
+	fd = open(file, O_RDONLY);
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(pread(fd, h, 4, 12), 4);
+	close(fd);
+	id = (uint32_t)crc32(crc32(0, NULL, 0), (const Bytef *)coders,
+	    (uInt)strlen(coders));
+	ck_assert_uint_eq((uint32_t)h[0] | (uint32_t)h[1] << 8 |
+	    (uint32_t)h[2] << 16 | (uint32_t)h[3] << 24, id);
+	flip(12);
+	ck_assert_uint_eq(load(KEY, 1, o, c), 0);
+	ck_assert_ptr_nonnull(strstr(o, "made by other compressors than "
+	    "this program's: ignored"));
+}
+END_TEST
+
 START_TEST(not_this_format)
 {
 	char	 o[1024], c[1024];
@@ -356,6 +388,7 @@ suite(void)
 	tcase_add_test(tc, corrupt);
 	tcase_add_test(tc, truncated);
 	tcase_add_test(tc, another_site);
+	tcase_add_test(tc, other_coders);
 	tcase_add_test(tc, not_this_format);
 	tcase_add_test(tc, hostile);
 	tcase_add_test(tc, entry_count);

@@ -4,7 +4,9 @@
  *
  * The file, all numbers little-endian:
  *
- *	header	"PERFILZC", u32 version (1), u32 0, u64 site key
+ *	header	"PERFILZC", u32 version (2), u32 CRC-32 of the compressors'
+ *		names and versions (enc_coders: "libdeflate 1.14, brotli
+ *		1.0.9"), u64 site key
  *	entry	u64 hash of the identity bytes (hash_words64), u64 their
  *		length, u8 coding, u8 level, u16 0, u32 length of the
  *		variant, then the variant's bytes; as many as the trailer
@@ -38,10 +40,11 @@
 
 #include "base/util.h"
 #include "http/enc_cache.h"
+#include "http/encoding.h"
 
 #define MAGIC		"PERFILZC"
 #define MAGIC_END	"PERFILZE"
-#define FORMAT_VERSION		1
+#define FORMAT_VERSION		2	/* 2: the compressors' id */
 #define HEADER_LEN	24
 #define ENTRY_LEN	24
 #define TRAILER_LEN	16
@@ -134,6 +137,16 @@ read_crc(FILE *f, void *p, size_t n, uint32_t *crc)
  * absent: note empty), or -1 with the reason in note (the file is then
  * ignored).
  */
+/* The CRC-32 of enc_coders(): the compressors that made a file. */
+static uint32_t
+coders_id(void)
+{
+	const char *s = enc_coders();
+
+	return (uint32_t)crc32(crc32(0, NULL, 0), (const Bytef *)s,
+	    (uInt)strlen(s));
+}
+
 static int
 read_back(char *note, size_t notelen)
 {
@@ -195,6 +208,13 @@ read_back(char *note, size_t notelen)
 	}
 	if (get64(h + 16) != cache.key) {
 		why = "written for another site";
+		goto bad;
+	}
+	/* Another gzip or brotli makes other bytes of the same answer: its
+	 * variants would be right, but not the ones this program makes
+	 * (one tag, one representation). */
+	if (get32(h + 12) != coders_id()) {
+		why = "made by other compressors than this program's";
 		goto bad;
 	}
 	if ((chunk = malloc(CHUNK)) == NULL ||
@@ -354,7 +374,7 @@ enc_cache_open(const char *dir, const char *key, char *note,
 	}
 	memcpy(h, MAGIC, 8);
 	le32(h + 8, FORMAT_VERSION);
-	le32(h + 12, 0);
+	le32(h + 12, coders_id());
 	le64(h + 16, cache.key);
 	if (fwrite(h, 1, HEADER_LEN, cache.out) != HEADER_LEN)
 		cache.out_failed = 1;
