@@ -36,11 +36,12 @@
 #include <unistd.h>
 
 #include <brotli/decode.h>
+#include <brotli/encode.h>
+#include <libdeflate.h>
 #include <zlib.h>
 
 #include "base/util.h"
 #include "http/enc_cache.h"
-#include "http/encoding.h"
 
 #define MAGIC		"PERFILZC"
 #define MAGIC_END	"PERFILZE"
@@ -137,6 +138,32 @@ read_crc(FILE *f, void *p, size_t n, uint32_t *crc)
  * absent: note empty), or -1 with the reason in note (the file is then
  * ignored).
  */
+/*
+ * The compressors that make the variants, with their versions
+ * ("libdeflate 1.14, brotli 1.0.9"): another version may make other
+ * bytes of the same answer (a file keeps to its own: coders_id).
+ * libdeflate's is the one built against; brotli's the one running.
+ */
+static char coders[64];
+static pthread_once_t coders_once = PTHREAD_ONCE_INIT;
+
+static void
+coders_init(void)
+{
+	uint32_t v = BrotliEncoderVersion();
+
+	snprintf(coders, sizeof(coders), "libdeflate %s, brotli %u.%u.%u",
+	    LIBDEFLATE_VERSION_STRING, (unsigned int)(v >> 24),
+	    (unsigned int)(v >> 12 & 0xfff), (unsigned int)(v & 0xfff));
+}
+
+const char *
+enc_coders(void)
+{
+	pthread_once(&coders_once, coders_init);
+	return coders;
+}
+
 /* The CRC-32 of enc_coders(): the compressors that made a file. */
 static uint32_t
 coders_id(void)

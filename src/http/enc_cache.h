@@ -75,6 +75,12 @@ void	 enc_cache_put(enum coding c, int level, uint64_t hash, size_t n,
  */
 int	 enc_cache_close(int keep, char *note, size_t notelen);
 
+/*
+ * The compressors encoding.c makes the variants with, and their versions
+ * ("libdeflate 1.14, brotli 1.0.9"): a file keeps to them (its header).
+ */
+const char *enc_coders(void);
+
 /* The number of variants enc_cache_take returned since the open. */
 uint32_t enc_cache_reused(void);
 

@@ -5,7 +5,6 @@
 #include "config.h"
 
 #include <inttypes.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -82,32 +81,6 @@ const char *
 enc_coding_name(enum coding c)
 {
 	return coding_names[c];
-}
-
-/*
- * The compressors that make the variants, with their versions
- * ("libdeflate 1.14, brotli 1.0.9"): another version may make other
- * bytes of the same answer (enc_cache.c keeps a file to its own).
- * libdeflate's is the one built against; brotli's the one running.
- */
-static char coders[64];
-static pthread_once_t coders_once = PTHREAD_ONCE_INIT;
-
-static void
-coders_init(void)
-{
-	uint32_t v = BrotliEncoderVersion();
-
-	snprintf(coders, sizeof(coders), "libdeflate %s, brotli %u.%u.%u",
-	    LIBDEFLATE_VERSION_STRING, (unsigned int)(v >> 24),
-	    (unsigned int)(v >> 12 & 0xfff), (unsigned int)(v & 0xfff));
-}
-
-const char *
-enc_coders(void)
-{
-	pthread_once(&coders_once, coders_init);
-	return coders;
 }
 
 /* What coding c's variant adds to the tag, inside the quotes ("-br"). */

@@ -64,7 +64,6 @@ int		 enc_answer(const struct rendered *, const struct request *,
 void		 enc_answer_now(const struct request *, struct response *);
 int		 enc_tag(char *dst, size_t, const char *etag, enum coding);
 const char	*enc_coding_name(enum coding);
-const char	*enc_coders(void);
 const char	*enc_tag_suffix(enum coding);
 
 #endif /* PERFIL_ENCODING_H */
