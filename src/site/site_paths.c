@@ -35,6 +35,24 @@ owner_order(const struct app *app, int *out)
 	}
 }
 
+/* The first route whose path's first segment ("cv" of "/cv/{variant}")
+ * is seg, or NULL. */
+static const struct route *
+route_by_segment(const char *seg)
+{
+	const char *p, *end;
+	size_t	 i, len = strlen(seg);
+
+	for (i = 0; i < routes_len; i++) {
+		p = routes[i].path + 1;
+		if ((end = strpbrk(p, "/{")) == NULL)
+			end = p + strlen(p);
+		if ((size_t)(end - p) == len && strncmp(p, seg, len) == 0)
+			return &routes[i];
+	}
+	return NULL;
+}
+
 /*
  * Checks that the owner's page k takes no path or name of the site's:
  * a made page's, the first segment of any route ("api", "projects"),
@@ -46,18 +64,14 @@ owner_order(const struct app *app, int *out)
 static int
 owner_name_free(const struct app *app, int k, char *err, size_t errlen)
 {
-	const char *name = app->model->owner[k].name, *p, *end, *by = NULL;
+	const char *name = app->model->owner[k].name, *by = NULL;
+	const struct route *rt;
 	char	 twin[OWNER_NAME_MAX + 5];
-	size_t	 i, len = strlen(name);
+	size_t	 len = strlen(name);
 
-	for (i = 0; i < routes_len && by == NULL; i++) {
-		p = routes[i].path + 1;
-		if ((end = strpbrk(p, "/{")) == NULL)
-			end = p + strlen(p);
-		if ((size_t)(end - p) == len && strncmp(p, name, len) == 0)
-			by = routes[i].kind == ROUTE_PAGE ? "a page of the "
-			    "site's" : "a route of the site's";
-	}
+	if ((rt = route_by_segment(name)) != NULL)
+		by = rt->kind == ROUTE_PAGE ? "a page of the site's" :
+		    "a route of the site's";
 	snprintf(twin, sizeof(twin), "/%s.md", name);
 	if (by == NULL && strcmp(name, "index") == 0)
 		by = "reserved (/index.md is the home page's markdown)";
@@ -86,28 +100,21 @@ owner_name_free(const struct app *app, int k, char *err, size_t errlen)
 static int
 lang_prefixes_free(const struct app *app, char *err, size_t errlen)
 {
-	const char *pfx, *p, *end;
-	size_t	 i, len;
+	const struct route *rt;
+	const char *pfx;
 	int	 l;
 
 	for (l = 1; l < app->langs->n; l++) {
 		pfx = lang_prefix(app->langs, (enum lang)l);
-		len = strlen(pfx);
-		for (i = 0; i < routes_len; i++) {
-			p = routes[i].path + 1;
-			if ((end = strpbrk(p, "/{")) == NULL)
-				end = p + strlen(p);
-			if ((size_t)(end - p) != len || strncmp(p, pfx, len) != 0)
-				continue;
-			snprintf(err, errlen, "%s/site.json: languages: \"%s\" "
-			    "cannot have its pages under /%s/: /%s is a route "
-			    "of the site's (%s); name the language with its "
-			    "region (\"%s-XX\") or make it the first, the "
-			    "default, served at /", app->cfg->content_dir,
-			    lang_code(app->langs, (enum lang)l), pfx, pfx,
-			    routes[i].path, lang_code(app->langs, (enum lang)l));
-			return -1;
-		}
+		if ((rt = route_by_segment(pfx)) == NULL)
+			continue;
+		snprintf(err, errlen, "%s/site.json: languages: \"%s\" cannot "
+		    "have its pages under /%s/: /%s is a route of the site's "
+		    "(%s); name the language with its region (\"%s-XX\") or "
+		    "make it the first, the default, served at /",
+		    app->cfg->content_dir, lang_code(app->langs, (enum lang)l),
+		    pfx, pfx, rt->path, lang_code(app->langs, (enum lang)l));
+		return -1;
 	}
 	return 0;
 }
