@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "core/errors.h"
+#include "http/snap.h"
 #include "base/json_yaml.h"
 #include "content/labels.h"
 #include "api/openapi_int.h"
@@ -567,6 +568,34 @@ openapi_free(struct openapi *o)
 	for (f = 0; f < OPENAPI__MAX; f++)
 		enc_free(&o->text[f]);
 	free(o);
+}
+
+/*
+ * Writes o's renders into the snapshot's stream, or reads them back
+ * (snap.h).  The tree is not kept: it serves the load's renders only
+ * (mcp_tools_list), which a snapshot read back does not run.  Returns
+ * the document (read: a new one, doc NULL), or NULL (failed).
+ */
+struct openapi *
+openapi_snap(struct snap *sn, struct openapi *o)
+{
+	int	 f;
+
+	if (sn->reading && (o = calloc(1, sizeof(*o))) == NULL) {
+		snap_fail(sn, "out of memory");
+		return NULL;
+	}
+	for (f = 0; f < OPENAPI__MAX; f++)
+		snap_rendered(sn, &o->text[f]);
+	for (f = 0; sn->reading && f < OPENAPI__MAX; f++)
+		if (o->text[f].len == 0)
+			snap_fail(sn, "no OpenAPI document");
+	if (!snap_ok(sn)) {
+		if (sn->reading)
+			openapi_free(o);
+		return NULL;
+	}
+	return o;
 }
 
 /* --- Serving ------------------------------------------------------------------ */

@@ -34,6 +34,8 @@ struct openapi {
 struct openapi	*openapi_build(const struct app *, handle_synthetic_fn *,
 		    char *err, size_t errlen);
 void		 openapi_free(struct openapi *);
+struct snap;
+struct openapi	*openapi_snap(struct snap *, struct openapi *);
 const char	*openapi_type(enum openapi_format);
 void		 openapi_headers(struct response *, enum openapi_format);
 void		 openapi_serve(struct ctx *);

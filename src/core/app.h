@@ -18,6 +18,7 @@ struct search_index;
 struct prerender;
 struct mcp;
 struct settings;
+struct snapshot;
 struct labels;
 
 #define PERFIL_API_VERSION	"1.1.0"
@@ -96,6 +97,9 @@ struct app {
 	int	 cv_pdf[LANG__MAX];	/* /cv.pdf is made this load
 					 * (cv_pdf_fits): the card and
 					 * llms.txt link it */
+	struct snapshot *snapshot;	/* the file the renders were read
+					 * back from (snapshot.h), whose
+					 * bytes they point into; or NULL */
 	struct buf cv_md[LANG__MAX];	/* during the load only: the
 					 * markdown /cv.pdf and /cv.txt are
 					 * made from (cv_page, CV_FOR_PDF) */

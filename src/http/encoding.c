@@ -316,9 +316,11 @@ enc_free(struct rendered *r)
 {
 	int	 c;
 
-	free(r->data);
+	if (!(r->lent & ENC_LENT_DATA))
+		free(r->data);
 	for (c = 0; c < CODING__MAX; c++)
-		free(r->cdata[c]);
+		if (!(r->lent & ENC_LENT_CODING(c)))
+			free(r->cdata[c]);
 	memset(r, 0, sizeof(*r));
 }
 

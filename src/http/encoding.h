@@ -49,7 +49,13 @@ struct rendered {
 	char	 etag[24];		/* quoted strong tag of data */
 	char	*cdata[CODING__MAX];	/* gzip, br; NULL: not kept */
 	size_t	 clen[CODING__MAX];
+	unsigned lent;			/* ENC_LENT_ bits: the bytes that
+					 * belong to a snapshot read back
+					 * (snap.h), which enc_free leaves */
 };
+
+#define ENC_LENT_DATA		1u
+#define ENC_LENT_CODING(c)	(2u << (c))
 
 void		 enc_init(void);
 int		 enc_keep(struct rendered *, char *data, size_t len,

@@ -18,6 +18,7 @@
 #include "mcp/mcp.h"
 #include "mcp/mcp_int.h"
 #include "base/sha256.h"
+#include "http/snap.h"
 
 /*
  * Builds what the endpoint answers that no request changes.  Needs
@@ -73,6 +74,52 @@ mcp_free(struct mcp *m)
 	free(m->resources);
 	enc_free(&m->card);
 	free(m);
+}
+
+/*
+ * Writes m into the snapshot's stream, or reads it back (snap.h), in
+ * mcp_free's order.  Read back, every language of the site has its
+ * tools and instructions.  Returns m (read: a new one), or NULL
+ * (failed).
+ */
+struct mcp *
+mcp_snap(struct snap *sn, struct mcp *m, const struct app *app)
+{
+	size_t	 i, n;
+	int	 l;
+
+	if (sn->reading && (m = calloc(1, sizeof(*m))) == NULL) {
+		snap_fail(sn, "out of memory");
+		return NULL;
+	}
+	for (l = 0; l < LANG__MAX; l++) {
+		snap_str(sn, &m->tools[l]);
+		snap_str(sn, &m->instructions[l]);
+		if (sn->reading && snap_ok(sn) && l < app->langs->n &&
+		    (m->tools[l] == NULL || m->instructions[l] == NULL))
+			snap_fail(sn, "a language without MCP tools");
+	}
+	n = m->nres;
+	m->res = snap_array(sn, m->res, &n, sizeof(*m->res), 4096);
+	m->nres = snap_ok(sn) ? n : 0;
+	for (i = 0; i < m->nres; i++) {
+		snap_str(sn, &m->res[i].uri);
+		snap_str(sn, &m->res[i].path);
+		if (sn->reading && snap_ok(sn) && (m->res[i].uri == NULL ||
+		    m->res[i].path == NULL))
+			snap_fail(sn, "an MCP resource without its path");
+	}
+	snap_str(sn, &m->resources);
+	snap_fixed(sn, m->origin, sizeof(m->origin));
+	snap_rendered(sn, &m->card);
+	if (sn->reading && snap_ok(sn) && m->resources == NULL)
+		snap_fail(sn, "no MCP resources list");
+	if (!snap_ok(sn)) {
+		if (sn->reading)
+			mcp_free(m);
+		return NULL;
+	}
+	return m;
 }
 
 /* --- A request ---------------------------------------------------------- */

@@ -35,6 +35,8 @@ struct mcp;
 
 struct mcp	*mcp_build(const struct app *, char *err, size_t errlen);
 void		 mcp_free(struct mcp *);
+struct snap;
+struct mcp	*mcp_snap(struct snap *, struct mcp *, const struct app *);
 void		 mcp_serve(struct ctx *);
 void		 mcp_card_serve(struct ctx *);
 

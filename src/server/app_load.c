@@ -34,6 +34,7 @@
 #include "base/phase.h"
 #include "base/watch.h"
 #include "http/enc_cache.h"
+#include "server/snapshot.h"
 
 static char	*lang_hint(const struct langs *, int);
 
@@ -230,38 +231,46 @@ cv_md_free(struct app *app)
 		buf_free(&app->cv_md[l]);
 }
 
-/* A line of the compressed variants' cache, on standard error and in
- * the log file. */
+/* A line of the caches (what is "cache" or "snapshot"), on standard
+ * error and in the log file. */
 static void
-cache_log(const struct config *cfg, const char *note)
+cache_log(const struct config *cfg, const char *what, const char *note)
 {
+	char	 pre[32];
+
 	if (note[0] == '\0')
 		return;
-	warnx("cache: %s", note);
-	watch_log(cfg->log_file, "cache: ", note);
+	warnx("%s: %s", what, note);
+	snprintf(pre, sizeof(pre), "%s: ", what);
+	watch_log(cfg->log_file, pre, note);
 }
 
-/*
- * Starts the load's cache of compressed variants (--cache-dir,
- * enc_cache.h), its file named by the site: the content and label
- * directories and the base URL.
- */
+/* The site's name in the caches' files (--cache-dir): the content and
+ * label directories and the base URL. */
 static void
-cache_begin(const struct config *cfg)
+site_name(const struct config *cfg, char *key, size_t keylen)
 {
-	char	 key[3 * PATH_MAX + 64], c[PATH_MAX], l[PATH_MAX];
-	char	 note[8192];
+	char	 c[PATH_MAX], l[PATH_MAX];
 
-	if (cfg->cache_dir == NULL)
-		return;
 	if (realpath(cfg->content_dir, c) == NULL)
 		snprintf(c, sizeof(c), "%s", cfg->content_dir);
 	if (cfg->labels_dir == NULL || realpath(cfg->labels_dir, l) == NULL)
 		snprintf(l, sizeof(l), "%s", cfg->labels_dir != NULL ?
 		    cfg->labels_dir : "");
-	snprintf(key, sizeof(key), "%s\n%s\n%s", c, l, cfg->base_url);
-	(void)enc_cache_open(cfg->cache_dir, key, note, sizeof(note));
-	cache_log(cfg, note);
+	snprintf(key, keylen, "%s\n%s\n%s", c, l, cfg->base_url);
+}
+
+/* Starts the load's cache of compressed variants (--cache-dir,
+ * enc_cache.h), its file named by the site. */
+static void
+cache_begin(const struct config *cfg, const char *site)
+{
+	char	 note[8192];
+
+	if (cfg->cache_dir == NULL)
+		return;
+	(void)enc_cache_open(cfg->cache_dir, site, note, sizeof(note));
+	cache_log(cfg, "cache", note);
 }
 
 /* Ends it: the load's variants are written only when it succeeded. */
@@ -273,7 +282,86 @@ cache_end(const struct config *cfg, int keep)
 	if (cfg->cache_dir == NULL)
 		return;
 	(void)enc_cache_close(keep, note, sizeof(note));
-	cache_log(cfg, note);
+	cache_log(cfg, "cache", note);
+}
+
+/*
+ * Renders everything requests read from the loaded content: the CV's
+ * markdown, then the website here and the API's half on another
+ * thread, then MCP's lists.  Returns 0, or -1 with err set.
+ */
+static int
+render(struct app *app, struct phase_clock *pc, char *err, size_t errlen)
+{
+	struct half half;
+	pthread_t t;
+	int	 l, rc, threaded;
+
+	memset(&half, 0, sizeof(half));
+	half.app = app;
+	/* The CV's markdown for the PDF and the plain text, once
+	 * (cv_for_pdf). */
+	for (l = 0; l < app->langs->n; l++) {
+		cv_page(app, CV_FOR_PDF, (enum lang)l, &app->cv_md[l]);
+		if (app->cv_md[l].oom || buf_cstr(&app->cv_md[l]) == NULL)
+			goto oom;
+	}
+	phase_mark(pc, "the CV's markdown");
+#ifdef HAVE_PDF
+	for (l = 0; l < app->langs->n; l++)
+		app->cv_pdf[l] = cv_pdf_fits(app, (enum lang)l);
+	find_glyphs(app);
+	phase_mark(pc, "fonts: the content's glyphs");
+#endif
+	if ((half.site = calloc(1, sizeof(*half.site))) == NULL)
+		goto oom;
+	if ((threaded = pthread_create(&t, NULL, api_half, &half) == 0) == 0)
+		api_half(&half);
+	rc = site_build(app, half.site, err, errlen);
+	if (threaded)
+		pthread_join(t, NULL);
+	/* Whole or not at all: app_free frees it. */
+	app->site = half.site;
+	if (rc == -1) {
+		site_free(app->site);
+		app->site = NULL;
+	}
+	phase_mark(pc, "renders: the website's here, the API's beside");
+	if (app->site != NULL && half.rc == -1)
+		snprintf(err, errlen, "%s", half.err);
+	if (app->site == NULL || half.rc == -1 ||
+	    (app->mcp = mcp_build(app, err, errlen)) == NULL)
+		return -1;
+	phase_mark(pc, "MCP");
+	return 0;
+oom:
+	snprintf(err, errlen, "out of memory");
+	return -1;
+}
+
+/*
+ * Takes the renders from the snapshot read (sn, which it frees or
+ * gives to app) and builds what it does not keep: the search index.
+ * Returns 1 when it did, 0 when sn did not serve (the caller renders),
+ * -1 with err set.
+ */
+static int
+restore(struct app *app, struct snapshot *sn, struct phase_clock *pc,
+    char *err, size_t errlen)
+{
+	char	 note[8192];
+
+	if (snapshot_restore(sn, app, note, sizeof(note)) == -1) {
+		cache_log(app->cfg, "snapshot", note);
+		return 0;
+	}
+	cache_log(app->cfg, "snapshot", note);
+	phase_mark(pc, "renders read back from the snapshot");
+	if ((app->search = search_build(app->model, app->cfg->base_url,
+	    err, errlen)) == NULL)
+		return -1;
+	phase_mark(pc, "search index");
+	return 1;
 }
 
 /*
@@ -283,14 +371,14 @@ cache_end(const struct config *cfg, int keep)
 int
 app_load(struct app *app, const struct config *cfg, char *err, size_t errlen)
 {
-	struct half half;
 	struct phase_clock pc;
 	struct labels_src src;
+	struct snapshot *sn = NULL;
 	struct config *own;
 	const char *dirs[2];
-	pthread_t t;
 	char	 pre[LANG_TAG_MAX + 2], site_labels[1024];
-	int	 k, l, rc, threaded;
+	char	 site[3 * PATH_MAX + 64], note[8192], *key = NULL;
+	int	 k, l, rc, restored = 0;
 
 	memset(app, 0, sizeof(*app));
 	phase_start(&pc, "load");
@@ -340,7 +428,19 @@ app_load(struct app *app, const struct config *cfg, char *err, size_t errlen)
 		goto fail;
 	}
 	phase_mark(&pc, "label sets");
-	cache_begin(cfg);
+	/* With --cache-dir, the snapshot of this site's last load, when
+	 * it has this load's key (snapshot.h). */
+	if (cfg->cache_dir != NULL) {
+		site_name(cfg, site, sizeof(site));
+		key = snapshot_key(cfg, site, app->fingerprint);
+		phase_mark(&pc, "snapshot's key");
+		if (key != NULL) {
+			sn = snapshot_open(cfg->cache_dir, site, key, note,
+			    sizeof(note));
+			cache_log(cfg, "snapshot", note);
+			phase_mark(&pc, "snapshot read");
+		}
+	}
 	if ((app->model = content_load(cfg->content_dir, cfg->base_url,
 	    app->langs, app->labels, err, errlen)) == NULL ||
 	    settings_check_templates(app->settings, cfg->content_dir,
@@ -374,43 +474,18 @@ app_load(struct app *app, const struct config *cfg, char *err, size_t errlen)
 	if ((app->lang_once = lang_hint(app->langs, 0)) == NULL ||
 	    (app->lang_hint = lang_hint(app->langs, 1)) == NULL)
 		goto oom;
-	/* The two halves of the renders, side by side when a thread can be
-	 * had: the website here, the API's on the other thread. */
-	memset(&half, 0, sizeof(half));
-	half.app = app;
-	/* The CV's markdown for the PDF and the plain text, once
-	 * (cv_for_pdf). */
-	for (l = 0; l < app->langs->n; l++) {
-		cv_page(app, CV_FOR_PDF, (enum lang)l, &app->cv_md[l]);
-		if (app->cv_md[l].oom || buf_cstr(&app->cv_md[l]) == NULL)
-			goto oom;
-	}
-	phase_mark(&pc, "the CV's markdown");
-#ifdef HAVE_PDF
-	for (l = 0; l < app->langs->n; l++)
-		app->cv_pdf[l] = cv_pdf_fits(app, (enum lang)l);
-	find_glyphs(app);
-	phase_mark(&pc, "fonts: the content's glyphs");
-#endif
-	if ((half.site = calloc(1, sizeof(*half.site))) == NULL)
-		goto oom;
-	if ((threaded = pthread_create(&t, NULL, api_half, &half) == 0) == 0)
-		api_half(&half);
-	rc = site_build(app, half.site, err, errlen);
-	if (threaded)
-		pthread_join(t, NULL);
-	/* Whole or not at all: app_free frees it. */
-	app->site = half.site;
-	if (rc == -1) {
-		site_free(app->site);
-		app->site = NULL;
-	}
-	phase_mark(&pc, "renders: the website's here, the API's beside");
-	if (app->site != NULL && half.rc == -1)
-		snprintf(err, errlen, "%s", half.err);
-	if (app->site == NULL || half.rc == -1 ||
-	    (app->mcp = mcp_build(app, err, errlen)) == NULL)
+	/* The renders: read back from a snapshot with this load's key,
+	 * else made (and the snapshot written at the end). */
+	rc = 0;
+	if (sn != NULL && (rc = restore(app, sn, &pc, err, errlen)) == -1)
 		goto fail;
+	sn = NULL;
+	if (rc == 0) {
+		cache_begin(cfg, site);
+		if (render(app, &pc, err, errlen) == -1)
+			goto fail;
+	}
+	restored = rc == 1;
 	if (app->labels->missing != NULL) {
 		snprintf(err, errlen, "%s/%s.json: no label has the key "
 		    "\"%s\"", cfg->labels_dir, LABELS_DOC_CODE,
@@ -437,13 +512,24 @@ app_load(struct app *app, const struct config *cfg, char *err, size_t errlen)
 	mallopt(M_MMAP_THRESHOLD, 1024 * 1024);
 #endif
 	phase_mark(&pc, "objects dropped, heap trimmed");
-	cache_end(cfg, 1);
-	phase_mark(&pc, "compressed variants' cache written");
+	if (!restored) {
+		cache_end(cfg, 1);
+		phase_mark(&pc, "compressed variants' cache written");
+		if (key != NULL) {
+			(void)snapshot_write(app, cfg->cache_dir, site, key,
+			    note, sizeof(note));
+			cache_log(cfg, "snapshot", note);
+			phase_mark(&pc, "snapshot written");
+		}
+	}
+	free(key);
 	phase_rss(&pc);
 	return 0;
 oom:
 	snprintf(err, errlen, "out of memory");
 fail:
+	snapshot_free(sn);
+	free(key);
 	cache_end(cfg, 0);
 	app_free(app);
 	return -1;
@@ -517,6 +603,8 @@ app_free(struct app *app)
 	free(app->glyphs);
 	free(app->font_packages);
 	cv_md_free(app);
+	/* Last: the renders read back point into it. */
+	snapshot_free(app->snapshot);
 	free((struct config *)app->cfg);
 	memset(app, 0, sizeof(*app));
 }

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "http/encoding.h"
+#include "http/snap.h"
 #include "core/errors.h"
 #include "server/prerender.h"
 #include "core/routes.h"
@@ -157,6 +158,67 @@ prerender_free(struct prerender *pr)
 	free(pr->e);
 	free(pr->block);
 	free(pr);
+}
+
+/*
+ * Writes pr into the snapshot's stream, or reads it back (snap.h):
+ * every entry by its route's index, item and language, then the
+ * blocks.  Read back, each is checked against app (the route table,
+ * the model's collections, the site's languages) and the blocks must
+ * cover the entries in item order, as prerender_serve searches them.
+ * Returns the table (read: a new one), or NULL (failed; sn says why).
+ */
+struct prerender *
+prerender_snap(struct snap *sn, struct prerender *pr, const struct app *app)
+{
+	const struct pre_block *b;
+	struct pre_entry *e;
+	size_t	 i, j, ri, n;
+	int	 l;
+
+	if (sn->reading && (pr = calloc(1, sizeof(*pr))) == NULL) {
+		snap_fail(sn, "out of memory");
+		return NULL;
+	}
+	n = pr->len;
+	pr->e = snap_array(sn, pr->e, &n, sizeof(*pr->e), SIZE_MAX / 2);
+	pr->len = pr->cap = n;
+	for (i = 0; i < pr->len && snap_ok(sn); i++) {
+		e = &pr->e[i];
+		ri = sn->reading ? 0 : (size_t)(e->route - routes);
+		snap_size(sn, &ri, routes_len - 1);
+		snap_size(sn, &e->item, SIZE_MAX);
+		l = (int)e->lang;
+		snap_int(sn, &l, 0, app->langs->n - 1);
+		e->lang = (enum lang)l;
+		snap_rendered(sn, &e->r);
+		if (!sn->reading || !snap_ok(sn))
+			continue;
+		e->route = &routes[ri];
+		if (e->item != NO_ITEM && (e->route->coll >= COLL__MAX ||
+		    e->item >= app->model->coll[e->route->coll].len))
+			snap_fail(sn, "an answer of an item the content lacks");
+	}
+	if (sn->reading && snap_ok(sn) &&
+	    (pr->block = calloc(routes_len * LANG__MAX,
+	    sizeof(*pr->block))) == NULL)
+		snap_fail(sn, "out of memory");
+	for (i = 0; i < routes_len * LANG__MAX && snap_ok(sn); i++) {
+		snap_size(sn, &pr->block[i].first, pr->len);
+		snap_size(sn, &pr->block[i].n, pr->len - pr->block[i].first);
+		b = &pr->block[i];
+		for (j = b->first; sn->reading && j < b->first + b->n; j++)
+			if (pr->e[j].route != &routes[i / LANG__MAX] ||
+			    (int)pr->e[j].lang != (int)(i % LANG__MAX) ||
+			    (j > b->first && pr->e[j].item <= pr->e[j - 1].item))
+				snap_fail(sn, "answers out of order");
+	}
+	if (!snap_ok(sn)) {
+		if (sn->reading)
+			prerender_free(pr);
+		return NULL;
+	}
+	return pr;
 }
 
 /*

@@ -23,6 +23,9 @@ struct prerender;
 struct prerender *prerender_build(const struct app *, handle_synthetic_fn *,
 		    char *err, size_t);
 void		 prerender_free(struct prerender *);
+struct snap;
+struct prerender *prerender_snap(struct snap *, struct prerender *,
+		    const struct app *);
 int		 prerender_serve(struct ctx *);
 
 #endif /* PERFIL_PRERENDER_H */

@@ -376,6 +376,43 @@ site_free(struct site *s)
 	free(s);
 }
 
+/*
+ * Writes s into the snapshot's stream, or reads it back (snap.h), in
+ * site_free's order: nvar, the settings' count of CV variants, is the
+ * count read back must have.
+ */
+void
+site_snap(struct snap *sn, struct site *s, int nvar)
+{
+	size_t	 n = (size_t)s->nvar;
+	int	 i, l, f;
+
+	s->var = snap_array(sn, s->var, &n, sizeof(*s->var), CV_VARIANTS_MAX);
+	if (!snap_ok(sn) || (sn->reading && n != (size_t)nvar &&
+	    snap_fail(sn, "another set of CV variants") == -1))
+		return;
+	s->nvar = (int)n;
+	for (l = 0; l < LANG__MAX; l++) {
+		for (i = 0; i < PAGE__MAX; i++) {
+			snap_rendered(sn, &s->md[i][l]);
+			snap_rendered(sn, &s->html[i][l]);
+			snap_str(sn, &s->link_md[i][l]);
+			snap_str(sn, &s->link_html[i][l]);
+		}
+		for (i = 0; i < SITE_DOC__MAX; i++)
+			snap_rendered(sn, &s->doc[i][l]);
+		snap_rendered(sn, &s->nf_md[l]);
+		snap_rendered(sn, &s->nf_html[l]);
+		for (i = 0; i < s->nvar; i++) {
+			for (f = 0; f < CV_FORM__MAX; f++)
+				snap_rendered(sn, &s->var[i].form[f][l]);
+			snap_str(sn, &s->var[i].link_md[l]);
+			snap_str(sn, &s->var[i].link_html[l]);
+		}
+	}
+	snap_str(sn, &s->csp);
+}
+
 static int
 ends_with_md(const char *path)
 {

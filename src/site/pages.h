@@ -14,6 +14,7 @@
 #define PERFIL_PAGES_H
 
 #include "http/encoding.h"
+#include "http/snap.h"
 #include "core/ctx.h"
 #include "site/markdown.h"
 #include "site/cv.h"
@@ -45,6 +46,7 @@ int		 site_build(const struct app *, struct site *, char *err,
 		    size_t errlen);
 int		 site_build_beside(const struct app *, struct site *);
 void		 site_free(struct site *);
+void		 site_snap(struct snap *, struct site *, int nvar);
 
 void		 pages_page(struct ctx *);	/* ROUTE_PAGE, arg: page */
 void		 pages_doc(struct ctx *);	/* ROUTE_DOC, arg: doc */

@@ -53,8 +53,11 @@ same_as() {
 }
 
 # reload_says REGEX DESC: SIGHUP, then the load's cache line matches REGEX.
+# The snapshot of the last load goes first: a reload that finds it renders
+# nothing and reads no variant (snapshot.test.sh tests it).
 reload_says() {
 	local n
+	rm -f "$dir"/perfil-*.snapshot
 	n=$(grep -c 'content reloaded' "$log")
 	bb_reload "$sup"
 	bb_await_lines "$log" 'content reloaded' $((n + 1)) "$reload_ms"

@@ -1,0 +1,354 @@
+/*
+ * snap.c: a load's renders as a byte stream, written and read back by
+ * the same visitor functions (snap.h).
+ *
+ * Every number is a u64, little-endian.  A string is its length plus
+ * one (0: NULL), its bytes and a NUL; a fixed-size member is its bytes
+ * and nothing else; an array is its count, then its elements as the
+ * visitor writes them.
+ */
+#include "config.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libdeflate.h>
+
+#include "http/snap.h"
+
+/* What the writer gathers before it writes to its file. */
+#define FLUSH_AT	((size_t)1 << 20)
+
+/*
+ * Starts writing into out, and from there into f when f is not NULL
+ * (snap_flush, as out fills), with the CRC-32 of the bytes written.
+ */
+void
+snap_writer(struct snap *s, struct buf *out, FILE *f)
+{
+	memset(s, 0, sizeof(*s));
+	s->out = out;
+	s->f = f;
+}
+
+/* The CRC-32 (ISO-HDLC, zlib's) of p[0..n) after crc: libdeflate's,
+ * which uses the processor's carry-less multiply. */
+uint32_t
+snap_crc(uint32_t crc, const void *p, size_t n)
+{
+	return libdeflate_crc32(crc, p, n);
+}
+
+/* Writes what out holds to the writer's file.  Returns 0, or -1 (the
+ * stream failed). */
+int
+snap_flush(struct snap *s)
+{
+	if (s->failed || s->out->oom)
+		return snap_fail(s, "out of memory");
+	if (s->f == NULL || s->out->len == 0)
+		return 0;
+	if (fwrite(s->out->data, 1, s->out->len, s->f) != s->out->len)
+		return snap_fail(s, "cannot be written");
+	s->crc = snap_crc(s->crc, s->out->data, s->out->len);
+	buf_reset(s->out);
+	return 0;
+}
+
+/* Appends p[0..n) to the stream written: large bytes go straight to
+ * the file. */
+static void
+put(struct snap *s, const void *p, size_t n)
+{
+	if (s->f != NULL && n >= FLUSH_AT) {
+		if (snap_flush(s) == -1)
+			return;
+		if (fwrite(p, 1, n, s->f) != n) {
+			snap_fail(s, "cannot be written");
+			return;
+		}
+		s->crc = snap_crc(s->crc, p, n);
+		return;
+	}
+	buf_append(s->out, p, n);
+	if (s->f != NULL && s->out->len >= FLUSH_AT)
+		(void)snap_flush(s);
+}
+
+void
+snap_reader(struct snap *s, const void *in, size_t len)
+{
+	memset(s, 0, sizeof(*s));
+	s->reading = 1;
+	s->in = in;
+	s->len = len;
+}
+
+int
+snap_ok(const struct snap *s)
+{
+	return !s->failed && (s->out == NULL || !s->out->oom);
+}
+
+/* Marks s failed with the first reason; returns -1. */
+int
+snap_fail(struct snap *s, const char *why)
+{
+	if (!s->failed)
+		s->why = why;
+	s->failed = 1;
+	return -1;
+}
+
+/* The next n bytes of the stream read, or NULL (failed). */
+static const unsigned char *
+take(struct snap *s, size_t n)
+{
+	const unsigned char *p;
+
+	if (s->failed)
+		return NULL;
+	if (n > s->len - s->pos) {
+		snap_fail(s, "truncated");
+		return NULL;
+	}
+	p = s->in + s->pos;
+	s->pos += n;
+	return p;
+}
+
+static void
+put64(struct snap *s, uint64_t v)
+{
+	unsigned char b[8];
+	int	 i;
+
+	for (i = 0; i < 8; i++)
+		b[i] = (unsigned char)(v >> (8 * i));
+	put(s, b, sizeof(b));
+}
+
+static int
+get64(struct snap *s, uint64_t *v)
+{
+	const unsigned char *p;
+	int	 i;
+
+	if ((p = take(s, 8)) == NULL)
+		return -1;
+	for (*v = 0, i = 7; i >= 0; i--)
+		*v = *v << 8 | p[i];
+	return 0;
+}
+
+void
+snap_u64(struct snap *s, uint64_t *v)
+{
+	if (s->failed)
+		return;
+	if (!s->reading)
+		put64(s, *v);
+	else
+		(void)get64(s, v);
+}
+
+void
+snap_int(struct snap *s, int *v, int min, int max)
+{
+	uint64_t u;
+
+	if (s->failed)
+		return;
+	if (!s->reading) {
+		put64(s, (uint64_t)(int64_t)*v);
+		return;
+	}
+	if (get64(s, &u) == -1)
+		return;
+	if ((int64_t)u < min || (int64_t)u > max) {
+		snap_fail(s, "a number out of bounds");
+		return;
+	}
+	*v = (int)(int64_t)u;
+}
+
+void
+snap_size(struct snap *s, size_t *v, size_t max)
+{
+	uint64_t u;
+
+	if (s->failed)
+		return;
+	if (!s->reading) {
+		put64(s, *v);
+		return;
+	}
+	if (get64(s, &u) == -1)
+		return;
+	if (u > max) {
+		snap_fail(s, "a count out of bounds");
+		return;
+	}
+	*v = (size_t)u;
+}
+
+/* Fixed-size member p[0..size): a NUL-terminated string in it. */
+void
+snap_fixed(struct snap *s, char *p, size_t size)
+{
+	const unsigned char *q;
+
+	if (s->failed)
+		return;
+	if (!s->reading) {
+		put(s, p, size);
+		return;
+	}
+	if ((q = take(s, size)) == NULL)
+		return;
+	if (size == 0 || memchr(q, '\0', size) == NULL) {
+		snap_fail(s, "a string not terminated");
+		return;
+	}
+	memcpy(p, q, size);
+}
+
+/*
+ * A byte string of the stream in place: *p points into the stream (NULL
+ * for none), its length in *n, followed by a NUL.  Returns 0 or -1.
+ */
+static int
+bytes_in(struct snap *s, const char **p, size_t *n)
+{
+	const unsigned char *q;
+	uint64_t u;
+
+	*p = NULL;
+	*n = 0;
+	if (get64(s, &u) == -1)
+		return -1;
+	if (u == 0)
+		return 0;
+	if (u - 1 >= s->len - s->pos) {
+		snap_fail(s, "a length beyond the end");
+		return -1;
+	}
+	if ((q = take(s, (size_t)u)) == NULL)
+		return -1;
+	if (q[u - 1] != '\0') {
+		snap_fail(s, "a string not terminated");
+		return -1;
+	}
+	*p = (const char *)q;
+	*n = (size_t)(u - 1);
+	return 0;
+}
+
+static void
+bytes_out(struct snap *s, const char *p, size_t n)
+{
+	if (p == NULL) {
+		put64(s, 0);
+		return;
+	}
+	put64(s, (uint64_t)n + 1);
+	put(s, p, n);
+	put(s, "", 1);
+}
+
+/* A malloc'd string (or NULL): copied out of the stream when read. */
+void
+snap_str(struct snap *s, char **v)
+{
+	const char *p;
+	size_t	 n;
+
+	if (s->failed)
+		return;
+	if (!s->reading) {
+		bytes_out(s, *v, *v != NULL ? strlen(*v) : 0);
+		return;
+	}
+	if (bytes_in(s, &p, &n) == -1)
+		return;
+	if (p != NULL && memchr(p, '\0', n) != NULL) {
+		snap_fail(s, "a string with a NUL inside");
+		return;
+	}
+	if (p != NULL && (*v = strdup(p)) == NULL)
+		snap_fail(s, "out of memory");
+}
+
+/*
+ * A rendered answer: its tag, length, identity bytes (absent when
+ * enc_shrink freed them) and variants, which point into the stream
+ * once read (lent, encoding.h).  Read back, identity bytes are exactly
+ * len long, and an answer without them has a gzip variant to inflate
+ * them from, as enc_shrink leaves it.
+ */
+void
+snap_rendered(struct snap *s, struct rendered *r)
+{
+	const char *p;
+	size_t	 n;
+	int	 c;
+
+	if (s->failed)
+		return;
+	snap_fixed(s, r->etag, sizeof(r->etag));
+	snap_size(s, &r->len, SIZE_MAX / 2);
+	if (!s->reading) {
+		bytes_out(s, r->data, r->len);
+		for (c = 0; c < CODING__MAX; c++)
+			bytes_out(s, r->cdata[c], r->clen[c]);
+		return;
+	}
+	if (bytes_in(s, &p, &n) == -1)
+		return;
+	if (p != NULL && n != r->len) {
+		snap_fail(s, "an answer's length is not its bytes'");
+		return;
+	}
+	r->data = (char *)(uintptr_t)p;
+	if (p != NULL)
+		r->lent |= ENC_LENT_DATA;
+	for (c = 0; c < CODING__MAX; c++) {
+		if (bytes_in(s, &p, &n) == -1)
+			return;
+		r->cdata[c] = (char *)(uintptr_t)p;
+		r->clen[c] = n;
+		if (p != NULL)
+			r->lent |= ENC_LENT_CODING(c);
+	}
+	if (r->data == NULL && r->len > 0 && r->cdata[CODING_GZIP] == NULL)
+		snap_fail(s, "an answer with neither its bytes nor gzip");
+}
+
+/*
+ * An array of *n elements of each bytes (at most max): its count, then
+ * nothing more (the caller visits the elements).  Reading, allocates
+ * the array zeroed and returns it (NULL for none, or failed); writing,
+ * returns arr.
+ */
+void *
+snap_array(struct snap *s, void *arr, size_t *n, size_t each, size_t max)
+{
+	void	*a;
+
+	if (s->failed)
+		return NULL;
+	snap_size(s, n, max);
+	if (!s->reading || s->failed)
+		return s->failed ? NULL : arr;
+	if (*n == 0)
+		return NULL;
+	/* Each element takes at least a byte of the stream. */
+	if (*n > s->len - s->pos) {
+		snap_fail(s, "a count beyond the end");
+		return NULL;
+	}
+	if ((a = calloc(*n, each)) == NULL)
+		snap_fail(s, "out of memory");
+	return a;
+}

@@ -1,0 +1,60 @@
+/*
+ * snap.h: a load's renders written into a byte stream and read back
+ * (the snapshot file, server/snapshot.h, holds one such stream).
+ *
+ * One visitor function per structure serves both ways: it calls these
+ * on each member in a fixed order; writing, they append the member to
+ * the stream; reading, they fill the member from it.  A structure's
+ * writer and reader can therefore never disagree on the order.
+ *
+ * Reading trusts nothing: every length and count is bounded by what is
+ * left of the stream and by the caller's limit, and every string must
+ * end where its length says.  The first violation marks the stream
+ * failed (snap_ok 0) and every call after it does nothing; the caller
+ * then frees what was filled with the structure's usual free function
+ * (what a visitor allocates is allocated as its builder would: calloc'd
+ * arrays, malloc'd strings).
+ *
+ * The bytes of a struct rendered read back are not copied: they point
+ * into the stream's buffer (the rendered's lent bits, encoding.h),
+ * which must outlive the structure.
+ */
+#ifndef PERFIL_SNAP_H
+#define PERFIL_SNAP_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "base/util.h"
+#include "http/encoding.h"
+
+struct snap {
+	int	 reading;
+	int	 failed;
+	struct buf *out;		/* writing: what is not yet in f */
+	FILE	*f;			/* writing: the file, or NULL */
+	uint32_t crc;			/* writing: CRC-32 of what went
+					 * into f */
+	const unsigned char *in;	/* reading: the stream */
+	size_t	 len, pos;
+	const char *why;		/* the first violation, reading */
+};
+
+void	 snap_writer(struct snap *, struct buf *out, FILE *);
+int	 snap_flush(struct snap *);
+uint32_t snap_crc(uint32_t, const void *, size_t);
+void	 snap_reader(struct snap *, const void *in, size_t len);
+int	 snap_ok(const struct snap *);
+int	 snap_fail(struct snap *, const char *why);
+
+void	 snap_u64(struct snap *, uint64_t *);
+void	 snap_int(struct snap *, int *, int min, int max);
+void	 snap_size(struct snap *, size_t *, size_t max);
+void	 snap_fixed(struct snap *, char *, size_t size);
+void	 snap_str(struct snap *, char **);
+void	 snap_rendered(struct snap *, struct rendered *);
+void	*snap_array(struct snap *, void *, size_t *n, size_t each,
+	    size_t max);
+
+#endif /* PERFIL_SNAP_H */

@@ -1,0 +1,550 @@
+/*
+ * snapshot.c: a load's renders kept for the next start (snapshot.h
+ * says what and why).
+ *
+ * The file, numbers little-endian:
+ *
+ *	header	"PERFILSN", u32 version (1), u32 length of the key, the
+ *		key's text (snapshot_key: "NAME VALUE" lines)
+ *	stream	the renders (visit, below; snap.h's encoding)
+ *	trailer	"PERFILSE", u64 length of the stream, u32 CRC-32 of every
+ *		byte before the trailer
+ */
+#include "config.h"
+
+#include <sys/mman.h>
+#include <sys/stat.h>
+
+#include <elf.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <link.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "api/openapi.h"
+#include "base/sha256.h"
+#include "base/util.h"
+#include "base/watch.h"
+#include "content/settings.h"
+#include "http/snap.h"
+#include "mcp/mcp.h"
+#include "server/prerender.h"
+#include "server/snapshot.h"
+#include "site/pages.h"
+
+#define MAGIC		"PERFILSN"
+#define MAGIC_END	"PERFILSE"
+#define FORMAT_VERSION	1
+#define HEADER_LEN	16
+#define TRAILER_LEN	20
+#define STREAM_END	0x454e44u	/* "END": the stream's last number */
+
+struct snapshot {
+	char	*path;
+	unsigned char *data;	/* the stream's bytes: renders point in */
+	size_t	 len;
+};
+
+/*
+ * n bytes of memory for the stream, or NULL: mapped with its pages
+ * made at once (MAP_POPULATE), which costs half the time of a fault
+ * per page as read() fills them (12 against 24 ms for 8.5 MB on a
+ * virtual machine).  Not the file mapped: a file truncated under the
+ * mapping would kill the process on its next read (SIGBUS).
+ */
+static unsigned char *
+stream_alloc(size_t n)
+{
+	void	*p;
+
+	p = mmap(NULL, n, PROT_READ | PROT_WRITE, MAP_PRIVATE |
+	    MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+	return p == MAP_FAILED ? NULL : p;
+}
+
+/* --- The key ---------------------------------------------------------- */
+
+/* Adds to ctx the build id of one loaded object (its GNU build-id note),
+ * or, without one, its file's size, inode and times. */
+static int
+add_object(struct dl_phdr_info *info, size_t size, void *arg)
+{
+	struct buf *b = arg;
+	const ElfW(Nhdr) *n;
+	const char *p, *end, *name;
+	struct stat st;
+	int	 i, found = 0;
+	size_t	 k;
+
+	(void)size;
+	name = info->dlpi_name != NULL && info->dlpi_name[0] != '\0' ?
+	    info->dlpi_name : "/proc/self/exe";
+	buf_printf(b, "%s", name);
+	for (i = 0; i < info->dlpi_phnum && !found; i++) {
+		if (info->dlpi_phdr[i].p_type != PT_NOTE)
+			continue;
+		p = (const char *)(info->dlpi_addr +
+		    info->dlpi_phdr[i].p_vaddr);
+		end = p + info->dlpi_phdr[i].p_memsz;
+		while (!found && p + sizeof(*n) <= end) {
+			n = (const ElfW(Nhdr) *)(const void *)p;
+			p += sizeof(*n);
+			if (n->n_namesz > (size_t)(end - p))
+				break;
+			if (n->n_type == NT_GNU_BUILD_ID && n->n_namesz == 4 &&
+			    memcmp(p, "GNU", 4) == 0 &&
+			    n->n_descsz <= (size_t)(end - p - 4)) {
+				buf_puts(b, " ");
+				for (k = 0; k < n->n_descsz; k++)
+					buf_printf(b, "%02x", (unsigned char)
+					    p[4 + k]);
+				found = 1;
+			}
+			p += (n->n_namesz + 3) & ~(size_t)3;
+			if ((size_t)(end - p) < ((n->n_descsz + 3) &
+			    ~(size_t)3))
+				break;
+			p += (n->n_descsz + 3) & ~(size_t)3;
+		}
+	}
+	if (!found && stat(name, &st) == 0)
+		buf_printf(b, " %jd %ju %jd.%09ld", (intmax_t)st.st_size,
+		    (uintmax_t)st.st_ino, (intmax_t)st.st_mtim.tv_sec,
+		    st.st_mtim.tv_nsec);
+	buf_puts(b, "\n");
+	return 0;
+}
+
+/* The SHA-256, in hex, of the build ids of every object loaded. */
+static void
+build_id(char hex[2 * SHA256_LEN + 1])
+{
+	unsigned char h[SHA256_LEN];
+	struct buf b;
+	int	 i;
+
+	buf_init(&b);
+	dl_iterate_phdr(add_object, &b);
+	sha256(b.data != NULL ? b.data : "", b.len, h);
+	for (i = 0; i < SHA256_LEN; i++)
+		snprintf(hex + 2 * i, 3, "%02x", h[i]);
+	buf_free(&b);
+}
+
+/* The fingerprint of the directories fontconfig reads fonts and its
+ * settings from (watch.h): a font package installed or removed
+ * changes it. */
+static void
+fonts_id(char fp[WATCH_FP_LEN + 1])
+{
+	char	 home1[PATH_MAX], home2[PATH_MAX], data[PATH_MAX];
+	const char *dirs[6], *h = getenv("HOME"), *x = getenv("XDG_DATA_HOME");
+	int	 n = 0;
+
+	dirs[n++] = "/etc/fonts";
+	dirs[n++] = "/usr/share/fonts";
+	dirs[n++] = "/usr/local/share/fonts";
+	if (h != NULL && h[0] == '/') {
+		snprintf(home1, sizeof(home1), "%s/.fonts", h);
+		snprintf(home2, sizeof(home2), "%s/.local/share/fonts", h);
+		dirs[n++] = home1;
+		dirs[n++] = home2;
+	}
+	if (x != NULL && x[0] == '/') {
+		snprintf(data, sizeof(data), "%s/fonts", x);
+		dirs[n++] = data;
+	}
+	watch_fingerprint(dirs, n, fp);
+}
+
+char *
+snapshot_key(const struct config *cfg, const char *site, const char *fp)
+{
+	static const char *const env[] = { "PERFIL_TEST_FAST_COMPRESSION",
+	    "FONTCONFIG_FILE", "FONTCONFIG_PATH", "FONTCONFIG_SYSROOT" };
+	char	 build[2 * SHA256_LEN + 1], fonts[WATCH_FP_LEN + 1];
+	char	 day[16];
+	struct tm tm;
+	struct buf b;
+	time_t	 now = time(NULL);
+	const char *v;
+	size_t	 i;
+
+	build_id(build);
+	fonts_id(fonts);
+	if (gmtime_r(&now, &tm) == NULL ||
+	    strftime(day, sizeof(day), "%Y-%m-%d", &tm) == 0)
+		snprintf(day, sizeof(day), "unknown");
+	buf_init(&b);
+	buf_printf(&b, "perfil snapshot %d\n", FORMAT_VERSION);
+	buf_printf(&b, "build %s\n", build);
+	buf_printf(&b, "fonts %s\n", fonts);
+	buf_printf(&b, "date %s\n", day);
+	buf_printf(&b, "content %s\n", fp);
+	buf_puts(&b, "site ");
+	for (v = site; *v != '\0'; v++)
+		buf_putc(&b, *v == '\n' ? '\t' : *v);
+	buf_printf(&b, "\noptions strict %d, base URL given %d, static %d\n",
+	    cfg->strict, cfg->base_given, cfg->static_copy);
+	buf_puts(&b, "env");
+	for (i = 0; i < sizeof(env) / sizeof(env[0]); i++)
+		if ((v = getenv(env[i])) != NULL)
+			buf_printf(&b, " %s=%s", env[i], v);
+	buf_puts(&b, "\n");
+	if (b.oom || b.len > SNAPSHOT_KEY_MAX) {
+		buf_free(&b);
+		return NULL;
+	}
+	return buf_detach(&b);
+}
+
+/* Why a file made with key have is not for key want: its first line
+ * that differs, by name. */
+static const char *
+key_differs(const char *have, size_t havelen, const char *want)
+{
+	static const struct {
+		const char *name, *why;
+	} lines[] = {
+		{ "perfil snapshot ", "of another format" },
+		{ "build ", "made by another build of the program or of its "
+		    "libraries" },
+		{ "fonts ", "made with other fonts installed" },
+		{ "date ", "made on another day (the CV's durations count to "
+		    "the day)" },
+		{ "content ", "made from other content or labels" },
+		{ "site ", "made for another site" },
+		{ "options ", "made with other options" },
+		{ "env", "made with other environment variables" },
+	};
+	const char *h = have, *w = want, *he, *we;
+	size_t	 i;
+
+	while (*w != '\0') {
+		we = strchr(w, '\n');
+		we = we != NULL ? we + 1 : w + strlen(w);
+		he = memchr(h, '\n', havelen - (size_t)(h - have));
+		he = he != NULL ? he + 1 : have + havelen;
+		if (he - h != we - w || memcmp(h, w, (size_t)(we - w)) != 0) {
+			for (i = 0; i < sizeof(lines) / sizeof(lines[0]); i++)
+				if (strncmp(w, lines[i].name,
+				    strlen(lines[i].name)) == 0)
+					return lines[i].why;
+			return "made with another key";
+		}
+		h = he;
+		w = we;
+	}
+	return h == have + havelen ? NULL : "made with another key";
+}
+
+/* --- The file --------------------------------------------------------- */
+
+static void
+le32(unsigned char *p, uint32_t v)
+{
+	int	 i;
+
+	for (i = 0; i < 4; i++)
+		p[i] = (unsigned char)(v >> (8 * i));
+}
+
+static uint64_t
+get_le(const unsigned char *p, int n)
+{
+	uint64_t v = 0;
+
+	while (n-- > 0)
+		v = v << 8 | p[n];
+	return v;
+}
+
+/* DIR/perfil-HEX.snapshot, HEX naming the site as enc_cache does. */
+static char *
+file_path(const char *dir, const char *site, int tmp)
+{
+	char	 p[PATH_MAX];
+
+	if (xsnprintf(p, sizeof(p), tmp ? "%s/.perfil-%016" PRIx64 ".XXXXXX" :
+	    "%s/perfil-%016" PRIx64 ".snapshot", dir,
+	    hash_words64(site, strlen(site))) == -1)
+		return NULL;
+	return strdup(p);
+}
+
+/* Reads exactly n bytes at off; 0 or -1. */
+static int
+read_at(int fd, void *p, size_t n, off_t off)
+{
+	ssize_t	 r;
+	size_t	 got = 0;
+
+	while (got < n) {
+		r = pread(fd, (char *)p + got, n - got, off + (off_t)got);
+		if (r == -1 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			return -1;
+		got += (size_t)r;
+	}
+	return 0;
+}
+
+/* Whether st (a file or its directory) is this user's alone: owned by
+ * it (or root's, for a directory) and writable by no one else. */
+static int
+owned(const struct stat *st, int dir)
+{
+	return (st->st_uid == geteuid() || (dir && st->st_uid == 0)) &&
+	    (st->st_mode & (S_IWGRP | S_IWOTH)) == 0;
+}
+
+struct snapshot *
+snapshot_open(const char *dir, const char *site, const char *key,
+    char *note, size_t notelen)
+{
+	struct snapshot *sn;
+	unsigned char h[HEADER_LEN], t[TRAILER_LEN];
+	struct stat st, dst;
+	const char *why = NULL;
+	char	*have = NULL;
+	uint64_t slen;
+	uint32_t klen, crc;
+	size_t	 n = 0;
+	int	 fd;
+
+	note[0] = '\0';
+	if ((sn = calloc(1, sizeof(*sn))) == NULL ||
+	    (sn->path = file_path(dir, site, 0)) == NULL) {
+		free(sn);
+		return NULL;
+	}
+	if ((fd = open(sn->path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)) == -1) {
+		if (errno != ENOENT)
+			snprintf(note, notelen, "%s: cannot be read (%s): "
+			    "ignored", sn->path, strerror(errno));
+		snapshot_free(sn);
+		return NULL;
+	}
+	if (fstat(fd, &st) == -1 || !S_ISREG(st.st_mode))
+		why = "not a regular file";
+	else if (stat(dir, &dst) == -1 || !owned(&st, 0) || !owned(&dst, 1))
+		why = "it or its directory is not this user's alone (owned "
+		    "by another, or writable by group or others)";
+	else if (st.st_size < HEADER_LEN + TRAILER_LEN ||
+	    (uint64_t)st.st_size > SNAPSHOT_MAX_BYTES)
+		why = st.st_size < HEADER_LEN + TRAILER_LEN ? "truncated" :
+		    "larger than 1 GiB";
+	else if (read_at(fd, h, HEADER_LEN, 0) == -1 ||
+	    read_at(fd, t, TRAILER_LEN, st.st_size - TRAILER_LEN) == -1)
+		why = "cannot be read";
+	else if (memcmp(h, MAGIC, 8) != 0 ||
+	    get_le(h + 8, 4) != FORMAT_VERSION)
+		why = "not a snapshot of this version";
+	else if ((klen = (uint32_t)get_le(h + 12, 4)) > SNAPSHOT_KEY_MAX ||
+	    HEADER_LEN + (uint64_t)klen + TRAILER_LEN > (uint64_t)st.st_size)
+		why = "truncated";
+	else if (memcmp(t, MAGIC_END, 8) != 0 || (slen = get_le(t + 8, 8)) !=
+	    (uint64_t)st.st_size - HEADER_LEN - klen - TRAILER_LEN)
+		why = "truncated, or its end is not a snapshot's";
+	else if ((have = malloc(klen + 1)) == NULL ||
+	    read_at(fd, have, klen, HEADER_LEN) == -1)
+		why = have == NULL ? "out of memory" : "cannot be read";
+	else if ((why = key_differs(have, klen, key)) != NULL)
+		;
+	else if ((n = (size_t)slen) == 0 || (sn->data = stream_alloc(n)) ==
+	    NULL ||
+	    read_at(fd, sn->data, n, HEADER_LEN + (off_t)klen) == -1)
+		why = sn->data == NULL ? "out of memory" : "cannot be read";
+	else {
+		crc = snap_crc(0, h, HEADER_LEN);
+		crc = snap_crc(crc, have, klen);
+		crc = snap_crc(crc, sn->data, n);
+		if (crc != (uint32_t)get_le(t + 16, 4))
+			why = "its CRC-32 does not match (corrupt)";
+	}
+	sn->len = sn->data != NULL ? n : 0;
+	free(have);
+	close(fd);
+	if (why != NULL) {
+		snprintf(note, notelen, "%s: %s: ignored", sn->path, why);
+		snapshot_free(sn);
+		return NULL;
+	}
+	return sn;
+}
+
+void
+snapshot_free(struct snapshot *sn)
+{
+	if (sn == NULL)
+		return;
+	free(sn->path);
+	if (sn->data != NULL)
+		munmap(sn->data, sn->len);
+	free(sn);
+}
+
+/* --- The stream ------------------------------------------------------- */
+
+/*
+ * Writes app's renders, or reads them into app, in one order.  Read
+ * back, app's members are set only as far as the stream went; the
+ * caller frees them when it failed.
+ */
+static void
+visit(struct snap *s, struct app *app)
+{
+	uint64_t end = STREAM_END;
+	int	 l;
+
+	for (l = 0; l < LANG__MAX; l++)
+		snap_int(s, &app->cv_pdf[l], 0, 1);
+	snap_str(s, &app->glyphs);
+	snap_str(s, &app->font_packages);
+	if (s->reading && snap_ok(s) &&
+	    (app->site = calloc(1, sizeof(*app->site))) == NULL)
+		snap_fail(s, "out of memory");
+	if (snap_ok(s))
+		site_snap(s, app->site, app->settings->cv_variants.n);
+	if (s->reading) {
+		app->openapi = openapi_snap(s, NULL);
+		app->prerender = prerender_snap(s, NULL, app);
+		app->mcp = mcp_snap(s, NULL, app);
+	} else {
+		(void)openapi_snap(s, app->openapi);
+		(void)prerender_snap(s, app->prerender, app);
+		(void)mcp_snap(s, app->mcp, app);
+	}
+	snap_u64(s, &end);
+	if (s->reading && snap_ok(s) && (end != STREAM_END ||
+	    s->pos != s->len))
+		snap_fail(s, "bytes after the end of its renders");
+}
+
+/* Frees what a failed read put in app. */
+static void
+unvisit(struct app *app)
+{
+	int	 l;
+
+	for (l = 0; l < LANG__MAX; l++)
+		app->cv_pdf[l] = 0;
+	free(app->glyphs);
+	free(app->font_packages);
+	site_free(app->site);
+	openapi_free(app->openapi);
+	prerender_free(app->prerender);
+	mcp_free(app->mcp);
+	app->glyphs = app->font_packages = NULL;
+	app->site = NULL;
+	app->openapi = NULL;
+	app->prerender = NULL;
+	app->mcp = NULL;
+}
+
+int
+snapshot_restore_stream(const void *p, size_t n, struct app *app,
+    char *note, size_t notelen)
+{
+	struct snap s;
+
+	snap_reader(&s, p, n);
+	visit(&s, app);
+	if (!snap_ok(&s)) {
+		unvisit(app);
+		snprintf(note, notelen, "%s at byte %zu", s.why != NULL ?
+		    s.why : "unreadable", s.pos);
+		return -1;
+	}
+	return 0;
+}
+
+int
+snapshot_restore(struct snapshot *sn, struct app *app, char *note,
+    size_t notelen)
+{
+	char	 why[512];
+
+	if (snapshot_restore_stream(sn->data, sn->len, app, why,
+	    sizeof(why)) == -1) {
+		snprintf(note, notelen, "%s: %s: ignored", sn->path, why);
+		snapshot_free(sn);
+		return -1;
+	}
+	snprintf(note, notelen, "%s: %.1f MB of renders read back", sn->path,
+	    (double)sn->len / 1e6);
+	app->snapshot = sn;
+	return 0;
+}
+
+int
+snapshot_write(const struct app *app, const char *dir, const char *site,
+    const char *key, char *note, size_t notelen)
+{
+	unsigned char h[HEADER_LEN], t[TRAILER_LEN];
+	struct snap s;
+	struct buf b;
+	char	*path = NULL, *tmp = NULL;
+	uint64_t slen;
+	size_t	 klen = strlen(key);
+	off_t	 at;
+	FILE	*f = NULL;
+	int	 fd = -1, i, rc = -1;
+
+	note[0] = '\0';
+	buf_init(&b);
+	if ((path = file_path(dir, site, 0)) == NULL ||
+	    (tmp = file_path(dir, site, 1)) == NULL) {
+		snprintf(note, notelen, "%s: path too long: no snapshot", dir);
+		goto done;
+	}
+	if ((fd = mkstemp(tmp)) == -1 || (f = fdopen(fd, "wb")) == NULL) {
+		snprintf(note, notelen, "%s: cannot be written (%s): no "
+		    "snapshot", dir, strerror(errno));
+		if (fd != -1) {
+			unlink(tmp);
+			close(fd);
+		}
+		goto done;
+	}
+	memcpy(h, MAGIC, 8);
+	le32(h + 8, FORMAT_VERSION);
+	le32(h + 12, (uint32_t)klen);
+	snap_writer(&s, &b, f);
+	buf_append(&b, h, HEADER_LEN);
+	buf_append(&b, key, klen);
+	visit(&s, (struct app *)(uintptr_t)app);
+	(void)snap_flush(&s);
+	if (snap_ok(&s) && (at = ftello(f)) != -1) {
+		slen = (uint64_t)at - HEADER_LEN - klen;
+		memcpy(t, MAGIC_END, 8);
+		for (i = 0; i < 8; i++)
+			t[8 + i] = (unsigned char)(slen >> (8 * i));
+		le32(t + 16, s.crc);
+		if (fwrite(t, 1, TRAILER_LEN, f) == TRAILER_LEN)
+			rc = 0;
+	}
+	if (fclose(f) != 0)
+		rc = -1;
+	if (rc == 0 && rename(tmp, path) == -1)
+		rc = -1;
+	if (rc == -1) {
+		snprintf(note, notelen, "%s: not written (%s)", path,
+		    s.why != NULL ? s.why : strerror(errno));
+		unlink(tmp);
+	} else
+		snprintf(note, notelen, "%.1f MB of renders written to %s",
+		    (double)slen / 1e6, path);
+done:
+	buf_free(&b);
+	free(path);
+	free(tmp);
+	return rc;
+}
