@@ -183,10 +183,9 @@ snapshot_key(const struct config *cfg, const char *site, const char *fp)
 		snprintf(day, sizeof(day), "unknown");
 	buf_init(&b);
 	buf_printf(&b, "perfil snapshot %d\n", FORMAT_VERSION);
+	/* In the order a reason is looked for (key_differs): what names
+	 * the site first, what changes from day to day last. */
 	buf_printf(&b, "build %s\n", build);
-	buf_printf(&b, "fonts %s\n", fonts);
-	buf_printf(&b, "date %s\n", day);
-	buf_printf(&b, "content %s\n", fp);
 	buf_puts(&b, "site ");
 	for (v = site; *v != '\0'; v++)
 		buf_putc(&b, *v == '\n' ? '\t' : *v);
@@ -196,7 +195,9 @@ snapshot_key(const struct config *cfg, const char *site, const char *fp)
 	for (i = 0; i < sizeof(env) / sizeof(env[0]); i++)
 		if ((v = getenv(env[i])) != NULL)
 			buf_printf(&b, " %s=%s", env[i], v);
-	buf_puts(&b, "\n");
+	buf_printf(&b, "\ncontent %s\n", fp);
+	buf_printf(&b, "fonts %s\n", fonts);
+	buf_printf(&b, "date %s\n", day);
 	if (b.oom || b.len > SNAPSHOT_KEY_MAX) {
 		buf_free(&b);
 		return NULL;
