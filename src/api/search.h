@@ -116,6 +116,9 @@ struct search_index {
 						 * and offset */
 	uint32_t *bucket[LANG__MAX];	/* SEARCH_BUCKETS + 1 starts
 					 * into post */
+	int	 lent;			/* the documents' strings are a
+					 * snapshot's (search_snap): not
+					 * freed with the index */
 };
 
 #define SEARCH_MAX_ANCHORS	16	/* word starts inside one term */
@@ -161,6 +164,9 @@ int		 search_fold(const char *, size_t, char **fold,
 struct search_index *search_build(const struct model *,
 		    const char *base_url, char *err, size_t errlen);
 void		 search_free(struct search_index *);
+struct snap;
+struct search_index *search_snap(struct snap *, struct search_index *,
+		    int nlangs);
 enum search_qstatus search_query_parse(struct search_query *,
 		    const char *q, size_t len);
 void		 search_query_free(struct search_query *);

@@ -616,7 +616,7 @@ search_free(struct search_index *ix)
 	if (ix == NULL)
 		return;
 	for (l = 0; l < LANG__MAX; l++) {
-		for (i = 0; i < ix->len[l]; i++)
+		for (i = 0; i < ix->len[l] && !ix->lent; i++)
 			doc_free(&ix->docs[l][i]);
 		free(ix->docs[l]);
 		free(ix->post[l]);

@@ -281,6 +281,56 @@ snap_str(struct snap *s, char **v)
 }
 
 /*
+ * Bytes p[0..*n) (or NULL), followed by a NUL: read back, *p points
+ * into the stream, which the structure must not free (it is lent).
+ */
+void
+snap_text(struct snap *s, char **p, size_t *n)
+{
+	const char *q;
+
+	if (s->failed)
+		return;
+	if (!s->reading) {
+		bytes_out(s, *p, *n);
+		return;
+	}
+	if (bytes_in(s, &q, n) == -1)
+		return;
+	*p = (char *)(uintptr_t)q;
+}
+
+/*
+ * A block of size bytes in the host's layout (the snapshot's key
+ * names the build, hence the byte order): read back, a malloc'd copy
+ * in *p (NULL when size is 0).
+ */
+void
+snap_block(struct snap *s, void **p, size_t size)
+{
+	const unsigned char *q;
+
+	if (s->failed)
+		return;
+	if (!s->reading) {
+		put(s, *p, size);
+		return;
+	}
+	*p = NULL;
+	if (size > s->len - s->pos) {
+		snap_fail(s, "a block beyond the end");
+		return;
+	}
+	if (size == 0 || (q = take(s, size)) == NULL)
+		return;
+	if ((*p = malloc(size)) == NULL) {
+		snap_fail(s, "out of memory");
+		return;
+	}
+	memcpy(*p, q, size);
+}
+
+/*
  * A rendered answer: its tag, length, identity bytes (absent when
  * enc_shrink freed them) and variants, which point into the stream
  * once read (lent, encoding.h).  Read back, identity bytes are exactly

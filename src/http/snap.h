@@ -53,6 +53,8 @@ void	 snap_int(struct snap *, int *, int min, int max);
 void	 snap_size(struct snap *, size_t *, size_t max);
 void	 snap_fixed(struct snap *, char *, size_t size);
 void	 snap_str(struct snap *, char **);
+void	 snap_text(struct snap *, char **, size_t *);
+void	 snap_block(struct snap *, void **, size_t);
 void	 snap_rendered(struct snap *, struct rendered *);
 void	*snap_array(struct snap *, void *, size_t *n, size_t each,
 	    size_t max);

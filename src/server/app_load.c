@@ -340,28 +340,20 @@ oom:
 }
 
 /*
- * Takes the renders from the snapshot read (sn, which it frees or
- * gives to app) and builds what it does not keep: the search index.
- * Returns 1 when it did, 0 when sn did not serve (the caller renders),
- * -1 with err set.
+ * Takes the renders and the search index from the snapshot read (sn,
+ * which it frees or gives to app).  Returns 1 when it did, 0 when sn
+ * did not serve (the caller renders).
  */
 static int
-restore(struct app *app, struct snapshot *sn, struct phase_clock *pc,
-    char *err, size_t errlen)
+restore(struct app *app, struct snapshot *sn, struct phase_clock *pc)
 {
 	char	 note[8192];
+	int	 rc;
 
-	if (snapshot_restore(sn, app, note, sizeof(note)) == -1) {
-		cache_log(app->cfg, "snapshot", note);
-		return 0;
-	}
+	rc = snapshot_restore(sn, app, note, sizeof(note)) == 0;
 	cache_log(app->cfg, "snapshot", note);
 	phase_mark(pc, "renders read back from the snapshot");
-	if ((app->search = search_build(app->model, app->cfg->base_url,
-	    err, errlen)) == NULL)
-		return -1;
-	phase_mark(pc, "search index");
-	return 1;
+	return rc;
 }
 
 /*
@@ -476,9 +468,7 @@ app_load(struct app *app, const struct config *cfg, char *err, size_t errlen)
 		goto oom;
 	/* The renders: read back from a snapshot with this load's key,
 	 * else made (and the snapshot written at the end). */
-	rc = 0;
-	if (sn != NULL && (rc = restore(app, sn, &pc, err, errlen)) == -1)
-		goto fail;
+	rc = sn != NULL && restore(app, sn, &pc);
 	sn = NULL;
 	if (rc == 0) {
 		cache_begin(cfg, site);
