@@ -14,56 +14,17 @@
 # responder's, not nginx's micro-cache's), on a copy of the content.
 . "$(dirname "$0")/lib.sh"
 . "$STACK_ROOT/tests/lib/stack.sh"
+. "$(dirname "$0")/caches.sh"
 
-PERFIL_ARGS='--reload-check 0'
-STACK_CACHE=0
-rm -rf "$BB_TMP/content"
-cp -R "$CONTENT" "$BB_TMP/content" && chmod -R a+rX "$BB_TMP/content"
-PERFIL_CONTENT=$BB_TMP/content
-trap 'stack_stop; _bb_finish' EXIT
-bb_private_stack 1190 'with a cache directory'
-sup=$STACK_RESPONDER_PID
-log=$STACK_DIR/perfil.log
-dir=$STACK_DIR/zcache
-reload_ms=$(bb_reload_ms)
+caches_stack 1190
 urls=(/ /en/cv /api/v1/profile /api/v1/projects /openapi.json /cv.txt /llms.txt)
 
-# snap NAME: the answers to urls in each coding (headers without Date),
-# into $BB_TMP/NAME.
-snap() {
-	local u c i=0
-	rm -rf "${BB_TMP:?}/$1"
-	mkdir -p "$BB_TMP/$1"
-	for u in "${urls[@]}"; do
-		for c in identity gzip br; do
-			curl -s -H "Accept-Encoding: $c" -D "$BB_TMP/$1/$i.$c.h" \
-				-o "$BB_TMP/$1/$i.$c" "$BASE$u"
-			sed -i '/^[Dd]ate:/d' "$BB_TMP/$1/$i.$c.h"
-		done
-		i=$((i + 1))
-	done
-}
-
-# same_as NAME WHAT: the answers now are snapshot NAME's, byte for byte.
-same_as() {
-	snap now
-	diff -r "$BB_TMP/$1" "$BB_TMP/now" >"$BB_TMP/diff" 2>&1
-	_bb_check $? "$2: every answer the same bytes, in every coding" \
-		"$(head -c 400 "$BB_TMP/diff")"
-}
-
-# reload_says REGEX DESC: SIGHUP, then the load's cache line matches REGEX.
-# The snapshot of the last load goes first: a reload that finds it renders
-# nothing and reads no variant (snapshot.test.sh tests it).
-reload_says() {
-	local n
+# cache_says REGEX DESC: reload_says on the load's cache line. The snapshot
+# of the last load goes first: a reload that finds it renders nothing and
+# reads no variant (snapshot.test.sh tests it).
+cache_says() {
 	rm -f "$dir"/perfil-*.snapshot
-	n=$(grep -c 'content reloaded' "$log")
-	bb_reload "$sup"
-	bb_await_lines "$log" 'content reloaded' $((n + 1)) "$reload_ms"
-	_bb_check $? 'the content reloads' "$(tail -n 3 "$log")"
-	grep -E "cache: .*$1" <(tail -n 8 "$log") >/dev/null
-	_bb_check $? "$2" "$(grep 'cache:' "$log" | tail -n 2)"
+	reload_says cache "$@"
 }
 
 t 'the first load writes the site'"'"'s cache file, the responder'"'"'s own, mode 0600'
@@ -74,25 +35,25 @@ grep -E "cache: 0 of ([0-9]+) compressed variants reused, \\1 written to $file" 
 _bb_check $? 'perfil.log: "0 of N compressed variants reused, N written to FILE"' "$(grep 'cache:' "$log")"
 total=$(sed -nE 's/.*cache: 0 of ([0-9]+) compressed.*/\1/p' "$log" | head -n 1)
 _bb_check $((${total:-0} < 100)) 'over 100 variants (the demo keeps about 220)' "$total"
-snap first
+answers first "${urls[@]}"
 
 t 'a reload of unchanged content takes every variant from the file: the same bytes'
-reload_says "$total of $total compressed variants reused" "perfil.log: \"$total of $total compressed variants reused\""
-same_as first 'after the reload'
+cache_says "$total of $total compressed variants reused" "perfil.log: \"$total of $total compressed variants reused\""
+same_as first 'after the reload' "${urls[@]}"
 
 t 'a corrupt file (one byte flipped) is ignored whole, with the reason; the answers are the same bytes'
 size=$(stat -c %s "$file")
 printf 'X' | dd of="$file" bs=1 seek=$((size / 2)) conv=notrunc status=none
-reload_says "$file: CRC-32 mismatch \\(corrupt\\): ignored" 'perfil.log names the file and says "CRC-32 mismatch (corrupt): ignored"'
+cache_says "$file: CRC-32 mismatch \\(corrupt\\): ignored" 'perfil.log names the file and says "CRC-32 mismatch (corrupt): ignored"'
 grep -E "cache: 0 of $total compressed" <(tail -n 8 "$log") >/dev/null
 _bb_check $? 'nothing reused from it' "$(grep 'cache:' "$log" | tail -n 2)"
-same_as first 'after the corrupt file'
+same_as first 'after the corrupt file' "${urls[@]}"
 
 t 'a truncated file is ignored whole; the load wrote a whole one again'
 expect_equal 'the file written again' "$size" "$(stat -c %s "$file")"
 truncate -s $((size - 100)) "$file"
-reload_says "$file: truncated.*: ignored" 'perfil.log: "truncated ... ignored"'
-same_as first 'after the truncated file'
+cache_says "$file: truncated.*: ignored" 'perfil.log: "truncated ... ignored"'
+same_as first 'after the truncated file' "${urls[@]}"
 
 t "another site's file (the same content, another base URL) under this site's name is ignored"
 mkdir -p "$BB_TMP/other"
@@ -102,22 +63,22 @@ other=$(ls "$BB_TMP/other"/perfil-*.zcache 2>/dev/null | head -n 1)
 _bb_check $([[ -n $other && $other != */${file##*/} ]] && echo 0 || echo 1) \
 	"--check --cache-dir wrote that site's own file" "$other"
 cat "$other" >"$file"
-reload_says "$file: written for another site: ignored" 'perfil.log: "written for another site: ignored"'
-same_as first "after another site's file"
+cache_says "$file: written for another site: ignored" 'perfil.log: "written for another site: ignored"'
+same_as first "after another site's file" "${urls[@]}"
 
 t 'an older file of this site (before an edit) is used entry by entry: only the unchanged answers'"'"' variants, the edited ones made again'
 cp "$file" "$BB_TMP/old.zcache"
 jq '.headline.es = "Edited for the cache test"' "$STACK_CONTENT/profile.json" >"$BB_TMP/p.json" &&
 	cat "$BB_TMP/p.json" >"$STACK_CONTENT/profile.json"
-reload_says "[0-9]+ of $total compressed variants reused" 'the edit reloads'
-snap edited
+cache_says "[0-9]+ of $total compressed variants reused" 'the edit reloads'
+answers edited "${urls[@]}"
 grep -q 'Edited for the cache test' "$BB_TMP/edited/2.identity"
 _bb_check $? 'the profile says the edit' "$(head -c 200 "$BB_TMP/edited/2.identity")"
 cp "$BB_TMP/old.zcache" "$file"
-reload_says "[0-9]+ of $total compressed variants reused" 'the old file is read'
+cache_says "[0-9]+ of $total compressed variants reused" 'the old file is read'
 reused=$(grep 'cache:' "$log" | tail -n 1 | sed -nE 's/.*cache: ([0-9]+) of.*/\1/p')
 _bb_check $((reused > 0 && reused < total ? 0 : 1)) "some variants reused, not all (of $total)" "$reused"
-same_as edited 'after the old file'
+same_as edited 'after the old file' "${urls[@]}"
 for c in gzip br; do
 	if [[ $c == gzip ]]; then
 		got=$(gzip -dc "$BB_TMP/now/2.gzip" | grep -c 'Edited for the cache test')
@@ -129,8 +90,8 @@ done
 
 t 'a cache directory the responder cannot write: logged, the content loads and serves as before'
 chmod 0500 "$dir"
-reload_says "$dir: cannot be written \\(Permission denied\\): no cache" 'perfil.log: "cannot be written (Permission denied): no cache"'
-same_as edited 'without a cache'
+cache_says "$dir: cannot be written \\(Permission denied\\): no cache" 'perfil.log: "cannot be written (Permission denied): no cache"'
+same_as edited 'without a cache' "${urls[@]}"
 chmod 0700 "$dir"
 
 t 'a cache directory inside the content directory is refused at start (exit 2)'

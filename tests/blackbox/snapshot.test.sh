@@ -14,19 +14,9 @@
 # not nginx's micro-cache's), on a copy of the content.
 . "$(dirname "$0")/lib.sh"
 . "$STACK_ROOT/tests/lib/stack.sh"
+. "$(dirname "$0")/caches.sh"
 
-PERFIL_ARGS='--reload-check 0'
-STACK_CACHE=0
-rm -rf "$BB_TMP/content"
-cp -R "$CONTENT" "$BB_TMP/content" && chmod -R a+rX "$BB_TMP/content"
-PERFIL_CONTENT=$BB_TMP/content
-trap 'stack_stop; _bb_finish' EXIT
-bb_private_stack 1230 'with a cache directory'
-sup=$STACK_RESPONDER_PID
-log=$STACK_DIR/perfil.log
-dir=$STACK_DIR/zcache
-reload_ms=$(bb_reload_ms)
-MCP=(-H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream')
+caches_stack 1230
 META='"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}'
 
 # The answers compared: every URL of the sitemap and its markdown twin, the
@@ -66,51 +56,6 @@ mcp_calls=('"method":"tools/list","params":{'"$META"'}'
 few=(/ /en/cv /cv/industry /en/cv.pdf /cv.txt /en/llms.txt /openapi.json
 	/api/v1/profile "/api/v1/projects/$slug?lang=en")
 
-# snap NAME [few]: the answers (status, headers but Date, body) to the URLs
-# (all of them, or the few) in each coding, and MCP's lists, into
-# $BB_TMP/NAME.
-snap() {
-	local name=$1 u c i=0 m list=("${urls[@]}")
-	[[ ${2-} == few ]] && list=("${few[@]}")
-	rm -rf "${BB_TMP:?}/$name"
-	mkdir -p "$BB_TMP/$name"
-	for u in "${list[@]}"; do
-		for c in identity gzip br; do
-			curl -s -H "Accept-Encoding: $c" -D "$BB_TMP/$name/$i.$c.h" \
-				-o "$BB_TMP/$name/$i.$c" "$BASE$u"
-			sed -i '/^[Dd]ate:/d' "$BB_TMP/$name/$i.$c.h"
-		done
-		i=$((i + 1))
-	done
-	for m in "${mcp_calls[@]}"; do
-		curl -s "${MCP[@]}" -o "$BB_TMP/$name/mcp.$i" \
-			--data-binary '{"jsonrpc":"2.0","id":1,'"$m"'}' "$BASE/mcp"
-		i=$((i + 1))
-	done
-}
-
-# same_as NAME WHAT [few]: the answers now are NAME's, byte for byte.
-same_as() {
-	snap now "${3-}"
-	diff -r "$BB_TMP/$1" "$BB_TMP/now" >"$BB_TMP/diff" 2>&1
-	_bb_check $? "$2: every answer the same bytes, in every coding" \
-		"$(head -c 400 "$BB_TMP/diff")"
-}
-
-# reload_says REGEX DESC: SIGHUP, then a snapshot line of that load matches
-# REGEX; its lines are in $BB_TMP/load.
-reload_says() {
-	local n before
-	n=$(grep -c 'content reloaded' "$log")
-	before=$(wc -l <"$log")
-	bb_reload "$sup"
-	bb_await_lines "$log" 'content reloaded' $((n + 1)) "$reload_ms"
-	_bb_check $? 'the content reloads' "$(tail -n 3 "$log")"
-	tail -n +$((before + 1)) "$log" >"$BB_TMP/load"
-	grep -E "snapshot: .*$1" "$BB_TMP/load" >/dev/null
-	_bb_check $? "$2" "$(grep 'snapshot:' "$BB_TMP/load")"
-}
-
 # forge NAME: rewrites the snapshot file with the stream NAME (python's
 # bytes expression of s, the stream) under its own key, with a valid CRC.
 forge() {
@@ -141,31 +86,31 @@ expect_equal 'its mode' 600 "$(stat -c %a "$file" 2>/dev/null)"
 expect_equal 'its owner, the responder'"'"'s user' "$(stat -c %U "$dir")" "$(stat -c %U "$file" 2>/dev/null)"
 grep -E "snapshot: [0-9.]+ MB of renders written to $file" "$log" >/dev/null
 _bb_check $? 'perfil.log: "N MB of renders written to FILE"' "$(grep 'snapshot:' "$log")"
-snap first
-snap first-few few
+answers first "${urls[@]}"
+answers first-few "${few[@]}"
 n=$(ls "$BB_TMP/first" | wc -l)
 _bb_check $((n < 300)) "the answers compared: over 100 URLs in 3 codings and MCP's lists" "$n files"
 
 t 'a reload of unchanged content reads the renders back: every answer the same bytes'
-reload_says "$file: [0-9.]+ MB of renders read back" 'perfil.log: "FILE: N MB of renders read back"'
+reload_says snapshot "$file: [0-9.]+ MB of renders read back" 'perfil.log: "FILE: N MB of renders read back"'
 grep -E "cache: " "$BB_TMP/load" >/dev/null
 _bb_check $((! $?)) 'the compressed variants'"'"' cache is not read (nothing is compressed)' "$(cat "$BB_TMP/load")"
-same_as first 'after the reload'
+same_as first 'after the reload' "${urls[@]}"
 grep -c "PDF-1" "$BB_TMP/now"/*.identity | grep -v ':0$' | wc -l >"$BB_TMP/pdfs"
 _bb_check $(($(cat "$BB_TMP/pdfs") > 0 ? 0 : 1)) 'the PDFs among them' "$(cat "$BB_TMP/pdfs")"
 
 t 'a corrupt file (one byte flipped) is ignored, with the reason; the answers are the same bytes'
 size=$(stat -c %s "$file")
 printf 'X' | dd of="$file" bs=1 seek=$((size / 2)) conv=notrunc status=none
-reload_says "$file: its CRC-32 does not match \\(corrupt\\): ignored" 'perfil.log: "its CRC-32 does not match (corrupt): ignored"'
+reload_says snapshot "$file: its CRC-32 does not match \\(corrupt\\): ignored" 'perfil.log: "its CRC-32 does not match (corrupt): ignored"'
 grep -E "snapshot: [0-9.]+ MB of renders written to $file" "$BB_TMP/load" >/dev/null
 _bb_check $? 'the load wrote a good one again' "$(cat "$BB_TMP/load")"
-same_as first-few 'after the corrupt file' few
+same_as first-few 'after the corrupt file' "${few[@]}"
 
 t 'a truncated file is ignored'
 truncate -s $((size - 100)) "$file"
-reload_says "$file: truncated.*: ignored" 'perfil.log: "truncated ... ignored"'
-same_as first-few 'after the truncated file' few
+reload_says snapshot "$file: truncated.*: ignored" 'perfil.log: "truncated ... ignored"'
+same_as first-few 'after the truncated file' "${few[@]}"
 
 t "another site's snapshot (the same content, another base URL) under this site's name is ignored"
 mkdir -p "$BB_TMP/other"
@@ -175,45 +120,45 @@ other=$(ls "$BB_TMP/other"/perfil-*.snapshot 2>/dev/null | head -n 1)
 _bb_check $([[ -n $other && $other != */${file##*/} ]] && echo 0 || echo 1) \
 	"--check --cache-dir wrote that site's own file" "$other"
 cat "$other" >"$file"
-reload_says "$file: made for another site: ignored" 'perfil.log: "made for another site: ignored"'
-same_as first-few "after another site's file" few
+reload_says snapshot "$file: made for another site: ignored" 'perfil.log: "made for another site: ignored"'
+same_as first-few "after another site's file" "${few[@]}"
 
 t 'a snapshot of another build, or of another day, is ignored with that reason'
 perl -0777 -pi -e 's/^build ([0-9a-f])/"build " . ($1 eq "0" ? "1" : "0")/me' "$file"
-reload_says "$file: made by another build of the program or of its libraries: ignored" 'perfil.log: "made by another build ...: ignored"'
+reload_says snapshot "$file: made by another build of the program or of its libraries: ignored" 'perfil.log: "made by another build ...: ignored"'
 perl -0777 -pi -e 's/^date \d{4}-\d\d-\d\d/date 2000-01-01/m' "$file"
-reload_says "$file: made on another day .*: ignored" 'perfil.log: "made on another day ...: ignored"'
-same_as first-few 'after them' few
+reload_says snapshot "$file: made on another day .*: ignored" 'perfil.log: "made on another day ...: ignored"'
+same_as first-few 'after them' "${few[@]}"
 
 t 'an older snapshot of this site (before an edit) replayed is ignored: the answers say the edit'
 cp "$file" "$BB_TMP/old.snapshot"
 jq '.headline.es = "Edited for the snapshot test"' "$STACK_CONTENT/profile.json" >"$BB_TMP/p.json" &&
 	cat "$BB_TMP/p.json" >"$STACK_CONTENT/profile.json"
-reload_says "$file: made from other content or labels: ignored" 'the edit: "made from other content or labels: ignored"'
-snap edited few
+reload_says snapshot "$file: made from other content or labels: ignored" 'the edit: "made from other content or labels: ignored"'
+answers edited "${few[@]}"
 cp "$BB_TMP/old.snapshot" "$file"
-reload_says "$file: made from other content or labels: ignored" 'the old file replayed: "made from other content or labels: ignored"'
-same_as edited 'after the old file' few
+reload_says snapshot "$file: made from other content or labels: ignored" 'the old file replayed: "made from other content or labels: ignored"'
+same_as edited 'after the old file' "${few[@]}"
 grep -l 'Edited for the snapshot test' "$BB_TMP/now"/*.identity >/dev/null
 _bb_check $? 'the answers say the edit' ''
 
 t 'a file writable by its group is not trusted'
 chmod 0660 "$file"
-reload_says "$file: it or its directory is not this user's alone.*: ignored" 'perfil.log: "not this user'"'"'s alone ...: ignored"'
+reload_says snapshot "$file: it or its directory is not this user's alone.*: ignored" 'perfil.log: "not this user'"'"'s alone ...: ignored"'
 expect_equal 'the load wrote its own again, mode 0600' 600 "$(stat -c %a "$file")"
 
 t 'a hostile stream under a valid CRC (cut in half, random, huge counts) is refused by the reader, never served'
 for how in half random counts; do
 	forge "$how"
-	reload_says "$file: .* at byte [0-9]+: ignored" "$how: perfil.log: \"REASON at byte N: ignored\""
+	reload_says snapshot "$file: .* at byte [0-9]+: ignored" "$how: perfil.log: \"REASON at byte N: ignored\""
 done
-same_as edited 'after them' few
+same_as edited 'after them' "${few[@]}"
 kill -0 "$sup" 2>/dev/null
 _bb_check $? 'the supervisor is still running' ''
 
 t 'a cache directory the responder cannot write: logged, the content loads and serves as before'
 rm -f "$file"
 chmod 0500 "$dir"
-reload_says "$dir: cannot be written \\(Permission denied\\): no snapshot" 'perfil.log: "cannot be written (Permission denied): no snapshot"'
-same_as edited 'without a snapshot' few
+reload_says snapshot "$dir: cannot be written \\(Permission denied\\): no snapshot" 'perfil.log: "cannot be written (Permission denied): no snapshot"'
+same_as edited 'without a snapshot' "${few[@]}"
 chmod 0700 "$dir"
