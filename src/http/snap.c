@@ -377,28 +377,27 @@ snap_rendered(struct snap *s, struct rendered *r)
 
 /*
  * An array of *n elements of each bytes (at most max): its count, then
- * nothing more (the caller visits the elements).  Reading, allocates
- * the array zeroed and returns it (NULL for none, or failed); writing,
- * returns arr.
+ * nothing more (the caller visits the elements).  Writing, returns arr
+ * whatever happens: it is the caller's (a live load's, snapshot_write),
+ * and a write that failed must not take it from it.  Reading, allocates
+ * the array zeroed and returns it with its count in *n, or NULL with
+ * *n 0 (none, or failed): a count without its array would send the
+ * caller's free function through elements that are not there.
  */
 void *
 snap_array(struct snap *s, void *arr, size_t *n, size_t each, size_t max)
 {
-	void	*a;
+	void	*a = NULL;
 
-	if (s->failed)
-		return NULL;
 	snap_size(s, n, max);
-	if (!s->reading || s->failed)
-		return s->failed ? NULL : arr;
-	if (*n == 0)
-		return NULL;
+	if (!s->reading)
+		return arr;
 	/* Each element takes at least a byte of the stream. */
-	if (*n > s->len - s->pos) {
+	if (snap_ok(s) && *n > s->len - s->pos)
 		snap_fail(s, "a count beyond the end");
-		return NULL;
-	}
-	if ((a = calloc(*n, each)) == NULL)
+	if (snap_ok(s) && *n > 0 && (a = calloc(*n, each)) == NULL)
 		snap_fail(s, "out of memory");
+	if (a == NULL)
+		*n = 0;
 	return a;
 }

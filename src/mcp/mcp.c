@@ -101,7 +101,7 @@ mcp_snap(struct snap *sn, struct mcp *m, const struct app *app)
 	}
 	n = m->nres;
 	m->res = snap_array(sn, m->res, &n, sizeof(*m->res), 4096);
-	m->nres = snap_ok(sn) ? n : 0;
+	m->nres = n;
 	for (i = 0; i < m->nres; i++) {
 		snap_str(sn, &m->res[i].uri);
 		snap_str(sn, &m->res[i].path);

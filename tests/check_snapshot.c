@@ -1,0 +1,171 @@
+/*
+ * check_snapshot.c: the visitors that write a load's renders into the
+ * snapshot and read them back (site_snap, prerender_snap, mcp_snap;
+ * src/server/snapshot.c), against the demo content's load.
+ *
+ * snapshot_write runs on the live load, after it has rendered: a write
+ * that fails half-way (a full disk under --cache-dir, out of memory)
+ * must leave every table it was writing as it was, for the requests
+ * that follow.  Read back, a stream that ends where a count says more
+ * follows is refused, and what the visitor allocated is freed without
+ * going through elements that are not there.
+ */
+#include "config.h"
+
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "http/snap.h"
+#include "mcp/mcp.h"
+#include "server/prerender.h"
+#include "site/pages.h"
+#include "testenv.h"
+
+/* A writer whose stream has failed, as a full disk leaves it. */
+static void
+failed_writer(struct snap *s, struct buf *b)
+{
+	buf_init(b);
+	snap_writer(s, b, NULL);
+	snap_fail(s, "cannot be written");
+}
+
+/* The wire form of a request's answer, malloc'd. */
+static char *
+answer_to(const char *method, const char *path, const char *body)
+{
+	char	*env[] = { NULL, NULL, "CONTENT_TYPE=application/json", NULL };
+	char	 m[64], p[256], *w;
+
+	snprintf(m, sizeof(m), "REQUEST_METHOD=%s", method);
+	snprintf(p, sizeof(p), "DOCUMENT_URI=%s", path);
+	env[0] = m;
+	env[1] = p;
+	arena_reset(&test_arena);
+	handle_request(&test_app, env, body, body != NULL ? strlen(body) : 0,
+	    &test_resp, &test_arena);
+	resp_serialize(&test_resp, &test_wire);
+	ck_assert_int_lt(test_resp.status, 500);
+	ck_assert_ptr_nonnull(w = strdup(buf_cstr(&test_wire)));
+	return w;
+}
+
+/* The pre-rendered answers of the API: the profile, an item, a list. */
+START_TEST(failed_write_keeps_prerender)
+{
+	static const char *const paths[] = { "/api/v1/profile",
+	    "/api/v1/projects", "/api/v1/experience" };
+	struct snap s;
+	struct buf b;
+	char	*before[3], *after;
+	size_t	 i;
+
+	for (i = 0; i < 3; i++)
+		before[i] = answer_to("GET", paths[i], NULL);
+	failed_writer(&s, &b);
+	(void)prerender_snap(&s, test_app.prerender, &test_app);
+	for (i = 0; i < 3; i++) {
+		after = answer_to("GET", paths[i], NULL);
+		ck_assert_str_eq(after, before[i]);
+		free(after);
+		free(before[i]);
+	}
+	buf_free(&b);
+}
+END_TEST
+
+#define RPC	"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":"
+
+/* MCP's resources: read by URI, as resources/list names them. */
+START_TEST(failed_write_keeps_mcp)
+{
+	struct snap s;
+	struct buf b;
+	char	 read[1024], *list, *uri, *end, *before, *after;
+
+	list = answer_to("POST", "/mcp", RPC "\"resources/list\"}");
+	ck_assert_ptr_nonnull(uri = strstr(list, "\"uri\":\""));
+	uri += 7;
+	ck_assert_ptr_nonnull(end = strchr(uri, '"'));
+	snprintf(read, sizeof(read), RPC "\"resources/read\",\"params\":"
+	    "{\"uri\":\"%.*s\"}}", (int)(end - uri), uri);
+	before = answer_to("POST", "/mcp", read);
+	ck_assert_ptr_nonnull(strstr(before, "\"result\""));
+	failed_writer(&s, &b);
+	(void)mcp_snap(&s, test_app.mcp, &test_app);
+	after = answer_to("POST", "/mcp", read);
+	ck_assert_str_eq(after, before);
+	free(after);
+	free(before);
+	free(list);
+	buf_free(&b);
+}
+END_TEST
+
+/* The CV's variants (site.json's cv_variants: the demo has some). */
+START_TEST(failed_write_keeps_site)
+{
+	struct snap s;
+	struct buf b;
+	char	*before, *after;
+
+	ck_assert_int_gt(test_app.settings->cv_variants.n, 0);
+	before = answer_to("GET", "/cv/industry", NULL);
+	ck_assert_int_eq(test_resp.status, 200);
+	failed_writer(&s, &b);
+	site_snap(&s, test_app.site, test_app.settings->cv_variants.n);
+	after = answer_to("GET", "/cv/industry", NULL);
+	ck_assert_str_eq(after, before);
+	free(after);
+	free(before);
+	buf_free(&b);
+}
+END_TEST
+
+/* A stream of a count (5) and nothing after it, read by the visitors
+ * whose stream begins with a count. */
+START_TEST(count_beyond_the_end)
+{
+	static const unsigned char five[8] = { 5 };
+	struct site *site;
+	struct snap s;
+
+	snap_reader(&s, five, sizeof(five));
+	ck_assert_ptr_null(prerender_snap(&s, NULL, &test_app));
+	ck_assert_str_eq(s.why, "a count beyond the end");
+	ck_assert_ptr_nonnull(site = calloc(1, sizeof(*site)));
+	snap_reader(&s, five, sizeof(five));
+	site_snap(&s, site, test_app.settings->cv_variants.n);
+	ck_assert_str_eq(s.why, "a count beyond the end");
+	site_free(site);
+}
+END_TEST
+
+static Suite *
+suite(void)
+{
+	Suite	*s = suite_create("snapshot");
+	TCase	*tc = tcase_create("visitors");
+
+	tcase_add_unchecked_fixture(tc, testenv_setup, testenv_teardown);
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, failed_write_keeps_prerender);
+	tcase_add_test(tc, failed_write_keeps_mcp);
+	tcase_add_test(tc, failed_write_keeps_site);
+	tcase_add_test(tc, count_beyond_the_end);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int
+main(void)
+{
+	SRunner	*sr = srunner_create(suite());
+	int	 failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
