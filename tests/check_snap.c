@@ -198,7 +198,7 @@ static const struct {
 } fixeds[] = {
 	{ "abc\0\0\0\0\0", 8, SIZE_MAX, NULL },
 	{ "\0bcdefgh", 8, SIZE_MAX, NULL }, { "abcdefg\0", 8, SIZE_MAX, NULL },
-	{ "abc\0efgh", 8, SIZE_MAX, NULL },	/* bytes after the NUL kept */
+	{ "abc\0efgh", 8, SIZE_MAX, NULL },	/* bytes after the NUL: 0 */
 	{ "abcdefgh", 8, SIZE_MAX, UNTERMINATED },
 	{ "\0", 1, SIZE_MAX, NULL }, { "x", 1, SIZE_MAX, UNTERMINATED },
 	{ "", 0, SIZE_MAX, UNTERMINATED },	/* no room for a NUL */
@@ -210,10 +210,15 @@ START_TEST(fixed_terminated)
 	struct snap s;
 	struct buf b;
 	unsigned char *in;
-	char	 v[8], got[8];
-	size_t	 size = fixeds[_i].size;
+	char	 v[8], got[8], want[8];
+	size_t	 size = fixeds[_i].size, k;
 
 	memcpy(v, fixeds[_i].bytes, size);
+	/* written up to the NUL, then zeros: the same string, the same
+	 * bytes, whatever its buffer held after it */
+	memcpy(want, v, size);
+	for (k = strnlen(want, size); k < size; k++)
+		want[k] = '\0';
 	memset(got, 'Z', sizeof(got));
 	writing(&s, &b);
 	snap_fixed(&s, v, size);
@@ -222,7 +227,7 @@ START_TEST(fixed_terminated)
 	snap_fixed(&s, got, size);
 	outcome(&s, fixeds[_i].why, _i);
 	if (fixeds[_i].why == NULL)
-		ck_assert(memcmp(got, v, size) == 0 && s.pos == size);
+		ck_assert(memcmp(got, want, size) == 0 && s.pos == size);
 	else
 		ck_assert_mem_eq(got, "ZZZZZZZZ", 8);
 	free(in);
@@ -447,9 +452,9 @@ static const struct {
 	size_t	 max;
 	const char *why;
 } arrays[] = {
-	{ 0, 0, 10, NULL }, { 10, 10, 10, NULL },
-	{ 3, 3, 10, NULL },		/* a byte an element: enough */
-	{ 3, 2, 10, COUNT_BEYOND }, { 1, 0, 10, COUNT_BEYOND },
+	{ 0, 0, 10, NULL }, { 10, 40, 10, NULL },
+	{ 3, 12, 10, NULL },	/* 4 bytes an element, a quarter of its 16 */
+	{ 3, 11, 10, COUNT_BEYOND }, { 1, 3, 10, COUNT_BEYOND },
 	{ 11, 100, 10, COUNT_OUT }, { UINT64_MAX, 16, 4096, COUNT_OUT },
 	{ UINT64_MAX, 16, SIZE_MAX, COUNT_BEYOND },
 };

@@ -198,11 +198,17 @@ void
 snap_fixed(struct snap *s, char *p, size_t size)
 {
 	const unsigned char *q;
+	size_t	 n;
 
 	if (s->failed)
 		return;
 	if (!s->reading) {
-		put(s, p, size);
+		/* the bytes after the NUL as zeros: the same string always
+		 * writes the same bytes */
+		n = strnlen(p, size);
+		put(s, p, n);
+		for (; n < size; n++)
+			put(s, "", 1);
 		return;
 	}
 	if ((q = take(s, size)) == NULL)
@@ -347,7 +353,7 @@ snap_rendered(struct snap *s, struct rendered *r)
 	if (s->failed)
 		return;
 	snap_fixed(s, r->etag, sizeof(r->etag));
-	snap_size(s, &r->len, SIZE_MAX / 2);
+	snap_size(s, &r->len, SNAP_ANSWER_MAX);
 	if (!s->reading) {
 		bytes_out(s, r->data, r->len);
 		for (c = 0; c < CODING__MAX; c++)
@@ -392,8 +398,12 @@ snap_array(struct snap *s, void *arr, size_t *n, size_t each, size_t max)
 	snap_size(s, n, max);
 	if (!s->reading)
 		return arr;
-	/* Each element takes at least a byte of the stream. */
-	if (snap_ok(s) && *n > s->len - s->pos)
+	/* Each element takes at least a quarter of its size in bytes of
+	 * the stream (every visitor's does: a route's, a document's, a
+	 * variant's numbers and strings), so that a hostile count can ask
+	 * for at most four times the stream's size in memory. */
+	if (snap_ok(s) && *n > (s->len - s->pos) / (each / 4 > 0 ?
+	    each / 4 : 1))
 		snap_fail(s, "a count beyond the end");
 	if (snap_ok(s) && *n > 0 && (a = calloc(*n, each)) == NULL)
 		snap_fail(s, "out of memory");

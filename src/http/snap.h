@@ -29,6 +29,10 @@
 #include "base/util.h"
 #include "http/encoding.h"
 
+/* The longest answer read back (its identity bytes, which a shrunk
+ * answer inflates from gzip on demand, encoding.h). */
+#define SNAP_ANSWER_MAX	((size_t)1 << 30)
+
 struct snap {
 	int	 reading;
 	int	 failed;

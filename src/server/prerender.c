@@ -182,7 +182,8 @@ prerender_snap(struct snap *sn, struct prerender *pr, const struct app *app)
 	}
 	n = pr->len;
 	pr->e = snap_array(sn, pr->e, &n, sizeof(*pr->e), SIZE_MAX / 2);
-	pr->len = pr->cap = n;
+	if (sn->reading)
+		pr->len = pr->cap = n;
 	for (i = 0; i < pr->len && snap_ok(sn); i++) {
 		e = &pr->e[i];
 		ri = sn->reading ? 0 : (size_t)(e->route - routes);

@@ -387,7 +387,8 @@ snapshot_open(const char *dir, const char *site, const char *key,
 		;
 	else if ((n = (size_t)slen) == 0 || stream_alloc(sn, n) == -1 ||
 	    read_at(fd, sn->data, n, HEADER_LEN + (off_t)klen) == -1)
-		why = sn->data == NULL ? "out of memory" : "cannot be read";
+		why = slen == 0 ? "an empty stream" : sn->data == NULL ?
+		    "out of memory" : "cannot be read";
 	else {
 		crc = snap_crc(0, h, HEADER_LEN);
 		crc = snap_crc(crc, have, klen);
@@ -489,8 +490,7 @@ snapshot_restore_stream(const void *p, size_t n, struct app *app,
 	visit(&s, app);
 	if (!snap_ok(&s)) {
 		unvisit(app);
-		snprintf(note, notelen, "%s at byte %zu", s.why != NULL ?
-		    s.why : "unreadable", s.pos);
+		snprintf(note, notelen, "%s at byte %zu", s.why, s.pos);
 		return -1;
 	}
 	return 0;
