@@ -1,8 +1,8 @@
 /*
  * fuzz_snapshot.c: libFuzzer target for the reader of the snapshot's
  * stream (snapshot_restore_stream: http/snap.c's primitives and the
- * visitors site_snap, openapi_snap, prerender_snap and mcp_snap), with
- * the demo content loaded once, without --cache-dir.  The input is a
+ * visitors site_snap, openapi_snap, prerender_snap, mcp_snap and
+ * search_snap), with the demo content loaded once, without --cache-dir.  The input is a
  * stream, the part of a DIR/perfil-*.snapshot file between its header
  * and its trailer (server/snapshot.c): the file's CRC-32 finds a
  * corrupt file, not a hostile one, so the stream itself must be safe to
@@ -34,6 +34,7 @@
 #include <unistd.h>
 
 #include "api/openapi.h"
+#include "api/search.h"
 #include "mcp/mcp.h"
 #include "server/app_load.h"
 #include "server/prerender.h"
@@ -63,6 +64,7 @@ struct renders {
 	struct openapi *openapi;
 	struct prerender *prerender;
 	struct mcp *mcp;
+	struct search_index *search;
 	char	*glyphs, *font_packages;
 	int	 cv_pdf[LANG__MAX];
 };
@@ -74,6 +76,7 @@ take(struct renders *r, struct app *a)
 	r->openapi = a->openapi;
 	r->prerender = a->prerender;
 	r->mcp = a->mcp;
+	r->search = a->search;
 	r->glyphs = a->glyphs;
 	r->font_packages = a->font_packages;
 	memcpy(r->cv_pdf, a->cv_pdf, sizeof(r->cv_pdf));
@@ -86,6 +89,7 @@ give(struct app *a, const struct renders *r)
 	a->openapi = r->openapi;
 	a->prerender = r->prerender;
 	a->mcp = r->mcp;
+	a->search = r->search;
 	a->glyphs = r->glyphs;
 	a->font_packages = r->font_packages;
 	memcpy(a->cv_pdf, r->cv_pdf, sizeof(a->cv_pdf));
@@ -97,7 +101,7 @@ empty(const struct renders *r)
 	static const int none[LANG__MAX];
 
 	return r->site == NULL && r->openapi == NULL && r->prerender == NULL &&
-	    r->mcp == NULL && r->glyphs == NULL && r->font_packages == NULL &&
+	    r->mcp == NULL && r->search == NULL && r->glyphs == NULL && r->font_packages == NULL &&
 	    memcmp(r->cv_pdf, none, sizeof(none)) == 0;
 }
 
@@ -177,6 +181,7 @@ restore(const unsigned char *p, size_t n)
 		openapi_free(got.openapi);
 		prerender_free(got.prerender);
 		mcp_free(got.mcp);
+		search_free(got.search);
 		free(got.glyphs);
 		free(got.font_packages);
 	}
