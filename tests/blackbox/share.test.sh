@@ -8,8 +8,8 @@
 # server; after the last relay the server ends; a relay whose server cannot
 # load the content exits 1; a private directory that is not private makes a
 # relay serve alone; --share with --socket is refused. The server keeps
-# its load's compressed variants in the same directory, and the next
-# server takes them from there.
+# its load's compressed variants and snapshot in the same directory, and
+# the next server starts from the snapshot.
 . "$(dirname "$0")/lib.sh"
 . "$STACK_ROOT/tests/lib/stack.sh"
 . "$STACK_ROOT/tests/blackbox/ops.sh"
@@ -122,12 +122,14 @@ gone=no
 wait_every 0.05 "$(bb_guard 5)" no_server && gone=yes
 expect_equal 'every process of the command has ended' yes "$gone"
 
-t "a new relay starts a new server, which takes every compressed variant from the last one's cache"
+t "a new relay starts a new server, which starts from the last one's snapshot: nothing rendered again"
 relay 4
 expect_equal 'relay 4: GET /api/v1/health' 'Status: 200 OK' "$(health 4)"
 expect_equal 'servers started' 2 "$(servers)"
-grep -E 'cache: ([0-9]+) of \1 compressed variants reused' "$dir"/relay4.log >/dev/null
-_bb_check $? 'relay 4: "N of N compressed variants reused"' "$(grep 'cache:' "$dir"/relay*.log)"
+grep -E 'snapshot: .*/perfil-[0-9a-f]+\.snapshot: [0-9.]+ MB of renders read back' "$dir"/relay4.log >/dev/null
+_bb_check $? 'relay 4: "FILE: N MB of renders read back"' "$(grep -E 'cache:|snapshot:' "$dir"/relay*.log)"
+grep -q 'cache: ' "$dir"/relay4.log
+_bb_check $((! $?)) 'relay 4: no compressed variant made or read' "$(grep 'cache:' "$dir"/relay4.log)"
 ops_stop "${relay_pid[4]}"
 
 t 'content that does not load: the relay gets no answer for the request and exits 1'
