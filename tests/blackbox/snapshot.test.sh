@@ -86,16 +86,27 @@ expect_equal 'its mode' 600 "$(stat -c %a "$file" 2>/dev/null)"
 expect_equal 'its owner, the responder'"'"'s user' "$(stat -c %U "$dir")" "$(stat -c %U "$file" 2>/dev/null)"
 grep -E "snapshot: [0-9.]+ MB of renders written to $file" "$log" >/dev/null
 _bb_check $? 'perfil.log: "N MB of renders written to FILE"' "$(grep 'snapshot:' "$log")"
-answers first "${urls[@]}"
+# Under a checked build (run-checked: sanitizers, valgrind) the first
+# comparison takes the few URLs and one hostile stream, not three: what those
+# builds look for is in the reader and the reload, which both still run; the
+# plain run compares every answer.
+all=("${urls[@]}")
+hostile=(half random counts)
+if bb_checked; then
+	all=("${few[@]}")
+	hostile=(half)
+fi
+answers first "${all[@]}"
 answers first-few "${few[@]}"
 n=$(ls "$BB_TMP/first" | wc -l)
-_bb_check $((n < 300)) "the answers compared: over 100 URLs in 3 codings and MCP's lists" "$n files"
+want=$((${#all[@]} * 6 + ${#mcp_calls[@]}))
+_bb_check $((n != want || want < 50)) "the answers compared: ${#all[@]} URLs in 3 codings (headers and bodies) and MCP's lists" "$n files, $want expected"
 
 t 'a reload of unchanged content reads the renders back: every answer the same bytes'
 reload_says snapshot "$file: [0-9.]+ MB of renders read back" 'perfil.log: "FILE: N MB of renders read back"'
 grep -E "cache: " "$BB_TMP/load" >/dev/null
 _bb_check $((! $?)) 'the compressed variants'"'"' cache is not read (nothing is compressed)' "$(cat "$BB_TMP/load")"
-same_as first 'after the reload' "${urls[@]}"
+same_as first 'after the reload' "${all[@]}"
 grep -c "PDF-1" "$BB_TMP/now"/*.identity | grep -v ':0$' | wc -l >"$BB_TMP/pdfs"
 _bb_check $(($(cat "$BB_TMP/pdfs") > 0 ? 0 : 1)) 'the PDFs among them' "$(cat "$BB_TMP/pdfs")"
 
@@ -148,7 +159,7 @@ reload_says snapshot "$file: it or its directory is not this user's alone.*: ign
 expect_equal 'the load wrote its own again, mode 0600' 600 "$(stat -c %a "$file")"
 
 t 'a hostile stream under a valid CRC (cut in half, random, huge counts) is refused by the reader, never served'
-for how in half random counts; do
+for how in "${hostile[@]}"; do
 	forge "$how"
 	reload_says snapshot "$file: .* at byte [0-9]+: ignored" "$how: perfil.log: \"REASON at byte N: ignored\""
 done
