@@ -747,3 +747,25 @@ dir_remove(const char *path, int depth)
 		return -1;
 	return rmdir(path);
 }
+
+/* Writes the n low bytes of v to p, least significant first (the
+ * little-endian numbers of the cache and snapshot files). */
+void
+le_put(unsigned char *p, uint64_t v, int n)
+{
+	int	 i;
+
+	for (i = 0; i < n; i++)
+		p[i] = (unsigned char)(v >> (8 * i));
+}
+
+/* The little-endian number of the n bytes at p. */
+uint64_t
+le_get(const unsigned char *p, int n)
+{
+	uint64_t v = 0;
+
+	while (n-- > 0)
+		v = v << 8 | p[n];
+	return v;
+}

@@ -60,6 +60,8 @@ size_t	 utf8_count(const char *, size_t);
 
 uint64_t hash_fnv1a64(const void *, size_t);
 uint64_t hash_words64(const void *, size_t);
+void	 le_put(unsigned char *, uint64_t, int n);
+uint64_t le_get(const unsigned char *, int n);
 void	 warnx_lines(const char *prefix, const char *text);
 long long monotonic_ms(void);
 void	 set_handler(int sig, void (*fn)(int));

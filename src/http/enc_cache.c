@@ -80,37 +80,6 @@ static struct {
 	pthread_mutex_t lock;
 } cache = { .fd = -1, .lock = PTHREAD_MUTEX_INITIALIZER };
 
-static void
-le32(unsigned char *p, uint32_t v)
-{
-	int	 i;
-
-	for (i = 0; i < 4; i++)
-		p[i] = (unsigned char)(v >> (8 * i));
-}
-
-static void
-le64(unsigned char *p, uint64_t v)
-{
-	int	 i;
-
-	for (i = 0; i < 8; i++)
-		p[i] = (unsigned char)(v >> (8 * i));
-}
-
-static uint32_t
-get32(const unsigned char *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
-	    (uint32_t)p[3] << 24;
-}
-
-static uint64_t
-get64(const unsigned char *p)
-{
-	return (uint64_t)get32(p) | (uint64_t)get32(p + 4) << 32;
-}
-
 static uint32_t
 slot_of(uint64_t hash, uint64_t len, int coding, int level)
 {
@@ -217,7 +186,7 @@ read_back(char *note, size_t notelen)
 		why = "truncated (no trailer)";
 		goto bad;
 	}
-	n = get32(t + 8);
+	n = (uint32_t)le_get(t + 8, 4);
 	if (n > ENC_CACHE_MAX_ENTRIES ||
 	    n > (end - HEADER_LEN) / ENTRY_LEN) {
 		why = "more entries than the file holds";
@@ -229,18 +198,19 @@ read_back(char *note, size_t notelen)
 	}
 	fd = -1;
 	if (read_crc(f, h, HEADER_LEN, &crc) == -1 ||
-	    memcmp(h, MAGIC, 8) != 0 || get32(h + 8) != FORMAT_VERSION) {
+	    memcmp(h, MAGIC, 8) != 0 ||
+	    (uint32_t)le_get(h + 8, 4) != FORMAT_VERSION) {
 		why = "not a cache file of this version";
 		goto bad;
 	}
-	if (get64(h + 16) != cache.key) {
+	if (le_get(h + 16, 8) != cache.key) {
 		why = "written for another site";
 		goto bad;
 	}
 	/* Another gzip or brotli makes other bytes of the same answer: its
 	 * variants would be right, but not the ones this program makes
 	 * (one tag, one representation). */
-	if (get32(h + 12) != coders_id()) {
+	if ((uint32_t)le_get(h + 12, 4) != coders_id()) {
 		why = "made by other compressors than this program's";
 		goto bad;
 	}
@@ -258,11 +228,11 @@ read_back(char *note, size_t notelen)
 			goto bad;
 		}
 		off += ENTRY_LEN;
-		cache.ents[i].hash = get64(e);
-		cache.ents[i].len = get64(e + 8);
+		cache.ents[i].hash = le_get(e, 8);
+		cache.ents[i].len = le_get(e + 8, 8);
 		cache.ents[i].coding = e[16];
 		cache.ents[i].level = e[17];
-		cache.ents[i].clen = get32(e + 20);
+		cache.ents[i].clen = (uint32_t)le_get(e + 20, 4);
 		cache.ents[i].off = off;
 		if (end - off < cache.ents[i].clen) {
 			why = "truncated";
@@ -281,7 +251,7 @@ read_back(char *note, size_t notelen)
 		why = "entries and trailer disagree";
 		goto bad;
 	}
-	if (crc != get32(t + 12)) {
+	if (crc != (uint32_t)le_get(t + 12, 4)) {
 		why = "CRC-32 mismatch (corrupt)";
 		goto bad;
 	}
@@ -400,9 +370,9 @@ enc_cache_open(const char *dir, const char *key, char *note,
 		return -1;
 	}
 	memcpy(h, MAGIC, 8);
-	le32(h + 8, FORMAT_VERSION);
-	le32(h + 12, coders_id());
-	le64(h + 16, cache.key);
+	le_put(h + 8, FORMAT_VERSION, 4);
+	le_put(h + 12, coders_id(), 4);
+	le_put(h + 16, cache.key, 8);
 	if (fwrite(h, 1, HEADER_LEN, cache.out) != HEADER_LEN)
 		cache.out_failed = 1;
 	cache.crc = (uint32_t)crc32(cache.crc, h, HEADER_LEN);
@@ -520,12 +490,12 @@ enc_cache_put(enum coding c, int level, uint64_t hash, size_t n,
 
 	if (!cache.open || outlen > UINT32_MAX)
 		return;
-	le64(e, hash);
-	le64(e + 8, n);
+	le_put(e, hash, 8);
+	le_put(e + 8, n, 8);
 	e[16] = (unsigned char)c;
 	e[17] = (unsigned char)level;
 	e[18] = e[19] = 0;
-	le32(e + 20, (uint32_t)outlen);
+	le_put(e + 20, (uint32_t)outlen, 4);
 	pthread_mutex_lock(&cache.lock);
 	if (!cache.out_failed && cache.nout < ENC_CACHE_MAX_ENTRIES) {
 		if (fwrite(e, 1, ENTRY_LEN, cache.out) != ENTRY_LEN ||
@@ -555,8 +525,8 @@ enc_cache_close(int keep, char *note, size_t notelen)
 	if (!cache.open)
 		return -1;
 	memcpy(t, MAGIC_END, 8);
-	le32(t + 8, cache.nout);
-	le32(t + 12, cache.crc);
+	le_put(t + 8, cache.nout, 4);
+	le_put(t + 12, cache.crc, 4);
 	if (fwrite(t, 1, TRAILER_LEN, cache.out) != TRAILER_LEN)
 		cache.out_failed = 1;
 	werr = errno;

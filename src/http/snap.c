@@ -122,10 +122,8 @@ static void
 put64(struct snap *s, uint64_t v)
 {
 	unsigned char b[8];
-	int	 i;
 
-	for (i = 0; i < 8; i++)
-		b[i] = (unsigned char)(v >> (8 * i));
+	le_put(b, v, 8);
 	put(s, b, sizeof(b));
 }
 
@@ -133,12 +131,10 @@ static int
 get64(struct snap *s, uint64_t *v)
 {
 	const unsigned char *p;
-	int	 i;
 
 	if ((p = take(s, 8)) == NULL)
 		return -1;
-	for (*v = 0, i = 7; i >= 0; i--)
-		*v = *v << 8 | p[i];
+	*v = le_get(p, 8);
 	return 0;
 }
 

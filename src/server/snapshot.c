@@ -273,25 +273,6 @@ key_differs(const char *have, size_t havelen, const char *want)
 
 /* --- The file --------------------------------------------------------- */
 
-static void
-le32(unsigned char *p, uint32_t v)
-{
-	int	 i;
-
-	for (i = 0; i < 4; i++)
-		p[i] = (unsigned char)(v >> (8 * i));
-}
-
-static uint64_t
-get_le(const unsigned char *p, int n)
-{
-	uint64_t v = 0;
-
-	while (n-- > 0)
-		v = v << 8 | p[n];
-	return v;
-}
-
 /* DIR/perfil-HEX.snapshot, HEX naming the site as enc_cache does. */
 static char *
 file_path(const char *dir, const char *site, int tmp)
@@ -372,12 +353,12 @@ snapshot_open(const char *dir, const char *site, const char *key,
 	    read_at(fd, t, TRAILER_LEN, st.st_size - TRAILER_LEN) == -1)
 		why = "cannot be read";
 	else if (memcmp(h, MAGIC, 8) != 0 ||
-	    get_le(h + 8, 4) != FORMAT_VERSION)
+	    le_get(h + 8, 4) != FORMAT_VERSION)
 		why = "not a snapshot of this version";
-	else if ((klen = (uint32_t)get_le(h + 12, 4)) > SNAPSHOT_KEY_MAX ||
+	else if ((klen = (uint32_t)le_get(h + 12, 4)) > SNAPSHOT_KEY_MAX ||
 	    HEADER_LEN + (uint64_t)klen + TRAILER_LEN > (uint64_t)st.st_size)
 		why = "truncated";
-	else if (memcmp(t, MAGIC_END, 8) != 0 || (slen = get_le(t + 8, 8)) !=
+	else if (memcmp(t, MAGIC_END, 8) != 0 || (slen = le_get(t + 8, 8)) !=
 	    (uint64_t)st.st_size - HEADER_LEN - klen - TRAILER_LEN)
 		why = "truncated, or its end is not a snapshot's";
 	else if ((have = malloc(klen + 1)) == NULL ||
@@ -393,7 +374,7 @@ snapshot_open(const char *dir, const char *site, const char *key,
 		crc = snap_crc(0, h, HEADER_LEN);
 		crc = snap_crc(crc, have, klen);
 		crc = snap_crc(crc, sn->data, n);
-		if (crc != (uint32_t)get_le(t + 16, 4))
+		if (crc != (uint32_t)le_get(t + 16, 4))
 			why = "its CRC-32 does not match (corrupt)";
 	}
 	sn->len = sn->data != NULL ? n : 0;
@@ -526,7 +507,7 @@ snapshot_write(const struct app *app, const char *dir, const char *site,
 	size_t	 klen = strlen(key);
 	off_t	 at;
 	FILE	*f = NULL;
-	int	 fd = -1, i, rc = -1;
+	int	 fd = -1, rc = -1;
 
 	note[0] = '\0';
 	buf_init(&b);
@@ -545,8 +526,8 @@ snapshot_write(const struct app *app, const char *dir, const char *site,
 		goto done;
 	}
 	memcpy(h, MAGIC, 8);
-	le32(h + 8, FORMAT_VERSION);
-	le32(h + 12, (uint32_t)klen);
+	le_put(h + 8, FORMAT_VERSION, 4);
+	le_put(h + 12, (uint32_t)klen, 4);
 	snap_writer(&s, &b, f);
 	buf_append(&b, h, HEADER_LEN);
 	buf_append(&b, key, klen);
@@ -555,9 +536,8 @@ snapshot_write(const struct app *app, const char *dir, const char *site,
 	if (snap_ok(&s) && (at = ftello(f)) != -1) {
 		slen = (uint64_t)at - HEADER_LEN - klen;
 		memcpy(t, MAGIC_END, 8);
-		for (i = 0; i < 8; i++)
-			t[8 + i] = (unsigned char)(slen >> (8 * i));
-		le32(t + 16, s.crc);
+		le_put(t + 8, slen, 8);
+		le_put(t + 16, s.crc, 4);
 		if (fwrite(t, 1, TRAILER_LEN, f) == TRAILER_LEN)
 			rc = 0;
 	}
