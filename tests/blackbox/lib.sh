@@ -42,6 +42,7 @@ set -u
 # curl: a function that hands the command line to the run's curld server
 # (tests/lib/curld.sh), else the real curl.
 . "${BASH_SOURCE[0]%/*}/../lib/curld.sh"
+. "${BASH_SOURCE[0]%/*}/../lib/npm.sh"
 
 BB_FILE=$(basename "$0" .test.sh)
 BB_TMP=$BLACKBOX_OUT/tmp/$BB_FILE # scratch space for this test file
@@ -932,14 +933,13 @@ bb_private_stack() {
 }
 
 # bb_npm DIR PACKAGE: a case that installs the npm packages of tests/DIR
-# unless PACKAGE is already there and newer than the lock file; the file
-# stops when they cannot be installed.
+# (tests/lib/npm.sh) unless PACKAGE is there, installed from the lock file
+# as it is now; the file stops when they cannot be installed.
 bb_npm() {
 	local dir=$STACK_ROOT/tests/$1
 	t "npm ci installs $2 (tests/$1)"
-	if [[ -d $dir/node_modules/$2 &&
-		$dir/node_modules/.package-lock.json -nt $dir/package-lock.json ]] ||
-		(cd "$dir" && npm ci --no-audit --no-fund --loglevel=error) >"$BB_TMP/npm.log" 2>&1; then
+	if [[ -d $dir/node_modules/$2 ]] && perfil_npm_fresh "$dir" ||
+		perfil_npm_ci "$dir" 2>"$BB_TMP/npm.log"; then
 		_bb_pass
 	else
 		_bb_fail "npm ci installs tests/$1" "see $BB_TMP/npm.log"

@@ -7,10 +7,8 @@
 . "$(dirname "$0")/lib.sh"
 
 resume_npm() {
-	local dir=tests/resume
-	[[ -d $dir/node_modules/@jsonresume/schema &&
-		$dir/node_modules/.package-lock.json -nt $dir/package-lock.json ]] && return 0
-	(cd "$dir" && npm ci --no-audit --no-fund --loglevel=error) >"$BB_TMP/npm.log" 2>&1
+	[[ -d tests/resume/node_modules/@jsonresume/schema ]] && perfil_npm_fresh tests/resume ||
+		perfil_npm_ci tests/resume 2>"$BB_TMP/npm.log"
 }
 
 for entry in /resume.json:es /en/resume.json:en; do

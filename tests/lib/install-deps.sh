@@ -236,14 +236,16 @@ perfil_install_npm() {
 	perfil_install_deps npm
 }
 
+. "$(dirname "${BASH_SOURCE[0]}")/npm.sh"
+
 # perfil_install_mcp_client: the official MCP client and Inspector that
 # tests/blackbox/mcp.test.sh drives /mcp with (tests/mcp, pinned by its lock
 # file); the test file runs the same npm ci when they are missing.
 perfil_install_mcp_client() {
 	local dir
 	dir=$(cd "$(dirname "${BASH_SOURCE[0]}")/../mcp" && pwd) || return 1
-	[[ -d $dir/node_modules/@modelcontextprotocol/sdk ]] && return 0
-	(cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+	[[ -d $dir/node_modules/@modelcontextprotocol/sdk ]] && perfil_npm_fresh "$dir" && return 0
+	perfil_npm_ci "$dir"
 }
 
 # perfil_install_conformance: the official MCP conformance suite and the
@@ -253,8 +255,8 @@ perfil_install_mcp_client() {
 perfil_install_conformance() {
 	local dir
 	dir=$(cd "$(dirname "${BASH_SOURCE[0]}")/../conformance" && pwd) || return 1
-	[[ -d $dir/node_modules/@modelcontextprotocol/conformance ]] && return 0
-	(cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+	[[ -d $dir/node_modules/@modelcontextprotocol/conformance ]] && perfil_npm_fresh "$dir" && return 0
+	perfil_npm_ci "$dir"
 }
 
 if [[ ${BASH_SOURCE[0]} == "$0" ]]; then
