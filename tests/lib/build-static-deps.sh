@@ -25,6 +25,9 @@
 # deb-src, the mirrors and suites the system's own deb entries name, with
 # apt's usual keyrings, so no deb-src line has to be added to /etc/apt and
 # no global `apt-get update` runs.
+# The archives are kept for the next build of the same sources with the
+# same compilers and flags (PERFIL_BUILD_CACHE, below): a clean clone on a
+# machine that built them once copies them instead.
 # CC: the compiler (default cc). Needs dpkg-dev (build-essential has it),
 # meson and ninja-build.
 
@@ -63,35 +66,72 @@ if ((${#need[@]} == 0)); then
 	exit 0
 fi
 
-apt=$dir/apt
-rm -rf "$apt" "$dir/src"
-mkdir -p "$apt/lists/partial" "$apt/cache/archives/partial" \
-	"$apt/sources.list.d" "$dir/src" "$dir/lib/pkgconfig"
-# One deb-src line per mirror, suite and component the system installs
-# binary packages from.
-apt-get indextargets --format '$(REPO_URI) $(RELEASE) $(COMPONENT)' \
-	'Created-By: Packages' | sort -u |
-	while read -r uri suite comp; do
-		printf 'deb-src %s %s %s\n' "$uri" "$suite" "$comp"
-	done >"$apt/sources.list"
-if [[ ! -s $apt/sources.list ]]; then
-	echo 'build-static-deps: apt names no Debian mirror (apt-get indextargets)' >&2
-	exit 1
+# The archives of an earlier build with the same sources, compilers, flags
+# and this script are kept under $PERFIL_BUILD_CACHE (default
+# ~/.cache/perfil), in static-deps/KEY: KEY is the SHA-256 of all of them.
+# A build copies its archives there (whole, then renamed) and a later one
+# copies them back instead of fetching and compiling again (2 minutes of
+# CPU, most of it HarfBuzz); the .pc files are written either way.
+# PERFIL_BUILD_CACHE=off builds every time.
+cache=${PERFIL_BUILD_CACHE:-${XDG_CACHE_HOME:-${HOME:-/root}/.cache}/perfil}
+key=
+if [[ $cache != off ]] && command -v sha256sum >/dev/null; then
+	key=$({
+		cat "${BASH_SOURCE[0]}"
+		printf '%s\n' "${need[@]}"
+		"$cc" --version 2>&1 | head -n 1
+		c++ --version 2>&1 | head -n 1
+		meson --version 2>&1
+		dpkg-buildflags --get CFLAGS
+		dpkg-buildflags --get CPPFLAGS
+		dpkg-buildflags --get CXXFLAGS
+		uname -m
+	} | sha256sum | cut -c1-16)
+	kept=$cache/static-deps/$key
 fi
-opts=(-o "Dir::Etc::sourcelist=$apt/sources.list"
-	-o "Dir::Etc::sourceparts=$apt/sources.list.d"
-	-o "Dir::State::Lists=$apt/lists" -o "Dir::Cache=$apt/cache"
-	-o Debug::NoLocking=1 -qq)
-if [[ $(id -u) == 0 ]]; then
-	# apt drops to _apt to download, which cannot write into DIR.
-	opts+=(-o APT::Sandbox::User=root)
+archives=()
+[[ -n $cjson ]] && archives+=(libcjson.a)
+[[ -n $pango ]] && archives+=(libharfbuzz.a libpango-1.0.a libpangoft2-1.0.a libpangocairo-1.0.a)
+restored=
+if [[ -n $key && -f $kept/.complete ]]; then
+	mkdir -p "$dir/lib/pkgconfig"
+	if (cd "$kept" && cp "${archives[@]}" "$dir/lib/"); then
+		restored=yes
+		echo "build-static-deps: ${archives[*]} from $kept" >&2
+	fi
 fi
-apt-get "${opts[@]}" update </dev/null >&2
-for p in "${need[@]}"; do
-	echo "build-static-deps: fetching Debian's ${p/=/ } source into $dir/src" >&2
-	(cd "$dir/src" && { apt-get "${opts[@]}" source "$p" ||
-		apt-get "${opts[@]}" source "${p%%=*}"; } </dev/null >&2)
-done
+
+if [[ -z $restored ]]; then
+	apt=$dir/apt
+	rm -rf "$apt" "$dir/src"
+	mkdir -p "$apt/lists/partial" "$apt/cache/archives/partial" \
+		"$apt/sources.list.d" "$dir/src" "$dir/lib/pkgconfig"
+	# One deb-src line per mirror, suite and component the system installs
+	# binary packages from.
+	apt-get indextargets --format '$(REPO_URI) $(RELEASE) $(COMPONENT)' \
+		'Created-By: Packages' | sort -u |
+		while read -r uri suite comp; do
+			printf 'deb-src %s %s %s\n' "$uri" "$suite" "$comp"
+		done >"$apt/sources.list"
+	if [[ ! -s $apt/sources.list ]]; then
+		echo 'build-static-deps: apt names no Debian mirror (apt-get indextargets)' >&2
+		exit 1
+	fi
+	opts=(-o "Dir::Etc::sourcelist=$apt/sources.list"
+		-o "Dir::Etc::sourceparts=$apt/sources.list.d"
+		-o "Dir::State::Lists=$apt/lists" -o "Dir::Cache=$apt/cache"
+		-o Debug::NoLocking=1 -qq)
+	if [[ $(id -u) == 0 ]]; then
+		# apt drops to _apt to download, which cannot write into DIR.
+		opts+=(-o APT::Sandbox::User=root)
+	fi
+	apt-get "${opts[@]}" update </dev/null >&2
+	for p in "${need[@]}"; do
+		echo "build-static-deps: fetching Debian's ${p/=/ } source into $dir/src" >&2
+		(cd "$dir/src" && { apt-get "${opts[@]}" source "$p" ||
+			apt-get "${opts[@]}" source "${p%%=*}"; } </dev/null >&2)
+	done
+fi
 # The unpacked source of package $1: the directory holding file $2.
 tree() {
 	local t
@@ -113,12 +153,14 @@ version() {
 read -r -a cflags <<<"$(dpkg-buildflags --get CFLAGS)"
 read -r -a cppflags <<<"$(dpkg-buildflags --get CPPFLAGS)"
 
-if [[ -n $cjson ]]; then
+if [[ -n $cjson && -z $restored ]]; then
 	src=$(tree cjson cJSON.c)
 	"$cc" "${cppflags[@]}" "${cflags[@]}" -fPIC -std=c89 -c "$src/cJSON.c" \
 		-o "$dir/src/cJSON.o"
 	rm -f "$dir/lib/libcjson.a"
 	ar rcs "$dir/lib/libcjson.a" "$dir/src/cJSON.o"
+fi
+if [[ -n $cjson ]]; then
 	cat >"$dir/lib/pkgconfig/libcjson.pc" <<-EOF
 	# Written by tests/lib/build-static-deps.sh: Debian's cjson, static.
 	libdir=$dir/lib
@@ -134,7 +176,24 @@ if [[ -n $cjson ]]; then
 	echo "build-static-deps: $dir/lib/libcjson.a" >&2
 fi
 
-if [[ -n $pango ]]; then
+# harfbuzz_pc: the .pc of the HarfBuzz archive (Pango's build reads it).
+harfbuzz_pc() {
+	cat >"$dir/lib/pkgconfig/harfbuzz.pc" <<-EOF
+	# Written by tests/lib/build-static-deps.sh: Debian's harfbuzz, static.
+	libdir=$dir/lib
+	includedir=$(pkg-config --variable=includedir harfbuzz)
+
+	Name: harfbuzz
+	Description: HarfBuzz text shaping library (static archive)
+	Version: $(version libharfbuzz-dev)
+	Requires.private: freetype2
+	Libs: -L\${libdir} -lharfbuzz
+	Libs.private: -pthread -lm
+	Cflags: -I\${includedir}/harfbuzz
+	EOF
+}
+
+if [[ -n $pango && -z $restored ]]; then
 	export CC=$cc CFLAGS="${cflags[*]} -fPIC" CPPFLAGS="${cppflags[*]}"
 	CXXFLAGS="$(dpkg-buildflags --get CXXFLAGS) -fPIC"
 	export CXXFLAGS
@@ -156,19 +215,7 @@ if [[ -n $pango ]]; then
 		"$src/_build" "$src" >&2
 	ninja -C "$src/_build" src/libharfbuzz.a >&2
 	cp "$src/_build/src/libharfbuzz.a" "$dir/lib/"
-	cat >"$dir/lib/pkgconfig/harfbuzz.pc" <<-EOF
-	# Written by tests/lib/build-static-deps.sh: Debian's harfbuzz, static.
-	libdir=$dir/lib
-	includedir=$(pkg-config --variable=includedir harfbuzz)
-
-	Name: harfbuzz
-	Description: HarfBuzz text shaping library (static archive)
-	Version: $(version libharfbuzz-dev)
-	Requires.private: freetype2
-	Libs: -L\${libdir} -lharfbuzz
-	Libs.private: -pthread -lm
-	Cflags: -I\${includedir}/harfbuzz
-	EOF
+	harfbuzz_pc
 	# Pango: its fontconfig/FreeType and cairo parts (no Xft, libthai).
 	src=$(tree pango1.0 meson_options.txt)
 	PKG_CONFIG_PATH=$dir/lib/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH} \
@@ -183,6 +230,9 @@ if [[ -n $pango ]]; then
 		"$src/_build/pango/libpangoft2-1.0.a" \
 		"$src/_build/pango/libpangocairo-1.0.a" "$dir/lib/"
 	echo "build-static-deps: harfbuzz and pango built in $((SECONDS - start)) s" >&2
+fi
+if [[ -n $pango ]]; then
+	harfbuzz_pc
 	inc=$(pkg-config --variable=includedir pango)
 	v=$(version libpango1.0-dev)
 	# gio's own .pc asks for libmount's archive, which Debian does not
@@ -215,4 +265,18 @@ if [[ -n $pango ]]; then
 		EOF
 	done
 	echo "build-static-deps: $dir/lib/libpangocairo-1.0.a" >&2
+fi
+
+# Keep the archives for the next build (best effort: a cache that cannot
+# be written costs the next build the fetch and the compiling, no more).
+if [[ -n $key && -z $restored ]] && mkdir -p "$cache/static-deps" 2>/dev/null &&
+	tmp=$(mktemp -d "$cache/static-deps/.$key.XXXXXX" 2>/dev/null); then
+	if (cd "$dir/lib" && cp "${archives[@]}" "$tmp/") && touch "$tmp/.complete" &&
+		rm -rf "$kept" && mv -T "$tmp" "$kept"; then
+		for old in "$cache/static-deps"/*; do
+			[[ $old == "$kept" ]] || rm -rf "$old"
+		done
+	else
+		rm -rf "$tmp"
+	fi
 fi
