@@ -235,6 +235,50 @@ START_TEST(fixed_terminated)
 }
 END_TEST
 
+/* A fixed-size member as a hostile file may hold it: taken only as the
+ * writer writes it, zeros after the NUL, so that a stream taken is
+ * written back as the same bytes (fuzz_snapshot found an etag with a
+ * byte after its end taken, and written back as a zero). */
+static const struct {
+	const char *bytes;
+	const char *why;
+} raw_fixeds[] = {
+	{ "abc\0\0\0\0\0", NULL }, { "\0\0\0\0\0\0\0\0", NULL },
+	{ "abcdefg\0", NULL },
+	{ "abc\0efgh", "bytes after a string's end" },
+	{ "\0\0\0\0\x10\0\0\0", "bytes after a string's end" },
+	{ "\0\0\0\0\0\0\0\x01", "bytes after a string's end" },
+	{ "abcdefgh", UNTERMINATED },
+};
+
+START_TEST(fixed_canonical)
+{
+	struct snap s;
+	struct buf b, again;
+	unsigned char *in;
+	char	 got[8];
+
+	buf_init(&b);
+	buf_init(&again);
+	buf_append(&b, raw_fixeds[_i].bytes, 8);
+	memset(got, 'Z', sizeof(got));
+	in = reading(&s, &b, SIZE_MAX);
+	snap_fixed(&s, got, sizeof(got));
+	outcome(&s, raw_fixeds[_i].why, _i);
+	if (raw_fixeds[_i].why != NULL)
+		ck_assert_mem_eq(got, "ZZZZZZZZ", 8);
+	else {
+		snap_writer(&s, &again, NULL);
+		snap_fixed(&s, got, sizeof(got));
+		ck_assert(snap_ok(&s) && again.len == 8);
+		ck_assert_mem_eq(again.data, raw_fixeds[_i].bytes, 8);
+	}
+	free(in);
+	buf_free(&b);
+	buf_free(&again);
+}
+END_TEST
+
 /* Strings as a file holds them: a length (0: NULL; else the bytes'
  * plus one), then the bytes and a NUL.  Taken, a string is written
  * back as the same bytes. */
@@ -757,6 +801,7 @@ suite(void)
 
 	tc = tcase_create("strings");
 	tcase_add_loop_test(tc, fixed_terminated, 0, (int)NELEM(fixeds));
+	tcase_add_loop_test(tc, fixed_canonical, 0, (int)NELEM(raw_fixeds));
 	tcase_add_loop_test(tc, str_bounds, 0, (int)NELEM(bad_strs));
 	suite_add_tcase(s, tc);
 

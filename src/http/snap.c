@@ -193,7 +193,7 @@ snap_size(struct snap *s, size_t *v, size_t max)
 void
 snap_fixed(struct snap *s, char *p, size_t size)
 {
-	const unsigned char *q;
+	const unsigned char *q, *nul;
 	size_t	 n;
 
 	if (s->failed)
@@ -209,10 +209,17 @@ snap_fixed(struct snap *s, char *p, size_t size)
 	}
 	if ((q = take(s, size)) == NULL)
 		return;
-	if (size == 0 || memchr(q, '\0', size) == NULL) {
+	if (size == 0 || (nul = memchr(q, '\0', size)) == NULL) {
 		snap_fail(s, "a string not terminated");
 		return;
 	}
+	/* what the writer never writes is refused: a stream taken is
+	 * written back as the same bytes (fuzz_snapshot's oracle) */
+	for (n = (size_t)(nul - q); n < size; n++)
+		if (q[n] != '\0') {
+			snap_fail(s, "bytes after a string's end");
+			return;
+		}
 	memcpy(p, q, size);
 }
 
