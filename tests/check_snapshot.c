@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "api/search.h"
 #include "http/snap.h"
 #include "mcp/mcp.h"
 #include "server/prerender.h"
@@ -142,6 +143,50 @@ START_TEST(count_beyond_the_end)
 }
 END_TEST
 
+/* The search index's stream, taken as written and written back the same;
+ * with a NUL put inside a document's URL (its length kept) refused: read
+ * back, a document's strings end at their NUL, and that one would be
+ * written back shorter (fuzz_snapshot found it). */
+START_TEST(search_text_with_a_nul)
+{
+	const struct search_doc *d = &test_app.search->docs[0][0];
+	struct search_index *ix;
+	struct snap s;
+	struct buf b, again;
+	unsigned char *copy;
+	const char *at;
+
+	ck_assert_uint_gt(test_app.search->len[0], 0);
+	buf_init(&b);
+	buf_init(&again);
+	snap_writer(&s, &b, NULL);
+	ck_assert_ptr_nonnull(search_snap(&s, test_app.search,
+	    test_app.langs->n));
+	ck_assert(snap_ok(&s));
+	ck_assert_ptr_nonnull(copy = malloc(b.len));
+	memcpy(copy, b.data, b.len);
+	snap_reader(&s, copy, b.len);
+	ck_assert_ptr_nonnull(ix = search_snap(&s, NULL, test_app.langs->n));
+	ck_assert_msg(snap_ok(&s), "refused: %s", s.why);
+	snap_writer(&s, &again, NULL);
+	(void)search_snap(&s, ix, test_app.langs->n);
+	ck_assert_uint_eq(again.len, b.len);
+	ck_assert_mem_eq(again.data, b.data, b.len);
+	search_free(ix);
+
+	ck_assert_ptr_nonnull(at = memmem(copy, b.len, d->url,
+	    strlen(d->url) + 1));
+	ck_assert_uint_gt(strlen(d->url), 4);
+	copy[at - (const char *)copy + 4] = '\0';
+	snap_reader(&s, copy, b.len);
+	ck_assert_ptr_null(search_snap(&s, NULL, test_app.langs->n));
+	ck_assert_str_eq(s.why, "a search text with a NUL inside");
+	free(copy);
+	buf_free(&b);
+	buf_free(&again);
+}
+END_TEST
+
 static Suite *
 suite(void)
 {
@@ -154,6 +199,7 @@ suite(void)
 	tcase_add_test(tc, failed_write_keeps_mcp);
 	tcase_add_test(tc, failed_write_keeps_site);
 	tcase_add_test(tc, count_beyond_the_end);
+	tcase_add_test(tc, search_text_with_a_nul);
 	suite_add_tcase(s, tc);
 	return s;
 }
