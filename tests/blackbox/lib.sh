@@ -938,8 +938,7 @@ bb_private_stack() {
 bb_npm() {
 	local dir=$STACK_ROOT/tests/$1
 	t "npm ci installs $2 (tests/$1)"
-	if [[ -d $dir/node_modules/$2 ]] && perfil_npm_fresh "$dir" ||
-		perfil_npm_ci "$dir" 2>"$BB_TMP/npm.log"; then
+	if perfil_npm_ci "$dir" "$2" 2>"$BB_TMP/npm.log"; then
 		_bb_pass
 	else
 		_bb_fail "npm ci installs tests/$1" "see $BB_TMP/npm.log"

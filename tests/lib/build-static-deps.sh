@@ -69,7 +69,8 @@ fi
 # The archives of an earlier build with the same sources, compilers, flags
 # and this script are kept under $PERFIL_BUILD_CACHE (default
 # ~/.cache/perfil), in static-deps/KEY: KEY is the SHA-256 of all of them.
-# A build copies its archives there (whole, then renamed) and a later one
+# A build copies its archives there (tests/lib/keep.sh: whole, then
+# renamed, under a lock that other runs share) and a later one
 # copies them back instead of fetching and compiling again (2 minutes of
 # CPU, most of it HarfBuzz); the .pc files are written either way.
 # PERFIL_BUILD_CACHE=off builds every time.
@@ -87,18 +88,23 @@ if [[ $cache != off ]] && command -v sha256sum >/dev/null; then
 		dpkg-buildflags --get CXXFLAGS
 		uname -m
 	} | sha256sum | cut -c1-16)
-	kept=$cache/static-deps/$key
 fi
 archives=()
 [[ -n $cjson ]] && archives+=(libcjson.a)
 [[ -n $pango ]] && archives+=(libharfbuzz.a libpango-1.0.a libpangoft2-1.0.a libpangocairo-1.0.a)
+. "$(dirname "${BASH_SOURCE[0]}")/keep.sh"
+# archives_from KEPT / archives_to TMP: the archives out of a kept entry,
+# or into a new one (perfil_keep_take, perfil_keep_put).
+archives_from() {
+	mkdir -p "$dir/lib/pkgconfig" && (cd "$1" && cp "${archives[@]}" "$dir/lib/")
+}
+archives_to() {
+	(cd "$dir/lib" && cp "${archives[@]}" "$1/")
+}
 restored=
-if [[ -n $key && -f $kept/.complete ]]; then
-	mkdir -p "$dir/lib/pkgconfig"
-	if (cd "$kept" && cp "${archives[@]}" "$dir/lib/"); then
-		restored=yes
-		echo "build-static-deps: ${archives[*]} from $kept" >&2
-	fi
+if [[ -n $key ]] && perfil_keep_take "$cache/static-deps" "$key" archives_from; then
+	restored=yes
+	echo "build-static-deps: ${archives[*]} from $cache/static-deps/$key" >&2
 fi
 
 if [[ -z $restored ]]; then
@@ -269,14 +275,6 @@ fi
 
 # Keep the archives for the next build (best effort: a cache that cannot
 # be written costs the next build the fetch and the compiling, no more).
-if [[ -n $key && -z $restored ]] && mkdir -p "$cache/static-deps" 2>/dev/null &&
-	tmp=$(mktemp -d "$cache/static-deps/.$key.XXXXXX" 2>/dev/null); then
-	if (cd "$dir/lib" && cp "${archives[@]}" "$tmp/") && touch "$tmp/.complete" &&
-		rm -rf "$kept" && mv -T "$tmp" "$kept"; then
-		for old in "$cache/static-deps"/*; do
-			[[ $old == "$kept" ]] || rm -rf "$old"
-		done
-	else
-		rm -rf "$tmp"
-	fi
+if [[ -n $key && -z $restored ]]; then
+	perfil_keep_put "$cache/static-deps" "$key" '' archives_to
 fi

@@ -244,8 +244,7 @@ perfil_install_npm() {
 perfil_install_mcp_client() {
 	local dir
 	dir=$(cd "$(dirname "${BASH_SOURCE[0]}")/../mcp" && pwd) || return 1
-	[[ -d $dir/node_modules/@modelcontextprotocol/sdk ]] && perfil_npm_fresh "$dir" && return 0
-	perfil_npm_ci "$dir"
+	perfil_npm_ci "$dir" @modelcontextprotocol/sdk
 }
 
 # perfil_install_conformance: the official MCP conformance suite and the
@@ -255,8 +254,7 @@ perfil_install_mcp_client() {
 perfil_install_conformance() {
 	local dir
 	dir=$(cd "$(dirname "${BASH_SOURCE[0]}")/../conformance" && pwd) || return 1
-	[[ -d $dir/node_modules/@modelcontextprotocol/conformance ]] && perfil_npm_fresh "$dir" && return 0
-	perfil_npm_ci "$dir"
+	perfil_npm_ci "$dir" @modelcontextprotocol/conformance
 }
 
 if [[ ${BASH_SOURCE[0]} == "$0" ]]; then
