@@ -475,6 +475,56 @@ START_TEST(encoding_keep)
 }
 END_TEST
 
+/*
+ * enc_identity_only (--export, --init...: no client, no cache): an
+ * answer keeps its own bytes alone, one of ENC_LARGE bytes and more its
+ * gzip variant too (enc_shrink then frees its bytes, for memory), none
+ * a brotli variant; the same tag as when the variants are kept.
+ */
+START_TEST(encoding_identity_only)
+{
+	struct rendered r, full;
+	struct buf b;
+	size_t	 n;
+	int	 i;
+
+	buf_init(&b);
+	for (i = 0; i < 200; i++)
+		buf_printf(&b, "{\"n\":%d,\"text\":\"the same words\"}\n", i);
+	n = b.len;
+	ck_assert_int_eq(enc_keep(&full, strdup(buf_cstr(&b)), n, NULL), 0);
+	enc_identity_only(1);
+	ck_assert_int_eq(enc_keep(&r, strdup(buf_cstr(&b)), n, NULL), 0);
+	ck_assert_ptr_null(r.cdata[CODING_GZIP]);
+	ck_assert_ptr_null(r.cdata[CODING_BR]);
+	ck_assert_str_eq(r.etag, full.etag);
+	ck_assert_int_eq(enc_choose(&r, "br, gzip"), CODING_IDENTITY);
+	enc_free(&r);
+	ck_assert_int_eq(enc_keep_smallest(&r, strdup(buf_cstr(&b)), n,
+	    NULL), 0);
+	ck_assert_ptr_null(r.cdata[CODING_GZIP]);
+	ck_assert_ptr_null(r.cdata[CODING_BR]);
+	enc_free(&r);
+
+	while (b.len < ENC_LARGE)
+		buf_printf(&b, "{\"n\":%zu,\"text\":\"the same words\"}\n",
+		    b.len);
+	n = b.len;
+	ck_assert_int_eq(enc_keep(&r, buf_detach(&b), n, NULL), 0);
+	ck_assert_ptr_nonnull(r.cdata[CODING_GZIP]);
+	ck_assert_ptr_null(r.cdata[CODING_BR]);
+	enc_shrink(&r);
+	ck_assert_ptr_null(r.data);
+	enc_free(&r);
+
+	enc_identity_only(0);
+	ck_assert_int_eq(enc_keep(&r, strdup(full.data), full.len, NULL), 0);
+	ck_assert_ptr_nonnull(r.cdata[CODING_BR]);
+	enc_free(&r);
+	enc_free(&full);
+}
+END_TEST
+
 static Suite *
 request_suite(void)
 {
@@ -498,6 +548,7 @@ request_suite(void)
 	tcase_add_test(tc, accept_encoding_hostile_header);
 	tcase_add_test(tc, encoding_choice);
 	tcase_add_test(tc, encoding_keep);
+	tcase_add_test(tc, encoding_identity_only);
 	suite_add_tcase(s, tc);
 	return s;
 }

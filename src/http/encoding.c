@@ -63,6 +63,17 @@
  */
 static int fast_levels;	/* set once, before any thread or fork */
 
+/*
+ * enc_identity_only (main.c): a run that answers no client and writes
+ * no cache (--export, --init, --add-bibtex, --dump-openapi,
+ * --font-packages) keeps each answer's own bytes alone: the variants
+ * would be made to be thrown away, a third of such a run's CPU.  A
+ * large answer keeps its gzip variant at the large level, for its
+ * memory (enc_shrink).  --check keeps them all: it is the load a
+ * server does, measured as such (tests/bench/load).
+ */
+static int identity_only;	/* likewise */
+
 static const char *const coding_names[CODING__MAX] = {
 	[CODING_IDENTITY] = "identity",
 	[CODING_GZIP] = "gzip",
@@ -186,6 +197,14 @@ enc_init(void)
 	fast_levels = s != NULL && strcmp(s, "1") == 0;
 }
 
+/* on: from now on enc_keep and enc_keep_smallest make no gzip or
+ * brotli variant (identity_only above); before any thread or fork. */
+void
+enc_identity_only(int on)
+{
+	identity_only = on;
+}
+
 /* enc_keep with brotli at br_quality. */
 static int
 keep(struct rendered *r, char *data, size_t len, const char *etag,
@@ -217,6 +236,11 @@ keep(struct rendered *r, char *data, size_t len, const char *etag,
 		snprintf(r->etag, sizeof(r->etag), "\"%016" PRIx64 "\"",
 		    hash);
 	for (c = CODING_IDENTITY + 1; c < CODING__MAX; c++) {
+		/* A large answer keeps its gzip variant all the same: its
+		 * identity bytes are then freed (enc_shrink), 27 MB at
+		 * 1,000 items per collection against 1 MB of gzip. */
+		if (identity_only && (c != CODING_GZIP || len < ENC_LARGE))
+			continue;
 		/* The last load's, checked (--cache-dir, enc_cache.h). */
 		if ((z = enc_cache_take(c, level[c], hash, data, len,
 		    &zlen)) != NULL) {

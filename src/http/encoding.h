@@ -58,6 +58,7 @@ struct rendered {
 #define ENC_LENT_CODING(c)	(2u << (c))
 
 void		 enc_init(void);
+void		 enc_identity_only(int);
 int		 enc_keep(struct rendered *, char *data, size_t len,
 		    const char *etag);
 int		 enc_keep_smallest(struct rendered *, char *data, size_t len,

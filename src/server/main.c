@@ -712,6 +712,11 @@ main(int argc, char *argv[])
 		options_free(&o);
 		return rc;
 	}
+	/* No client to answer, no cache to write: no compressed variant
+	 * to make (encoding.c).  --check loads as a server does. */
+	if (o.mode != RUN_SERVE && o.mode != RUN_CHECK &&
+	    o.cfg.cache_dir == NULL)
+		enc_identity_only(1);
 	if (o.mode == RUN_INIT)
 		rc = run_init(&o);
 	else if (o.mode == RUN_EXPORT)
