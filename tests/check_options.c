@@ -393,6 +393,12 @@ static const struct {
 	{ { "--workers", "0" }, "--workers must be 1 to 64" },
 	{ { "--workers", "65" }, "--workers must be 1 to 64" },
 	{ { "--workers", "2x" }, "--workers must be 1 to 64" },
+	/* Digits only: no sign, no blank (strtol would take them). */
+	{ { "--workers", "+4" }, "--workers must be 1 to 64" },
+	{ { "--workers", " 4" }, "--workers must be 1 to 64" },
+	{ { "--reload-check", "-0" },
+	    "--reload-check must be 0 (off) to 3600 seconds" },
+	{ { "--socket-mode", "+660" }, "--socket-mode must be octal" },
 	{ { "--threads", "65" }, "--threads must be 1 to 64" },
 	{ { "--reload-check", "-1" },
 	    "--reload-check must be 0 (off) to 3600 seconds" },

@@ -123,13 +123,16 @@ usage(FILE *f)
 	    THREADS_DEFAULT);
 }
 
-/* Parses s, all of it, as a number in base from min to max into *out;
- * returns 0, or -1 (no message). */
+/* Parses s, all of it, as a number in base from min to max into *out:
+ * digits only (strtol would take leading blanks and a sign: " 4",
+ * "+4", "-0"); returns 0, or -1 (no message). */
 static int
 parse_long(const char *s, int base, long min, long max, long *out)
 {
 	char	*end;
 
+	if (*s < '0' || *s > '9')
+		return -1;
 	errno = 0;
 	*out = strtol(s, &end, base);
 	return errno || end == s || *end != '\0' || *out < min || *out > max ?
