@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "http/encoding.h"
 #include "server/app_load.h"
 #include "server/handler.h"
 
@@ -27,6 +28,9 @@ testenv_setup(void)
 {
 	char	 err[1024];
 
+	/* As main does: PERFIL_TEST_FAST_COMPRESSION (tests/lib/unit-valgrind
+	 * sets it) compresses the load's answers at the fastest levels. */
+	enc_init();
 	if (app_load(&test_app, &test_cfg, err, sizeof(err)) == -1) {
 		fprintf(stderr, "test content: %s\n", err);
 		abort();
