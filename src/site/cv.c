@@ -277,7 +277,7 @@ project(const struct app *app, enum lang l, const struct item *it,
 	md_text(b, json_str(o, "description"));
 	buf_printf(b, "\n\n%s: ", LBL(app, l, "cv.stack"));
 	joined(app, l, b, cJSON_GetObjectItemCaseSensitive(o, "stack"));
-	buf_puts(b, ". ");
+	md_stop(b, app, l, 0);
 	link(b, LBL(app, l, "cv.website"), json_str(o, "url"));
 	buf_puts(b, "\n\n");
 	texts_list(app, l, it, "highlights", b);
@@ -319,7 +319,7 @@ certification(const struct app *app, enum lang l, const struct item *it,
 	md_text(b, json_str(o, "institution"));
 	buf_puts(b, LBL(app, l, "list.comma"));
 	md_text(b, json_str(o, "date"));
-	buf_puts(b, ". ");
+	md_stop(b, app, l, 0);
 	link(b, LBL(app, l, "cv.credential"), json_str(o, "credential_url"));
 	buf_putc(b, '\n');
 }
@@ -659,7 +659,8 @@ cv_projects(const struct app *app, int self, enum lang l,
 		md_text(b, json_str(o, "description"));
 		buf_printf(b, "\n\n%s: ", LBL(app, l, "cv.stack"));
 		joined(app, l, b, cJSON_GetObjectItemCaseSensitive(o, "stack"));
-		buf_puts(b, ".\n\n");
+		md_stop(b, app, l, 1);
+		buf_puts(b, "\n\n");
 	}
 }
 

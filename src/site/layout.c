@@ -537,7 +537,7 @@ page_footer(const struct app *app, const struct view *v, enum lang l,
 	buf_markup_text(b, name);
 	buf_puts(b, "</span>");
 	if (app->settings->licence.name != NULL) {
-		buf_puts(b, ". ");
+		buf_markup_text(b, LBL(app, l, "cite.stop"));
 		buf_markup_text(b, LBL(app, l, "footer.licence"));
 		buf_puts(b, " <a href=\"");
 		buf_markup_text(b, app->settings->licence.url[l]);
@@ -545,7 +545,7 @@ page_footer(const struct app *app, const struct view *v, enum lang l,
 		buf_markup_text(b, app->settings->licence.name);
 		buf_puts(b, "</a>");
 	}
-	buf_puts(b, ". ");
+	buf_markup_text(b, LBL(app, l, "cite.stop"));
 	buf_markup_text(b, LBL(app, l, "footer.no_tracking"));
 	buf_puts(b, "</p>\n<ul>\n");
 	for (i = 0; i < app->paths->n; i++) {

@@ -103,6 +103,23 @@ md_closing(const char *start, const char *s)
  * the text is left out, as a paragraph or heading leaves it out (it
  * would make an indented code block).
  */
+/*
+ * Appends the full stop of language l between two sentences (end 0:
+ * cite.stop as it is, ". ", "。", "। ", " " in Thai) or at the end of a
+ * paragraph (end 1: without its trailing space, nothing in Thai): the
+ * CV's and the pages' own sentences, as a citation's.
+ */
+void
+md_stop(struct buf *b, const struct app *app, enum lang l, int end)
+{
+	const char *s = LBL(app, l, "cite.stop");
+	size_t	 n = strlen(s);
+
+	while (end && n > 0 && s[n - 1] == ' ')
+		n--;
+	buf_append(b, s, n);
+}
+
 void
 md_text(struct buf *b, const char *s)
 {
@@ -315,7 +332,7 @@ md_home_head(const struct app *app, enum lang l, struct buf *b)
 	md_text(b, json_str(p, "job_title"));
 	if ((co = cJSON_GetObjectItemCaseSensitive(p, "co_founder_of")) !=
 	    NULL) {
-		buf_puts(b, ". ");
+		md_stop(b, app, l, 0);
 		md_text(b, json_str(co, "role"));
 		buf_printf(b, " %s [", LBL(app, l, "word.of"));
 		md_text(b, json_str(co, "name"));
@@ -323,7 +340,8 @@ md_home_head(const struct app *app, enum lang l, struct buf *b)
 		md_url(b, json_str(co, "url"));
 		buf_puts(b, ")");
 	}
-	buf_puts(b, ".\n\n");
+	md_stop(b, app, l, 1);
+	buf_puts(b, "\n\n");
 	md_text(b, json_str(p, "summary"));
 	buf_puts(b, "\n\n");
 	home_now(app, l, b);

@@ -35,6 +35,7 @@ void	 md_not_found(const struct app *, enum lang, struct buf *);
 
 /* Shared with the agent files. */
 void	 md_text(struct buf *, const char *);
+void	 md_stop(struct buf *, const struct app *, enum lang, int end);
 void	 md_url(struct buf *, const char *);
 void	 md_link_site(struct buf *, const struct app *, const char *text,
 	    const char *path);

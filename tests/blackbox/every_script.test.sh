@@ -8,6 +8,8 @@
 #   language, a font for each character);
 # - the page is <html lang="CODE"> with dir="rtl" exactly for ar and he (ICU's
 #   direction, not a list);
+# - /cv.md joins the technologies and the website link with the language's
+#   full stop (cite.stop: "。", "। ", a space in Thai), not an ASCII ". ";
 # - /cv.pdf embeds a font of the script (pdffonts: Noto CJK in the face of the
 #   language, JP, SC or KR; DejaVu or Noto Sans for Arabic,
 #   Hebrew, Devanagari, Thai) and pdftotext holds the owner's name and every
@@ -189,6 +191,16 @@ for code in "${CODES[@]}"; do
 	expect_status 200
 	expect_body_contains "<html lang=\"$code\"$dir>"
 	cp "$RESP_DIR/body" "$BB_TMP/cv-$code.html"
+
+	t "$code: /cv.md ends the technologies with the language's full stop (cite.stop), not an ASCII one"
+	# the site's label set: labels/CODE.json, else the script's (zh: zh-Hans)
+	set=$(ls "$STACK_ROOT/labels/$code.json" "$STACK_ROOT/labels/$code"-*.json 2>/dev/null | head -n 1)
+	stop=$(jq -r '."cite.stop"' "$set")
+	website=$(jq -r '."cv.website"' "$set")
+	req GET /cv.md
+	expect_status 200
+	expect_body_contains "$stop[$website]("
+	[[ $stop == '. ' ]] || expect_body_not_contains ". [$website]("
 
 	t "$code: /cv.pdf embeds a font of the script (pdffonts)"
 	curl -s -o "$BB_TMP/cv-$code.pdf" "$BASE/cv.pdf"
