@@ -94,16 +94,6 @@ md_closing(const char *start, const char *s)
 }
 
 /*
- * Appends s as inline markdown text that cmark renders as written, in
- * a paragraph, a list item, a heading or a link: the characters that
- * could start emphasis, code, links, raw HTML or a character reference
- * are backslash-escaped, and so is what would make the line a block (a
- * heading, quote, list, thematic break or code fence) and a heading's
- * closing "#"s.  A line break is a space, and the white space before
- * the text is left out, as a paragraph or heading leaves it out (it
- * would make an indented code block).
- */
-/*
  * Appends the full stop of language l between two sentences (end 0:
  * cite.stop as it is, ". ", "。", "। ", " " in Thai) or at the end of a
  * paragraph (end 1: without its trailing space, nothing in Thai): the
@@ -120,6 +110,16 @@ md_stop(struct buf *b, const struct app *app, enum lang l, int end)
 	buf_append(b, s, n);
 }
 
+/*
+ * Appends s as inline markdown text that cmark renders as written, in
+ * a paragraph, a list item, a heading or a link: the characters that
+ * could start emphasis, code, links, raw HTML or a character reference
+ * are backslash-escaped, and so is what would make the line a block (a
+ * heading, quote, list, thematic break or code fence) and a heading's
+ * closing "#"s.  A line break is a space, and the white space before
+ * the text is left out, as a paragraph or heading leaves it out (it
+ * would make an indented code block).
+ */
 void
 md_text(struct buf *b, const char *s)
 {
