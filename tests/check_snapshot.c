@@ -3,6 +3,10 @@
  * snapshot and read them back (site_snap, prerender_snap, mcp_snap;
  * src/server/snapshot.c), against the demo content's load.
  *
+ * The model is written and read back whole: its stream is written back
+ * as the same bytes, and every answer made from it (the API's items,
+ * a project's page, which parses its item per request) is the same.
+ *
  * snapshot_write runs on the live load, after it has rendered: a write
  * that fails half-way (a full disk under --cache-dir, out of memory)
  * must leave every table it was writing as it was, for the requests
@@ -17,6 +21,7 @@
 #include <string.h>
 
 #include "api/search.h"
+#include "content/content.h"
 #include "http/snap.h"
 #include "mcp/mcp.h"
 #include "server/prerender.h"
@@ -187,6 +192,83 @@ START_TEST(search_text_with_a_nul)
 }
 END_TEST
 
+/* The model's stream: the demo's, read back, written back the same; a
+ * project's page and an API item from it the same bytes as from the
+ * load's model; a slug cut by a NUL, and an item without its JSON in a
+ * language of the site, refused. */
+START_TEST(model_round_trip)
+{
+	const struct item *it = &test_app.model->coll[COLL_PROJECTS].items[0];
+	struct model *got, *live = test_app.model;
+	struct snap s;
+	struct buf b, again;
+	unsigned char *copy;
+	char	 page[256], md[256], api[256], *before[3], *after;
+	const char *at;
+	size_t	 i;
+
+	ck_assert_ptr_nonnull(it->objects);
+	ck_assert_ptr_null(it->obj[0]);
+	snprintf(page, sizeof(page), "/en/projects/%s", it->slug);
+	snprintf(md, sizeof(md), "/projects/%s.md", it->slug);
+	snprintf(api, sizeof(api), "/api/v1/projects/%s", it->slug);
+	before[0] = answer_to("GET", page, NULL);
+	ck_assert_int_eq(test_resp.status, 200);
+	before[1] = answer_to("GET", md, NULL);
+	before[2] = answer_to("GET", api, NULL);
+	buf_init(&b);
+	buf_init(&again);
+	snap_writer(&s, &b, NULL);
+	ck_assert_ptr_eq(content_snap(&s, live, test_app.langs), live);
+	ck_assert_msg(snap_ok(&s), "not written: %s", s.why);
+	ck_assert_ptr_nonnull(copy = malloc(b.len));
+	memcpy(copy, b.data, b.len);
+	snap_reader(&s, copy, b.len);
+	got = content_snap(&s, NULL, test_app.langs);
+	ck_assert_msg(snap_ok(&s), "refused: %s", s.why);
+	ck_assert_ptr_nonnull(got);
+	ck_assert_uint_eq(s.pos, b.len);
+	snap_writer(&s, &again, NULL);
+	(void)content_snap(&s, got, test_app.langs);
+	ck_assert_uint_eq(again.len, b.len);
+	ck_assert_mem_eq(again.data, b.data, b.len);
+	test_app.model = got;
+	after = answer_to("GET", page, NULL);
+	ck_assert_str_eq(after, before[0]);
+	free(after);
+	after = answer_to("GET", md, NULL);
+	ck_assert_str_eq(after, before[1]);
+	free(after);
+	after = answer_to("GET", api, NULL);
+	ck_assert_str_eq(after, before[2]);
+	free(after);
+	test_app.model = live;
+	content_free(got);
+	for (i = 0; i < 3; i++)
+		free(before[i]);
+
+	/* the first project's slug, cut by a NUL (its length kept) */
+	ck_assert_ptr_nonnull(at = memmem(copy, b.len, it->slug,
+	    strlen(it->slug) + 1));
+	copy[at - (const char *)copy + 2] = '\0';
+	snap_reader(&s, copy, b.len);
+	ck_assert_ptr_null(content_snap(&s, NULL, test_app.langs));
+	ck_assert_str_eq(s.why, "an empty slug, or one with a NUL inside");
+	memcpy(copy, b.data, b.len);
+	/* its JSON in the second language gone: the length before it 0 */
+	ck_assert_ptr_nonnull(at = memmem(copy, b.len, it->json[1],
+	    it->json_len[1] + 1));
+	memset(copy + (at - (const char *)copy) - 8, 0, 8);
+	snap_reader(&s, copy, b.len);
+	ck_assert_ptr_null(content_snap(&s, NULL, test_app.langs));
+	ck_assert_str_eq(s.why, "an item without its JSON in a language of "
+	    "the site, or with one in another");
+	free(copy);
+	buf_free(&b);
+	buf_free(&again);
+}
+END_TEST
+
 static Suite *
 suite(void)
 {
@@ -200,6 +282,7 @@ suite(void)
 	tcase_add_test(tc, failed_write_keeps_site);
 	tcase_add_test(tc, count_beyond_the_end);
 	tcase_add_test(tc, search_text_with_a_nul);
+	tcase_add_test(tc, model_round_trip);
 	suite_add_tcase(s, tc);
 	return s;
 }

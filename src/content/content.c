@@ -305,6 +305,23 @@ slug_key_cmp(const void *key, const void *e)
 	return strcmp(key, (*(const struct item *const *)e)->slug);
 }
 
+/* Makes c's index of its items by slug (content_find's); 0, or -1
+ * out of memory. */
+int
+content_index_slugs(struct collection *c)
+{
+	size_t	 i;
+
+	if (c->len == 0)
+		return 0;
+	if ((c->by_slug = calloc(c->len, sizeof(*c->by_slug))) == NULL)
+		return -1;
+	for (i = 0; i < c->len; i++)
+		c->by_slug[i] = &c->items[i];
+	qsort(c->by_slug, c->len, sizeof(*c->by_slug), by_slug_cmp);
+	return 0;
+}
+
 static int
 load_collection(struct vctx *c, const char *dir, const char *base_url,
     enum coll k, struct collection *out)
@@ -334,8 +351,8 @@ load_collection(struct vctx *c, const char *dir, const char *base_url,
 		goto out;
 	}
 	n = (size_t)cJSON_GetArraySize(doc);
-	if (n > 1000) {
-		vc_fail(c, "more than 1000 items");
+	if (n > CONTENT_ITEMS_MAX) {
+		vc_fail(c, "more than %d items", CONTENT_ITEMS_MAX);
 		goto out;
 	}
 	if (n > 0 && (out->items = calloc(n, sizeof(*out->items))) == NULL) {
@@ -377,16 +394,10 @@ load_collection(struct vctx *c, const char *dir, const char *base_url,
 		goto out;
 	}
 	out->slugs = buf_detach(&slugs);
-	if (out->len > 0 &&
-	    (out->by_slug = calloc(out->len, sizeof(*out->by_slug))) == NULL) {
+	if (content_index_slugs(out) == -1) {
 		vc_fail(c, "out of memory");
 		goto out;
 	}
-	for (i = 0; i < out->len; i++)
-		out->by_slug[i] = &out->items[i];
-	if (out->len > 0)
-		qsort(out->by_slug, out->len, sizeof(*out->by_slug),
-		    by_slug_cmp);
 	rc = 0;
 out:
 	buf_free(&slugs);
@@ -666,8 +677,9 @@ content_free(struct model *m)
 	for (k = 0; k < COLL__MAX; k++) {
 		for (i = 0; i < m->coll[k].len; i++)
 			item_free(&m->coll[k].items[i],
-			    m->coll[k].block == NULL);
-		free(m->coll[k].block);
+			    m->coll[k].block == NULL && !m->coll[k].lent);
+		if (!m->coll[k].lent)
+			free(m->coll[k].block);
 		free(m->coll[k].by_slug);
 		free(m->coll[k].items);
 		free(m->coll[k].slugs);
@@ -680,22 +692,52 @@ content_free(struct model *m)
 }
 
 /*
+ * Item it's source and API objects as one array printed compactly,
+ * [src, obj[0], obj[1], ...] (content_item_parse's), malloc'd; NULL
+ * out of memory.
+ */
+static char *
+print_objects(const struct item *it, int nl)
+{
+	cJSON	*a;
+	char	*p = NULL;
+	int	 l, ok;
+
+	if ((a = cJSON_CreateArray()) == NULL)
+		return NULL;
+	ok = cJSON_AddItemToArray(a, cJSON_CreateObjectReference(
+	    it->src != NULL ? it->src->child : NULL));
+	for (l = 0; ok && l < nl; l++)
+		ok = cJSON_AddItemToArray(a, cJSON_CreateObjectReference(
+		    it->obj[l] != NULL ? it->obj[l]->child : NULL));
+	if (ok)
+		p = cJSON_PrintUnformatted(a);
+	cJSON_Delete(a);
+	return p;
+}
+
+/*
  * Frees the source and API objects of collection k's items (src and
  * obj[] become NULL); their slugs and printed JSON stay, moved into
- * one block.  app_load calls it once everything rendered from them at
- * start-up is rendered, for the collections whose items no request
- * renders (content.h).  Returns 0, or -1 out of memory (nothing
+ * one block, and with keep the objects printed (objects) too.
+ * app_load calls it once everything rendered from them at start-up is
+ * rendered (content.h).  Returns 0, or -1 out of memory (nothing
  * changed).
  */
 int
-content_drop_objects(struct model *m, enum coll k)
+content_drop_objects(struct model *m, enum coll k, int keep)
 {
 	struct collection *c = &m->coll[k];
 	struct item *it;
-	size_t	 i, n = 0;
+	char	**obj = NULL;
+	size_t	 i, n = 0, len;
 	char	*p;
-	int	 l;
+	int	 l, rc = -1;
 
+	if (c->len == 0 || c->block != NULL || c->lent)
+		return 0;
+	if (keep && (obj = calloc(c->len, sizeof(*obj))) == NULL)
+		return -1;
 	/* What stays, the slugs and the JSON, moves into one block first:
 	 * the pages they shared with the objects become wholly free, so
 	 * that malloc_trim can give them back. */
@@ -704,9 +746,14 @@ content_drop_objects(struct model *m, enum coll k)
 		n += strlen(it->slug) + 1;
 		for (l = 0; l < LANG__MAX; l++)
 			n += it->json[l] != NULL ? it->json_len[l] + 1 : 0;
+		if (keep) {
+			if ((obj[i] = print_objects(it, m->langs.n)) == NULL)
+				goto out;
+			n += strlen(obj[i]) + 1;
+		}
 	}
-	if (c->len == 0 || c->block != NULL || (c->block = malloc(n)) == NULL)
-		return c->len == 0 || c->block != NULL ? 0 : -1;
+	if ((c->block = malloc(n)) == NULL)
+		goto out;
 	for (i = 0, p = c->block; i < c->len; i++) {
 		it = &c->items[i];
 		n = strlen(it->slug) + 1;
@@ -724,10 +771,60 @@ content_drop_objects(struct model *m, enum coll k)
 			cJSON_Delete(it->obj[l]);
 			it->obj[l] = NULL;
 		}
+		if (obj != NULL) {
+			len = strlen(obj[i]);
+			memcpy(p, obj[i], len + 1);
+			it->objects = p;
+			it->objects_len = len;
+			p += len + 1;
+		}
 		cJSON_Delete(it->src);
 		it->src = NULL;
 	}
+	rc = 0;
+out:
+	for (i = 0; obj != NULL && i < c->len; i++)
+		cJSON_free(obj[i]);
+	free(obj);
+	return rc;
+}
+
+/*
+ * An item whose objects were dropped, as a request that renders it
+ * needs it: *out is it with src and obj[] parsed from its objects (the
+ * rest as it is).  The caller frees them with content_item_unparse.
+ * Returns 0, or -1 (out of memory, or none kept) with nothing to free.
+ */
+int
+content_item_parse(const struct item *it, struct item *out)
+{
+	cJSON	*a, *e;
+	int	 l;
+
+	*out = *it;
+	out->src = NULL;
+	memset(out->obj, 0, sizeof(out->obj));
+	if (it->objects == NULL || (a = cJSON_ParseWithLength(it->objects,
+	    it->objects_len)) == NULL)
+		return -1;
+	out->src = cJSON_DetachItemFromArray(a, 0);
+	for (l = 0; l < LANG__MAX && (e = cJSON_DetachItemFromArray(a, 0)) !=
+	    NULL; l++)
+		out->obj[l] = e;
+	cJSON_Delete(a);
 	return 0;
+}
+
+/* Frees what content_item_parse made. */
+void
+content_item_unparse(struct item *it)
+{
+	int	 l;
+
+	cJSON_Delete(it->src);
+	for (l = 0; l < LANG__MAX; l++)
+		cJSON_Delete(it->obj[l]);
+	memset(it, 0, sizeof(*it));
 }
 
 /* Returns the item of collection k with that slug, or NULL (a binary

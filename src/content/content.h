@@ -39,10 +39,12 @@
  *
  * src and obj[] serve the renders of start-up.  Once app_load has
  * rendered everything, it drops them (content_drop_objects: both NULL)
- * from every collection whose items no request renders: all but those
- * with an item page in routes.c (route_item_pages).  json[] stays for
- * the API's lists.  At 1,000 items per collection that is 15 MB less
- * in every worker (docs/performance.md).
+ * from every collection: json[] stays for the API's lists, and for the
+ * collections with an item page in routes.c (route_item_pages) src and
+ * obj[] printed (objects), which the page parses per request
+ * (content_item_parse).  (obj[] is not json[] parsed: site.json's
+ * default_language_fields changes json[] alone.)  At 1,000 items per
+ * collection that is 15 MB less in every worker (docs/performance.md).
  */
 struct item {
 	const char *slug;		/* NULL for profile and about */
@@ -50,6 +52,10 @@ struct item {
 	cJSON	*obj[LANG__MAX];	/* the API object, per language */
 	char	*json[LANG__MAX];	/* obj printed compactly */
 	size_t	 json_len[LANG__MAX];
+	char	*objects;		/* [src, obj[0], obj[1], ...]
+					 * printed compactly, once the
+					 * objects are dropped (above) */
+	size_t	 objects_len;
 };
 
 struct collection {
@@ -57,8 +63,12 @@ struct collection {
 	size_t	 len;
 	int	 present;		/* its file exists (optional ones) */
 	char	*slugs;			/* "a, b, c" for error hints */
-	char	*block;			/* the items' slugs and json[] once
-					 * content_drop_objects ran */
+	char	*block;			/* the items' slugs, json[] and
+					 * objects once content_drop_objects
+					 * ran */
+	int	 lent;			/* those point into memory the
+					 * model does not own (a snapshot's
+					 * stream, content_snap) */
 	struct item **by_slug;		/* items by slug (strcmp), for
 					 * content_find */
 	size_t	 each;			/* elements of the items' hit_each
@@ -91,14 +101,23 @@ struct model {
 					 * require it then */
 };
 
+/* The most items a collection's file may hold. */
+#define CONTENT_ITEMS_MAX	1000
+
 struct labels;
+struct snap;
 
 struct model	*content_load(const char *dir, const char *base_url,
 		    const struct langs *, const struct labels *,
 		    char *err, size_t errlen);
 void		 content_free(struct model *);
 int		 content_keep_default_lang(struct model *);
-int		 content_drop_objects(struct model *, enum coll);
+int		 content_drop_objects(struct model *, enum coll, int keep_src);
+int		 content_item_parse(const struct item *, struct item *out);
+void		 content_item_unparse(struct item *);
+int		 content_index_slugs(struct collection *);
+struct model	*content_snap(struct snap *, struct model *,
+		    const struct langs *);
 const struct item *content_find(const struct model *, enum coll,
 		    const char *slug);
 const char	*content_coll_name(enum coll);

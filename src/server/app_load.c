@@ -340,9 +340,9 @@ oom:
 }
 
 /*
- * Takes the renders and the search index from the snapshot read (sn,
- * which it frees or gives to app).  Returns 1 when it did, 0 when sn
- * did not serve (the caller renders).
+ * Takes the model, the renders and the search index from the snapshot
+ * read (sn, which it frees or gives to app).  Returns 1 when it did, 0
+ * when sn did not serve (the caller loads the content and renders).
  */
 static int
 restore(struct app *app, struct snapshot *sn, struct phase_clock *pc)
@@ -352,7 +352,7 @@ restore(struct app *app, struct snapshot *sn, struct phase_clock *pc)
 
 	rc = snapshot_restore(sn, app, note, sizeof(note)) == 0;
 	cache_log(app->cfg, "snapshot", note);
-	phase_mark(pc, "renders read back from the snapshot");
+	phase_mark(pc, "model and renders read back from the snapshot");
 	return rc;
 }
 
@@ -370,7 +370,7 @@ app_load(struct app *app, const struct config *cfg, char *err, size_t errlen)
 	const char *dirs[2];
 	char	 pre[LANG_TAG_MAX + 2], site_labels[1024];
 	char	 site[3 * PATH_MAX + 64], note[8192], *key = NULL;
-	int	 k, l, rc, restored = 0;
+	int	 k, l, restored = 0;
 
 	memset(app, 0, sizeof(*app));
 	phase_start(&pc, "load");
@@ -433,21 +433,33 @@ app_load(struct app *app, const struct config *cfg, char *err, size_t errlen)
 			phase_mark(&pc, "snapshot read");
 		}
 	}
-	if ((app->model = content_load(cfg->content_dir, cfg->base_url,
-	    app->langs, app->labels, err, errlen)) == NULL ||
-	    settings_check_templates(app->settings, cfg->content_dir,
-	    (const cJSON *const *)app->model->profile.obj, err, errlen) == -1)
-		goto fail;
-	/* site.json's default_language_fields: the original contract's
-	 * four fields in the default language in every API answer. */
-	if (app->settings->default_language_fields &&
-	    content_keep_default_lang(app->model) == -1)
-		goto oom;
-	phase_mark(&pc, "content: parse, validate, items' JSON");
-	if (find_variant_gaps(app) == -1)
-		goto oom;
-	if (find_placeholders(app, err, errlen) == -1 ||
-	    (app->paths = site_paths_build(app, err, errlen)) == NULL)
+	/* The model and the renders: read back from a snapshot with this
+	 * load's key, else loaded and made (and the snapshot written at
+	 * the end).  The key holds the content's fingerprint: the files
+	 * are those the snapshot was made from, which were valid. */
+	restored = sn != NULL && restore(app, sn, &pc);
+	sn = NULL;
+	if (!restored) {
+		if ((app->model = content_load(cfg->content_dir,
+		    cfg->base_url, app->langs, app->labels, err,
+		    errlen)) == NULL ||
+		    settings_check_templates(app->settings, cfg->content_dir,
+		    (const cJSON *const *)app->model->profile.obj, err,
+		    errlen) == -1)
+			goto fail;
+		/* site.json's default_language_fields: the original
+		 * contract's four fields in the default language in every
+		 * API answer. */
+		if (app->settings->default_language_fields &&
+		    content_keep_default_lang(app->model) == -1)
+			goto oom;
+		phase_mark(&pc, "content: parse, validate, items' JSON");
+		if (find_variant_gaps(app) == -1)
+			goto oom;
+		if (find_placeholders(app, err, errlen) == -1)
+			goto fail;
+	}
+	if ((app->paths = site_paths_build(app, err, errlen)) == NULL)
 		goto fail;
 	phase_mark(&pc, "variant tags, placeholders, site paths");
 	for (l = 0; l < app->langs->n; l++) {
@@ -466,16 +478,11 @@ app_load(struct app *app, const struct config *cfg, char *err, size_t errlen)
 	if ((app->lang_once = lang_hint(app->langs, 0)) == NULL ||
 	    (app->lang_hint = lang_hint(app->langs, 1)) == NULL)
 		goto oom;
-	/* The renders: read back from a snapshot with this load's key,
-	 * else made (and the snapshot written at the end). */
-	rc = sn != NULL && restore(app, sn, &pc);
-	sn = NULL;
-	if (rc == 0) {
+	if (!restored) {
 		cache_begin(cfg, site);
 		if (render(app, &pc, err, errlen) == -1)
 			goto fail;
 	}
-	restored = rc == 1;
 	if (app->labels->missing != NULL) {
 		snprintf(err, errlen, "%s/%s.json: no label has the key "
 		    "\"%s\"", cfg->labels_dir, LABELS_DOC_CODE,
@@ -484,11 +491,11 @@ app_load(struct app *app, const struct config *cfg, char *err, size_t errlen)
 	}
 	phase_mark(&pc, "MCP");
 	cv_md_free(app);
-	/* What no request reads: the objects of the collections without
-	 * item pages (content.h). */
+	/* What no request reads: the items' objects; an item page parses
+	 * its item's printed source and JSON per request (content.h). */
 	for (k = 0; k < COLL__MAX; k++)
-		if (!route_item_pages((enum coll)k) &&
-		    content_drop_objects(app->model, (enum coll)k) == -1)
+		if (content_drop_objects(app->model, (enum coll)k,
+		    route_item_pages((enum coll)k)) == -1)
 			goto oom;
 #ifdef HAVE_MALLOC_TRIM
 	/* The whole free pages that loading left between what it keeps go

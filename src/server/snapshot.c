@@ -4,9 +4,10 @@
  *
  * The file, numbers little-endian:
  *
- *	header	"PERFILSN", u32 version (1), u32 length of the key, the
+ *	header	"PERFILSN", u32 version (2), u32 length of the key, the
  *		key's text (snapshot_key: "NAME VALUE" lines)
- *	stream	the renders (visit, below; snap.h's encoding)
+ *	stream	the model and the renders (visit, below; snap.h's
+ *		encoding)
  *	trailer	"PERFILSE", u64 length of the stream, u32 CRC-32 of every
  *		byte before the trailer
  */
@@ -32,6 +33,7 @@
 #include "base/sha256.h"
 #include "base/util.h"
 #include "base/watch.h"
+#include "content/content.h"
 #include "content/settings.h"
 #include "http/snap.h"
 #include "mcp/mcp.h"
@@ -41,7 +43,7 @@
 
 #define MAGIC		"PERFILSN"
 #define MAGIC_END	"PERFILSE"
-#define FORMAT_VERSION	1
+#define FORMAT_VERSION	2
 #define HEADER_LEN	16
 #define TRAILER_LEN	20
 #define STREAM_END	0x454e44u	/* "END": the stream's last number */
@@ -402,9 +404,10 @@ snapshot_free(struct snapshot *sn)
 /* --- The stream ------------------------------------------------------- */
 
 /*
- * Writes app's renders, or reads them into app, in one order.  Read
- * back, app's members are set only as far as the stream went; the
- * caller frees them when it failed.
+ * Writes app's model and renders, or reads them into app, in one
+ * order: the model first, which the renders' readers check theirs
+ * against.  Read back, app's members are set only as far as the stream
+ * went; the caller frees them when it failed.
  */
 static void
 visit(struct snap *s, struct app *app)
@@ -412,6 +415,16 @@ visit(struct snap *s, struct app *app)
 	uint64_t end = STREAM_END;
 	int	 l;
 
+	if (s->reading)
+		app->model = content_snap(s, NULL, app->langs);
+	else
+		(void)content_snap(s, app->model, app->langs);
+	snap_str(s, &app->placeholders);
+	snap_int(s, &app->nplaceholders, 0, INT_MAX);
+	snap_str(s, &app->variant_gaps);
+	if (s->reading && snap_ok(s) && (app->nplaceholders > 0) !=
+	    (app->placeholders != NULL))
+		snap_fail(s, "placeholders without their count");
 	for (l = 0; l < LANG__MAX; l++)
 		snap_int(s, &app->cv_pdf[l], 0, 1);
 	snap_str(s, &app->glyphs);
@@ -444,6 +457,12 @@ unvisit(struct app *app)
 {
 	int	 l;
 
+	content_free(app->model);
+	free(app->placeholders);
+	free(app->variant_gaps);
+	app->model = NULL;
+	app->placeholders = app->variant_gaps = NULL;
+	app->nplaceholders = 0;
 	for (l = 0; l < LANG__MAX; l++)
 		app->cv_pdf[l] = 0;
 	free(app->glyphs);

@@ -2,11 +2,13 @@
  * snapshot.h: a load's renders kept in a file for the next start of
  * the same site (--cache-dir), so that it skips them.
  *
- * What a load renders from its content (the website's pages, their
- * markdown twins and agent files, the CV in every variant and form,
- * the PDF, the JSON Resume, the OpenAPI documents, the pre-rendered
- * API answers, MCP's lists and card, each with its compressed
- * variants) depends on nothing but what the file's key names:
+ * What a load makes of its content (the model requests read, as
+ * app_load leaves it: content.h; the placeholders and the variants'
+ * warnings; the website's pages, their markdown twins and agent files,
+ * the CV in every variant and form, the PDF, the JSON Resume, the
+ * OpenAPI documents, the pre-rendered API answers, MCP's lists and
+ * card, each with its compressed variants; the search index) depends on
+ * nothing but what the file's key names:
  *
  *	build	the build ids of the program and of every library loaded
  *		(a rebuild or a library upgrade makes other bytes)
@@ -19,11 +21,11 @@
  *	site	the content and label directories, the base URL and the
  *		options and variables that change a render
  *
- * A start whose key is the file's takes those renders from it and
- * still reads and validates the content, builds the search index and
- * lists the placeholders (so --check and --strict say what they say
- * without one); any other start renders everything and writes the
- * file for the next (a new file renamed over the old).
+ * A start whose key is the file's takes all of it from there and reads
+ * no content file: the files are those a load that succeeded read, so
+ * --check and --strict say what that load said (the placeholders and
+ * warnings are kept); any other start loads and renders everything and
+ * writes the file for the next (a new file renamed over the old).
  *
  * Safety: the key is text in the file, compared line by line, and the
  * first line that differs is the reason the file is ignored ("made
@@ -66,10 +68,11 @@ struct snapshot *snapshot_open(const char *dir, const char *site,
 	    const char *key, char *note, size_t notelen);
 
 /*
- * Fills app's renders (cv_pdf, glyphs, font_packages, site, openapi,
- * prerender, mcp) from sn, which app then keeps (app->snapshot) and
- * frees.  Returns 0; or -1 with the reason in note and those members
- * NULL (sn freed).
+ * Fills app's model, placeholders, variant_gaps and renders (cv_pdf,
+ * glyphs, font_packages, site, openapi, prerender, mcp, search) from
+ * sn, which app then keeps (app->snapshot) and frees; app's settings
+ * and labels are loaded, its model is NULL.  Returns 0; or -1 with the
+ * reason in note and those members NULL (sn freed).
  */
 int	 snapshot_restore(struct snapshot *sn, struct app *app, char *note,
 	    size_t notelen);

@@ -645,45 +645,19 @@ pages_media(struct ctx *x)
 	r->kept_len = f->len;
 }
 
-/*
- * A project's page: route ".../projects/{slug}", the slug ending in
- * ".md" for the markdown twin.  An unknown slug is the site's 404.
- *
- * Rendered per request, unlike the other pages: there is one per
- * project in every language, so keeping them all rendered would make
- * start-up and memory grow with the content (at 1,000 projects, 1.2 s
- * and 25 MB more: docs/performance.md, "Scale").  One costs tens of
- * microseconds; like every answer rendered per request, it is
- * compressed only from encoding.h's ENC_DYNAMIC_MIN bytes, and its tag is
- * the hash of its bytes (handle_site sets it and answers
- * If-None-Match).
- */
-void
-pages_project(struct ctx *x)
+/* pages_project's answer for its item it, in markdown with md. */
+static void
+project_answer(struct ctx *x, const struct item *it, int md)
 {
 	const struct app *app = x->app;
-	const struct item *it;
 	struct response *r = x->resp;
 	char	 path[LANG__MAX][256], mdp[LANG__MAX][256];
-	const char *slug = x->slug != NULL ? x->slug : "";
 	struct view v;
 	struct buf m;
 	enum lang l = x->lang;
 	char	*link;
-	int	 md = 0, k;
+	int	 k;
 
-	if (ends_with_md(slug)) {
-		md = 1;
-		if ((slug = arena_strndup(x->arena, slug,
-		    strlen(slug) - 3)) == NULL) {
-			r->body.oom = 1;	/* handle_site: a 500 */
-			return;
-		}
-	}
-	if ((it = content_find(app->model, COLL_PROJECTS, slug)) == NULL) {
-		pages_not_found(x);
-		return;
-	}
 	layout_view_page(app, &v, SITE_PROJECTS);
 	v.item = 1;
 	for (k = 0; k < app->langs->n; k++) {
@@ -721,6 +695,58 @@ pages_project(struct ctx *x)
 	    layout(app, &v, l, m.data, &r->body) == -1)
 		r->body.oom = 1;
 	buf_free(&m);
+}
+
+
+/*
+ * A project's page: route ".../projects/{slug}", the slug ending in
+ * ".md" for the markdown twin.  An unknown slug is the site's 404.
+ *
+ * Rendered per request, unlike the other pages: there is one per
+ * project in every language, so keeping them all rendered would make
+ * start-up and memory grow with the content (at 1,000 projects, 1.2 s
+ * and 25 MB more: docs/performance.md, "Scale").  One costs tens of
+ * microseconds, with the parse of its item's objects, which the load
+ * keeps printed (content.h); like every answer rendered per request, it is
+ * compressed only from encoding.h's ENC_DYNAMIC_MIN bytes, and its tag is
+ * the hash of its bytes (handle_site sets it and answers
+ * If-None-Match).
+ */
+void
+pages_project(struct ctx *x)
+{
+	const struct app *app = x->app;
+	const struct item *found;
+	struct item one;
+	struct response *r = x->resp;
+	const char *slug = x->slug != NULL ? x->slug : "";
+	enum lang l = x->lang;
+	int	 md = 0;
+
+	if (ends_with_md(slug)) {
+		md = 1;
+		if ((slug = arena_strndup(x->arena, slug,
+		    strlen(slug) - 3)) == NULL) {
+			r->body.oom = 1;	/* handle_site: a 500 */
+			return;
+		}
+	}
+	if ((found = content_find(app->model, COLL_PROJECTS, slug)) == NULL) {
+		pages_not_found(x);
+		return;
+	}
+	/* Its objects: the load's, or parsed from their print once the
+	 * load dropped them (content.h). */
+	if (found->obj[l] != NULL) {
+		project_answer(x, found, md);
+		return;
+	}
+	if (content_item_parse(found, &one) == -1) {
+		r->body.oom = 1;	/* handle_site: a 500 */
+		return;
+	}
+	project_answer(x, &one, md);
+	content_item_unparse(&one);
 }
 
 /*

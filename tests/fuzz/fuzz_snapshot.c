@@ -1,15 +1,16 @@
 /*
  * fuzz_snapshot.c: libFuzzer target for the reader of the snapshot's
  * stream (snapshot_restore_stream: http/snap.c's primitives and the
- * visitors site_snap, openapi_snap, prerender_snap, mcp_snap and
- * search_snap), with the demo content loaded once, without --cache-dir.  The input is a
+ * visitors content_snap, site_snap, openapi_snap, prerender_snap,
+ * mcp_snap and search_snap), with the demo content loaded once, without
+ * --cache-dir.  The input is a
  * stream, the part of a DIR/perfil-*.snapshot file between its header
  * and its trailer (server/snapshot.c): the file's CRC-32 finds a
  * corrupt file, not a hostile one, so the stream itself must be safe to
  * read whatever it holds.
  *
- * For each input the load's renders are moved aside and the stream is
- * read into their place; what was read is freed before the input is:
+ * For each input the load's model and renders are moved aside and the
+ * stream is read into their place; what was read is freed before the input is:
  * its answers point into the input's bytes (lent, encoding.h), which
  * libFuzzer frees after the run.  Checked beyond the sanitizers (abort
  * otherwise): a stream refused says why and leaves no render behind; a
@@ -35,6 +36,7 @@
 
 #include "api/openapi.h"
 #include "api/search.h"
+#include "content/content.h"
 #include "mcp/mcp.h"
 #include "server/app_load.h"
 #include "server/prerender.h"
@@ -60,6 +62,9 @@ static int verbose;		/* FUZZ_SNAPSHOT_VERBOSE: each input's fate */
 
 /* The members of a load that a stream fills (snapshot_restore). */
 struct renders {
+	struct model *model;
+	char	*placeholders, *variant_gaps;
+	int	 nplaceholders;
 	struct site *site;
 	struct openapi *openapi;
 	struct prerender *prerender;
@@ -72,6 +77,10 @@ struct renders {
 static void
 take(struct renders *r, struct app *a)
 {
+	r->model = a->model;
+	r->placeholders = a->placeholders;
+	r->variant_gaps = a->variant_gaps;
+	r->nplaceholders = a->nplaceholders;
 	r->site = a->site;
 	r->openapi = a->openapi;
 	r->prerender = a->prerender;
@@ -85,6 +94,10 @@ take(struct renders *r, struct app *a)
 static void
 give(struct app *a, const struct renders *r)
 {
+	a->model = r->model;
+	a->placeholders = r->placeholders;
+	a->variant_gaps = r->variant_gaps;
+	a->nplaceholders = r->nplaceholders;
 	a->site = r->site;
 	a->openapi = r->openapi;
 	a->prerender = r->prerender;
@@ -100,7 +113,9 @@ empty(const struct renders *r)
 {
 	static const int none[LANG__MAX];
 
-	return r->site == NULL && r->openapi == NULL && r->prerender == NULL &&
+	return r->model == NULL && r->placeholders == NULL &&
+	    r->variant_gaps == NULL && r->nplaceholders == 0 &&
+	    r->site == NULL && r->openapi == NULL && r->prerender == NULL &&
 	    r->mcp == NULL && r->search == NULL && r->glyphs == NULL && r->font_packages == NULL &&
 	    memcmp(r->cv_pdf, none, sizeof(none)) == 0;
 }
@@ -177,6 +192,9 @@ restore(const unsigned char *p, size_t n)
 		    memcmp(again, p, n) != 0)
 			abort();
 		free(again);
+		content_free(got.model);
+		free(got.placeholders);
+		free(got.variant_gaps);
 		site_free(got.site);
 		openapi_free(got.openapi);
 		prerender_free(got.prerender);
