@@ -656,6 +656,68 @@ START_TEST(every_prefix_truncated)
 }
 END_TEST
 
+/* A lent block: padded with zeros to its alignment from the stream's
+ * start, read back in place (not copied) and written back the same
+ * bytes; padding that is not zeros, a block beyond the end and a buffer
+ * out of alignment refused. */
+START_TEST(lent_aligned)
+{
+	static const uint32_t words[3] = { 7, 8, 9 };
+	struct snap s;
+	struct buf b, again;
+	unsigned char *in, *odd;
+	void	*got = NULL, *w = (void *)(uintptr_t)words;
+	char	 ab[3];
+	int	 one = 1;
+
+	writing(&s, &b);
+	snap_int(&s, &one, 0, 1);
+	snap_fixed(&s, (char *)(uintptr_t)"ab", 3);
+	snap_lent(&s, &w, sizeof(words), 4);
+	ck_assert(snap_ok(&s));
+	ck_assert_uint_eq(b.len, 8 + 3 + 1 + sizeof(words));
+	ck_assert_uint_eq(b.data[11], 0);
+	in = reading(&s, &b, b.len);
+	snap_int(&s, &one, 0, 1);
+	snap_fixed(&s, ab, 3);
+	snap_lent(&s, &got, sizeof(words), 4);
+	ck_assert_msg(snap_ok(&s), "refused: %s", s.why);
+	ck_assert_ptr_eq(got, in + 12);
+	ck_assert_mem_eq(got, words, sizeof(words));
+	writing(&s, &again);
+	snap_int(&s, &one, 0, 1);
+	snap_fixed(&s, (char *)(uintptr_t)"ab", 3);
+	snap_lent(&s, &got, sizeof(words), 4);
+	ck_assert_uint_eq(again.len, b.len);
+	ck_assert_mem_eq(again.data, b.data, b.len);
+	free(in);
+
+	b.data[11] = 1;
+	in = reading(&s, &b, b.len);
+	s.pos = 11;
+	snap_lent(&s, &got, sizeof(words), 4);
+	ck_assert_str_eq(s.why, "padding that is not zeros");
+	ck_assert_ptr_null(got);
+	free(in);
+	b.data[11] = 0;
+	in = reading(&s, &b, b.len - 1);
+	s.pos = 11;
+	snap_lent(&s, &got, sizeof(words), 4);
+	ck_assert_str_eq(s.why, "a block beyond the end");
+	free(in);
+	/* the stream's bytes one past an aligned address */
+	ck_assert_ptr_nonnull(odd = malloc(b.len + 1));
+	memcpy(odd + 1, b.data, b.len);
+	snap_reader(&s, odd + 1, b.len);
+	s.pos = 11;
+	snap_lent(&s, &got, sizeof(words), 4);
+	ck_assert_str_eq(s.why, "a stream not aligned in memory");
+	free(odd);
+	buf_free(&b);
+	buf_free(&again);
+}
+END_TEST
+
 /* Once failed, a stream stays failed with its first reason, and no call
  * reads, writes or changes a member. */
 START_TEST(failed_stays_failed)
@@ -817,6 +879,7 @@ suite(void)
 	tc = tcase_create("streams");
 	tcase_set_timeout(tc, 120);	/* every prefix, under valgrind */
 	tcase_add_test(tc, every_prefix_truncated);
+	tcase_add_test(tc, lent_aligned);
 	tcase_add_test(tc, failed_stays_failed);
 	suite_add_tcase(s, tc);
 

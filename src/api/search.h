@@ -116,7 +116,8 @@ struct search_index {
 						 * and offset */
 	uint32_t *bucket[LANG__MAX];	/* SEARCH_BUCKETS + 1 starts
 					 * into post */
-	int	 lent;			/* the documents' strings are a
+	int	 lent;			/* the documents' strings, the word
+					 * starts and buckets are a
 					 * snapshot's (search_snap): not
 					 * freed with the index */
 };

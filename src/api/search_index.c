@@ -619,8 +619,10 @@ search_free(struct search_index *ix)
 		for (i = 0; i < ix->len[l] && !ix->lent; i++)
 			doc_free(&ix->docs[l][i]);
 		free(ix->docs[l]);
-		free(ix->post[l]);
-		free(ix->bucket[l]);
+		if (!ix->lent) {
+			free(ix->post[l]);
+			free(ix->bucket[l]);
+		}
 	}
 	free(ix);
 }

@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include <limits.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -61,6 +62,7 @@ snap_flush(struct snap *s)
 static void
 put(struct snap *s, const void *p, size_t n)
 {
+	s->wpos += n;
 	if (s->f != NULL && n >= FLUSH_AT) {
 		if (snap_flush(s) == -1)
 			return;
@@ -83,12 +85,6 @@ snap_reader(struct snap *s, const void *in, size_t len)
 	s->reading = 1;
 	s->in = in;
 	s->len = len;
-}
-
-int
-snap_ok(const struct snap *s)
-{
-	return !s->failed && (s->out == NULL || !s->out->oom);
 }
 
 /* Marks s failed with the first reason; returns -1. */
@@ -127,6 +123,8 @@ put64(struct snap *s, uint64_t v)
 	put(s, b, sizeof(b));
 }
 
+/* The next number (one load where the host is little-endian: a
+ * snapshot at scale holds a million of them). */
 static int
 get64(struct snap *s, uint64_t *v)
 {
@@ -134,7 +132,11 @@ get64(struct snap *s, uint64_t *v)
 
 	if ((p = take(s, 8)) == NULL)
 		return -1;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	memcpy(v, p, 8);
+#else
 	*v = le_get(p, 8);
+#endif
 	return 0;
 }
 
@@ -337,6 +339,50 @@ snap_block(struct snap *s, void **p, size_t size)
 		return;
 	}
 	memcpy(*p, q, size);
+}
+
+/*
+ * A block of size bytes in the host's layout, as snap_block, that stays
+ * in the stream when read back (*p points there: lent, the structure
+ * must not free it), so that it is not copied.  The stream pads it with
+ * zeros to a multiple of align (a power of two at most 4096) from the
+ * stream's start, which the reader's buffer must be aligned to as well
+ * (the snapshot's is to a page, a malloc'd one to 16 bytes).
+ */
+void
+snap_lent(struct snap *s, void **p, size_t size, size_t align)
+{
+	static const unsigned char zeros[4096];
+	const unsigned char *q;
+	size_t	 pad, i;
+
+	if (s->failed)
+		return;
+	if (!s->reading) {
+		pad = (align - s->wpos % align) % align;
+		put(s, zeros, pad);
+		put(s, *p, size);
+		return;
+	}
+	*p = NULL;
+	pad = (align - s->pos % align) % align;
+	if ((q = take(s, pad)) == NULL)
+		return;
+	for (i = 0; i < pad; i++)
+		if (q[i] != 0) {
+			snap_fail(s, "padding that is not zeros");
+			return;
+		}
+	if ((uintptr_t)(s->in + s->pos) % align != 0) {
+		snap_fail(s, "a stream not aligned in memory");
+		return;
+	}
+	if (size > s->len - s->pos) {
+		snap_fail(s, "a block beyond the end");
+		return;
+	}
+	if (size > 0)
+		*p = (void *)(uintptr_t)take(s, size);
 }
 
 /*

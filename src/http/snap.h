@@ -43,14 +43,23 @@ struct snap {
 	const unsigned char *in;	/* reading: the stream */
 	size_t	 len, pos;
 	const char *why;		/* the first violation, reading */
+	size_t	 wpos;			/* writing: bytes of the stream so
+					 * far (snap_lent's alignment) */
 };
 
 void	 snap_writer(struct snap *, struct buf *out, FILE *);
 int	 snap_flush(struct snap *);
 uint32_t snap_crc(uint32_t, const void *, size_t);
 void	 snap_reader(struct snap *, const void *in, size_t len);
-int	 snap_ok(const struct snap *);
 int	 snap_fail(struct snap *, const char *why);
+
+/* Whether nothing has failed yet (inline: the readers ask it once an
+ * element). */
+static inline int
+snap_ok(const struct snap *s)
+{
+	return !s->failed && (s->out == NULL || !s->out->oom);
+}
 
 void	 snap_u64(struct snap *, uint64_t *);
 void	 snap_int(struct snap *, int *, int min, int max);
@@ -59,6 +68,7 @@ void	 snap_fixed(struct snap *, char *, size_t size);
 void	 snap_str(struct snap *, char **);
 void	 snap_text(struct snap *, char **, size_t *);
 void	 snap_block(struct snap *, void **, size_t);
+void	 snap_lent(struct snap *, void **, size_t size, size_t align);
 void	 snap_rendered(struct snap *, struct rendered *);
 void	*snap_array(struct snap *, void *, size_t *n, size_t each,
 	    size_t max);
