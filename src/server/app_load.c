@@ -492,7 +492,7 @@ app_load(struct app *app, const struct config *cfg, char *err, size_t errlen)
 	phase_mark(&pc, "MCP");
 	cv_md_free(app);
 	/* What no request reads: the items' objects; an item page parses
-	 * its item's printed source and JSON per request (content.h). */
+	 * its item's, kept printed, per request (content.h). */
 	for (k = 0; k < COLL__MAX; k++)
 		if (content_drop_objects(app->model, (enum coll)k,
 		    route_item_pages((enum coll)k)) == -1)
