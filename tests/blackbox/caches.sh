@@ -25,26 +25,33 @@ caches_stack() {
 # answers NAME URL...: the answers to the URLs in each coding (status and
 # headers without Date, body), then to each JSON-RPC call of mcp_calls
 # (unset: none) on /mcp, into $BB_TMP/NAME.
+# One curl for all of them (transfers apart with --next, on one kept
+# connection) and one sed: a process per request made the plain run's
+# snapshot file one of its slowest.
 answers() {
-	local name=$1 u c m i=0
+	local name=$1 u c m i=0 args=()
 	shift
 	rm -rf "${BB_TMP:?}/$name"
 	mkdir -p "$BB_TMP/$name"
 	for u in "$@"; do
 		for c in identity gzip br; do
-			curl -s -H "Accept-Encoding: $c" -D "$BB_TMP/$name/$i.$c.h" \
-				-o "$BB_TMP/$name/$i.$c" "$BASE$u"
-			sed -i '/^[Dd]ate:/d' "$BB_TMP/$name/$i.$c.h"
+			((${#args[@]})) && args+=(--next)
+			args+=(-s -H "Accept-Encoding: $c" -D "$BB_TMP/$name/$i.$c.h"
+				-o "$BB_TMP/$name/$i.$c" "$BASE$u")
 		done
 		i=$((i + 1))
 	done
 	for m in "${mcp_calls[@]}"; do
-		curl -s -H 'Content-Type: application/json' \
-			-H 'Accept: application/json, text/event-stream' \
-			-o "$BB_TMP/$name/mcp.$i" \
-			--data-binary '{"jsonrpc":"2.0","id":1,'"$m"'}' "$BASE/mcp"
+		((${#args[@]})) && args+=(--next)
+		args+=(-s -H 'Content-Type: application/json'
+			-H 'Accept: application/json, text/event-stream'
+			-o "$BB_TMP/$name/mcp.$i"
+			--data-binary '{"jsonrpc":"2.0","id":1,'"$m"'}' "$BASE/mcp")
 		i=$((i + 1))
 	done
+	((${#args[@]})) || return 0
+	curl "${args[@]}"
+	(($# == 0)) || sed -i '/^[Dd]ate:/d' "$BB_TMP/$name"/*.h
 }
 
 # same_as NAME WHAT URL...: the answers to the URLs now are NAME's (saved
