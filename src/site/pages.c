@@ -706,11 +706,10 @@ project_answer(struct ctx *x, const struct item *it, int md)
  * project in every language, so keeping them all rendered would make
  * start-up and memory grow with the content (at 1,000 projects, 1.2 s
  * and 25 MB more: docs/performance.md, "Scale").  One costs tens of
- * microseconds, with the parse of its item's objects, which the load
- * keeps printed (content.h); like every answer rendered per request, it is
- * compressed only from encoding.h's ENC_DYNAMIC_MIN bytes, and its tag is
- * the hash of its bytes (handle_site sets it and answers
- * If-None-Match).
+ * microseconds, its item's objects parsed (content.h) included; like
+ * every answer rendered per request, it is compressed only from
+ * encoding.h's ENC_DYNAMIC_MIN bytes, and its tag is the hash of its
+ * bytes (handle_site sets it and answers If-None-Match).
  */
 void
 pages_project(struct ctx *x)
@@ -736,17 +735,15 @@ pages_project(struct ctx *x)
 		return;
 	}
 	/* Its objects: the load's, or parsed from their print once the
-	 * load dropped them (content.h). */
-	if (found->obj[l] != NULL) {
+	 * load dropped them (content.h); else a 500 (handle_site). */
+	if (found->obj[l] != NULL)
 		project_answer(x, found, md);
-		return;
+	else if (content_item_parse(found, &one) == -1)
+		r->body.oom = 1;
+	else {
+		project_answer(x, &one, md);
+		content_item_unparse(&one);
 	}
-	if (content_item_parse(found, &one) == -1) {
-		r->body.oom = 1;	/* handle_site: a 500 */
-		return;
-	}
-	project_answer(x, &one, md);
-	content_item_unparse(&one);
 }
 
 /*
