@@ -34,17 +34,11 @@ type_index(const char *type)
 }
 
 /* A string of a document, lent when read back (its length is not
- * kept: the string ends at its NUL, so one read back holds no other:
- * it would be written back shorter). */
+ * kept: it ends at its NUL). */
 static void
 text(struct snap *sn, char **p)
 {
-	size_t	 n = sn->reading || *p == NULL ? 0 : strlen(*p);
-
-	snap_text(sn, p, &n);
-	if (sn->reading && snap_ok(sn) && *p != NULL &&
-	    memchr(*p, '\0', n) != NULL)
-		snap_fail(sn, "a search text with a NUL inside");
+	snap_cstr(sn, p, "a search text with a NUL inside");
 }
 
 /* A field's text and folded text; read back, neither holds a NUL. */

@@ -32,13 +32,12 @@
 static void
 one_string(struct snap *s, const char **p)
 {
+	static const char why[] = "an empty slug, or one with a NUL inside";
 	char	*q = (char *)(uintptr_t)*p;
-	size_t	 n = s->reading || q == NULL ? 0 : strlen(q);
 
-	snap_text(s, &q, &n);
-	if (s->reading && snap_ok(s) && (q == NULL || q[0] == '\0' ||
-	    strlen(q) != n))
-		snap_fail(s, "an empty slug, or one with a NUL inside");
+	snap_cstr(s, &q, why);
+	if (s->reading && snap_ok(s) && (q == NULL || q[0] == '\0'))
+		snap_fail(s, why);
 	*p = q;
 }
 

@@ -312,6 +312,22 @@ snap_text(struct snap *s, char **p, size_t *n)
 }
 
 /*
+ * A C string (or NULL), written up to its NUL; read back, *p points
+ * into the stream (lent, as snap_text).  A string read back with a NUL
+ * inside fails the stream with why: it would be written back shorter.
+ */
+void
+snap_cstr(struct snap *s, char **p, const char *why)
+{
+	size_t	 n = s->reading || *p == NULL ? 0 : strlen(*p);
+
+	snap_text(s, p, &n);
+	if (s->reading && snap_ok(s) && *p != NULL &&
+	    memchr(*p, '\0', n) != NULL)
+		snap_fail(s, why);
+}
+
+/*
  * A block of size bytes in the host's layout (the snapshot's key
  * names the build, hence the byte order): read back, a malloc'd copy
  * in *p (NULL when size is 0).

@@ -67,6 +67,7 @@ void	 snap_size(struct snap *, size_t *, size_t max);
 void	 snap_fixed(struct snap *, char *, size_t size);
 void	 snap_str(struct snap *, char **);
 void	 snap_text(struct snap *, char **, size_t *);
+void	 snap_cstr(struct snap *, char **, const char *why);
 void	 snap_block(struct snap *, void **, size_t);
 void	 snap_lent(struct snap *, void **, size_t size, size_t align);
 void	 snap_rendered(struct snap *, struct rendered *);
