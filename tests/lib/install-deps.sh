@@ -45,8 +45,9 @@ PERFIL_SERVE_DEPS=(
 	nginx-light curl jq
 )
 PERFIL_TEST_DEPS=(
-	# unit tests
-	check
+	# unit tests; ccache in front of the compilers for the suite's builds
+	# (run-tests)
+	check ccache
 	# black-box tests (brotli: decoding in compression.test.sh; pycurl: the
 	# curl command lines of a run sent to one process, tests/lib/curld.sh)
 	brotli python3-pycurl
