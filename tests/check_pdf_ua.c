@@ -67,11 +67,19 @@ static const struct pdf_ua_meta meta = {
 	.subject = "", .creator = "perfil"
 };
 
-/* The text of the update (after the n bytes cairo wrote). */
+/* The text of the update (after the n bytes cairo wrote), searched
+ * with strstr: the NUL bytes of its compressed page stream become 0x01
+ * (the stream is never decoded here), or a search would stop at the
+ * first one of them, wherever the compressor put it. */
 static const char *
 update(struct buf *b, size_t n)
 {
+	size_t	 i;
+
 	ck_assert(buf_cstr(b) != NULL);
+	for (i = n; i < b->len; i++)
+		if (b->data[i] == '\0')
+			b->data[i] = '\1';
 	return b->data + n;
 }
 

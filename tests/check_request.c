@@ -6,9 +6,13 @@
 #include "config.h"
 
 #include <check.h>
+#include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <brotli/decode.h>
+#include <brotli/encode.h>
 #include <zlib.h>
 
 #include "http/encoding.h"
@@ -525,6 +529,148 @@ START_TEST(encoding_identity_only)
 }
 END_TEST
 
+/* The input of encoding_thread_coders' answer i: JSON lines, and
+ * for i odd a block of bytes that do not compress. */
+static char *
+coders_input(int i, size_t want, size_t *n)
+{
+	struct buf b;
+	uint32_t x = 2463534242u + (uint32_t)i;
+	size_t	 k;
+
+	buf_init(&b);
+	while (b.len < want) {
+		buf_printf(&b, "{\"n\":%zu,\"text\":\"words of answer %d\"}\n",
+		    b.len, i);
+		if (i % 2 == 1 && b.len < want / 2)
+			for (k = 0; k < 4096; k++) {
+				x ^= x << 13;
+				x ^= x >> 17;
+				x ^= x << 5;
+				buf_putc(&b, (char)(' ' + x % 95));
+			}
+	}
+	*n = b.len;
+	return buf_detach(&b);
+}
+
+/* Whether r's variants give back its n bytes in: gzip inflated, brotli
+ * decoded and the same bytes as BrotliEncoderCompress at the quality
+ * enc_keep uses (the thread's pool changes where brotli's memory comes
+ * from, not what it writes). */
+static void
+coders_check(const struct rendered *r, const char *in, size_t n)
+{
+	const char *fast = getenv("PERFIL_TEST_FAST_COMPRESSION");
+	int	 q = fast != NULL && strcmp(fast, "1") == 0 ? 1 :
+	    n >= ENC_LARGE ? 2 : 5;
+	size_t	 len = n, blen = BrotliEncoderMaxCompressedSize(n);
+	char	*out = malloc(n + 1), *want = malloc(blen);
+	z_stream zs;
+
+	ck_assert_ptr_nonnull(out);
+	ck_assert_ptr_nonnull(want);
+	ck_assert_ptr_nonnull(r->cdata[CODING_GZIP]);
+	memset(&zs, 0, sizeof(zs));
+	ck_assert_int_eq(inflateInit2(&zs, 15 + 16), Z_OK);
+	zs.next_in = (Bytef *)r->cdata[CODING_GZIP];
+	zs.avail_in = (uInt)r->clen[CODING_GZIP];
+	zs.next_out = (Bytef *)out;
+	zs.avail_out = (uInt)n + 1;
+	ck_assert_int_eq(inflate(&zs, Z_FINISH), Z_STREAM_END);
+	ck_assert_uint_eq(zs.total_out, n);
+	ck_assert(memcmp(out, in, n) == 0);
+	inflateEnd(&zs);
+
+	ck_assert_ptr_nonnull(r->cdata[CODING_BR]);
+	ck_assert_int_eq(BrotliDecoderDecompress(r->clen[CODING_BR],
+	    (const uint8_t *)r->cdata[CODING_BR], &len, (uint8_t *)out),
+	    BROTLI_DECODER_RESULT_SUCCESS);
+	ck_assert_uint_eq(len, n);
+	ck_assert(memcmp(out, in, n) == 0);
+	ck_assert(BrotliEncoderCompress(q, BROTLI_DEFAULT_WINDOW,
+	    BROTLI_MODE_TEXT, n, (const uint8_t *)in, &blen,
+	    (uint8_t *)want));
+	ck_assert_uint_eq(r->clen[CODING_BR], blen);
+	ck_assert(memcmp(r->cdata[CODING_BR], want, blen) == 0);
+	free(out);
+	free(want);
+}
+
+/* A thread that keeps answers with its own coders, then ends: its
+ * compressors and brotli's blocks go with it (valgrind and ASan count
+ * them in tests/lib/unit-valgrind and the asan build's make check). */
+static void *
+coders_thread(void *arg)
+{
+	struct rendered r;
+	size_t	 n;
+	char	*in = coders_input(*(int *)arg, 40000, &n);
+
+	if (enc_keep(&r, strdup(in), n, NULL) == 0) {
+		coders_check(&r, in, n);
+		enc_free(&r);
+	}
+	free(in);
+	return NULL;
+}
+
+/*
+ * enc_keep reuses the thread's compressors and brotli's memory from one
+ * answer to the next (encoding.c, "Each thread's compressors"): answers
+ * of many sizes one after another, some that do not compress, and one
+ * of ENC_LARGE bytes, each variant giving back its bytes; after
+ * enc_thread_done the next answer makes them again; another thread's
+ * are its own; enc_zlib_into (the PDF's page streams) inflates back.
+ */
+START_TEST(encoding_thread_coders)
+{
+	static const size_t sizes[] = { 9000, 150000, 20000, ENC_LARGE + 5000,
+	    12000, 70000, 9000 };
+	struct rendered r;
+	struct buf z;
+	pthread_t th;
+	uLongf	 len;
+	size_t	 i, n;
+	char	*in, *out;
+	int	 arg = 3;
+
+	/* As main does: PERFIL_TEST_FAST_COMPRESSION (unit-valgrind sets it)
+	 * chooses the levels coders_check expects. */
+	enc_init();
+	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+		in = coders_input((int)i, sizes[i], &n);
+		ck_assert_int_eq(enc_keep(&r, strdup(in), n, NULL), 0);
+		coders_check(&r, in, n);
+		enc_free(&r);
+		if (i == 2)
+			enc_thread_done();
+		free(in);
+	}
+	ck_assert_int_eq(pthread_create(&th, NULL, coders_thread, &arg), 0);
+	ck_assert_int_eq(pthread_join(th, NULL), 0);
+
+	in = coders_input(5, 30000, &n);
+	buf_init(&z);
+	buf_puts(&z, "before");
+	ck_assert_int_eq(enc_zlib_into(9, in, n, &z), 0);
+	ck_assert_uint_lt(z.len, n);
+	ck_assert((out = malloc(n)) != NULL);
+	len = (uLongf)n;
+	ck_assert_int_eq(uncompress((Bytef *)out, &len,
+	    (const Bytef *)z.data + 6, (uLong)(z.len - 6)), Z_OK);
+	ck_assert_uint_eq(len, n);
+	ck_assert(memcmp(out, in, n) == 0);
+	ck_assert(memcmp(z.data, "before", 6) == 0);
+	ck_assert_int_eq(enc_zlib_into(0, in, n, &z), -1);
+	free(out);
+	free(in);
+	buf_free(&z);
+	enc_thread_done();
+	enc_thread_done();
+}
+END_TEST
+
 static Suite *
 request_suite(void)
 {
@@ -549,6 +695,7 @@ request_suite(void)
 	tcase_add_test(tc, encoding_choice);
 	tcase_add_test(tc, encoding_keep);
 	tcase_add_test(tc, encoding_identity_only);
+	tcase_add_test(tc, encoding_thread_coders);
 	suite_add_tcase(s, tc);
 	return s;
 }

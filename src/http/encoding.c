@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <inttypes.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -118,44 +119,237 @@ enc_tag(char *dst, size_t dstlen, const char *etag, enum coding c)
 }
 
 /*
- * gzip (RFC 1952: no name, mtime 0) of in at level, by libdeflate: at
- * level 9 the demo's answers take half zlib's CPU (15 against 30 ms for
- * 1.2 MB) and come out 0.5 % smaller; whole buffers are all a kept or
- * per-request answer is.
+ * Each thread's compressors, kept from one answer to the next while it
+ * loads content, and freed when it is done (enc_thread_done) or ends
+ * (the key's destructor).  A load compresses hundreds of answers: made
+ * afresh for each, libdeflate's compressor (0.2 MB at level 9), brotli's
+ * state and hash tables, and a buffer of the worst case's size for the
+ * output were half of the bytes a load of the demo allocated (valgrind
+ * --tool=dhat: 63 of 134 MB), pages the kernel faulted in each time
+ * (and under ASan, whose quarantine keeps freed memory out of use for
+ * a while, every time).  An answer compressed per request (enc_answer_now)
+ * makes its own, as before: a worker's threads keep nothing.
+ */
+#define DEFLATE_LEVELS	13	/* libdeflate's 0 to 12 */
+#define POOL_SLOTS	16	/* brotli's blocks kept for the next answer */
+
+/* A block of brotli's: its size before it (16 bytes keep malloc's
+ * alignment). */
+struct block {
+	size_t	 size;
+	size_t	 pad;
+};
+
+struct coders {
+	struct libdeflate_compressor *deflate[DEFLATE_LEVELS];
+	struct block *free[POOL_SLOTS];	/* brotli's, for the next one */
+	int	 nfree;
+	struct buf scratch;	/* a compressor's output, worst case */
+};
+
+static pthread_key_t coders_key;
+static pthread_once_t coders_once = PTHREAD_ONCE_INIT;
+static int coders_key_ok;
+
+static void
+coders_free(void *p)
+{
+	struct coders *k = p;
+	int	 i;
+
+	for (i = 0; i < DEFLATE_LEVELS; i++)
+		libdeflate_free_compressor(k->deflate[i]);
+	for (i = 0; i < k->nfree; i++)
+		free(k->free[i]);
+	buf_free(&k->scratch);
+	free(k);
+}
+
+static void
+coders_key_init(void)
+{
+	coders_key_ok = pthread_key_create(&coders_key, coders_free) == 0;
+}
+
+/* This thread's coders, made on first use; NULL out of memory. */
+static struct coders *
+coders(void)
+{
+	struct coders *k;
+
+	pthread_once(&coders_once, coders_key_init);
+	if (!coders_key_ok)
+		return NULL;
+	if ((k = pthread_getspecific(coders_key)) != NULL)
+		return k;
+	if ((k = calloc(1, sizeof(*k))) == NULL)
+		return NULL;
+	buf_init(&k->scratch);
+	if (pthread_setspecific(coders_key, k) != 0) {
+		free(k);
+		return NULL;
+	}
+	return k;
+}
+
+/*
+ * Frees the calling thread's compressors, brotli's blocks and the
+ * scratch buffer: a load's thread that goes on (the leader's, a
+ * worker's) gives back what its answers needed.
+ */
+void
+enc_thread_done(void)
+{
+	struct coders *k;
+
+	pthread_once(&coders_once, coders_key_init);
+	if (coders_key_ok &&
+	    (k = pthread_getspecific(coders_key)) != NULL) {
+		(void)pthread_setspecific(coders_key, NULL);
+		coders_free(k);
+	}
+}
+
+/*
+ * brotli's allocator with k's pool: the smallest free block that holds
+ * size and is at most twice it, or a new one.  Blocks freed go back to
+ * the pool while it has room.
+ */
+static void *
+pool_alloc(void *opaque, size_t size)
+{
+	struct coders *k = opaque;
+	struct block *bl;
+	int	 i, best = -1;
+
+	for (i = 0; i < k->nfree; i++)
+		if (k->free[i]->size >= size && k->free[i]->size / 2 <= size &&
+		    (best == -1 || k->free[i]->size < k->free[best]->size))
+			best = i;
+	if (best != -1) {
+		bl = k->free[best];
+		k->free[best] = k->free[--k->nfree];
+		return bl + 1;
+	}
+	if (size > SIZE_MAX - sizeof(*bl) ||
+	    (bl = malloc(sizeof(*bl) + size)) == NULL)
+		return NULL;
+	bl->size = size;
+	return bl + 1;
+}
+
+static void
+pool_free(void *opaque, void *p)
+{
+	struct coders *k = opaque;
+	struct block *bl;
+
+	if (p == NULL)
+		return;
+	bl = (struct block *)p - 1;
+	if (k->nfree < POOL_SLOTS)
+		k->free[k->nfree++] = bl;
+	else
+		free(bl);
+}
+
+/*
+ * Appends in[0..n) compressed by libdeflate at level (1-12) to out:
+ * gzip (RFC 1952: no name, mtime 0) or, with zlib set, the zlib format
+ * (RFC 1950, a PDF's FlateDecode); with k's compressor, or one of its
+ * own without k.  At level 9 the demo's answers take half zlib's CPU
+ * (15 against 30 ms for 1.2 MB) and come out 0.5 % smaller; whole
+ * buffers are all a kept or per-request answer is.  0, or -1.
  */
 static int
-gzip_into(int level, const char *in, size_t n, struct buf *out)
+deflate_into(struct coders *k, int level, int zlib, const char *in,
+    size_t n, struct buf *out)
 {
-	struct libdeflate_compressor *c;
-	size_t	 bound, len;
+	struct libdeflate_compressor *c, *own = NULL;
+	size_t	 bound, len = 0;
 
-	if ((c = libdeflate_alloc_compressor(level)) == NULL)
+	if (level < 1 || level >= DEFLATE_LEVELS)
 		return -1;
-	bound = libdeflate_gzip_compress_bound(c, n);
-	if (buf_reserve(out, bound) == -1) {
-		libdeflate_free_compressor(c);
+	if (k != NULL) {
+		if (k->deflate[level] == NULL)
+			k->deflate[level] = libdeflate_alloc_compressor(level);
+		c = k->deflate[level];
+	} else
+		c = own = libdeflate_alloc_compressor(level);
+	if (c == NULL)
 		return -1;
-	}
-	len = libdeflate_gzip_compress(c, in, n, out->data + out->len,
-	    bound);
-	libdeflate_free_compressor(c);
+	bound = zlib ? libdeflate_zlib_compress_bound(c, n) :
+	    libdeflate_gzip_compress_bound(c, n);
+	if (buf_reserve(out, bound) == 0)
+		len = zlib ? libdeflate_zlib_compress(c, in, n,
+		    out->data + out->len, bound) :
+		    libdeflate_gzip_compress(c, in, n, out->data + out->len,
+		    bound);
+	libdeflate_free_compressor(own);
 	if (len == 0)
 		return -1;
 	out->len += len;
 	return 0;
 }
 
-/* brotli (RFC 7932) of in at quality, in text mode. */
-static int
-br_into(int quality, const char *in, size_t n, struct buf *out)
+/* The zlib format of in[0..n) at level (1-12), appended to out, by the
+ * thread's compressor (pdf_artifact.c's page streams, one of a PDF's
+ * pages after another).  0, or -1. */
+int
+enc_zlib_into(int level, const char *in, size_t n, struct buf *out)
 {
-	size_t	 len = BrotliEncoderMaxCompressedSize(n);
+	struct coders *k = coders();
+
+	if (k == NULL || n > (size_t)1 << 30)
+		return -1;
+	return deflate_into(k, level, 1, in, n, out);
+}
+
+/*
+ * brotli (RFC 7932) of in at quality, in text mode, appended to out:
+ * what BrotliEncoderCompress does, with k's pool for brotli's memory
+ * (the same bytes: the same parameters).  Quality 10, and without k,
+ * by BrotliEncoderCompress itself.
+ */
+static int
+br_into(struct coders *k, int quality, const char *in, size_t n,
+    struct buf *out)
+{
+	BrotliEncoderState *s;
+	const uint8_t *next_in = (const uint8_t *)in;
+	uint8_t	*next_out;
+	size_t	 len = BrotliEncoderMaxCompressedSize(n), avail_in = n;
+	int	 ok;
 
 	if (len == 0 || buf_reserve(out, len) == -1)
 		return -1;
+	next_out = (uint8_t *)out->data + out->len;
+	if (k == NULL || quality == 10 || n == 0 ||
+	    (s = BrotliEncoderCreateInstance(pool_alloc, pool_free, k)) ==
+	    NULL)
+		goto whole;
+	BrotliEncoderSetParameter(s, BROTLI_PARAM_QUALITY, (uint32_t)quality);
+	BrotliEncoderSetParameter(s, BROTLI_PARAM_LGWIN,
+	    BROTLI_DEFAULT_WINDOW);
+	BrotliEncoderSetParameter(s, BROTLI_PARAM_MODE, BROTLI_MODE_TEXT);
+	BrotliEncoderSetParameter(s, BROTLI_PARAM_SIZE_HINT,
+	    n > UINT32_MAX ? UINT32_MAX : (uint32_t)n);
+	ok = BrotliEncoderCompressStream(s, BROTLI_OPERATION_FINISH,
+	    &avail_in, &next_in, &len, &next_out, NULL) &&
+	    BrotliEncoderIsFinished(s);
+	BrotliEncoderDestroyInstance(s);
+	if (ok) {
+		out->len = (size_t)((char *)next_out - out->data);
+		return 0;
+	}
+	/* Its output would be larger than BrotliEncoderMaxCompressedSize:
+	 * BrotliEncoderCompress stores it uncompressed then. */
+	len = BrotliEncoderMaxCompressedSize(n);
+	next_in = (const uint8_t *)in;
+	next_out = (uint8_t *)out->data + out->len;
+whole:
 	if (!BrotliEncoderCompress(quality, BROTLI_DEFAULT_WINDOW,
-	    BROTLI_MODE_TEXT, n, (const uint8_t *)in, &len,
-	    (uint8_t *)out->data + out->len))
+	    BROTLI_MODE_TEXT, n, next_in, &len, next_out))
 		return -1;
 	out->len += len;
 	return 0;
@@ -163,22 +357,22 @@ br_into(int quality, const char *in, size_t n, struct buf *out)
 
 /*
  * Appends in[0..n) compressed with coding c (gzip or br) at level
- * (gzip 1-9, brotli 0-11) to out.  Returns 0, or -1 on failure (out
- * may then hold part of the output; reset it).  Inputs above 1 GiB are
- * refused (zlib, which inflates a gzip variant for a client without
- * it, counts in 32 bits).
+ * (gzip 1-9, brotli 0-11) to out, with k's compressors (NULL: its
+ * own).  Returns 0, or -1 on failure (out may then hold part of the
+ * output; reset it).  Inputs above 1 GiB are refused (zlib, which
+ * inflates a gzip variant for a client without it, counts in 32 bits).
  */
 static int
-compress_into(enum coding c, int level, const char *in, size_t n,
-    struct buf *out)
+compress_into(struct coders *k, enum coding c, int level, const char *in,
+    size_t n, struct buf *out)
 {
 	if (n > (size_t)1 << 30)
 		return -1;
 	switch (c) {
 	case CODING_GZIP:
-		return gzip_into(level, in, n, out);
+		return deflate_into(k, level, 0, in, n, out);
 	case CODING_BR:
-		return br_into(level, in, n, out);
+		return br_into(k, level, in, n, out);
 	default:
 		return -1;
 	}
@@ -215,12 +409,14 @@ keep(struct rendered *r, char *data, size_t len, const char *etag,
 		    KEEP_GZIP_LEVEL,
 		[CODING_BR] = len >= ENC_LARGE ? LARGE_BR_QUALITY : br_quality,
 	};
-	struct buf b;
+	struct coders *k = coders();
+	struct buf own, *b;
 	uint64_t hash;
 	char	*z;
 	size_t	 zlen;
 	int	 c;
 
+	buf_init(&own);
 	if (fast_levels) {
 		level[CODING_GZIP] = DYNAMIC_GZIP_LEVEL;
 		level[CODING_BR] = DYNAMIC_BR_QUALITY;
@@ -252,23 +448,27 @@ keep(struct rendered *r, char *data, size_t len, const char *etag,
 				free(z);
 			continue;
 		}
-		buf_init(&b);
-		if (compress_into(c, level[c], data, len, &b) == -1) {
-			buf_free(&b);
+		/* Into the thread's scratch buffer, sized for the worst
+		 * case once; the variant kept is an exact copy. */
+		b = k != NULL ? &k->scratch : &own;
+		b->len = 0;
+		if (compress_into(k, c, level[c], data, len, b) == -1) {
+			/* Out of memory: the scratch buffer starts again. */
+			buf_free(b);
+			buf_init(b);
 			return -1;
 		}
-		enc_cache_put(c, level[c], hash, len, b.data, b.len);
-		/* An exact copy: the buffer was sized for the worst case. */
-		if (b.len < len) {
-			if ((r->cdata[c] = malloc(b.len)) == NULL) {
-				buf_free(&b);
+		enc_cache_put(c, level[c], hash, len, b->data, b->len);
+		if (b->len < len) {
+			if ((r->cdata[c] = malloc(b->len)) == NULL) {
+				buf_free(&own);
 				return -1;
 			}
-			memcpy(r->cdata[c], b.data, b.len);
-			r->clen[c] = b.len;
+			memcpy(r->cdata[c], b->data, b->len);
+			r->clen[c] = b->len;
 		}
-		buf_free(&b);
 	}
+	buf_free(&own);
 	return 0;
 }
 
@@ -459,7 +659,7 @@ enc_answer_now(const struct request *req, struct response *resp)
 	    enc_tag(tag, sizeof(tag), resp->etag, c) == -1)
 		return;
 	buf_init(&z);
-	if (compress_into(c, level[c], resp->body.data, resp->body.len,
+	if (compress_into(NULL, c, level[c], resp->body.data, resp->body.len,
 	    &z) == 0 && z.len < resp->body.len) {
 		buf_free(&resp->body);
 		resp->body = z;		/* resp owns it now */

@@ -69,6 +69,8 @@ enum coding	 enc_choose(const struct rendered *, const char *ae);
 int		 enc_answer(const struct rendered *, const struct request *,
 		    struct response *);
 void		 enc_answer_now(const struct request *, struct response *);
+int		 enc_zlib_into(int level, const char *, size_t, struct buf *);
+void		 enc_thread_done(void);
 int		 enc_tag(char *dst, size_t, const char *etag, enum coding);
 const char	*enc_coding_name(enum coding);
 const char	*enc_tag_suffix(enum coding);

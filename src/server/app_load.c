@@ -34,6 +34,7 @@
 #include "base/phase.h"
 #include "base/watch.h"
 #include "http/enc_cache.h"
+#include "http/encoding.h"
 #include "server/snapshot.h"
 
 static char	*lang_hint(const struct langs *, int);
@@ -497,6 +498,9 @@ app_load(struct app *app, const struct config *cfg, char *err, size_t errlen)
 		if (content_drop_objects(app->model, (enum coll)k,
 		    route_item_pages((enum coll)k)) == -1)
 			goto oom;
+	/* This thread's compressors and their scratch buffer (encoding.c):
+	 * a worker forked after this would carry them. */
+	enc_thread_done();
 #ifdef HAVE_MALLOC_TRIM
 	/* The whole free pages that loading left between what it keeps go
 	 * back to the system: the workers (forked after this) would count
@@ -525,6 +529,7 @@ app_load(struct app *app, const struct config *cfg, char *err, size_t errlen)
 oom:
 	snprintf(err, errlen, "out of memory");
 fail:
+	enc_thread_done();
 	snapshot_free(sn);
 	free(key);
 	cache_end(cfg, 0);

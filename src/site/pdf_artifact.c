@@ -24,6 +24,7 @@
 #include <zlib.h>
 
 #include "base/util.h"
+#include "http/encoding.h"
 #include "site/pdf_artifact.h"
 
 enum art {
@@ -200,7 +201,6 @@ pdf_artifact_flate(const unsigned char *z, size_t zn,
 {
 	struct buf plain, wrapped;
 	z_stream zs;
-	uLongf	 len;
 	size_t	 from = out->len;
 	int	 rc = 1, zr;
 
@@ -226,16 +226,9 @@ pdf_artifact_flate(const unsigned char *z, size_t zn,
 	} while (zr != Z_STREAM_END);
 	if ((rc = pdf_artifact_wrap(plain.data, plain.len, k, &wrapped)) != 0)
 		goto out;
-	rc = -1;
-	len = compressBound((uLong)wrapped.len);
-	if (buf_reserve(out, (size_t)len) == -1)
-		goto out;
-	if (compress2((Bytef *)out->data + out->len, &len,
-	    (const Bytef *)wrapped.data, (uLong)wrapped.len,
-	    Z_BEST_COMPRESSION) != Z_OK)
-		goto out;
-	out->len += (size_t)len;
-	rc = 0;
+	/* By the thread's compressor (encoding.c): one of cairo's pages
+	 * after another, without a new one for each. */
+	rc = enc_zlib_into(9, wrapped.data, wrapped.len, out);
 out:
 	if (rc != 0)
 		out->len = from;
