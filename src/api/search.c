@@ -428,6 +428,12 @@ search_fold(const char *s, size_t n, char **fold, size_t *fold_len,
 	len = (int32_t)n;
 	buf_init(&out);
 	buf_init(&mb);
+	/* Folding keeps most text's length: one allocation each, where
+	 * growing by doubling from 256 bytes was half of the fold's time
+	 * in the index's build at 1,000 items per collection. */
+	if (buf_reserve(&out, n) == -1 || (map != NULL &&
+	    buf_reserve(&mb, (n + 1) * sizeof(start)) == -1))
+		goto err;
 	while (i < len) {
 		/* A run of ASCII: lowered in one go, each byte mapped to
 		 * its own offset (most of the content: fold_cp per byte
