@@ -618,15 +618,16 @@ coders_thread(void *arg)
 /*
  * enc_keep reuses the thread's compressors and brotli's memory from one
  * answer to the next (encoding.c, "Each thread's compressors"): answers
- * of many sizes one after another, some that do not compress, and one
- * of ENC_LARGE bytes, each variant giving back its bytes; after
+ * of many sizes one after another, some that do not compress, one of
+ * ENC_LARGE bytes and one whose scratch buffer is not kept, each variant
+ * giving back its bytes; after
  * enc_thread_done the next answer makes them again; another thread's
  * are its own; enc_zlib_into (the PDF's page streams) inflates back.
  */
 START_TEST(encoding_thread_coders)
 {
 	static const size_t sizes[] = { 9000, 150000, 20000, ENC_LARGE + 5000,
-	    12000, 70000, 9000 };
+	    12000, (size_t)1200 * 1024, 70000, 9000 };
 	struct rendered r;
 	struct buf z;
 	pthread_t th;

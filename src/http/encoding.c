@@ -132,6 +132,7 @@ enc_tag(char *dst, size_t dstlen, const char *etag, enum coding c)
  */
 #define DEFLATE_LEVELS	13	/* libdeflate's 0 to 12 */
 #define POOL_SLOTS	16	/* brotli's blocks kept for the next answer */
+#define SCRATCH_KEEP	((size_t)1024 * 1024)	/* larger buffers are freed */
 
 /* A block of brotli's: its size before it (16 bytes keep malloc's
  * alignment). */
@@ -213,7 +214,8 @@ enc_thread_done(void)
 /*
  * brotli's allocator with k's pool: the smallest free block that holds
  * size and is at most twice it, or a new one.  Blocks freed go back to
- * the pool while it has room.
+ * the pool while it has room, but for those above SCRATCH_KEEP (a large
+ * answer's ring buffer: kept, they raised a load's peak RSS).
  */
 static void *
 pool_alloc(void *opaque, size_t size)
@@ -247,7 +249,7 @@ pool_free(void *opaque, void *p)
 	if (p == NULL)
 		return;
 	bl = (struct block *)p - 1;
-	if (k->nfree < POOL_SLOTS)
+	if (k->nfree < POOL_SLOTS && bl->size <= SCRATCH_KEEP)
 		k->free[k->nfree++] = bl;
 	else
 		free(bl);
@@ -467,6 +469,13 @@ keep(struct rendered *r, char *data, size_t len, const char *etag,
 			memcpy(r->cdata[c], b->data, b->len);
 			r->clen[c] = b->len;
 		}
+	}
+	/* The worst case of a large answer (a CV page of MBs at 1,000
+	 * items per collection) is not kept for the next one: it added
+	 * to a load's peak RSS what it saved in allocations. */
+	if (k != NULL && k->scratch.cap > SCRATCH_KEEP) {
+		buf_free(&k->scratch);
+		buf_init(&k->scratch);
 	}
 	buf_free(&own);
 	return 0;

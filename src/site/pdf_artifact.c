@@ -189,8 +189,9 @@ bad:
 
 /*
  * Appends to out the Flate-encoded content stream z (zn bytes),
- * decoded, rewritten by pdf_artifact_wrap and encoded again (zlib's
- * best compression: the same bytes in, the same bytes out).  Returns
+ * decoded, rewritten by pdf_artifact_wrap and encoded again (the zlib
+ * format at level 9, by the thread's libdeflate compressor,
+ * enc_zlib_into: the same bytes in, the same bytes out).  Returns
  * 0, 1 for a stream it does not rewrite (not zlib's, decoded larger
  * than PDF_ARTIFACT_MAX, or one pdf_artifact_wrap cannot read; out as
  * it was), or -1 out of memory.  k as pdf_artifact_wrap's.
