@@ -42,6 +42,8 @@ set -u
 # curl: a function that hands the command line to the run's curld server
 # (tests/lib/curld.sh), else the real curl.
 . "${BASH_SOURCE[0]%/*}/../lib/curld.sh"
+# jq: the same with the run's jqd server (tests/lib/jqd.sh).
+. "${BASH_SOURCE[0]%/*}/../lib/jqd.sh"
 . "${BASH_SOURCE[0]%/*}/../lib/npm.sh"
 
 BB_FILE=$(basename "$0" .test.sh)
