@@ -385,7 +385,7 @@ req() {
 # bb_require CMD: CMD is on the PATH, or a failed case says so and the file
 # stops (tests/lib/install-deps.sh installs every tool the suite uses).
 bb_require() {
-	command -v "$1" >/dev/null && return 0
+	type -P "$1" >/dev/null && return 0
 	t "$1 is installed (tests/lib/install-deps.sh)"
 	_bb_fail "$1 on the PATH" 'missing'
 	exit 1
