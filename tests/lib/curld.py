@@ -30,12 +30,11 @@ and "1" when the file holds standard output for the caller to copy, else
     curld.py PORTFILE    # listens on a free loopback port, writes it there
 """
 
-import ctypes
 import os
 import re
-import signal
-import socketserver
 import sys
+
+import nulserver
 
 import pycurl
 
@@ -227,52 +226,16 @@ def run(cwd, stdout_file, args):
     return [str(code), w, err, copy]
 
 
-class Handler(socketserver.BaseRequestHandler):
-    def handle(self):
-        buf = b""
-        fields = []
-        need = None
-        while need is None or len(fields) < need:
-            chunk = self.request.recv(65536)
-            if not chunk:
-                return
-            buf += chunk
-            *done, buf = buf.split(b"\0")
-            fields += [f.decode("latin-1") for f in done]
-            if need is None and len(fields) >= 4:
-                if fields[0] != "v1":
-                    return
-                need = 4 + int(fields[3])
-        try:
-            answer = run(fields[1], fields[2], fields[4:need])
-        except Unsupported:
-            answer = ["unsupported"]
-        except OSError as e:
-            answer = ["23", "", "curl: (23) %s\n" % e, "0"]
-        self.request.sendall(b"".join(
-            a.encode("latin-1", "replace") + b"\0" for a in answer))
-
-
-class Server(socketserver.ThreadingTCPServer):
-    daemon_threads = True
-    allow_reuse_address = True
-    request_queue_size = 256
-
-
-def main():
-    # Ended with the run that started it (prctl PR_SET_PDEATHSIG, SIGTERM),
-    # should it end without curld_stop.
-    parent = os.getppid()
-    ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)
-    if os.getppid() != parent:
-        return
-    srv = Server(("127.0.0.1", 0), Handler)
-    tmp = sys.argv[1] + ".tmp"
-    with open(tmp, "w") as f:
-        f.write("%d\n" % srv.server_address[1])
-    os.rename(tmp, sys.argv[1])
-    srv.serve_forever()
+def answer(head, args):
+    """The answer's fields for one connection: head is the caller's
+    working directory and the file its standard output goes to."""
+    try:
+        return run(head[0], head[1], args)
+    except Unsupported:
+        return ["unsupported"]
+    except OSError as e:
+        return ["23", "", "curl: (23) %s\n" % e, "0"]
 
 
 if __name__ == "__main__":
-    main()
+    nulserver.serve(sys.argv[1], answer, head=2, codec="latin-1")

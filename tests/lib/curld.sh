@@ -15,43 +15,21 @@
 # tests/blackbox/run gets the real curl. tests/blackbox/curld.test.sh holds
 # it to curl, byte for byte.
 
-. "${BASH_SOURCE[0]%/*}/wait.sh"
+. "${BASH_SOURCE[0]%/*}/nulserver.sh"
 
 # curld_start DIR: start curld.py (Debian's python3-pycurl) in the
 # background and export BB_CURLD_PORT and BB_CURLD_TMP (DIR, where each
 # shell's standard output of a request is passed). Without pycurl, or if it
 # does not start within 5 s, nothing is exported: curl is curl.
 curld_start() {
-	local dir=$1
 	CURLD_PID=
 	/usr/bin/python3 -c 'import pycurl' 2>/dev/null || return 0
-	mkdir -p "$dir" || return 0
-	rm -f "$dir/port"
-	/usr/bin/python3 "$(dirname "${BASH_SOURCE[0]}")/curld.py" "$dir/port" \
-		>"$dir/log" 2>&1 &
-	CURLD_PID=$!
-	# It writes the file once it listens.
-	if wait_until 5 _curld_up "$dir/port" && [[ -s $dir/port ]]; then
-		read -r BB_CURLD_PORT <"$dir/port"
-		export BB_CURLD_PORT BB_CURLD_TMP=$dir
-		return 0
-	fi
-	kill "$CURLD_PID" 2>/dev/null
-	CURLD_PID=
-}
-# _curld_up FILE: the server wrote its port to FILE, or it has ended
-# (curld_start then gives up: the port file is still empty).
-_curld_up() {
-	[[ -s $1 ]] || ! kill -0 "$CURLD_PID" 2>/dev/null
+	nulserver_start CURLD "${BASH_SOURCE[0]%/*}/curld.py" "$1"
 }
 
 # curld_stop: stop the server curld_start started.
 curld_stop() {
-	[[ -n ${CURLD_PID-} ]] || return 0
-	kill "$CURLD_PID" 2>/dev/null
-	wait "$CURLD_PID" 2>/dev/null
-	CURLD_PID=
-	unset BB_CURLD_PORT
+	nulserver_stop CURLD
 }
 
 # curld_ask OUT ARG...: send the command line ARG... to the server, its
@@ -60,17 +38,11 @@ curld_stop() {
 # OUT holds standard output; or the one field "unsupported"). Returns 1 when
 # no server answers.
 curld_ask() {
-	local fd field out=$1
+	local out=$1
 	shift
 	CURLD_REPLY=()
-	[[ -n ${BB_CURLD_PORT-} ]] || return 1
-	{ exec {fd}<>"/dev/tcp/127.0.0.1/$BB_CURLD_PORT"; } 2>/dev/null || return 1
-	printf '%s\0' v1 "$PWD" "$out" "$#" "$@" >&"$fd"
-	while IFS= read -r -d '' -u "$fd" field; do
-		CURLD_REPLY+=("$field")
-	done
-	exec {fd}>&-
-	((${#CURLD_REPLY[@]} > 0))
+	nulserver_ask CURLD "$PWD" "$out" "$#" "$@" || return 1
+	CURLD_REPLY=("${NULSERVER_REPLY[@]}")
 }
 
 # curl ARG...: curl's command line, answered by the server (its standard

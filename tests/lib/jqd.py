@@ -40,11 +40,11 @@ import collections
 import ctypes
 import os
 import re
-import signal
-import socketserver
 import sys
 import tempfile
 import threading
+
+import nulserver
 
 
 class Jv(ctypes.Structure):
@@ -401,64 +401,30 @@ def run(cwd, stdin_path, stdout_file, args, saved):
     return [str(ret), copy]
 
 
-class Handler(socketserver.BaseRequestHandler):
-    def handle(self):
-        buf = b""
-        fields = []
-        need = None
-        while need is None or len(fields) < need:
-            chunk = self.request.recv(65536)
-            if not chunk:
-                return
-            buf += chunk
-            *done, buf = buf.split(b"\0")
-            fields += [f.decode("utf-8", "surrogateescape") for f in done]
-            if need is None and len(fields) >= 5:
-                if fields[0] != "v1":
-                    return
-                need = 5 + int(fields[4])
-        saved = fields[3] + ".in"
-        try:
-            os.unlink(saved)
-        except OSError:
-            pass
-        try:
-            answer = run(fields[1], fields[2], fields[3], fields[5:need],
-                         saved)
-            counts["answered"] += 1
-        except (Unsupported, OSError, ValueError, UnicodeError):
-            answer = ["unsupported", saved if os.path.exists(saved) else ""]
-            counts["declined"] += 1
-        self.request.sendall(b"".join(
-            a.encode("utf-8", "surrogateescape") + b"\0" for a in answer))
+def answer(head, args):
+    """The answer's fields for one connection: head is the caller's
+    working directory, its standard input's path and the file its
+    standard output goes to."""
+    cwd, stdin_path, stdout_file = head
+    saved = stdout_file + ".in"
+    try:
+        os.unlink(saved)
+    except OSError:
+        pass
+    try:
+        out = run(cwd, stdin_path, stdout_file, args, saved)
+        counts["answered"] += 1
+        return out
+    except (Unsupported, OSError, ValueError, UnicodeError):
+        counts["declined"] += 1
+        return ["unsupported", saved if os.path.exists(saved) else ""]
 
 
-class Server(socketserver.ThreadingTCPServer):
-    daemon_threads = True
-    allow_reuse_address = True
-    request_queue_size = 256
-
-
-def main():
-    # Ended with the run that started it (prctl PR_SET_PDEATHSIG, SIGTERM),
-    # should it end without jqd_stop.
-    parent = os.getppid()
-    ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)
-    if os.getppid() != parent:
-        return
-    def stop(signum, frame):
-        print("jqd: %d command lines answered (%d programs compiled), "
-              "%d declined" % (counts["answered"], counts["compiled"],
-                               counts["declined"]), flush=True)
-        os._exit(0)
-    signal.signal(signal.SIGTERM, stop)
-    srv = Server(("127.0.0.1", 0), Handler)
-    tmp = sys.argv[1] + ".tmp"
-    with open(tmp, "w") as f:
-        f.write("%d\n" % srv.server_address[1])
-    os.rename(tmp, sys.argv[1])
-    srv.serve_forever()
+def stop():
+    print("jqd: %d command lines answered (%d programs compiled), "
+          "%d declined" % (counts["answered"], counts["compiled"],
+                           counts["declined"]), flush=True)
 
 
 if __name__ == "__main__":
-    main()
+    nulserver.serve(sys.argv[1], answer, head=3, codec="utf-8", stop=stop)

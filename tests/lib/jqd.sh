@@ -17,43 +17,23 @@
 # tests/blackbox/run gets the real jq. tests/blackbox/jqd.test.sh holds it
 # to jq, byte for byte.
 
-. "${BASH_SOURCE[0]%/*}/wait.sh"
+. "${BASH_SOURCE[0]%/*}/nulserver.sh"
 
 # jqd_start DIR: start jqd.py (Debian's libjq1, jq's own library) in the
 # background and export BB_JQD_PORT and BB_JQD_TMP (DIR, where each shell's
 # standard output is passed). Without python3 or libjq, or if it does not
 # start within 5 s, nothing is exported: jq is jq.
 jqd_start() {
-	local dir=$1
 	JQD_PID=
 	/usr/bin/python3 -c 'import ctypes; ctypes.CDLL("libjq.so.1")' \
 		2>/dev/null || return 0
-	mkdir -p "$dir" || return 0
-	rm -f "$dir/port"
-	/usr/bin/python3 "$(dirname "${BASH_SOURCE[0]}")/jqd.py" "$dir/port" \
-		>"$dir/log" 2>&1 &
-	JQD_PID=$!
-	# It writes the file once it listens.
-	if wait_until 5 _jqd_up "$dir/port" && [[ -s $dir/port ]]; then
-		read -r BB_JQD_PORT <"$dir/port"
-		export BB_JQD_PORT BB_JQD_TMP=$dir
-		return 0
-	fi
-	kill "$JQD_PID" 2>/dev/null
-	JQD_PID=
-}
-# _jqd_up FILE: the server wrote its port to FILE, or it has ended.
-_jqd_up() {
-	[[ -s $1 ]] || ! kill -0 "$JQD_PID" 2>/dev/null
+	nulserver_start JQD "${BASH_SOURCE[0]%/*}/jqd.py" "$1"
 }
 
-# jqd_stop: stop the server jqd_start started.
+# jqd_stop: stop the server jqd_start started (it prints its counts to its
+# log as it ends).
 jqd_stop() {
-	[[ -n ${JQD_PID-} ]] || return 0
-	kill "$JQD_PID" 2>/dev/null
-	wait "$JQD_PID" 2>/dev/null
-	JQD_PID=
-	unset BB_JQD_PORT
+	nulserver_stop JQD
 }
 
 # jqd_ask OUT ARG...: send the command line ARG... to the server, with this
@@ -63,17 +43,11 @@ jqd_stop() {
 # the standard input the server read, if any). Returns 1 when no server
 # answers.
 jqd_ask() {
-	local fd field out=$1
+	local out=$1
 	shift
 	JQD_REPLY=()
-	[[ -n ${BB_JQD_PORT-} ]] || return 1
-	{ exec {fd}<>"/dev/tcp/127.0.0.1/$BB_JQD_PORT"; } 2>/dev/null || return 1
-	printf '%s\0' v1 "$PWD" "/proc/$BASHPID/fd/0" "$out" "$#" "$@" >&"$fd"
-	while IFS= read -r -d '' -u "$fd" field; do
-		JQD_REPLY+=("$field")
-	done
-	exec {fd}>&-
-	((${#JQD_REPLY[@]} > 0))
+	nulserver_ask JQD "$PWD" "/proc/$BASHPID/fd/0" "$out" "$#" "$@" || return 1
+	JQD_REPLY=("${NULSERVER_REPLY[@]}")
 }
 
 # jq ARG...: jq's command line, answered by the server (its standard output
