@@ -122,3 +122,12 @@ for i in 1 2 3 4 5 6 7 8; do
 	[[ $(<"$BB_TMP/par.$i") == $((i < n ? i : n)) ]] && ok=$((ok + 1))
 done
 expect_equal 'eight answers, each with its count' 8 "$ok"
+
+t 'a run whose directory is not ASCII: the output reaches the file the shell named'
+# BB_JQD_TMP is under BLACKBOX_OUT, in the clone: /home/josé/perfil is an
+# owner's path. (The server once wrote to the path's Latin-1 bytes.)
+other="$BB_TMP/salida josé 日本.out"
+jqd_ask "$other" -c '.data | length' "$BB_TMP/in.json" </dev/null
+expect_equal 'the server takes it, output in the file' '0 1' "${JQD_REPLY[*]}"
+expect_equal 'the file holds what jq prints' "$(command jq -c '.data | length' "$BB_TMP/in.json")" \
+	"$(cat "$other" 2>/dev/null)"

@@ -395,7 +395,7 @@ def run(cwd, stdin_path, stdout_file, args, saved):
         ret = ret - 10 if o["exit"] else 0
     copy = "0"
     if out:
-        with open(stdout_file.encode("latin-1"), "wb") as f:
+        with open(stdout_file, "wb") as f:
             f.write(out)
         copy = "1"
     return [str(ret), copy]
