@@ -158,11 +158,6 @@ def last_response(headers):
     return [t for t in text[start:] if t]
 
 
-def path_of(cwd, p):
-    """A path of the caller's, as bytes (the fields are latin-1)."""
-    return os.path.join(cwd, p).encode("latin-1")
-
-
 def run(cwd, stdout_file, args):
     """Performs one command line; returns the answer's fields."""
     o = parse(args)
@@ -203,12 +198,14 @@ def run(cwd, stdout_file, args):
     if o["dump"] == "-":
         stdout += head
     elif o["dump"] is not None:
-        with open(path_of(cwd, o["dump"]), "wb") as f:
+        dump = nulserver.caller_path(cwd, o["dump"], "latin-1")
+        with open(dump, "wb") as f:
             f.write(head)
     got = bool(headers) or bool(body)
     if o["out"] is not None and o["out"] != "-":
         if got or code == 0:
-            with open(path_of(cwd, o["out"]), "wb") as f:
+            out = nulserver.caller_path(cwd, o["out"], "latin-1")
+            with open(out, "wb") as f:
                 f.write(data)
     else:
         stdout += data

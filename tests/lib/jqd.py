@@ -70,7 +70,6 @@ def fn(name, res, *args):
 jq_init = fn("jq_init", P)
 jq_teardown = fn("jq_teardown", None, ctypes.POINTER(P))
 jq_compile_args = fn("jq_compile_args", ctypes.c_int, P, ctypes.c_char_p, Jv)
-jq_set_attr = fn("jq_set_attr", None, P, Jv, Jv)
 jq_start = fn("jq_start", None, P, Jv, ctypes.c_int)
 jq_next = fn("jq_next", Jv, P)
 jq_halted = fn("jq_halted", ctypes.c_int, P)
@@ -133,10 +132,6 @@ DECLINED = re.compile(r"\$ENV|\benv\b|input_filename|\$__loc__|\bdebug\b|"
                       r"\$__prog|get_prog_origin|get_jq_origin")
 
 
-def path_of(cwd, p):
-    return p if p.startswith("/") else os.path.join(cwd, p)
-
-
 def utf8(a):
     """Argument a's bytes, or Unsupported when they are not UTF-8 (jq
     would replace them)."""
@@ -173,7 +168,8 @@ def parse(cwd, args):
             if o["program"] is None:
                 o["program"] = utf8(a)
             else:
-                o["files"].append(path_of(cwd, a))
+                o["files"].append(nulserver.caller_path(cwd, a,
+                                                        "utf-8"))
         elif a in longs:
             o[longs[a]] = True
         elif a in ("-c", "--compact-output"):
@@ -195,7 +191,7 @@ def parse(cwd, args):
             if a in ("--arg", "--argjson"):
                 data = utf8(v)
             else:
-                with open(path_of(cwd, v), "rb") as f:
+                with open(nulserver.caller_path(cwd, v, "utf-8"), "rb") as f:
                     data = f.read()
             o["named"].append((a, utf8(args[i + 1]), data))
             i += 2
@@ -275,7 +271,6 @@ class Cache:
         st = jq_init()
         if not st:
             raise Unsupported
-        jq_set_attr(st, jstring(b"PROGRAM_ORIGIN"), jstring(b"."))
         try:
             args = program_args(o)
         except Unsupported:
@@ -354,7 +349,7 @@ def run(cwd, stdin_path, stdout_file, args, saved):
             data = f.read()
         with open(saved, "wb") as f:
             f.write(data)
-        files = [saved]
+        files = [os.fsencode(saved)]
     out = bytearray()
     with lock:
         key, st = cache.get(o)
@@ -366,8 +361,7 @@ def run(cwd, stdin_path, stdout_file, args, saved):
             for f in files:
                 if not os.path.isfile(f):
                     raise Unsupported  # a pipe is jq's to read
-                jq_util_input_add_input(state, f.encode("utf-8",
-                                                        "surrogateescape"))
+                jq_util_input_add_input(state, f)
             ret = 0
             if o["null"]:
                 ret = process(st, jv_null(), o, dumpopts, out)

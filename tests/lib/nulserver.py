@@ -14,6 +14,14 @@ import signal
 import socketserver
 
 
+def caller_path(cwd, p, codec):
+    """A path the caller gave (p, relative to its working directory
+    cwd), as the bytes of the file system: the fields were decoded with
+    codec."""
+    return os.path.join(cwd, p).encode(
+        codec, "surrogateescape" if codec == "utf-8" else "strict")
+
+
 def serve(port_file, answer, head, codec, stop=None):
     """Listens on a free loopback port, writes it to port_file (renamed
     into place once listening) and answers each connection with
