@@ -21,15 +21,17 @@ static char *
 fold(const char *s)
 {
 	static char out[1024];
-	char	*f;
+	struct buf f;
 	size_t	 n;
 
-	ck_assert_int_eq(search_fold(s, strlen(s), &f, &n, NULL), 0);
+	buf_init(&f);
+	ck_assert_int_eq(search_fold_buf(s, strlen(s), &f, NULL), 0);
+	n = f.len;
 	ck_assert_uint_lt(n, sizeof(out));
-	memcpy(out, f, n);
+	memcpy(out, f.data, n);
 	out[n] = '\0';
 	ck_assert_uint_eq(strlen(out), n);
-	free(f);
+	buf_free(&f);
 	return out;
 }
 
@@ -166,9 +168,7 @@ END_TEST
 
 START_TEST(fold_map_points_back_to_the_original)
 {
-	char	*f;
-	size_t	 n;
-	uint32_t *map;
+	struct buf f, map;
 	/* "aÑb": a at 0, Ñ at 1..2, b at 3. */
 	static const uint32_t want1[] = { 0, 1, 3, 4 };
 	/* "ßx": both s from 0, x at 2. */
@@ -176,31 +176,35 @@ START_TEST(fold_map_points_back_to_the_original)
 	/* "e" U+0301 "z": the dropped mark leaves no folded byte. */
 	static const uint32_t want3[] = { 0, 3, 4 };
 
-	ck_assert_int_eq(search_fold("aÑb", 4, &f, &n, &map), 0);
-	ck_assert_str_eq(f, "anb");
-	ck_assert_mem_eq(map, want1, sizeof(want1));
-	free(f);
-	free(map);
-	ck_assert_int_eq(search_fold("ßx", 3, &f, &n, &map), 0);
-	ck_assert_str_eq(f, "ssx");
-	ck_assert_mem_eq(map, want2, sizeof(want2));
-	free(f);
-	free(map);
-	ck_assert_int_eq(search_fold("e\xcc\x81z", 4, &f, &n, &map), 0);
-	ck_assert_str_eq(f, "ez");
-	ck_assert_mem_eq(map, want3, sizeof(want3));
-	free(f);
-	free(map);
+	buf_init(&f);
+	buf_init(&map);
+	ck_assert_int_eq(search_fold_buf("aÑb", 4, &f, &map), 0);
+	ck_assert_str_eq(f.data, "anb");
+	ck_assert_uint_eq(map.len, sizeof(want1));
+	ck_assert_mem_eq(map.data, want1, sizeof(want1));
+	/* The buffers are reused: emptied first. */
+	ck_assert_int_eq(search_fold_buf("ßx", 3, &f, &map), 0);
+	ck_assert_str_eq(f.data, "ssx");
+	ck_assert_uint_eq(map.len, sizeof(want2));
+	ck_assert_mem_eq(map.data, want2, sizeof(want2));
+	ck_assert_int_eq(search_fold_buf("e\xcc\x81z", 4, &f, &map), 0);
+	ck_assert_str_eq(f.data, "ez");
+	ck_assert_uint_eq(f.len, 2);
+	ck_assert_uint_eq(map.len, sizeof(want3));
+	ck_assert_mem_eq(map.data, want3, sizeof(want3));
+	buf_free(&f);
+	buf_free(&map);
 }
 END_TEST
 
 START_TEST(fold_rejects_invalid_utf8)
 {
-	char	*f;
-	size_t	 n;
+	struct buf f;
 
-	ck_assert_int_eq(search_fold("a\xc3(", 3, &f, &n, NULL), -1);
-	ck_assert_int_eq(search_fold("\xff", 1, &f, &n, NULL), -1);
+	buf_init(&f);
+	ck_assert_int_eq(search_fold_buf("a\xc3(", 3, &f, NULL), -1);
+	ck_assert_int_eq(search_fold_buf("\xff", 1, &f, NULL), -1);
+	buf_free(&f);
 }
 END_TEST
 

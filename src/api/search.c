@@ -407,17 +407,16 @@ fold_cp(const char *s, int32_t len, int32_t *i, char *out)
 }
 
 /*
- * Folds s[0..n) (valid UTF-8) one code point at a time (fold_cp).
- * Sets *fold (NUL-terminated) and *fold_len and, if map is not NULL,
- * *map: one original offset per folded byte plus map[fold_len] == n.
- * Returns 0, or -1 on invalid UTF-8 or exhausted memory.  The caller
- * frees *fold and *map.
+ * Folds s[0..n) (valid UTF-8) one code point at a time (fold_cp) into
+ * out, emptied first (NUL-terminated) and, if map is not NULL, into
+ * map, emptied first: one original offset (uint32_t) per folded byte,
+ * then n.  The buffers are the caller's, to reuse from text to text (the
+ * index's build folds every field).  Returns 0, or -1 on invalid UTF-8
+ * or exhausted memory (the buffers' contents are then undefined).
  */
 int
-search_fold(const char *s, size_t n, char **fold, size_t *fold_len,
-    uint32_t **map)
+search_fold_buf(const char *s, size_t n, struct buf *out, struct buf *mb)
 {
-	struct buf out, mb;
 	char	 u8[FOLD_CP_MAX];
 	int32_t	 i = 0, len;
 	uint32_t start, end;
@@ -426,14 +425,15 @@ search_fold(const char *s, size_t n, char **fold, size_t *fold_len,
 	if (n > INT32_MAX / 2 || search_fold_init() == -1)
 		return -1;
 	len = (int32_t)n;
-	buf_init(&out);
-	buf_init(&mb);
+	buf_reset(out);
+	if (mb != NULL)
+		buf_reset(mb);
 	/* Folding keeps most text's length: one allocation each, where
 	 * growing by doubling from 256 bytes was half of the fold's time
 	 * in the index's build at 1,000 items per collection. */
-	if (buf_reserve(&out, n) == -1 || (map != NULL &&
-	    buf_reserve(&mb, (n + 1) * sizeof(start)) == -1))
-		goto err;
+	if (buf_reserve(out, n) == -1 || (mb != NULL &&
+	    buf_reserve(mb, (n + 1) * sizeof(start)) == -1))
+		return -1;
 	while (i < len) {
 		/* A run of ASCII: lowered in one go, each byte mapped to
 		 * its own offset (most of the content: fold_cp per byte
@@ -442,48 +442,34 @@ search_fold(const char *s, size_t n, char **fold, size_t *fold_len,
 		if ((unsigned char)s[i] < 0x80) {
 			for (k = i; k < len && (unsigned char)s[k] < 0x80; k++)
 				continue;
-			if (buf_reserve(&out, (size_t)(k - i)) == -1 ||
-			    (map != NULL && buf_reserve(&mb, (size_t)(k - i) *
+			if (buf_reserve(out, (size_t)(k - i)) == -1 ||
+			    (mb != NULL && buf_reserve(mb, (size_t)(k - i) *
 			    sizeof(start)) == -1))
-				goto err;
+				return -1;
 			for (; i < k; i++) {
-				out.data[out.len++] = (char)(s[i] >= 'A' &&
+				out->data[out->len++] = (char)(s[i] >= 'A' &&
 				    s[i] <= 'Z' ? s[i] + 32 : s[i]);
-				if (map == NULL)
+				if (mb == NULL)
 					continue;
 				start = (uint32_t)i;
-				memcpy(mb.data + mb.len, &start, sizeof(start));
-				mb.len += sizeof(start);
+				memcpy(mb->data + mb->len, &start, sizeof(start));
+				mb->len += sizeof(start);
 			}
-			out.data[out.len] = '\0';
+			out->data[out->len] = '\0';
 			continue;
 		}
 		start = (uint32_t)i;
 		if ((k = fold_cp(s, len, &i, u8)) == -1)
-			goto err;
-		buf_append(&out, u8, (size_t)k);
-		if (map != NULL)
+			return -1;
+		buf_append(out, u8, (size_t)k);
+		if (mb != NULL)
 			for (m = 0; m < k; m++)
-				buf_append(&mb, &start, sizeof(start));
+				buf_append(mb, &start, sizeof(start));
 	}
 	end = (uint32_t)n;
-	if (map != NULL)
-		buf_append(&mb, &end, sizeof(end));
-	if (out.oom || mb.oom)
-		goto err;
-	*fold_len = out.len;
-	if ((*fold = buf_detach(&out)) == NULL)
-		goto err;
-	if (map != NULL && (*map = (uint32_t *)(void *)buf_detach(&mb)) ==
-	    NULL) {
-		free(*fold);
-		goto err;
-	}
-	return 0;
-err:
-	buf_free(&out);
-	buf_free(&mb);
-	return -1;
+	if (mb != NULL)
+		buf_append(mb, &end, sizeof(end));
+	return out->oom || (mb != NULL && mb->oom) ? -1 : 0;
 }
 
 static int
@@ -547,9 +533,16 @@ search_query_parse(struct search_query *q, const char *s, size_t len)
 	int32_t	 i = 0, prev, n;
 	size_t	 j, start = SIZE_MAX;
 	UChar32	 c;
+	struct buf b;
 
 	memset(q, 0, sizeof(*q));
-	if (search_fold(s, len, &q->folded, &q->folded_len, NULL) == -1)
+	buf_init(&b);
+	if (search_fold_buf(s, len, &b, NULL) == -1) {
+		buf_free(&b);
+		return SEARCH_Q_FAIL;
+	}
+	q->folded_len = b.len;
+	if ((q->folded = buf_detach(&b)) == NULL)
 		return SEARCH_Q_FAIL;
 	f = q->folded;
 	n = (int32_t)q->folded_len;

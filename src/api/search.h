@@ -54,6 +54,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "base/util.h"
 #include "content/content.h"
 #include "core/ctx.h"
 
@@ -77,9 +78,6 @@ struct search_field {
 	size_t	 fold_len;
 	int	 shared;	/* text and fold belong to an earlier
 				 * document (the same item's body) */
-	uint32_t *starts;	/* while the index is built: the folded
-				 * offsets where a match may start */
-	size_t	 nstarts;
 };
 
 /* One thing a search can find: a project, a job, one skill, ... */
@@ -116,6 +114,8 @@ struct search_index {
 						 * and offset */
 	uint32_t *bucket[LANG__MAX];	/* SEARCH_BUCKETS + 1 starts
 					 * into post */
+	struct arena strings;		/* the documents' strings, packed
+					 * (search_build's) */
 	int	 lent;			/* the documents' strings, the word
 					 * starts and buckets are a
 					 * snapshot's (search_snap): not
@@ -160,8 +160,8 @@ struct search_hit {
 };
 
 int		 search_fold_init(void);
-int		 search_fold(const char *, size_t, char **fold,
-		    size_t *fold_len, uint32_t **map);
+int		 search_fold_buf(const char *, size_t, struct buf *fold,
+		    struct buf *map);
 struct search_index *search_build(const struct model *,
 		    const char *base_url, char *err, size_t errlen);
 void		 search_free(struct search_index *);

@@ -39,15 +39,33 @@ word_start(const char *fold, size_t pos)
 	return c < 0 || !u_isalnum(c);
 }
 
-static void
-field_free(struct search_field *f)
-{
-	if (f->shared)
-		return;
-	free(f->text);
-	free(f->fold);
-	free(f->starts);
-}
+/* Strings of the index are packed into blocks of this size. */
+#define STRINGS_BLOCK	((size_t)64 * 1024)
+
+/*
+ * A word start while the index is built: documents' field (search_post)
+ * and folded offset, and its bucket (bucket_of), in field and offset
+ * order.
+ */
+struct start {
+	uint32_t field;
+	uint32_t at;
+	uint32_t bucket;
+};
+
+/* What building one language's documents reuses from field to field. */
+struct build {
+	struct search_index *ix;
+	enum lang l;
+	UBreakIterator *bi;	/* the language's word breaks, or NULL */
+	struct buf fold;	/* a field's folded text */
+	struct buf map;		/* its original offsets (search_fold_buf) */
+	struct buf mark;	/* its word starts by ICU (mark_words) */
+	struct buf json;	/* a document's head and tail */
+	struct buf starts;	/* every field's word starts (struct start) */
+};
+
+static uint32_t bucket_of(const char *, size_t, size_t);
 
 /* Whether a break iterator's rule status is a word's (not spaces or
  * punctuation). */
@@ -144,61 +162,63 @@ latin_letters(const char *text, size_t n)
 }
 
 /*
- * Sets f's word starts (search.h, "Matching"): the folded offsets of
- * code points where word_start holds or where the original code point
- * they come from starts a word for bi (mark_words).  map gives the
- * original offset of each folded byte.  Returns 0 or -1.
+ * Appends the word starts (search.h, "Matching") of f, field number
+ * field, to b->starts: the folded offsets of code points where
+ * word_start holds or where the original code point they come from
+ * starts a word for b->bi (mark_words).  b->map gives the original
+ * offset of each folded byte.  Returns 0 or -1.
  */
 static int
-field_starts(struct search_field *f, const uint32_t *map,
-    UBreakIterator *bi)
+field_starts(struct build *b, const struct search_field *f,
+    uint32_t field)
 {
+	const uint32_t *map = (const uint32_t *)(void *)b->map.data;
 	uint8_t	*mark = NULL;
-	size_t	 at, n = 0;
+	struct start st;
+	size_t	 at;
 
-	if (bi != NULL && f->len > 0 && !latin_letters(f->text, f->len)) {
-		if ((mark = calloc(f->len + 1, 1)) == NULL)
+	if (b->bi != NULL && f->len > 0 && !latin_letters(f->text, f->len)) {
+		buf_reset(&b->mark);
+		if (buf_reserve(&b->mark, f->len + 1) == -1)
 			return -1;
-		if (mark_words(bi, f->text, f->len, mark) == -1) {
-			free(mark);
+		mark = (uint8_t *)b->mark.data;
+		memset(mark, 0, f->len + 1);
+		if (mark_words(b->bi, f->text, f->len, mark) == -1)
 			mark = NULL;	/* ICU failed: the old starts */
-		}
 	}
-	if (f->fold_len > 0 &&
-	    (f->starts = malloc(f->fold_len * sizeof(*f->starts))) == NULL) {
-		free(mark);
-		return -1;
-	}
+	st.field = field;
 	for (at = 0; at < f->fold_len; at++) {
 		if (((unsigned char)f->fold[at] & 0xc0) == 0x80)
 			continue;
 		if (word_start(f->fold, at) || (mark != NULL &&
-		    mark[map[at]] && (at == 0 || map[at - 1] != map[at])))
-			f->starts[n++] = (uint32_t)at;
+		    mark[map[at]] && (at == 0 || map[at - 1] != map[at]))) {
+			st.at = (uint32_t)at;
+			st.bucket = bucket_of(f->fold, f->fold_len, at);
+			buf_append(&b->starts, &st, sizeof(st));
+		}
 	}
-	f->nstarts = n;
-	free(mark);
-	return 0;
+	return b->starts.oom ? -1 : 0;
 }
 
-/* Copies and folds s[0..n) into f, with its word starts (bi). */
+/*
+ * Copies and folds s[0..n) into f, field number field of the index,
+ * with its word starts.  Returns 0 or -1.
+ */
 static int
-field_set(struct search_field *f, const char *s, size_t n,
-    UBreakIterator *bi)
+field_set(struct build *b, struct search_field *f, uint32_t field,
+    const char *s, size_t n)
 {
-	uint32_t *map = NULL;
-	int	 rc;
+	struct arena *a = &b->ix->strings;
 
-	if ((f->text = malloc(n + 1)) == NULL)
+	if ((f->text = arena_strndup(a, s, n)) == NULL)
 		return -1;
-	memcpy(f->text, s, n);
-	f->text[n] = '\0';
 	f->len = n;
-	if (search_fold(s, n, &f->fold, &f->fold_len, &map) == -1)
+	if (search_fold_buf(s, n, &b->fold, &b->map) == -1 ||
+	    (f->fold = arena_strndup(a, buf_cstr(&b->fold),
+	    b->fold.len)) == NULL)
 		return -1;
-	rc = field_starts(f, map, bi);
-	free(map);
-	return rc;
+	f->fold_len = b->fold.len;
+	return field_starts(b, f, field);
 }
 
 /* The string member name of a validated content object. */
@@ -210,77 +230,63 @@ member(const cJSON *o, const char *name)
 	return cJSON_IsString(m) ? m->valuestring : "";
 }
 
-/*
- * Fills doc: folds title and body, renders the JSON around the
- * per-request parts.  With share not NULL the body is share's (the
- * document of the same item before it, same text), not a copy.
- * Returns 0 or -1 (out of memory).
- */
-static int
-doc_set(struct search_doc *d, const char *type, const char *slug,
-    const char *title, const char *body, size_t body_len, const char *url,
-    const struct search_field *share, UBreakIterator *bi)
+/* The JSON in b->json as a string of the index's, or NULL. */
+static char *
+json_part(struct build *b)
 {
-	struct buf b;
+	char	*p;
 
-	d->type = type;
-	if (share != NULL) {
-		d->body = *share;
-		d->body.shared = 1;
-	}
-	if ((d->slug = strdup(slug)) == NULL ||
-	    (d->url = strdup(url)) == NULL ||
-	    field_set(&d->title, title, strlen(title), bi) == -1 ||
-	    (share == NULL && field_set(&d->body, body, body_len, bi) == -1))
-		return -1;
-	buf_init(&b);
-	buf_printf(&b, "{\"type\":\"%s\",\"slug\":", type);
-	buf_json_string(&b, slug, strlen(slug));
-	buf_puts(&b, ",\"title\":");
-	buf_json_string(&b, title, strlen(title));
-	buf_puts(&b, ",\"snippet\":");
-	if (b.oom || (d->head = buf_detach(&b)) == NULL) {
-		buf_free(&b);
-		return -1;
-	}
-	buf_puts(&b, ",\"url\":");
-	buf_json_string(&b, url, strlen(url));
-	buf_puts(&b, ",\"score\":");
-	if (b.oom || (d->tail = buf_detach(&b)) == NULL) {
-		buf_free(&b);
-		return -1;
-	}
-	return 0;
-}
-
-static void
-doc_free(struct search_doc *d)
-{
-	free(d->slug);
-	free(d->url);
-	free(d->head);
-	free(d->tail);
-	field_free(&d->title);
-	field_free(&d->body);
+	if (b->json.oom)
+		return NULL;
+	p = arena_strndup(&b->ix->strings, buf_cstr(&b->json), b->json.len);
+	buf_reset(&b->json);
+	return p;
 }
 
 /*
- * Adds the next document of language l; empties body.  With share, the
- * body is that of the document share (see doc_set).  Returns 0 or -1
+ * Adds the next document of language b->l: folds title and body,
+ * renders the JSON around the per-request parts; empties body.  With
+ * share not NULL the body is that of the document share (the document
+ * of the same item before it, same text), not a copy.  Returns 0 or -1
  * (out of memory).
  */
 static int
-add_doc(struct search_index *ix, enum lang l, const char *type,
-    const char *slug, const char *title, struct buf *body,
-    struct buf *url, const struct search_doc *share, UBreakIterator *bi)
+add_doc(struct build *b, const char *type, const char *slug,
+    const char *title, struct buf *body, struct buf *url,
+    const struct search_doc *share)
 {
+	struct search_index *ix = b->ix;
 	struct search_doc *d;
+	uint32_t field;
 
 	if (body->oom || url->oom)
 		return -1;
-	d = &ix->docs[l][ix->len[l]++];
-	if (doc_set(d, type, slug, title, buf_cstr(body), body->len,
-	    buf_cstr(url), share != NULL ? &share->body : NULL, bi) == -1)
+	field = (uint32_t)(2 * ix->len[b->l]);
+	d = &ix->docs[b->l][ix->len[b->l]++];
+	d->type = type;
+	if (share != NULL) {
+		d->body = share->body;
+		d->body.shared = 1;
+	}
+	if ((d->slug = arena_strndup(&ix->strings, slug,
+	    strlen(slug))) == NULL ||
+	    (d->url = arena_strndup(&ix->strings, buf_cstr(url),
+	    url->len)) == NULL ||
+	    field_set(b, &d->title, field, title, strlen(title)) == -1 ||
+	    (share == NULL && field_set(b, &d->body, field + 1,
+	    buf_cstr(body), body->len) == -1))
+		return -1;
+	buf_printf(&b->json, "{\"type\":\"%s\",\"slug\":", type);
+	buf_json_string(&b->json, slug, strlen(slug));
+	buf_puts(&b->json, ",\"title\":");
+	buf_json_string(&b->json, title, strlen(title));
+	buf_puts(&b->json, ",\"snippet\":");
+	if ((d->head = json_part(b)) == NULL)
+		return -1;
+	buf_puts(&b->json, ",\"url\":");
+	buf_json_string(&b->json, buf_cstr(url), url->len);
+	buf_puts(&b->json, ",\"score\":");
+	if ((d->tail = json_part(b)) == NULL)
 		return -1;
 	buf_reset(body);
 	return 0;
@@ -383,9 +389,10 @@ item_docs(const struct resource *r, const struct item *it, enum lang l)
  * element of that array, titled by the element, its body the item's.
  */
 static int
-build_lang(struct search_index *ix, const struct model *m,
-    const char *base_url, enum lang l, UBreakIterator *bi)
+build_lang(struct build *bd, const struct model *m, const char *base_url)
 {
+	struct search_index *ix = bd->ix;
+	enum lang l = bd->l;
 	const struct resource *r;
 	const struct field *ef;
 	const struct search_doc *first;
@@ -418,9 +425,9 @@ build_lang(struct search_index *ix, const struct model *m,
 				    r->name);
 			if (r->hit_each == NULL) {
 				body_parts(&body, o, r->fields);
-				if (add_doc(ix, l, r->hit, it->slug,
+				if (add_doc(bd, r->hit, it->slug,
 				    title_of(o, r->fields), &body, &url,
-				    NULL, bi) == -1)
+				    NULL) == -1)
 					goto out;
 				continue;
 			}
@@ -432,9 +439,9 @@ build_lang(struct search_index *ix, const struct model *m,
 			    cJSON_GetObjectItemCaseSensitive(o, r->hit_each)) {
 				if (first == NULL)
 					body_parts(&body, o, r->fields);
-				if (add_doc(ix, l, r->hit, it->slug,
-				    title_of(e, ef), &body, &url, first,
-				    bi) == -1)
+				if (add_doc(bd, r->hit, it->slug,
+				    title_of(e, ef), &body, &url,
+				    first) == -1)
 					goto out;
 				if (first == NULL)
 					first = &ix->docs[l][ix->len[l] - 1];
@@ -471,98 +478,42 @@ bucket_of(const char *fold, size_t len, size_t at)
 }
 
 /*
- * Calls fn(arg, i, at) for every word start at of document field i
- * (document index * 2, + 1 for the body) of language l, in field and
- * offset order: the field's starts (field_starts).  Bodies shared with
- * an earlier document are skipped.
- */
-static void
-each_start(const struct search_index *ix, enum lang l,
-    void (*fn)(void *, uint32_t, const char *, size_t, size_t), void *arg)
-{
-	const struct search_field *f;
-	size_t	 i, j;
-	int	 k;
-
-	for (i = 0; i < ix->len[l]; i++)
-		for (k = 0; k < 2; k++) {
-			f = k ? &ix->docs[l][i].body : &ix->docs[l][i].title;
-			if (f->shared)
-				continue;
-			for (j = 0; j < f->nstarts; j++)
-				fn(arg, (uint32_t)(2 * i + k), f->fold,
-				    f->fold_len, f->starts[j]);
-		}
-}
-
-static void
-count_start(void *arg, uint32_t field, const char *fold, size_t len,
-    size_t at)
-{
-	uint32_t *bucket = arg;
-
-	(void)field;
-	bucket[bucket_of(fold, len, at) + 1]++;
-}
-
-struct fill {
-	struct search_post *post;
-	uint32_t *next;		/* the next free entry of each bucket */
-};
-
-static void
-fill_start(void *arg, uint32_t field, const char *fold, size_t len,
-    size_t at)
-{
-	struct fill *fl = arg;
-	struct search_post *p;
-
-	p = &fl->post[fl->next[bucket_of(fold, len, at)]++];
-	p->field = field;
-	p->at = (uint32_t)at;
-}
-
-/*
- * Builds the word starts of language l, bucketed by a counting sort
- * (two passes), so each bucket is in field and offset order.  Returns
- * 0 or -1 (out of memory, or more than UINT32_MAX of anything).
+ * Builds the word starts of language b->l from b->starts, bucketed by
+ * a counting sort, so each bucket is in field and offset order.
+ * Returns 0 or -1 (out of memory, or more than UINT32_MAX of anything).
  */
 static int
-build_posts(struct search_index *ix, enum lang l)
+build_posts(struct build *b)
 {
-	struct fill fl;
-	size_t	 b;
+	struct search_index *ix = b->ix;
+	const struct start *st = (const struct start *)(void *)b->starts.data;
+	struct search_post *post;
+	uint32_t *bucket;
+	size_t	 i, n = b->starts.len / sizeof(*st);
+	enum lang l = b->l;
 
-	if (ix->len[l] > UINT32_MAX / 2)
+	if (ix->len[l] > UINT32_MAX / 2 || n > UINT32_MAX)
 		return -1;
-	if ((ix->bucket[l] = calloc(SEARCH_BUCKETS + 1,
-	    sizeof(*ix->bucket[l]))) == NULL)
+	if ((bucket = ix->bucket[l] = calloc(SEARCH_BUCKETS + 1,
+	    sizeof(*bucket))) == NULL)
 		return -1;
-	each_start(ix, l, count_start, ix->bucket[l]);
-	for (b = 1; b <= SEARCH_BUCKETS; b++)
-		ix->bucket[l][b] += ix->bucket[l][b - 1];
-	fl.post = NULL;
-	if (ix->bucket[l][SEARCH_BUCKETS] > 0 &&
-	    (fl.post = calloc(ix->bucket[l][SEARCH_BUCKETS],
-	    sizeof(*fl.post))) == NULL)
+	for (i = 0; i < n; i++)
+		bucket[st[i].bucket + 1]++;
+	for (i = 1; i <= SEARCH_BUCKETS; i++)
+		bucket[i] += bucket[i - 1];
+	if (n == 0)
+		return 0;
+	if ((post = ix->post[l] = malloc(n * sizeof(*post))) == NULL)
 		return -1;
-	ix->post[l] = fl.post;
-	if ((fl.next = malloc(SEARCH_BUCKETS * sizeof(*fl.next))) == NULL)
-		return -1;
-	memcpy(fl.next, ix->bucket[l], SEARCH_BUCKETS * sizeof(*fl.next));
-	each_start(ix, l, fill_start, &fl);
-	free(fl.next);
-	/* The postings hold the starts now. */
-	for (b = 0; b < 2 * ix->len[l]; b++) {
-		struct search_doc *d = &ix->docs[l][b / 2];
-		struct search_field *f = b % 2 ? &d->body : &d->title;
-
-		if (!f->shared) {
-			free(f->starts);
-			f->starts = NULL;
-			f->nstarts = 0;
-		}
+	/* Each bucket's next free entry, kept in the buckets themselves
+	 * while they are filled (each then holds its end: shifted back
+	 * below). */
+	for (i = 0; i < n; i++) {
+		post[bucket[st[i].bucket]].field = st[i].field;
+		post[bucket[st[i].bucket]++].at = st[i].at;
 	}
+	memmove(bucket + 1, bucket, SEARCH_BUCKETS * sizeof(*bucket));
+	bucket[0] = 0;
 	return 0;
 }
 
@@ -575,9 +526,9 @@ search_build(const struct model *m, const char *base_url, char *err,
     size_t errlen)
 {
 	struct search_index *ix;
-	UBreakIterator *bi;
+	struct build b;
 	UErrorCode e;
-	int	 l;
+	int	 l, rc = 0;
 
 	if (search_fold_init() == -1) {
 		snprintf(err, errlen, "search: ICU normalizers unavailable");
@@ -585,22 +536,29 @@ search_build(const struct model *m, const char *base_url, char *err,
 	}
 	if ((ix = calloc(1, sizeof(*ix))) == NULL)
 		goto nomem;
-	for (l = 0; l < m->langs.n; l++) {
+	arena_init(&ix->strings, STRINGS_BLOCK);
+	memset(&b, 0, sizeof(b));
+	b.ix = ix;
+	for (l = 0; l < m->langs.n && rc == 0; l++) {
 		/* The language's word breaks (without ICU's break data:
 		 * none, only the starts after a non-letter). */
 		e = U_ZERO_ERROR;
-		bi = ubrk_open(UBRK_WORD, lang_code(&m->langs, (enum lang)l),
-		    NULL, 0, &e);
+		b.l = (enum lang)l;
+		b.bi = ubrk_open(UBRK_WORD, lang_code(&m->langs, b.l), NULL,
+		    0, &e);
 		if (U_FAILURE(e))
-			bi = NULL;
-		if (build_lang(ix, m, base_url, (enum lang)l, bi) == -1 ||
-		    build_posts(ix, (enum lang)l) == -1) {
-			ubrk_close(bi);
-			goto nomem;
-		}
-		ubrk_close(bi);
+			b.bi = NULL;
+		buf_reset(&b.starts);
+		rc = build_lang(&b, m, base_url) == -1 || build_posts(&b) == -1;
+		ubrk_close(b.bi);
 	}
-	return ix;
+	buf_free(&b.fold);
+	buf_free(&b.map);
+	buf_free(&b.mark);
+	buf_free(&b.json);
+	buf_free(&b.starts);
+	if (rc == 0)
+		return ix;
 nomem:
 	snprintf(err, errlen, "search: out of memory building the index");
 	search_free(ix);
@@ -610,20 +568,18 @@ nomem:
 void
 search_free(struct search_index *ix)
 {
-	size_t	 i;
 	int	 l;
 
 	if (ix == NULL)
 		return;
 	for (l = 0; l < LANG__MAX; l++) {
-		for (i = 0; i < ix->len[l] && !ix->lent; i++)
-			doc_free(&ix->docs[l][i]);
 		free(ix->docs[l]);
 		if (!ix->lent) {
 			free(ix->post[l]);
 			free(ix->bucket[l]);
 		}
 	}
+	arena_free(&ix->strings);
 	free(ix);
 }
 

@@ -274,21 +274,19 @@ arena_init(struct arena *a, size_t block_size)
 }
 
 /*
- * Returns n bytes aligned for any type, or NULL when memory is
- * exhausted.  The memory lives until arena_reset or arena_free.
+ * Returns n bytes at the next multiple of align (1 or
+ * sizeof(max_align_t)) in a's head block, from a new block when they do
+ * not fit, or NULL when memory is exhausted.
  */
-void *
-arena_alloc(struct arena *a, size_t n)
+static void *
+arena_take(struct arena *a, size_t n, size_t align)
 {
 	struct arena_block *bl;
-	size_t	 al = sizeof(max_align_t), size;
-	void	*p;
+	size_t	 at, size;
 
-	if (n > SIZE_MAX - al)
-		return NULL;
-	n = (n + al - 1) / al * al;
 	bl = a->head;
-	if (bl == NULL || bl->size - bl->used < n) {
+	at = bl == NULL ? 0 : (bl->used + align - 1) / align * align;
+	if (bl == NULL || at > bl->size || bl->size - at < n) {
 		size = n > a->block_size ? n : a->block_size;
 		if (size > SIZE_MAX - sizeof(*bl))
 			return NULL;
@@ -296,6 +294,7 @@ arena_alloc(struct arena *a, size_t n)
 			return NULL;
 		bl->size = size;
 		bl->used = 0;
+		at = 0;
 		/*
 		 * Keep a partly used head block first so that small
 		 * allocations go on filling it.
@@ -308,9 +307,18 @@ arena_alloc(struct arena *a, size_t n)
 			a->head = bl;
 		}
 	}
-	p = (char *)bl->data + bl->used;
-	bl->used += n;
-	return p;
+	bl->used = at + n;
+	return (char *)bl->data + at;
+}
+
+/*
+ * Returns n bytes aligned for any type, or NULL when memory is
+ * exhausted.  The memory lives until arena_reset or arena_free.
+ */
+void *
+arena_alloc(struct arena *a, size_t n)
+{
+	return arena_take(a, n, sizeof(max_align_t));
 }
 
 char *
@@ -318,7 +326,8 @@ arena_strndup(struct arena *a, const char *s, size_t n)
 {
 	char	*p;
 
-	if (n == SIZE_MAX || (p = arena_alloc(a, n + 1)) == NULL)
+	/* A string needs no alignment: packed, byte after byte. */
+	if (n == SIZE_MAX || (p = arena_take(a, n + 1, 1)) == NULL)
 		return NULL;
 	memcpy(p, s, n);
 	p[n] = '\0';

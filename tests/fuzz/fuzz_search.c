@@ -61,6 +61,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct search_query q;
 	struct search_hit *hits;
 	char	*fold, snip[4 * SEARCH_SNIPPET_MAX + 8];
+	struct buf fb, mb;
 	uint32_t *map;
 	size_t	 fold_len, i, n, len;
 	int	 l;
@@ -68,15 +69,22 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (size > 4096 || !utf8_valid(s, size) || memchr(s, 0, size))
 		return 0;	/* the request layer refuses these first */
 
-	if (search_fold(s, size, &fold, &fold_len, &map) == 0) {
-		if (!utf8_valid(fold, fold_len) || map[fold_len] != size)
+	buf_init(&fb);
+	buf_init(&mb);
+	if (search_fold_buf(s, size, &fb, &mb) == 0) {
+		fold = fb.data;
+		fold_len = fb.len;
+		map = (uint32_t *)(void *)mb.data;
+		if (!utf8_valid(fold, fold_len) ||
+		    mb.len != (fold_len + 1) * sizeof(*map) ||
+		    map[fold_len] != size)
 			abort();
 		for (i = 1; i <= fold_len; i++)
 			if (map[i] < map[i - 1])
 				abort();
-		free(fold);
-		free(map);
 	}
+	buf_free(&fb);
+	buf_free(&mb);
 
 	if (search_query_parse(&q, s, size) != SEARCH_Q_OK) {
 		search_query_free(&q);
