@@ -483,7 +483,7 @@ cv_variant_pdf(const struct app *app, const struct cv_variant *v,
 
 	buf_init(&tmp);
 	if ((md = cv_for_pdf(app, v, l, &tmp)) != NULL)
-		rc = cv_pdf_of(app, v, l, md, out);
+		rc = cv_pdf_of(app, v, l, md, NULL, out);
 	buf_free(&tmp);
 	return rc;
 }
@@ -491,7 +491,7 @@ cv_variant_pdf(const struct app *app, const struct cv_variant *v,
 /* The same from the CV's markdown md (cv_for_pdf's), cv_pdf.h. */
 int
 cv_pdf_of(const struct app *app, const struct cv_variant *v, enum lang l,
-    const struct buf *md, struct buf *out)
+    const struct buf *md, cmark_node *shared, struct buf *out)
 {
 	struct pdf p;
 	struct pdf_ua_meta meta = { .artifacts = &cv_pdf_artifacts };
@@ -529,7 +529,9 @@ cv_pdf_of(const struct app *app, const struct cv_variant *v, enum lang l,
 	}
 	pango_context_set_base_dir(p.pc_rtl, PANGO_DIRECTION_RTL);
 	p.rtl = labels_rtl(app->labels, l);
-	doc = cmark_parse_document(md->data, md->len, CMARK_OPT_DEFAULT);
+	if ((doc = shared) == NULL)
+		doc = cmark_parse_document(md->data, md->len,
+		    CMARK_OPT_DEFAULT);
 	if (doc == NULL) {
 		g_object_unref(p.pc);
 		g_object_unref(p.pc_rtl);
@@ -572,7 +574,8 @@ cv_pdf_of(const struct app *app, const struct cv_variant *v, enum lang l,
 	g_object_unref(p.bullet);
 	g_object_unref(p.pc);
 	g_object_unref(p.pc_rtl);
-	cmark_node_free(doc);
+	if (shared == NULL)
+		cmark_node_free(doc);
 	meta.attrs = p.attrs;
 	meta.nattrs = p.nattrs;
 	meta.nelems = p.nelems;

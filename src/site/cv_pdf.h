@@ -30,9 +30,11 @@ int	 cv_variant_pdf(const struct app *, const struct cv_variant *,
 	    enum lang, struct buf *);
 struct buf;
 /* The same from the CV's markdown (cv_for_pdf's), for a caller that
- * also makes the plain text from it (cv_text_of). */
+ * also makes the plain text and the page from it (cv_text_of): doc is
+ * md parsed by cmark, read only; NULL parses md here. */
+struct cmark_node;
 int	 cv_pdf_of(const struct app *, const struct cv_variant *, enum lang,
-	    const struct buf *md, struct buf *);
+	    const struct buf *md, struct cmark_node *doc, struct buf *);
 int	 cv_pdf_fits(const struct app *, enum lang);
 
 #endif /* PERFIL_CV_PDF_H */

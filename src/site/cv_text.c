@@ -432,7 +432,7 @@ cv_variant_text_doc(const struct app *app, const struct cv_variant *v,
 
 	buf_init(&tmp);
 	if ((md = cv_for_pdf(app, v, l, &tmp)) != NULL)
-		rc = cv_text_of(app, l, md, out);
+		rc = cv_text_of(app, l, md, NULL, out);
 	buf_free(&tmp);
 	return rc;
 }
@@ -440,13 +440,13 @@ cv_variant_text_doc(const struct app *app, const struct cv_variant *v,
 /* The same from the CV's markdown md (cv_for_pdf's), cv_text.h. */
 int
 cv_text_of(const struct app *app, enum lang l, const struct buf *md,
-    struct buf *out)
+    cmark_node *shared, struct buf *out)
 {
 	struct para p;
-	cmark_node *doc;
+	cmark_node *doc = shared;
 	size_t	 from = out->len;
 
-	if ((doc = cmark_parse_document(md->data, md->len,
+	if (doc == NULL && (doc = cmark_parse_document(md->data, md->len,
 	    CMARK_OPT_DEFAULT)) == NULL)
 		return -1;
 	buf_init(&p.text);
@@ -456,7 +456,8 @@ cv_text_of(const struct app *app, enum lang l, const struct buf *md,
 	block(doc, out, &p, NULL);
 	if (p.bi != NULL)
 		ubrk_close(p.bi);
-	cmark_node_free(doc);
+	if (shared == NULL)
+		cmark_node_free(doc);
 	if (p.text.oom)
 		out->oom = 1;
 	buf_free(&p.text);

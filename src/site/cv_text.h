@@ -20,9 +20,11 @@ struct cv_variant;
 int	 cv_variant_text_doc(const struct app *, const struct cv_variant *,
 	    enum lang, struct buf *);
 /* The same from the CV's markdown md (cv_for_pdf's), for a caller that
- * also makes the PDF from it (cv_pdf_of). */
+ * also makes the PDF and the page from it (cv_pdf_of, struct view's
+ * cv_doc): doc is md parsed by cmark, read only; NULL parses md here. */
+struct cmark_node;
 int	 cv_text_of(const struct app *, enum lang, const struct buf *md,
-	    struct buf *);
+	    struct cmark_node *doc, struct buf *);
 
 /*
  * Appends text[0..len) as one paragraph of the text, wrapped, its first

@@ -601,6 +601,29 @@ card_body(const struct app *app, const struct view *v, enum lang l,
 }
 
 /*
+ * The HTML of a CV's sections from doc (struct view's cv_doc): a CV
+ * page's markdown is the one its PDF and text are made from from its
+ * first section on (only the full CV's page lists the variants, under
+ * its head), so it is what doc renders from its first level-2 heading,
+ * the first "<h2>": no text before it renders as one (markdown.c
+ * escapes every '<').  malloc'd; NULL out of memory.
+ */
+static char *
+sections_html(cmark_node *doc)
+{
+	char	*html, *h2;
+
+	if ((html = cmark_render_html(doc, CMARK_OPT_DEFAULT |
+	    CMARK_OPT_SAFE)) == NULL)
+		return NULL;
+	if ((h2 = strstr(html, "<h2>")) == NULL)
+		*html = '\0';
+	else
+		memmove(html, h2, strlen(h2) + 1);
+	return html;
+}
+
+/*
  * Appends the whole HTML document of the page v whose markdown is md.
  * Returns 0, or -1 on failure.
  */
@@ -632,8 +655,12 @@ layout(const struct app *app, const struct view *v, enum lang l,
 		buf_puts(b, v->page == SITE_CV ? "<div class=\"sections\">\n" :
 		    "<div>\n");
 	}
-	if ((body = cmark_markdown_to_html(rest, strlen(rest),
-	    CMARK_OPT_DEFAULT | CMARK_OPT_SAFE)) == NULL)
+	if (v->cv_doc != NULL && card)
+		body = sections_html(v->cv_doc);
+	else
+		body = cmark_markdown_to_html(rest, strlen(rest),
+		    CMARK_OPT_DEFAULT | CMARK_OPT_SAFE);
+	if (body == NULL)
 		return -1;
 	body_html(b, app, body, json_str(app->model->profile.obj[l], "name"));
 	free(body);

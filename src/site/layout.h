@@ -23,6 +23,11 @@ struct view {
 	int	 variant_pdf;		/* the variant's PDF was made */
 	int	 noindex;		/* meta robots noindex (an unlisted
 					 * variant) */
+	struct cmark_node *cv_doc;	/* SITE_CV: a variant's markdown
+					 * its PDF and text are made from
+					 * (cv_for_pdf), parsed: the page's
+					 * sections come from it; NULL:
+					 * parsed from the page's */
 };
 
 

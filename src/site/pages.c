@@ -18,6 +18,8 @@
 #include <string.h>
 #include <time.h>
 
+#include <cmark.h>
+
 #include "base/json.h"
 #include "base/phase.h"
 #include "core/errors.h"
@@ -229,6 +231,7 @@ build_variant(const struct app *app, struct site *s, int k, struct buf *b)
 	struct site_variant *sv = &s->var[k];
 	const struct buf *mdp;
 	struct buf md;
+	cmark_node *doc;
 	char	 path[LANG__MAX][256], md_path[LANG__MAX][256];
 	struct view v;
 	int	 l, rc = 0, ok = 1;
@@ -243,30 +246,38 @@ build_variant(const struct app *app, struct site *s, int k, struct buf *b)
 		    md_path[l], sizeof(md_path[l]));
 	}
 	for (l = 0; l < app->langs->n && ok; l++) {
-		/* The markdown the PDF and the text are both made from:
-		 * rendered once for the two. */
+		/* The markdown the PDF, the text and the page's sections
+		 * are made from: rendered and parsed once for the three
+		 * (cmark's parse was a third of a long variant's forms). */
 		buf_init(&md);
-		ok = (mdp = cv_for_pdf(app, cv, l, &md)) != NULL;
+		doc = NULL;
+		ok = (mdp = cv_for_pdf(app, cv, l, &md)) != NULL &&
+		    (doc = cmark_parse_document(mdp->data, mdp->len,
+		    CMARK_OPT_DEFAULT)) != NULL;
 #ifdef HAVE_PDF
-		if (ok && (rc = cv_pdf_of(app, cv, l, mdp, b)) == 1)
+		if (ok && (rc = cv_pdf_of(app, cv, l, mdp, doc, b)) == 1)
 			buf_reset(b);
 		ok = ok && (rc == 1 || (rc == 0 &&
 		    keep_done(&sv->form[CV_FORM_PDF][l], b) == 0));
 #endif
 		v.variant_pdf = ok && rc == 0;
 		v.description = cv->headline[l];
-		ok = ok && cv_text_of(app, l, mdp, b) == 0;
+		ok = ok && cv_text_of(app, l, mdp, doc, b) == 0;
 		buf_free(&md);
 		ok = ok && keep_done(&sv->form[CV_FORM_TXT][l], b) == 0 &&
 		    resume_build_variant(app, cv, l, b) == 0 &&
 		    keep_done(&sv->form[CV_FORM_RESUME][l], b) == 0;
 		if (ok) {
 			cv_variant_page(app, cv, SITE_CV, l, b);
+			v.cv_doc = doc;
 			ok = md_finish(b) == 0 && render(app, &v, l, b,
 			    &sv->form[CV_FORM_MD][l],
 			    &sv->form[CV_FORM_PAGE][l], &sv->link_md[l],
 			    &sv->link_html[l]);
+			v.cv_doc = NULL;
 		}
+		if (doc != NULL)
+			cmark_node_free(doc);
 	}
 	return ok;
 }
