@@ -14,6 +14,8 @@
 #include <cmark.h>
 
 #include "base/json.h"
+#include "base/sha256.h"
+#include "base/url.h"
 #include "site/card.h"
 #include "site/head.h"
 #include "site/layout.h"
@@ -670,4 +672,46 @@ layout(const struct app *app, const struct view *v, enum lang l,
 	page_footer(app, v, l, b);
 	buf_puts(b, "</body>\n</html>\n");
 	return b->oom ? -1 : 0;
+}
+
+/*
+ * The Content-Security-Policy of every page: the inline style allowed
+ * by its SHA-256 hash (the theme's too: per content load), a portrait
+ * on another host by its origin.  malloc'd; NULL out of memory.
+ */
+char *
+layout_csp(const struct app *app)
+{
+	unsigned char d[SHA256_LEN];
+	char	 h[64], origin[256];
+	const char *image, *o = NULL;
+	struct buf b;
+
+	/* A portrait on another host: its origin too (one of media/ is
+	 * 'self'). */
+	image = json_str(app->model->profile.obj[LANG_DEFAULT], "image");
+	if (*image != '\0' && app->model->media->portrait == NULL)
+		o = url_origin(image, origin, sizeof(origin));
+	buf_init(&b);
+	layout_style(app, &b);	/* the theme's too: per content load */
+	if (b.oom) {
+		buf_free(&b);
+		return NULL;
+	}
+	sha256(buf_cstr(&b), b.len, d);
+	buf_reset(&b);
+	if (base64_encode(d, sizeof(d), h, sizeof(h)) == -1) {
+		buf_free(&b);
+		return NULL;
+	}
+	buf_printf(&b, "default-src 'none'; style-src 'sha256-%s'; "
+	    "img-src 'self'%s%s; connect-src 'self'; manifest-src 'self'; "
+	    "base-uri 'none'; form-action 'none'; frame-ancestors 'none'", h,
+	    o != NULL ? " " : "", o != NULL ? o : "");
+	if (b.oom) {
+		buf_free(&b);
+		return NULL;
+	}
+	buf_cstr(&b);
+	return buf_detach(&b);
 }

@@ -32,6 +32,7 @@ struct view {
 
 
 void	 layout_style(const struct app *, struct buf *);
+char	*layout_csp(const struct app *);
 void	 layout_view_page(const struct app *, struct view *, int page);
 int	 layout(const struct app *, const struct view *, enum lang,
 	    const char *md, struct buf *);

@@ -9,7 +9,7 @@
  * language switch, inline CSS (light and dark) and, on the home page,
  * schema.org Person JSON-LD.  No scripts, no external assets, no
  * cookies.  The Content-Security-Policy allows exactly the inline
- * style, by its SHA-256 hash computed here.
+ * style, by its SHA-256 hash (layout_csp).
  */
 #include "config.h"
 
@@ -36,8 +36,6 @@
 #include "site/pages.h"
 #include "site/portal.h"
 #include "site/resume.h"
-#include "base/sha256.h"
-#include "base/url.h"
 #include "site/vcard.h"
 
 
@@ -109,43 +107,6 @@ link_value(const struct app *app, int pg, const char *path,
 
 	buf_init(&b);
 	discovery_page_link(app, pg, path, type, html, &b);
-	if (b.oom) {
-		buf_free(&b);
-		return NULL;
-	}
-	buf_cstr(&b);
-	return buf_detach(&b);
-}
-
-static char *
-make_csp(const struct app *app)
-{
-	unsigned char d[SHA256_LEN];
-	char	 h[64], origin[256];
-	const char *image, *o = NULL;
-	struct buf b;
-
-	/* A portrait on another host: its origin too (one of media/ is
-	 * 'self'). */
-	image = json_str(app->model->profile.obj[LANG_DEFAULT], "image");
-	if (*image != '\0' && app->model->media->portrait == NULL)
-		o = url_origin(image, origin, sizeof(origin));
-	buf_init(&b);
-	layout_style(app, &b);	/* the theme's too: per content load */
-	if (b.oom) {
-		buf_free(&b);
-		return NULL;
-	}
-	sha256(buf_cstr(&b), b.len, d);
-	buf_reset(&b);
-	if (base64_encode(d, sizeof(d), h, sizeof(h)) == -1) {
-		buf_free(&b);
-		return NULL;
-	}
-	buf_printf(&b, "default-src 'none'; style-src 'sha256-%s'; "
-	    "img-src 'self'%s%s; connect-src 'self'; manifest-src 'self'; "
-	    "base-uri 'none'; form-action 'none'; frame-ancestors 'none'", h,
-	    o != NULL ? " " : "", o != NULL ? o : "");
 	if (b.oom) {
 		buf_free(&b);
 		return NULL;
@@ -337,7 +298,7 @@ site_build(const struct app *app, struct site *s, char *err,
 	}
 	phase_mark(&pc, "the 404 page");
 	ok = ok && build_docs(app, s, &b, &pc, 0) &&
-	    (s->csp = make_csp(app)) != NULL;
+	    (s->csp = layout_csp(app)) != NULL;
 	if (ok && app->settings->cv_variants.n > 0) {
 		ok = (s->var = calloc((size_t)app->settings->cv_variants.n,
 		    sizeof(*s->var))) != NULL;
