@@ -7,6 +7,7 @@
 
 #include <check.h>
 #include <pthread.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,6 +45,44 @@ START_TEST(utf8_count_code_points)
 	ck_assert_uint_eq(utf8_count(s, strlen(s)), 8);
 	ck_assert_uint_eq(utf8_count(s, 3), 2);	/* "añ" */
 	ck_assert_uint_eq(utf8_count("ab\0cd", 5), 5);
+}
+END_TEST
+
+/* Strings are packed byte after byte; anything else starts aligned for
+ * any type, after a string too; a request larger than a block gets a
+ * block of its own and the partly used one goes on filling. */
+START_TEST(arena_packs_strings_aligns_the_rest)
+{
+	const size_t al = _Alignof(max_align_t);
+	struct arena a;
+	char	*s1, *s2, *s3, *big;
+	void	*p;
+
+	arena_init(&a, 64);
+	s1 = arena_strndup(&a, "abc", 3);
+	s2 = arena_strndup(&a, "de", 2);
+	ck_assert_str_eq(s1, "abc");
+	ck_assert_str_eq(s2, "de");
+	ck_assert_ptr_eq(s2, s1 + 4);
+	p = arena_alloc(&a, 8);
+	ck_assert_ptr_nonnull(p);
+	ck_assert_uint_eq((uintptr_t)p % al, 0);
+	ck_assert_ptr_eq(p, s1 + al);
+	big = arena_strndup(&a, "0123456789012345678901234567890123456789"
+	    "0123456789012345678901234567890123456789", 80);
+	ck_assert_uint_eq(strlen(big), 80);
+	s3 = arena_strndup(&a, "f", 1);
+	ck_assert_ptr_eq(s3, (char *)p + 8);
+	/* Fill the head block to its last byte: the next string takes a
+	 * new one. */
+	p = arena_alloc(&a, 64 - 2 * al);
+	ck_assert_ptr_eq(p, s1 + 2 * al);
+	s3 = arena_strndup(&a, "g", 1);
+	ck_assert_str_eq(s3, "g");
+	ck_assert_uint_eq((uintptr_t)s3 % al, 0);
+	ck_assert_str_eq(s1, "abc");
+	ck_assert_str_eq(s2, "de");
+	arena_free(&a);
 }
 END_TEST
 
@@ -680,6 +719,7 @@ request_suite(void)
 
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, utf8_count_code_points);
+	tcase_add_test(tc, arena_packs_strings_aligns_the_rest);
 	tcase_add_test(tc, uint_accepts_plain_decimal);
 	tcase_add_test(tc, uint_rejects_everything_else);
 	tcase_add_test(tc, decode_percent_and_plus);

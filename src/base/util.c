@@ -275,8 +275,8 @@ arena_init(struct arena *a, size_t block_size)
 
 /*
  * Returns n bytes at the next multiple of align (1 or
- * sizeof(max_align_t)) in a's head block, from a new block when they do
- * not fit, or NULL when memory is exhausted.
+ * _Alignof(max_align_t)) in a's head block, from a new block when they
+ * do not fit, or NULL when memory is exhausted.
  */
 static void *
 arena_take(struct arena *a, size_t n, size_t align)
@@ -318,7 +318,7 @@ arena_take(struct arena *a, size_t n, size_t align)
 void *
 arena_alloc(struct arena *a, size_t n)
 {
-	return arena_take(a, n, sizeof(max_align_t));
+	return arena_take(a, n, _Alignof(max_align_t));
 }
 
 char *
