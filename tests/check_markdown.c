@@ -8,7 +8,8 @@
  * block, HTML, entity or line break of its own (CommonMark 0.30).
  * md_url must keep a URL whole as a link destination.  md_template,
  * md_finish, md_heading and md_duration are held to their comments
- * and to docs/site.md ("Durations").  Before these cases, md_text let
+ * and to docs/site.md ("Durations"); a CV page's sections rendered from
+ * its PDF's markdown to its own.  Before these cases, md_text let
  * character references, ordered lists, tilde fences, leading white
  * space and a heading's closing "#" through, and md_url "&amp;".
  */
@@ -22,6 +23,9 @@
 #include <time.h>
 
 #include "base/json.h"
+#include "content/settings.h"
+#include "site/cv.h"
+#include "site/layout.h"
 #include "site/markdown.h"
 #include "testenv.h"
 
@@ -469,6 +473,60 @@ START_TEST(duration_open_and_bounded)
 }
 END_TEST
 
+/*
+ * A CV page whose sections come from the markdown its PDF and text are
+ * made from, parsed (struct view's cv_doc: build_variant parses a
+ * variant's once for its three forms) is the page made from its own
+ * markdown, byte for byte: the two agree from the first section on.
+ * Every variant of the demo in both languages, and the full CV (whose
+ * page alone lists the variants, under its head).
+ */
+START_TEST(cv_page_sections_from_the_pdf_markdown)
+{
+	const struct cv_variants *vs = &test_app.settings->cv_variants;
+	const struct cv_variant *cv;
+	struct buf page, pdf, own, shared;
+	struct view v;
+	cmark_node *doc;
+	int	 k, l;
+
+	ck_assert_int_gt(vs->n, 0);
+	for (k = -1; k < vs->n; k++)
+		for (l = 0; l < test_app.langs->n; l++) {
+			cv = k < 0 ? NULL : &vs->v[k];
+			buf_init(&page);
+			buf_init(&pdf);
+			buf_init(&own);
+			buf_init(&shared);
+			cv_variant_page(&test_app, cv, SITE_CV, (enum lang)l,
+			    &page);
+			ck_assert_int_eq(md_finish(&page), 0);
+			cv_variant_page(&test_app, cv, CV_FOR_PDF, (enum lang)l,
+			    &pdf);
+			doc = cmark_parse_document(buf_cstr(&pdf), pdf.len,
+			    CMARK_OPT_DEFAULT);
+			ck_assert_ptr_nonnull(doc);
+			layout_view_page(&test_app, &v, SITE_CV);
+			v.variant = cv;
+			ck_assert_int_eq(layout(&test_app, &v, (enum lang)l,
+			    buf_cstr(&page), &own), 0);
+			v.cv_doc = doc;
+			ck_assert_int_eq(layout(&test_app, &v, (enum lang)l,
+			    buf_cstr(&page), &shared), 0);
+			ck_assert_msg(strstr(buf_cstr(&own), "<h2>") != NULL,
+			    "variant %d, language %d: no section", k, l);
+			ck_assert_msg(own.len == shared.len &&
+			    memcmp(own.data, shared.data, own.len) == 0,
+			    "variant %d, language %d: the pages differ", k, l);
+			cmark_node_free(doc);
+			buf_free(&page);
+			buf_free(&pdf);
+			buf_free(&own);
+			buf_free(&shared);
+		}
+}
+END_TEST
+
 static Suite *
 markdown_suite(void)
 {
@@ -494,6 +552,7 @@ markdown_suite(void)
 	tcase_add_loop_test(tapp, duration_counted, 0,
 	    (int)(sizeof(durations) / sizeof(durations[0])));
 	tcase_add_test(tapp, duration_open_and_bounded);
+	tcase_add_test(tapp, cv_page_sections_from_the_pdf_markdown);
 	suite_add_tcase(s, tapp);
 	return s;
 }
