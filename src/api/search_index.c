@@ -65,7 +65,27 @@ struct build {
 	struct buf starts;	/* every field's word starts (struct start) */
 };
 
-static uint32_t bucket_of(const char *, size_t, size_t);
+/*
+ * The bucket of the word start at fold[at] (see search_post): an ASCII
+ * first byte with the next byte; else a hash of the first code point
+ * alone, above every ASCII bucket (the first two bytes of a kana or an
+ * ideograph are shared by 64 code points, whose starts one bucket held).
+ */
+static uint32_t
+bucket_of(const char *fold, size_t len, size_t at)
+{
+	unsigned char c = (unsigned char)fold[at];
+	uint32_t h = 2166136261u;	/* FNV-1a */
+	size_t	 n, i;
+
+	if (c < 0x80)
+		return (uint32_t)c << 8 |
+		    (at + 1 < len ? (unsigned char)fold[at + 1] : 0);
+	n = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : 2;
+	for (i = at; i < at + n && i < len; i++)
+		h = (h ^ (unsigned char)fold[i]) * 16777619u;
+	return 0x8000 | (h & 0x7fff);
+}
 
 /* Whether a break iterator's rule status is a word's (not spaces or
  * punctuation). */
@@ -453,28 +473,6 @@ out:
 	buf_free(&body);
 	buf_free(&url);
 	return rc;
-}
-
-/*
- * The bucket of the word start at fold[at] (see search_post): an ASCII
- * first byte with the next byte; else a hash of the first code point
- * alone, above every ASCII bucket (the first two bytes of a kana or an
- * ideograph are shared by 64 code points, whose starts one bucket held).
- */
-static uint32_t
-bucket_of(const char *fold, size_t len, size_t at)
-{
-	unsigned char c = (unsigned char)fold[at];
-	uint32_t h = 2166136261u;	/* FNV-1a */
-	size_t	 n, i;
-
-	if (c < 0x80)
-		return (uint32_t)c << 8 |
-		    (at + 1 < len ? (unsigned char)fold[at + 1] : 0);
-	n = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : 2;
-	for (i = at; i < at + n && i < len; i++)
-		h = (h ^ (unsigned char)fold[i]) * 16777619u;
-	return 0x8000 | (h & 0x7fff);
 }
 
 /*
