@@ -9,10 +9,13 @@
  */
 #include "config.h"
 
+#include <sys/mman.h>
+
 #include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <libdeflate.h>
 
@@ -20,6 +23,10 @@
 
 /* What the writer gathers before it writes to its file. */
 #define FLUSH_AT	((size_t)1 << 20)
+#define POPULATE_MIN	((size_t)64 << 10)	/* populate()'s least block */
+#ifndef MADV_POPULATE_WRITE
+#define MADV_POPULATE_WRITE	23	/* Linux 5.14 */
+#endif
 
 /*
  * Starts writing into out, and from there into f when f is not NULL
@@ -447,6 +454,26 @@ snap_rendered(struct snap *s, struct rendered *r)
 }
 
 /*
+ * Makes the pages of a large block (malloc's own mapping) at once: the
+ * visitor writes every element, and a page taken fault by fault costs
+ * 10 to 20 us on virtual machines (a hint; Linux 5.14's
+ * MADV_POPULATE_WRITE; 2,000 pages at 11 x 1,000 items).
+ */
+static void
+populate(void *p, size_t n)
+{
+	uintptr_t lo, hi, pg;
+
+	if (n < POPULATE_MIN)
+		return;
+	pg = (uintptr_t)sysconf(_SC_PAGESIZE);
+	lo = ((uintptr_t)p + pg - 1) & ~(pg - 1);
+	hi = ((uintptr_t)p + n) & ~(pg - 1);
+	if (hi > lo)
+		(void)madvise((void *)lo, hi - lo, MADV_POPULATE_WRITE);
+}
+
+/*
  * An array of *n elements of each bytes (at most max): its count, then
  * nothing more (the caller visits the elements).  Writing, returns arr
  * whatever happens: it is the caller's (a live load's, snapshot_write),
@@ -474,5 +501,7 @@ snap_array(struct snap *s, void *arr, size_t *n, size_t each, size_t max)
 		snap_fail(s, "out of memory");
 	if (a == NULL)
 		*n = 0;
+	else
+		populate(a, *n * each);
 	return a;
 }

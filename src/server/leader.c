@@ -25,6 +25,7 @@
 
 #include "server/leader.h"
 #include "server/options.h"
+#include "server/snapshot.h"
 #include "base/util.h"
 #include "server/worker.h"
 
@@ -67,6 +68,7 @@ struct leader {
 	int	 fd;			/* the listening socket */
 	int	 nworkers, nthreads;
 	long long hold;			/* start no worker before (ms) */
+	int	 lost;			/* a worker lost the snapshot */
 	struct worker w[MAX_WORKERS];
 	/* Worker w[i]'s threads' beats (worker.h): MAX_THREADS from
 	 * beats[i * MAX_THREADS], in memory shared with the workers. */
@@ -270,6 +272,16 @@ reap(struct leader *l)
 				atomic_store(&live_mine->workers[i], 0);
 			if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
 				continue;
+			/* The snapshot this generation maps was truncated:
+			 * every worker forked from here would end the same
+			 * way, so the generation ends (snapshot.h). */
+			if (WIFEXITED(status) &&
+			    WEXITSTATUS(status) == SNAPSHOT_LOST_STATUS) {
+				warnx("worker %d lost the snapshot it served "
+				    "from; ending this generation", (int)pid);
+				l->lost = 1;
+				continue;
+			}
 			if (WIFSIGNALED(status))
 				warnx("worker %d killed by signal %d; "
 				    "restarting it", (int)pid, WTERMSIG(status));
@@ -417,7 +429,9 @@ stop_workers(struct leader *l)
 
 /*
  * Keeps nworkers workers (of nthreads threads each) of app running
- * until SIGTERM or SIGINT, then drains them; returns the exit status.
+ * until SIGTERM or SIGINT, or until one of them loses the snapshot it
+ * serves from, then drains them; returns the exit status (0, or
+ * SNAPSHOT_LOST_STATUS).
  * It is called in a process forked from the supervisor, with SIGTERM,
  * SIGINT, SIGHUP, SIGCHLD and SIGALRM blocked.
  */
@@ -458,6 +472,8 @@ leader_run(const struct app *app, int fd, int nworkers, int nthreads)
 		if (got_chld) {
 			got_chld = 0;
 			reap(&l);
+			if (l.lost)
+				break;
 			start_workers(&l);
 		}
 		kill_hung(&l);
@@ -469,5 +485,5 @@ leader_run(const struct app *app, int fd, int nworkers, int nthreads)
 	stop_workers(&l);
 	if (l.beats != NULL)
 		munmap(l.beats, MAX_WORKERS * MAX_THREADS * sizeof(*l.beats));
-	return 0;
+	return l.lost ? SNAPSHOT_LOST_STATUS : 0;
 }

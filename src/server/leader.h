@@ -2,8 +2,11 @@
  * leader.h: a generation's leader, the process that holds one loaded
  * content (struct app) and keeps its workers running (worker.c): it
  * forks them, restarts one that dies (with the crash loop guard), kills
- * one that hangs and, on SIGTERM, drains them all and exits.  The
- * supervisor (supervisor.c) forks one leader per generation.
+ * one that hangs and, on SIGTERM, drains them all and exits.  A worker
+ * that ends with SNAPSHOT_LOST_STATUS (the snapshot file it maps was
+ * truncated: snapshot.h) ends the generation, which exits with the same
+ * status.  The supervisor (supervisor.c) forks one leader per generation
+ * and loads the content again when the serving one ends.
  *
  * Ownership: leader_run reads the app it is given and never frees it;
  * the socket descriptor stays the caller's.

@@ -4,10 +4,12 @@
  *
  * The file, numbers little-endian:
  *
- *	header	"PERFILSN", u32 version (2), u32 length of the key, the
- *		key's text (snapshot_key: "NAME VALUE" lines)
+ *	header	"PERFILSN", u32 version (3), u32 length of the key, the
+ *		key's text (snapshot_key: "NAME VALUE" lines), zeros up to
+ *		the next multiple of 4096 bytes
  *	stream	the model and the renders (visit, below; snap.h's
- *		encoding)
+ *		encoding), from a page's start: the reader maps the file,
+ *		and the blocks it lends are aligned in the stream
  *	trailer	"PERFILSE", u64 length of the stream, u32 CRC-32 of every
  *		byte before the trailer
  */
@@ -22,6 +24,7 @@
 #include <inttypes.h>
 #include <limits.h>
 #include <link.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,57 +46,134 @@
 
 #define MAGIC		"PERFILSN"
 #define MAGIC_END	"PERFILSE"
-#define FORMAT_VERSION	2
+#define FORMAT_VERSION	3
 #define HEADER_LEN	16
+#define STREAM_ALIGN	4096	/* the stream's offset in the file */
 #define TRAILER_LEN	20
 #define STREAM_END	0x454e44u	/* "END": the stream's last number */
+#define WRITE_CHUNK	((size_t)4 << 20)	/* snapshot_write's */
+#ifndef MADV_POPULATE_READ
+#define MADV_POPULATE_READ	22	/* Linux 5.14 */
+#endif
 
 struct snapshot {
 	char	*path;
 	unsigned char *data;	/* the stream's bytes: renders point in */
 	size_t	 len;
-	void	*map;		/* the memory they are in (stream_alloc) */
+	void	*map;		/* the file, mapped (map_file) */
 	size_t	 maplen;
 };
 
-/* Huge pages' size, to which the stream's memory is aligned. */
-#define HUGE_PAGE	((size_t)2 << 20)
-#ifndef MADV_POPULATE_WRITE
-#define MADV_POPULATE_WRITE	23	/* Linux 5.14 */
-#endif
-
 /*
- * Memory for the stream's n bytes in sn (sn->data), or -1.  Asked for
- * in huge pages and made at once where the kernel can (transparent
- * huge pages in madvise mode, Linux 5.14's MADV_POPULATE_WRITE): read()
- * then fills 36 MB in 4 ms instead of 60 to 110 ms on this project's
- * virtual machines, where every 4 KiB page costs.  Elsewhere the hints
- * fail and the pages come one by one, as for malloc.  Not the file
- * mapped: a file truncated under the mapping would kill the process on
- * its next read (SIGBUS).
+ * The file is mapped, not read: its pages are the page cache's, shared
+ * by every process that maps it (a generation's workers, the processes
+ * Apache's mod_fcgid starts), and a start takes no memory of its own
+ * for them, which on this project's virtual machines cost 20 to 160 ms
+ * for 49 MB (the kernel zeroing fresh pages) before the read copied the
+ * file into them.  Mapped read-only: nothing writes into what a load
+ * lends (a write would fault, and the tests would see it).
+ *
+ * A mapped file truncated under its readers makes their next read of a
+ * page past its new end a SIGBUS.  The file is written 0400 and
+ * replaced by rename, never in place, so only root (or its owner, who
+ * changes its mode first) can; then the guard below ends the process
+ * with SNAPSHOT_LOST_STATUS instead of a crash, the leader whose worker
+ * it was ends with the same status, and the supervisor loads the
+ * content again (the file is refused: truncated).  The faulting
+ * request's connection is dropped.
  */
-static int
-stream_alloc(struct snapshot *sn, size_t n)
-{
-	uintptr_t a;
-	void	*p;
+#define GUARD_SLOTS	4
+static struct {
+	volatile sig_atomic_t used;
+	uintptr_t lo, hi;	/* the mapping's bytes [lo, hi) */
+	char	 msg[PATH_MAX + 96];	/* what the process says */
+	size_t	 msglen;
+} guard[GUARD_SLOTS];
+static struct sigaction guard_prev;
+static int guard_installed;
 
-	if (n > SIZE_MAX - 2 * HUGE_PAGE)
+static void
+guard_fault(int sig, siginfo_t *si, void *uc)
+{
+	uintptr_t a = (uintptr_t)si->si_addr;
+	ssize_t	 said;
+	int	 i;
+
+	for (i = 0; i < GUARD_SLOTS; i++)
+		if (guard[i].used && a >= guard[i].lo && a < guard[i].hi) {
+			said = write(STDERR_FILENO, guard[i].msg,
+			    guard[i].msglen);
+			(void)said;	/* nothing more to do if it failed */
+			_exit(SNAPSHOT_LOST_STATUS);
+		}
+	/* Not the snapshot's: as if there were no guard. */
+	if (guard_prev.sa_flags & SA_SIGINFO &&
+	    guard_prev.sa_sigaction != NULL) {
+		guard_prev.sa_sigaction(sig, si, uc);
+		return;
+	}
+	if (guard_prev.sa_handler != SIG_DFL &&
+	    guard_prev.sa_handler != SIG_IGN &&
+	    guard_prev.sa_handler != NULL) {
+		guard_prev.sa_handler(sig);
+		return;
+	}
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+/* Maps sn's file (fd, size bytes) and guards the mapping; 0 or -1. */
+static int
+map_file(struct snapshot *sn, int fd, size_t size)
+{
+	struct sigaction sa;
+	void	*p;
+	int	 i;
+
+	for (i = 0; i < GUARD_SLOTS && guard[i].used; i++)
+		;
+	if (i == GUARD_SLOTS)	/* never more than two at once */
 		return -1;
-	sn->maplen = n + 2 * HUGE_PAGE;
-	p = mmap(NULL, sn->maplen, PROT_READ | PROT_WRITE, MAP_PRIVATE |
-	    MAP_ANONYMOUS, -1, 0);
+	p = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
 	if (p == MAP_FAILED)
 		return -1;
 	sn->map = p;
-	a = ((uintptr_t)p + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1);
-	sn->data = (unsigned char *)a;
+	sn->maplen = size;
+	/* In huge pages where the page cache has them (WRITE_CHUNK) or
+	 * reads them in (a hint; Linux 5.14's MADV_POPULATE_READ maps
+	 * every page at once: the CRC reads them all anyway). */
 #ifdef MADV_HUGEPAGE
-	(void)madvise(sn->data, (n + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1),
-	    MADV_HUGEPAGE);
+	(void)madvise(p, size, MADV_HUGEPAGE);
 #endif
-	(void)madvise(sn->data, n, MADV_POPULATE_WRITE);
+	(void)madvise(p, size, MADV_POPULATE_READ);
+	if (!guard_installed) {
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_sigaction = guard_fault;
+		sa.sa_flags = SA_SIGINFO | SA_NODEFER;
+		sigemptyset(&sa.sa_mask);
+		if (sigaction(SIGBUS, &sa, &guard_prev) == 0)
+			guard_installed = 1;
+	}
+	snprintf(guard[i].msg, sizeof(guard[i].msg), "perfil-fcgi: %s "
+	    "changed while mapped (truncated?): exiting, for the content to "
+	    "be loaded again\n", sn->path);
+	guard[i].msglen = strlen(guard[i].msg);
+	guard[i].lo = (uintptr_t)p;
+	guard[i].hi = (uintptr_t)p + size;
+	guard[i].used = 1;
 	return 0;
+}
+
+/* Forgets sn's mapping in the guard and unmaps it. */
+static void
+unmap_file(struct snapshot *sn)
+{
+	int	 i;
+
+	for (i = 0; i < GUARD_SLOTS; i++)
+		if (guard[i].used && guard[i].lo == (uintptr_t)sn->map)
+			guard[i].used = 0;
+	munmap(sn->map, sn->maplen);
 }
 
 /* --- The key ---------------------------------------------------------- */
@@ -288,6 +368,13 @@ file_path(const char *dir, const char *site, int tmp)
 	return strdup(p);
 }
 
+/* The stream's offset in a file whose key is klen bytes long. */
+static uint64_t
+stream_at(uint64_t klen)
+{
+	return (HEADER_LEN + klen + STREAM_ALIGN - 1) & ~(uint64_t)(STREAM_ALIGN - 1);
+}
+
 /* Reads exactly n bytes at off; 0 or -1. */
 static int
 read_at(int fd, void *p, size_t n, off_t off)
@@ -324,7 +411,7 @@ snapshot_open(const char *dir, const char *site, const char *key,
 	struct stat st, dst;
 	const char *why = NULL;
 	char	*have = NULL;
-	uint64_t slen;
+	uint64_t slen, at = 0;
 	uint32_t klen, crc;
 	size_t	 n = 0;
 	int	 fd;
@@ -358,24 +445,23 @@ snapshot_open(const char *dir, const char *site, const char *key,
 	    le_get(h + 8, 4) != FORMAT_VERSION)
 		why = "not a snapshot of this version";
 	else if ((klen = (uint32_t)le_get(h + 12, 4)) > SNAPSHOT_KEY_MAX ||
-	    HEADER_LEN + (uint64_t)klen + TRAILER_LEN > (uint64_t)st.st_size)
+	    (at = stream_at(klen)) + TRAILER_LEN > (uint64_t)st.st_size)
 		why = "truncated";
 	else if (memcmp(t, MAGIC_END, 8) != 0 || (slen = le_get(t + 8, 8)) !=
-	    (uint64_t)st.st_size - HEADER_LEN - klen - TRAILER_LEN)
+	    (uint64_t)st.st_size - at - TRAILER_LEN)
 		why = "truncated, or its end is not a snapshot's";
 	else if ((have = malloc(klen + 1)) == NULL ||
 	    read_at(fd, have, klen, HEADER_LEN) == -1)
 		why = have == NULL ? "out of memory" : "cannot be read";
 	else if ((why = key_differs(have, klen, key)) != NULL)
 		;
-	else if ((n = (size_t)slen) == 0 || stream_alloc(sn, n) == -1 ||
-	    read_at(fd, sn->data, n, HEADER_LEN + (off_t)klen) == -1)
-		why = slen == 0 ? "an empty stream" : sn->data == NULL ?
-		    "out of memory" : "cannot be read";
+	else if ((n = (size_t)slen) == 0)
+		why = "an empty stream";
+	else if (map_file(sn, fd, (size_t)st.st_size) == -1)
+		why = "cannot be mapped";
 	else {
-		crc = snap_crc(0, h, HEADER_LEN);
-		crc = snap_crc(crc, have, klen);
-		crc = snap_crc(crc, sn->data, n);
+		sn->data = (unsigned char *)sn->map + at;
+		crc = snap_crc(0, sn->map, (size_t)st.st_size - TRAILER_LEN);
 		if (crc != (uint32_t)le_get(t + 16, 4))
 			why = "its CRC-32 does not match (corrupt)";
 	}
@@ -397,7 +483,7 @@ snapshot_free(struct snapshot *sn)
 		return;
 	free(sn->path);
 	if (sn->map != NULL)
-		munmap(sn->map, sn->maplen);
+		unmap_file(sn);
 	free(sn);
 }
 
@@ -521,7 +607,7 @@ snapshot_write(const struct app *app, const char *dir, const char *site,
 	unsigned char h[HEADER_LEN], t[TRAILER_LEN];
 	struct snap s;
 	struct buf b;
-	char	*path = NULL, *tmp = NULL;
+	char	*path = NULL, *tmp = NULL, *chunk = NULL;
 	uint64_t slen;
 	size_t	 klen = strlen(key);
 	off_t	 at;
@@ -544,24 +630,36 @@ snapshot_write(const struct app *app, const char *dir, const char *site,
 		}
 		goto done;
 	}
+	/* Written in chunks of WRITE_CHUNK bytes, at multiples of it:
+	 * the page cache keeps such writes in huge pages (Linux 6.x,
+	 * ext4 and tmpfs among others), which every reader's mapping
+	 * then maps 2 MB at a time instead of 4 KiB (map_file). */
+	if ((chunk = malloc(WRITE_CHUNK)) != NULL)
+		(void)setvbuf(f, chunk, _IOFBF, WRITE_CHUNK);
 	memcpy(h, MAGIC, 8);
 	le_put(h + 8, FORMAT_VERSION, 4);
 	le_put(h + 12, (uint32_t)klen, 4);
 	snap_writer(&s, &b, f);
 	buf_append(&b, h, HEADER_LEN);
 	buf_append(&b, key, klen);
+	while (b.len < stream_at(klen))
+		buf_append(&b, "", 1);
 	visit(&s, (struct app *)(uintptr_t)app);
 	(void)snap_flush(&s);
 	if (snap_ok(&s) && (at = ftello(f)) != -1) {
-		slen = (uint64_t)at - HEADER_LEN - klen;
+		slen = (uint64_t)at - stream_at(klen);
 		memcpy(t, MAGIC_END, 8);
 		le_put(t + 8, slen, 8);
 		le_put(t + 16, s.crc, 4);
 		if (fwrite(t, 1, TRAILER_LEN, f) == TRAILER_LEN)
 			rc = 0;
 	}
+	/* Read-only: the readers map it (map_file). */
+	if (rc == 0 && fchmod(fileno(f), S_IRUSR) == -1)
+		rc = -1;
 	if (fclose(f) != 0)
 		rc = -1;
+	free(chunk);
 	if (rc == 0 && rename(tmp, path) == -1)
 		rc = -1;
 	if (rc == -1) {

@@ -29,14 +29,18 @@
  *
  * Safety: the key is text in the file, compared line by line, and the
  * first line that differs is the reason the file is ignored ("made
- * from other content or labels").  The file is read whole and trusted
- * only when it is a regular file owned by this process's user and
- * writable by no one else (as its directory), its trailer's length and
- * CRC-32 match, and every count, length, index and string of the
- * stream is within bounds and agrees with the content just loaded
+ * from other content or labels").  The file is mapped whole, read-only,
+ * and trusted only when it is a regular file owned by this process's
+ * user and writable by no one else (as its directory), its trailer's
+ * length and CRC-32 match, and every count, length, index and string of
+ * the stream is within bounds and agrees with the content just loaded
  * (snap.h); anything else is a line in the log, and the load renders
  * as if there were no file.  A file that passes is trusted as the
  * content is: whoever can write it as this user can write the content.
+ * It is written mode 0400 and replaced by rename, never changed in
+ * place; one truncated under a process that maps it (by root, or its
+ * owner after a chmod) ends that process with SNAPSHOT_LOST_STATUS at
+ * its first read past the new end, not with a crash (snapshot.c).
  */
 #ifndef PERFIL_SNAPSHOT_H
 #define PERFIL_SNAPSHOT_H
@@ -48,6 +52,11 @@
 /* Bounds of a snapshot file read back. */
 #define SNAPSHOT_MAX_BYTES	((size_t)1 << 30)
 #define SNAPSHOT_KEY_MAX	((size_t)64 * 1024)
+
+/* The status a process ends with when the snapshot it maps was
+ * truncated under it (snapshot.c: the guard); its leader ends with it
+ * too, and the supervisor loads the content again. */
+#define SNAPSHOT_LOST_STATUS	75
 
 struct snapshot;
 

@@ -39,6 +39,7 @@
 #include "server/leader.h"
 #include "server/options.h"
 #include "server/share.h"
+#include "server/snapshot.h"
 #include "server/supervisor.h"
 #include "base/util.h"
 #include "base/watch.h"
@@ -557,6 +558,10 @@ reap(struct sup *s)
 			warnx("generation leader %d killed by signal %d; "
 			    "loading the content again", (int)pid,
 			    WTERMSIG(status));
+		else if (WEXITSTATUS(status) == SNAPSHOT_LOST_STATUS)
+			warnx("generation leader %d lost the snapshot it "
+			    "served from; loading the content again",
+			    (int)pid);
 		else
 			warnx("generation leader %d exited with status %d; "
 			    "loading the content again", (int)pid,
