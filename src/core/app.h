@@ -100,6 +100,8 @@ struct app {
 	struct snapshot *snapshot;	/* the file the renders were read
 					 * back from (snapshot.h), whose
 					 * bytes they point into; or NULL */
+	int	 snapshot_written;	/* this load wrote its snapshot
+					 * (app_serve_from_snapshot) */
 	struct buf cv_md[LANG__MAX];	/* during the load only: the
 					 * markdown /cv.pdf and /cv.txt are
 					 * made from (cv_page, CV_FOR_PDF) */

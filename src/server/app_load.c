@@ -358,11 +358,13 @@ restore(struct app *app, struct snapshot *sn, struct phase_clock *pc)
 }
 
 /*
- * Loads the content named by cfg and derives what requests need.
- * Returns 0, or -1 with a message in err (nothing is left allocated).
+ * Loads the content named by cfg and derives what requests need; with
+ * only_snapshot, from the snapshot or not at all.  Returns 0, or -1
+ * with a message in err (nothing is left allocated).
  */
-int
-app_load(struct app *app, const struct config *cfg, char *err, size_t errlen)
+static int
+load(struct app *app, const struct config *cfg, int only_snapshot, char *err,
+    size_t errlen)
 {
 	struct phase_clock pc;
 	struct labels_src src;
@@ -440,6 +442,10 @@ app_load(struct app *app, const struct config *cfg, char *err, size_t errlen)
 	 * are those the snapshot was made from, which were valid. */
 	restored = sn != NULL && restore(app, sn, &pc);
 	sn = NULL;
+	if (!restored && only_snapshot) {
+		snprintf(err, errlen, "no snapshot with this load's key");
+		goto fail;
+	}
 	if (!restored) {
 		if ((app->model = content_load(cfg->content_dir,
 		    cfg->base_url, app->langs, app->labels, err,
@@ -517,8 +523,8 @@ app_load(struct app *app, const struct config *cfg, char *err, size_t errlen)
 		cache_end(cfg, 1);
 		phase_mark(&pc, "compressed variants' cache written");
 		if (key != NULL) {
-			(void)snapshot_write(app, cfg->cache_dir, site, key,
-			    note, sizeof(note));
+			app->snapshot_written = snapshot_write(app,
+			    cfg->cache_dir, site, key, note, sizeof(note)) == 0;
 			cache_log(cfg, "snapshot", note);
 			phase_mark(&pc, "snapshot written");
 		}
@@ -535,6 +541,29 @@ fail:
 	cache_end(cfg, 0);
 	app_free(app);
 	return -1;
+}
+
+int
+app_load(struct app *app, const struct config *cfg, char *err, size_t errlen)
+{
+	return load(app, cfg, 0, err, errlen);
+}
+
+void
+app_serve_from_snapshot(struct app *app, const struct config *cfg)
+{
+	struct app again;
+	char	 err[1024];
+
+	if (!app->snapshot_written || app->snapshot != NULL)
+		return;
+	if (load(&again, cfg, 1, err, sizeof(err)) == -1)
+		return;		/* the load logged why (cache_log) */
+	app_free(app);
+	*app = again;
+#ifdef HAVE_MALLOC_TRIM
+	malloc_trim(0);
+#endif
 }
 
 /*

@@ -669,6 +669,7 @@ run_server(struct options *o)
 		rc = 1;
 		goto out;
 	}
+	app_serve_from_snapshot(&app, &o->cfg);
 	snprintf(err, sizeof(err), "started (pid %ld), serving content %s "
 	    "from %s", (long)getpid(), app.fingerprint, o->cfg.content_dir);
 	watch_log(o->cfg.log_file, "", err);

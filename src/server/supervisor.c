@@ -182,6 +182,7 @@ load_child(struct sup *s, int fd, pid_t parent)
 
 	ok = app_load(&next, s->cfg, err, sizeof(err)) == 0;
 	if (ok) {
+		app_serve_from_snapshot(&next, s->cfg);
 		snprintf(head, sizeof(head), "1 %s\n", next.fingerprint);
 		rc = write_all(fd, head, strlen(head));
 		if (rc == 0 && next.glyphs != NULL)

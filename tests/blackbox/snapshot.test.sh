@@ -87,6 +87,17 @@ expect_equal 'its mode (read-only: readers map it)' 400 "$(stat -c %a "$file" 2>
 expect_equal 'its owner, the responder'"'"'s user' "$(stat -c %U "$dir")" "$(stat -c %U "$file" 2>/dev/null)"
 grep -E "snapshot: [0-9.]+ MB of renders written to $file" "$log" >/dev/null
 _bb_check $? 'perfil.log: "N MB of renders written to FILE"' "$(grep 'snapshot:' "$log")"
+grep -E "snapshot: $file: [0-9.]+ MB of renders read back" "$log" >/dev/null
+_bb_check $? 'then it serves from it: perfil.log: "FILE: N MB of renders read back" (app_serve_from_snapshot)' "$(grep 'snapshot:' "$log")"
+
+t 'a load that cannot write its snapshot serves what it rendered: those are the answers compared'
+# The generation above serves from the file it wrote: the bytes compared
+# below come from one that rendered them and kept them.
+rm -f "$file"
+chmod 0500 "$dir"
+reload_says snapshot "$dir: cannot be written \\(Permission denied\\): no snapshot" 'perfil.log: "cannot be written (Permission denied): no snapshot"'
+grep -E 'snapshot: .*read back' "$BB_TMP/load" >"$BB_TMP/read-back"
+_bb_check $([[ -s $BB_TMP/read-back ]] && echo 1 || echo 0) 'nothing read back: the renders are the load'"'"'s own' "$(cat "$BB_TMP/read-back")"
 # Under a checked build (run-checked: sanitizers, valgrind) the first
 # comparison takes the few URLs and one hostile stream, not three: what those
 # builds look for is in the reader and the reload, which both still run; the
@@ -102,6 +113,13 @@ answers first-few "${few[@]}"
 n=$(ls "$BB_TMP/first" | wc -l)
 want=$((${#all[@]} * 6 + ${#mcp_calls[@]}))
 _bb_check $((n != want || want < 50)) "the answers compared: ${#all[@]} URLs in 3 codings (headers and bodies) and MCP's lists" "$n files, $want expected"
+chmod 0700 "$dir"
+
+t 'a load that renders, writes its snapshot and serves from it: every answer the same bytes'
+reload_says snapshot "$file: [0-9.]+ MB of renders read back" 'perfil.log: "FILE: N MB of renders read back", after "N MB written to FILE"'
+grep -E "snapshot: [0-9.]+ MB of renders written to $file" "$BB_TMP/load" >/dev/null
+_bb_check $? 'the same load wrote it' "$(cat "$BB_TMP/load")"
+same_as first 'from the file just written' "${all[@]}"
 
 t 'a reload of unchanged content reads the renders back: every answer the same bytes'
 reload_says snapshot "$file: [0-9.]+ MB of renders read back" 'perfil.log: "FILE: N MB of renders read back"'
