@@ -68,9 +68,9 @@ struct snapshot {
  * The file is mapped, not read: its pages are the page cache's, shared
  * by every process that maps it (a generation's workers, the processes
  * Apache's mod_fcgid starts), and a start takes no memory of its own
- * for them, which on this project's virtual machines cost 20 to 160 ms
- * for 49 MB (the kernel zeroing fresh pages) before the read copied the
- * file into them.  Mapped read-only: nothing writes into what a load
+ * for them, which on this project's virtual machines cost 3 to 160 ms
+ * for 49 MB (new huge pages, which the kernel may have to compact
+ * memory for) before the read copied the file into them.  Mapped read-only: nothing writes into what a load
  * lends (a write would fault, and the tests would see it).
  *
  * A mapped file truncated under its readers makes their next read of a
@@ -132,7 +132,7 @@ map_file(struct snapshot *sn, int fd, size_t size)
 
 	for (i = 0; i < GUARD_SLOTS && guard[i].used; i++)
 		;
-	if (i == GUARD_SLOTS)	/* never more than two at once */
+	if (i == GUARD_SLOTS)	/* one per load; never more than two */
 		return -1;
 	p = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
 	if (p == MAP_FAILED)
@@ -372,7 +372,8 @@ file_path(const char *dir, const char *site, int tmp)
 static uint64_t
 stream_at(uint64_t klen)
 {
-	return (HEADER_LEN + klen + STREAM_ALIGN - 1) & ~(uint64_t)(STREAM_ALIGN - 1);
+	return (HEADER_LEN + klen + STREAM_ALIGN - 1) &
+	    ~(uint64_t)(STREAM_ALIGN - 1);
 }
 
 /* Reads exactly n bytes at off; 0 or -1. */

@@ -46,6 +46,9 @@
 #define KEY		"fuzz_snapshot\n"
 #define HEADER_LEN	16		/* snapshot.c's: magic, version, key length */
 #define TRAILER_LEN	20		/* magic, stream length, CRC-32 */
+/* snapshot.c's: the stream starts at the header and key rounded up to a
+ * page of the file */
+#define STREAM_AT	((HEADER_LEN + sizeof(KEY) - 1 + 4095) & ~(size_t)4095)
 
 int	 LLVMFuzzerInitialize(int *, char ***);
 int	 LLVMFuzzerTestOneInput(const uint8_t *, size_t);
@@ -149,9 +152,9 @@ stream_of(const struct app *a, size_t *n)
 	(void)unlink(path + 12);
 	p = NULL;
 	if (fseek(f, 0, SEEK_END) == 0 && (size = ftell(f)) >=
-	    (long)(HEADER_LEN + strlen(KEY) + TRAILER_LEN) &&
-	    fseek(f, HEADER_LEN + (long)strlen(KEY), SEEK_SET) == 0) {
-		*n = (size_t)size - HEADER_LEN - strlen(KEY) - TRAILER_LEN;
+	    (long)(STREAM_AT + TRAILER_LEN) &&
+	    fseek(f, (long)STREAM_AT, SEEK_SET) == 0) {
+		*n = (size_t)size - STREAM_AT - TRAILER_LEN;
 		if ((p = malloc(*n + 1)) != NULL &&
 		    fread(p, 1, *n, f) != *n) {
 			free(p);
