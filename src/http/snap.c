@@ -23,7 +23,7 @@
 
 /* What the writer gathers before it writes to its file. */
 #define FLUSH_AT	((size_t)1 << 20)
-#define POPULATE_MIN	((size_t)64 << 10)	/* populate()'s least block */
+#define POPULATE_MIN	((size_t)64 << 10)	/* populate()'s least */
 #ifndef MADV_POPULATE_WRITE
 #define MADV_POPULATE_WRITE	23	/* Linux 5.14 */
 #endif

@@ -70,8 +70,9 @@ struct snapshot {
  * Apache's mod_fcgid starts), and a start takes no memory of its own
  * for them, which on this project's virtual machines cost 3 to 160 ms
  * for 49 MB (new huge pages, which the kernel may have to compact
- * memory for) before the read copied the file into them.  Mapped read-only: nothing writes into what a load
- * lends (a write would fault, and the tests would see it).
+ * memory for) before the read copied the file into them.  Mapped
+ * read-only: nothing writes into what a load lends (a write would
+ * fault, and the tests would see it).
  *
  * A mapped file truncated under its readers makes their next read of a
  * page past its new end a SIGBUS.  The file is written 0400 and
@@ -113,8 +114,7 @@ guard_fault(int sig, siginfo_t *si, void *uc)
 		return;
 	}
 	if (guard_prev.sa_handler != SIG_DFL &&
-	    guard_prev.sa_handler != SIG_IGN &&
-	    guard_prev.sa_handler != NULL) {
+	    guard_prev.sa_handler != SIG_IGN) {
 		guard_prev.sa_handler(sig);
 		return;
 	}
