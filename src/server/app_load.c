@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/heap.h"
 #include "server/app_load.h"
 #include "site/cv.h"
 #ifdef HAVE_PDF
@@ -198,19 +199,25 @@ api_half(void *arg)
 
 	h->rc = -1;
 	phase_start(&pc, "api");
+	/* This thread's arena, as the first thread's heap (heap.h); again
+	 * after each phase, for the heaps the arena has grown by. */
+	heap_load_thread();
 	if ((app->search = search_build(app->model, app->cfg->base_url,
 	    h->err, sizeof(h->err))) == NULL)
 		return NULL;
 	phase_mark(&pc, "search index");
+	heap_load_thread();
 	if ((app->openapi = openapi_build(app, handle_synthetic, h->err,
 	    sizeof(h->err))) == NULL)
 		return NULL;
 	phase_mark(&pc, "OpenAPI");
+	heap_load_thread();
 	/* Last: it runs the real handlers over everything above. */
 	if ((app->prerender = prerender_build(app, handle_synthetic,
 	    h->err, sizeof(h->err))) == NULL)
 		return NULL;
 	phase_mark(&pc, "pre-rendered API answers");
+	heap_load_thread();
 	/* The website's largest documents but the CV's page: the API's
 	 * half is the shorter one at 1,000 items per collection. */
 	if (site_build_beside(app, h->site) == -1) {
@@ -447,6 +454,9 @@ load(struct app *app, const struct config *cfg, int only_snapshot, char *err,
 		goto fail;
 	}
 	if (!restored) {
+		/* Freed memory kept for the next allocation, in huge pages,
+		 * until heap_load_end (heap.h). */
+		heap_load_begin();
 		if ((app->model = content_load(cfg->content_dir,
 		    cfg->base_url, app->langs, app->labels, err,
 		    errlen)) == NULL ||
@@ -507,17 +517,9 @@ load(struct app *app, const struct config *cfg, int only_snapshot, char *err,
 	/* This thread's compressors and their scratch buffer (encoding.c):
 	 * a worker forked after this would carry them. */
 	enc_thread_done();
-#ifdef HAVE_MALLOC_TRIM
-	/* The whole free pages that loading left between what it keeps go
-	 * back to the system: the workers (forked after this) would count
-	 * them in their RSS (7 MB at 1,000 items per collection). */
-	malloc_trim(0);
-	/* A fixed threshold (glibc raises it to the largest block freed):
-	 * a request's buffers of a MiB and more (a large page inflated for
-	 * a client without Accept-Encoding, encoding.h) are mapped apart
-	 * and go back to the system when it ends, not into the heap. */
-	mallopt(M_MMAP_THRESHOLD, 1024 * 1024);
-#endif
+	/* The free pages back to the system, the serving settings back
+	 * (heap.h). */
+	heap_load_end();
 	phase_mark(&pc, "objects dropped, heap trimmed");
 	if (!restored) {
 		cache_end(cfg, 1);
@@ -536,6 +538,7 @@ oom:
 	snprintf(err, errlen, "out of memory");
 fail:
 	enc_thread_done();
+	heap_load_end();
 	snapshot_free(sn);
 	free(key);
 	cache_end(cfg, 0);
