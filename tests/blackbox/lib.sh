@@ -233,6 +233,29 @@ _bb_body_start() {
 	_bb_short_to "$1" "$b"
 }
 
+# bb_capture VAR CMD...: what VAR=$(CMD...) does, without the subshell:
+# CMD runs in this shell with its standard output (and, with
+# BB_CAPTURE_STDERR=1 in the environment of the call, its standard error) in
+# a file, read back into VAR without its trailing newlines; returns CMD's
+# status. A subshell is a fork of this shell, 3 ms of CPU or more here, and
+# req and the JSON checks (_bb_flush_json) ran one for every request. Only
+# for commands that change nothing in the shell that matters (curl and jq,
+# which are functions here: tests/lib/curld.sh, tests/lib/jqd.sh).
+bb_capture() {
+	local -n __bb_v=$1
+	local __bb_f=$BLACKBOX_OUT/tmp/.capture.$BASHPID __bb_s
+	shift
+	if [[ ${BB_CAPTURE_STDERR-} == 1 ]]; then
+		"$@" >"$__bb_f" 2>&1
+	else
+		"$@" >"$__bb_f"
+	fi
+	__bb_s=$?
+	IFS= read -r -d '' __bb_v <"$__bb_f"
+	while [[ $__bb_v == *$'\n' ]]; do __bb_v=${__bb_v%$'\n'}; done
+	return "$__bb_s"
+}
+
 # --- Requests ---------------------------------------------------------------
 
 # _bb_json_string VAR TEXT: set VAR to TEXT as a JSON (and jq) string literal.
@@ -300,9 +323,9 @@ req() {
 	RESP_DIR=$BLACKBOX_OUT/requests/$n
 	raw=$RESP_DIR/raw-headers
 	: >"$raw"
-	RESP_STATUS=$(curl --path-as-is --globoff -s -S --max-time 10 \
+	bb_capture RESP_STATUS curl --path-as-is --globoff -s -S --max-time 10 \
 		"${method_args[@]}" -D "$raw" -o "$RESP_DIR/body" \
-		-w '%{http_code} %{size_download}' "$@" "$BASE$path" 2>"$RESP_DIR/curl-stderr") ||
+		-w '%{http_code} %{size_download}' "$@" "$BASE$path" 2>"$RESP_DIR/curl-stderr" ||
 		RESP_STATUS='000 0'
 	RESP_SIZE=${RESP_STATUS#* }
 	RESP_STATUS=${RESP_STATUS%% *}
@@ -425,7 +448,7 @@ req_repeat() {
 		cp "$RESP_DIR/body" "$BB_TMP/first"
 		header x-cache-status >/dev/null || return 0
 		req GET "$path" "$@"
-		if [[ $(header x-cache-status) == HIT ]]; then
+		if [[ ${RESP_HEADERS[x-cache-status]-} == HIT ]]; then
 			((try == 1)) || printf '        (%s: a HIT at pair %s)\n' "$path" "$try"
 			return 0
 		fi
@@ -616,7 +639,7 @@ def __chk(\$d; \$w; v): [try v catch {jq_error: .}] as \$g
 		prog+=${_BB_JSON_CHECKS[i]}
 	done
 	prog+=')'
-	out=$(jq -r -n "$prog" "$RESP_DIR/body" 2>&1)
+	BB_CAPTURE_STDERR=1 bb_capture out jq -r -n "$prog" "$RESP_DIR/body"
 	status=$?
 	if ((status != 0)); then
 		_bb_short_to out "$out"
