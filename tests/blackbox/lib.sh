@@ -96,6 +96,7 @@ _BB_PASSED=0
 _BB_FAILED=0
 _BB_JSON_CHECKS=() # queued jq checks on the last body, see _bb_queue_json
 _BB_JSON_DESCS=()  # their descriptions, for failure messages
+_BB_JSON_DATA=()   # their data: [description, wanted value, [arguments]]
 
 REQ_METHOD=
 REQ_PATH=
@@ -267,6 +268,25 @@ _bb_json_string() {
 	__t=${__t//$'\r'/\\r}
 	__t=${__t//$'\t'/\\t}
 	printf -v "$1" '"%s"' "$__t"
+}
+
+# _bb_json_data VAR TEXT: set VAR to TEXT as a JSON string, exactly (control
+# characters other than newline, return and tab as \u escapes).
+_bb_json_data() {
+	local __d __o= __c
+	_bb_json_string __d "$2"
+	if [[ $__d == *[$'\001'-$'\037']* ]]; then
+		while [[ -n $__d ]]; do
+			__c=${__d:0:1}
+			__d=${__d:1}
+			if [[ $__c == [$'\001'-$'\037'] ]]; then
+				printf -v __c '\\u%04x' "'$__c"
+			fi
+			__o+=$__c
+		done
+		__d=$__o
+	fi
+	printf -v "$1" '%s' "$__d"
 }
 
 # _bb_json_value VAR TEXT: set VAR to TEXT as a JSON string for a .meta file
@@ -596,17 +616,17 @@ expect_differ() {
 # objects compare by content, not key order). --arg NAME VALUE and --argjson
 # NAME JSON become bindings of $NAME for EXPR alone.
 _bb_queue_json() {
-	local desc=$1 want=$2 expr=$3 bind='' s
+	local desc=$1 want=$2 expr=$3 bind='' args='' s k=${#_BB_JSON_CHECKS[@]} j=0
 	shift 3
 	while (($# >= 3)); do
 		case $1 in
-		--arg)
-			_bb_json_string s "$3"
-			bind+="($s) as \$$2 | "
-			;;
-		--argjson) bind+="($3) as \$$2 | " ;;
+		--arg) _bb_json_data s "$3" ;;
+		--argjson) s=$3 ;;
 		*) break ;;
 		esac
+		bind+="\$__c[$k][2][$j] as \$$2 | "
+		args+="${args:+,}$s"
+		j=$((j + 1))
 		shift 3
 	done
 	if (($#)); then
@@ -616,22 +636,23 @@ _bb_queue_json() {
 	desc=${desc//$'\n'/ }
 	desc=${desc//$'\t'/ }
 	_BB_JSON_DESCS+=("$desc")
-	_bb_json_string s "$desc"
-	_BB_JSON_CHECKS+=("__chk($s; ($want); ($bind($expr)))")
+	_bb_json_data s "$desc"
+	_BB_JSON_DATA+=("[$s,$want,[$args]]")
+	_BB_JSON_CHECKS+=("__chk(\$__c[$k][0]; \$__c[$k][1]; ($bind($expr)))")
 }
 
 # _bb_flush_json: evaluate the queued JSON checks on the last body in one jq
 # run and record their results. jq prints two lines per failed check: its
 # description and the value it got.
 _bb_flush_json() {
-	local prog out status n i line desc start
+	local prog out status n i line desc start data
 	n=${#_BB_JSON_CHECKS[@]}
 	((n)) || return 0
 	prog="$BB_JQ_DEFS
 def __chk(\$d; \$w; v): [try v catch {jq_error: .}] as \$g
 	| if \$g == [\$w] then empty
 	  else \$d, (if (\$g | length) == 1 then \$g[0] else \$g end | tojson) end;
-(try input catch error(\"the body is empty or not JSON: \" + (. | tostring))) | ("
+input as \$__c | (try input catch error(\"the body is empty or not JSON: \" + (. | tostring))) | ("
 	for ((i = 0; i < n; i++)); do
 		if ((i)); then
 			prog+=$',\n'
@@ -639,7 +660,15 @@ def __chk(\$d; \$w; v): [try v catch {jq_error: .}] as \$g
 		prog+=${_BB_JSON_CHECKS[i]}
 	done
 	prog+=')'
-	BB_CAPTURE_STDERR=1 bb_capture out jq -r -n "$prog" "$RESP_DIR/body"
+	# The checks' data in a file read as the first input, not in the
+	# program: a program jqd has compiled once (tests/lib/jqd.py) costs
+	# it well under a millisecond, and jq 1.6 takes 20-30 ms to compile
+	# one, which every check's own description and wanted value in the
+	# text made new each time.
+	data=$BLACKBOX_OUT/tmp/.checks.$BASHPID
+	printf -v line '%s,' "${_BB_JSON_DATA[@]}"
+	printf '[%s]' "${line%,}" >"$data"
+	BB_CAPTURE_STDERR=1 bb_capture out jq -r -n "$prog" "$data" "$RESP_DIR/body"
 	status=$?
 	if ((status != 0)); then
 		_bb_short_to out "$out"
@@ -662,6 +691,7 @@ def __chk(\$d; \$w; v): [try v catch {jq_error: .}] as \$g
 	fi
 	_BB_JSON_CHECKS=()
 	_BB_JSON_DESCS=()
+	_BB_JSON_DATA=()
 }
 
 # expect_json EXPR VALUE [--arg NAME VALUE | --argjson NAME JSON]...: the jq
