@@ -86,6 +86,23 @@ START_TEST(arena_packs_strings_aligns_the_rest)
 }
 END_TEST
 
+/* str_first_equal: each string's first earlier equal one, in order;
+ * NULL stands for none and equals nothing. */
+START_TEST(first_equal_strings)
+{
+	const char *s[] = { "b", "a", NULL, "b", "c", "a", "b", NULL };
+	long	 want[] = { -1, -1, -1, 0, -1, 1, 0, -1 };
+	long	 first[8];
+	size_t	 i;
+
+	ck_assert_int_eq(str_first_equal(s, 8, first), 0);
+	for (i = 0; i < 8; i++)
+		ck_assert_msg(first[i] == want[i], "string %zu: %ld, not %ld",
+		    i, first[i], want[i]);
+	ck_assert_int_eq(str_first_equal(s, 0, first), 0);
+}
+END_TEST
+
 START_TEST(uint_accepts_plain_decimal)
 {
 	long	 v = -1;
@@ -720,6 +737,7 @@ request_suite(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, utf8_count_code_points);
 	tcase_add_test(tc, arena_packs_strings_aligns_the_rest);
+	tcase_add_test(tc, first_equal_strings);
 	tcase_add_test(tc, uint_accepts_plain_decimal);
 	tcase_add_test(tc, uint_rejects_everything_else);
 	tcase_add_test(tc, decode_percent_and_plus);

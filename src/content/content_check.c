@@ -15,6 +15,7 @@
 #include <unicode/uloc.h>
 
 #include "base/url.h"
+#include "base/util.h"
 #include "content/content_check.h"
 #include "content/names.h"
 
@@ -490,52 +491,28 @@ content_validate(struct vctx *c, const cJSON *v, const struct field *d)
 	return check_declared(c, d, s);
 }
 
-/* An item's slug and index, sorted by slug then index (dup_slugs). */
-struct slug_at {
-	const char *slug;
-	int	 i;
-};
-
-static int
-slug_at_cmp(const void *a, const void *b)
-{
-	const struct slug_at *x = a, *y = b;
-	int	 c = strcmp(x->slug, y->slug);
-
-	return c != 0 ? c : (x->i > y->i) - (x->i < y->i);
-}
-
 /*
  * For each of the n items of doc, the index of the first earlier item
- * with the same slug, or -1, in first[] (sorting: at 1,000 items the
- * pairwise comparison was a tenth of start-up).  Returns 0, or -1 out
- * of memory.
+ * with the same slug, or -1, in first[] (str_first_equal: at 1,000
+ * items the pairwise comparison was a tenth of start-up).  Returns 0,
+ * or -1 out of memory.
  */
 static int
-dup_slugs(const cJSON *doc, int n, int *first)
+dup_slugs(const cJSON *doc, int n, long *first)
 {
-	struct slug_at *v;
+	const char **v;
 	const cJSON *e, *s;
-	int	 i = 0, k, m = 0;
+	int	 i = 0, rc;
 
 	if ((v = calloc((size_t)n + 1, sizeof(*v))) == NULL)
 		return -1;
 	cJSON_ArrayForEach(e, doc) {
-		first[i] = -1;
 		s = cJSON_GetObjectItemCaseSensitive(e, "slug");
-		if (cJSON_IsString(s)) {
-			v[m].slug = s->valuestring;
-			v[m++].i = i;
-		}
-		i++;
+		v[i++] = cJSON_IsString(s) ? s->valuestring : NULL;
 	}
-	qsort(v, (size_t)m, sizeof(*v), slug_at_cmp);
-	for (k = 1; k < m; k++)
-		if (strcmp(v[k].slug, v[k - 1].slug) == 0)
-			first[v[k].i] = first[v[k - 1].i] != -1 ?
-			    first[v[k - 1].i] : v[k - 1].i;
+	rc = str_first_equal(v, (size_t)i, first);
 	free(v);
-	return 0;
+	return rc;
 }
 
 /*
@@ -547,7 +524,8 @@ content_check_items(struct vctx *c, const cJSON *doc, const struct field *el)
 {
 	const cJSON *e, *s;
 	size_t	 old, oldslug;
-	int	 i = 0, n = cJSON_GetArraySize(doc), rc = 0, *first;
+	long	*first;
+	int	 i = 0, n = cJSON_GetArraySize(doc), rc = 0;
 
 	if ((first = calloc((size_t)n + 1, sizeof(*first))) == NULL ||
 	    dup_slugs(doc, n, first) == -1) {
@@ -561,7 +539,7 @@ content_check_items(struct vctx *c, const cJSON *doc, const struct field *el)
 		s = cJSON_GetObjectItemCaseSensitive(e, "slug");
 		if (first[i] != -1) {
 			oldslug = vc_push(c, "slug", 0);
-			rc = vc_fail(c, "duplicate slug \"%s\" (also at [%d])",
+			rc = vc_fail(c, "duplicate slug \"%s\" (also at [%ld])",
 			    s->valuestring, first[i]);
 			vc_pop(c, oldslug);
 		}

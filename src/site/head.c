@@ -14,6 +14,7 @@
 #include <unicode/utf8.h>
 
 #include "base/json.h"
+#include "base/util.h"
 #include "content/identity.h"
 #include "site/head.h"
 
@@ -109,74 +110,32 @@ organization(const char *type, const char *name, const char *url)
 	return o;
 }
 
-/* A string and where it stood, for firsts(). */
-struct at {
-	const char *s;
-	size_t	 i;
-};
-
-static int
-at_cmp(const void *a, const void *b)
-{
-	const struct at *x = a, *y = b;
-	int	 c = strcmp(x->s, y->s);
-
-	if (c != 0)
-		return c;
-	return (x->i > y->i) - (x->i < y->i);
-}
-
-/*
- * Which of the n strings s (in a collection's order) come first among
- * those equal to them: a malloc'd array of n flags, or NULL out of
- * memory.  Sorted by value, then by place: a loop over the earlier
- * ones made half a million comparisons per list and page at 1,000
- * items per collection.
- */
-static unsigned char *
-firsts(const char *const *s, size_t n)
-{
-	struct at *a;
-	unsigned char *first;
-	size_t	 i;
-
-	if ((first = calloc(n > 0 ? n : 1, 1)) == NULL ||
-	    (a = calloc(n > 0 ? n : 1, sizeof(*a))) == NULL) {
-		free(first);
-		return NULL;
-	}
-	for (i = 0; i < n; i++) {
-		a[i].s = s[i];
-		a[i].i = i;
-	}
-	qsort(a, n, sizeof(*a), at_cmp);
-	for (i = 0; i < n; i++)
-		if (i == 0 || strcmp(a[i].s, a[i - 1].s) != 0)
-			first[a[i].i] = 1;
-	free(a);
-	return first;
-}
-
 /* The member name of every item of collection c in language l, as an
- * array of its strings, with the flags of the first of each (firsts);
- * -1 out of memory, both NULL. */
+ * array of its strings, and for each the index of the first earlier
+ * one equal to it, or -1 (str_first_equal); -1 out of memory, both
+ * NULL. */
 static int
 members(const struct collection *c, enum lang l, const char *name,
-    const char ***s, unsigned char **first)
+    const char ***s, long **first)
 {
 	size_t	 i;
 
 	*first = NULL;
-	if ((*s = calloc(c->len > 0 ? c->len : 1, sizeof(**s))) == NULL)
-		return -1;
+	if ((*s = calloc(c->len > 0 ? c->len : 1, sizeof(**s))) == NULL ||
+	    (*first = calloc(c->len > 0 ? c->len : 1, sizeof(**first))) ==
+	    NULL)
+		goto oom;
 	for (i = 0; i < c->len; i++)
 		(*s)[i] = json_str(c->items[i].obj[l], name);
-	if ((*first = firsts(*s, c->len)) == NULL) {
-		free(*s);
-		*s = NULL;
-		return -1;
-	}
+	if (str_first_equal(*s, c->len, *first) == -1)
+		goto oom;
 	return 0;
+oom:
+	free(*s);
+	free(*first);
+	*s = NULL;
+	*first = NULL;
+	return -1;
 }
 
 /* The Person's worksFor: the employer, else the consultancy
@@ -187,7 +146,7 @@ person_organizations(const struct app *app, enum lang l, cJSON *ld)
 	const cJSON *p = app->model->profile.obj[l], *v;
 	const struct collection *c = &app->model->coll[COLL_EDUCATION];
 	const char **name;
-	unsigned char *first;
+	long	*first;
 	cJSON	*a;
 	size_t	 i;
 
@@ -204,7 +163,7 @@ person_organizations(const struct app *app, enum lang l, cJSON *ld)
 	if (members(c, l, "institution", &name, &first) == -1)
 		return;
 	for (i = 0; i < c->len; i++)
-		if (first[i])
+		if (first[i] == -1)
 			cJSON_AddItemToArray(a, organization(
 			    "EducationalOrganization", name[i], NULL));
 	free(name);
@@ -266,7 +225,7 @@ person_titles(const struct app *app, enum lang l, cJSON *ld, enum coll k,
 {
 	const struct collection *c = &app->model->coll[k];
 	const char **s;
-	unsigned char *first;
+	long	*first;
 	cJSON	*a;
 	size_t	 i;
 
@@ -276,7 +235,7 @@ person_titles(const struct app *app, enum lang l, cJSON *ld, enum coll k,
 	if (members(c, l, name, &s, &first) == -1)
 		return 1;
 	for (i = 0; i < c->len; i++)
-		if (first[i])
+		if (first[i] == -1)
 			cJSON_AddItemToArray(a, cJSON_CreateString(s[i]));
 	free(s);
 	free(first);
