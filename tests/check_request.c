@@ -16,6 +16,7 @@
 #include <brotli/encode.h>
 #include <zlib.h>
 
+#include "base/dedup.h"
 #include "http/encoding.h"
 #include "http/request.h"
 

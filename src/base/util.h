@@ -30,7 +30,6 @@ void	 buf_append(struct buf *, const void *, size_t);
 void	 buf_puts(struct buf *, const char *);
 void	 buf_putc(struct buf *, char);
 const char *list_sep(int i, int n, const char *conj);
-int	 str_first_equal(const char *const *, size_t, long *);
 void	 buf_printf(struct buf *, const char *, ...)
 	    __attribute__((format(printf, 2, 3)));
 void	 buf_vprintf(struct buf *, const char *, va_list)

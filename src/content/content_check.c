@@ -15,7 +15,7 @@
 #include <unicode/uloc.h>
 
 #include "base/url.h"
-#include "base/util.h"
+#include "base/dedup.h"
 #include "content/content_check.h"
 #include "content/names.h"
 

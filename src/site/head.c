@@ -14,7 +14,7 @@
 #include <unicode/utf8.h>
 
 #include "base/json.h"
-#include "base/util.h"
+#include "base/dedup.h"
 #include "content/identity.h"
 #include "site/head.h"
 
