@@ -3,7 +3,7 @@
  *
  * A load that renders allocates and frees hundreds of megabytes of
  * buffers at 1,000 items per collection, and every page it touches for
- * the first time is a page fault: 63,000 in one cold --check there,
+ * the first time is a page fault: 61,400 in one cold --check there,
  * a third of its CPU on a virtual machine.  Between heap_load_begin and
  * heap_load_end the heap keeps what is freed for the next allocation
  * and asks the kernel for huge pages (2 MiB a fault); afterwards the

@@ -199,8 +199,8 @@ api_half(void *arg)
 
 	h->rc = -1;
 	phase_start(&pc, "api");
-	/* This thread's arena, as the first thread's heap (heap.h); again
-	 * after each phase, for the heaps the arena has grown by. */
+	/* This thread's arena asks for huge pages too (heap.h); again
+	 * after each phase, for the heaps it has grown by. */
 	heap_load_thread();
 	if ((app->search = search_build(app->model, app->cfg->base_url,
 	    h->err, sizeof(h->err))) == NULL)
