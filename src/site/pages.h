@@ -2,8 +2,9 @@
  * pages.h: the website face.  At start-up site_build renders every
  * page (markdown from markdown.c, HTML through cmark in one layout),
  * the 404 page and the agent files, per language, into one immutable
- * struct site (site_build_beside the two largest documents, on another
- * thread at the same time); the handlers only pick the bytes and the
+ * struct site (site_build_shared, on another thread at the same time,
+ * those of the two largest documents site_build has not taken); the
+ * handlers only pick the bytes and the
  * headers, but for a project's page, rendered per request
  * (pages_project).
  *
@@ -12,6 +13,8 @@
  */
 #ifndef PERFIL_PAGES_H
 #define PERFIL_PAGES_H
+
+#include <stdatomic.h>
 
 #include "http/encoding.h"
 #include "http/snap.h"
@@ -40,11 +43,14 @@ struct site {
 	char	*csp;			/* with the inline style's hash */
 	struct site_variant *var;	/* settings' cv_variants, in order */
 	int	 nvar;
+	atomic_int taken;		/* shared documents taken (a load) */
 };
 
 int		 site_build(const struct app *, struct site *, char *err,
 		    size_t errlen);
-int		 site_build_beside(const struct app *, struct site *);
+int		 site_build_shared(const struct app *, struct site *);
+int		 site_doc_render(const struct app *, int doc, enum lang,
+		    struct buf *);
 void		 site_free(struct site *);
 void		 site_snap(struct snap *, struct site *, int nvar);
 

@@ -1,0 +1,434 @@
+/*
+ * pages_build.c: the website rendered once per content load
+ * (site_build, site_build_shared), freed (site_free) and kept in the
+ * snapshot (site_snap); pages.c's handlers serve it.
+ *
+ * A page's HTML is its markdown rendered by cmark in safe mode (raw
+ * HTML and dangerous URLs are dropped) inside one layout: language,
+ * title, description, canonical and hreflang links, navigation with a
+ * language switch, inline CSS (light and dark) and, on the home page,
+ * schema.org Person JSON-LD.  No scripts, no external assets, no
+ * cookies.  The Content-Security-Policy allows exactly the inline
+ * style, by its SHA-256 hash (layout_csp).
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <cmark.h>
+
+#include "base/json.h"
+#include "base/phase.h"
+#include "core/errors.h"
+#include "site/agents.h"
+#include "content/settings.h"
+#include "site/cv.h"
+#include "site/cv_text.h"
+#include "site/discovery.h"
+#ifdef HAVE_PDF
+#include "site/cv_pdf.h"
+#endif
+#include "site/head.h"
+#include "site/layout.h"
+#include "site/pages.h"
+#include "site/portal.h"
+#include "site/resume.h"
+#include "site/vcard.h"
+
+/* Each made page's renderer, from the last column of SITE_PAGES; the
+ * owner's pages are md_owner_page's. */
+static page_render_fn *const renderers[SITE_PAGE__MAX] = {
+#define X(id, name, path, place, render)	[SITE_##id] = render,
+	SITE_PAGES(X)
+#undef X
+};
+
+/*
+ * Appends the markdown of page pg in language l to b (its renderer's,
+ * ended by md_finish).  Returns 0, or -1 out of memory.
+ */
+static int
+page_md(const struct app *app, int pg, enum lang l, struct buf *b)
+{
+	(pg < SITE_PAGE__MAX ? renderers[pg] : md_owner_page)(app, pg, l, b);
+	return md_finish(b);
+}
+
+/* Moves b's bytes into sb, tags them and keeps their compressed
+ * variants (encoding.h).  Returns 0 or -1. */
+static int
+keep(struct rendered *sb, struct buf *b)
+{
+	size_t	 len = b->len;
+	char	*data;
+
+	if (b->oom)
+		return -1;
+	buf_cstr(b);
+	if ((data = buf_detach(b)) == NULL)
+		return -1;
+	return enc_keep(sb, data, len, NULL);
+}
+
+/* keep, for an answer no later render reads: a large one keeps only
+ * its compressed variants at once (enc_shrink), so that the identity
+ * bytes of the large answers are never all held together. */
+static int
+keep_done(struct rendered *sb, struct buf *b)
+{
+	if (keep(sb, b) == -1)
+		return -1;
+	enc_shrink(sb);
+	return 0;
+}
+
+/* Page pg's Link header value (discovery_page_link: its other
+ * representation at path, of type type; html for the HTML page's),
+ * malloc'd; NULL out of memory. */
+static char *
+link_value(const struct app *app, int pg, const char *path,
+    const char *type, int html)
+{
+	struct buf b;
+
+	buf_init(&b);
+	discovery_page_link(app, pg, path, type, html, &b);
+	if (b.oom) {
+		buf_free(&b);
+		return NULL;
+	}
+	buf_cstr(&b);
+	return buf_detach(&b);
+}
+
+/*
+ * Renders page v in language l from the markdown in b into md and
+ * html, with their Link headers.  Returns 1, or 0 out of memory.
+ */
+static int
+render(const struct app *app, const struct view *v, enum lang l,
+    struct buf *b, struct rendered *md, struct rendered *html,
+    char **link_md, char **link_html)
+{
+	if (b->oom || keep(md, b) == -1 ||
+	    layout(app, v, l, md->data, b) == -1 || keep_done(html, b) == -1)
+		return 0;
+	enc_shrink(md);
+	return (*link_md = link_value(app, v->page, v->md_path[l],
+	    "text/markdown", 1)) != NULL && (*link_html = link_value(app,
+	    v->page, v->path[l], "text/html", 0)) != NULL;
+}
+
+/* Each document's builder, from the last column of SITE_DOCS. */
+static doc_build_fn *const builders[SITE_DOC__MAX] = {
+#define X(id, path, op, h, type, flags, build)	[DOC_##id] = build,
+	SITE_DOCS(X)
+#undef X
+};
+
+/* Document d in language l, appended to b by its builder: 0, 1 when
+ * there is none, -1 out of memory (doc_build_fn).  For those built per
+ * request (pages_doc). */
+int
+site_doc_render(const struct app *app, int d, enum lang l, struct buf *b)
+{
+	return builders[d](app, l, b);
+}
+
+/* The documents either thread of a load renders, whichever is free
+ * first (build_shared): the two largest after the CV's page at 1,000
+ * items per collection, which neither typeset a PDF (pango's font map
+ * is one per process, cv_fonts.c) nor read another document. */
+static int
+shared(int d)
+{
+	return d == DOC_CV_TXT || d == DOC_RESUME;
+}
+
+/* The languages document d is kept in: each for a DOC_PER_LANG one,
+ * else the default only. */
+static int
+doc_langs(const struct app *app, int d)
+{
+	return site_docs[d].flags & DOC_PER_LANG ? app->langs->n : 1;
+}
+
+/* Renders document d in language l into s.  A builder's 1 keeps none
+ * (pages_doc: the 404 page).  Returns 1, or 0 out of memory. */
+static int
+build_doc(const struct app *app, struct site *s, int d, int l,
+    struct buf *b)
+{
+	int	 rc;
+
+	if ((rc = builders[d](app, l, b)) == 1)
+		buf_reset(b);
+	return rc == 1 || (rc == 0 && keep_done(&s->doc[d][l], b) == 0);
+}
+
+/*
+ * Renders every document of SITE_DOCS but those built per request and
+ * the shared() ones: each language's of a DOC_PER_LANG one, else the
+ * default language's.  Returns 1, or 0 out of memory.
+ */
+static int
+build_docs(const struct app *app, struct site *s, struct buf *b,
+    struct phase_clock *pc)
+{
+	int	 d, l, n, ok = 1;
+
+	for (d = 0; d < SITE_DOC__MAX && ok; d++) {
+		if ((site_docs[d].flags & DOC_PER_REQUEST) || shared(d))
+			continue;
+		n = doc_langs(app, d);
+		for (l = 0; l < n && ok; l++)
+			ok = build_doc(app, s, d, l, b);
+		phase_mark(pc, site_docs[d].path);
+	}
+	return ok;
+}
+
+/*
+ * Renders the shared() documents not yet taken, one language of one
+ * document at a time: both threads of a load call it when their own
+ * work is done (site_build, site_build_shared), and each takes the
+ * next of s->taken's count, so that neither waits on the other while
+ * work is left.  Which thread renders one does not change its bytes.
+ * Returns 1, or 0 out of memory.
+ */
+static int
+build_shared(const struct app *app, struct site *s, struct buf *b,
+    struct phase_clock *pc)
+{
+	int	 d, l, k, n, ok = 1;
+
+	for (;;) {
+		k = atomic_fetch_add(&s->taken, 1);
+		for (d = 0; d < SITE_DOC__MAX; d++) {
+			if ((site_docs[d].flags & DOC_PER_REQUEST) ||
+			    !shared(d))
+				continue;
+			if (k < (n = doc_langs(app, d)))
+				break;
+			k -= n;
+		}
+		if (d == SITE_DOC__MAX)
+			return ok;
+		l = k;
+		if (ok)
+			ok = build_doc(app, s, d, l, b);
+		phase_mark(pc, site_docs[d].path);
+	}
+}
+
+/*
+ * Renders every form of variant k of the CV (site.json's cv_variants)
+ * in every language into s->var[k], as /cv's: the page (HTML and
+ * markdown, noindex when unlisted), the PDF when it fits (none: that
+ * form stays empty, a 404), the plain text and the JSON Resume.
+ * Returns 1, or 0 out of memory.
+ */
+static int
+build_variant(const struct app *app, struct site *s, int k, struct buf *b)
+{
+	const struct cv_variant *cv = &app->settings->cv_variants.v[k];
+	struct site_variant *sv = &s->var[k];
+	const struct buf *mdp;
+	struct buf md;
+	cmark_node *doc;
+	char	 path[LANG__MAX][256], md_path[LANG__MAX][256];
+	struct view v;
+	int	 l, rc = 0, ok = 1;
+
+	layout_view_page(app, &v, SITE_CV);
+	v.variant = cv;
+	v.noindex = !cv->listed;
+	for (l = 0; l < app->langs->n; l++) {
+		v.path[l] = cv_variant_path(app, cv, l, CV_FORM_PAGE, path[l],
+		    sizeof(path[l]));
+		v.md_path[l] = cv_variant_path(app, cv, l, CV_FORM_MD,
+		    md_path[l], sizeof(md_path[l]));
+	}
+	for (l = 0; l < app->langs->n && ok; l++) {
+		/* The markdown the PDF, the text and the page's sections
+		 * are made from: rendered and parsed once for the three
+		 * (cmark's parse was a third of a long variant's forms). */
+		buf_init(&md);
+		doc = NULL;
+		ok = (mdp = cv_for_pdf(app, cv, l, &md)) != NULL &&
+		    (doc = cmark_parse_document(mdp->data, mdp->len,
+		    CMARK_OPT_DEFAULT)) != NULL;
+#ifdef HAVE_PDF
+		if (ok && (rc = cv_pdf_of(app, cv, l, mdp, doc, b)) == 1)
+			buf_reset(b);
+		ok = ok && (rc == 1 || (rc == 0 &&
+		    keep_done(&sv->form[CV_FORM_PDF][l], b) == 0));
+#endif
+		v.variant_pdf = ok && rc == 0;
+		v.description = cv->headline[l];
+		ok = ok && cv_text_of(app, l, mdp, doc, b) == 0;
+		buf_free(&md);
+		ok = ok && keep_done(&sv->form[CV_FORM_TXT][l], b) == 0 &&
+		    resume_build_variant(app, cv, l, b) == 0 &&
+		    keep_done(&sv->form[CV_FORM_RESUME][l], b) == 0;
+		if (ok) {
+			cv_variant_page(app, cv, SITE_CV, l, b);
+			v.cv_doc = doc;
+			ok = md_finish(b) == 0 && render(app, &v, l, b,
+			    &sv->form[CV_FORM_MD][l],
+			    &sv->form[CV_FORM_PAGE][l], &sv->link_md[l],
+			    &sv->link_html[l]);
+			v.cv_doc = NULL;
+		}
+		if (doc != NULL)
+			cmark_node_free(doc);
+	}
+	return ok;
+}
+
+/*
+ * The other thread's part of the website (app_load): the shared()
+ * documents site_build has not taken, while it renders the rest into
+ * s.  Each writes its own members.  Returns 0, or -1 out of memory.
+ */
+int
+site_build_shared(const struct app *app, struct site *s)
+{
+	struct phase_clock pc;
+	struct buf b;
+	int	 ok;
+
+	phase_start(&pc, "site, beside");
+	buf_init(&b);
+	ok = build_shared(app, s, &b, &pc);
+	buf_free(&b);
+	return ok ? 0 : -1;
+}
+
+/*
+ * Renders everything the website serves into s (calloc'd), and those
+ * of the shared() documents site_build_shared, on another thread at
+ * the same time, has not taken.  Returns 0, or -1 with a message in
+ * err.
+ */
+int
+site_build(const struct app *app, struct site *s, char *err,
+    size_t errlen)
+{
+	struct phase_clock pc;
+	struct view v;
+	struct buf b;
+	int	 i, pg, l, ok = 1;
+
+	phase_start(&pc, "site");
+	buf_init(&b);
+	for (i = 0; i < app->paths->n && ok; i++) {
+		pg = app->paths->order[i];
+		for (l = 0; l < app->langs->n && ok; l++) {
+			layout_view_page(app, &v, pg);
+			ok = page_md(app, pg, l, &b) == 0 &&
+			    render(app, &v, l, &b, &s->md[pg][l],
+			    &s->html[pg][l], &s->link_md[pg][l],
+			    &s->link_html[pg][l]);
+		}
+		phase_mark(&pc, site_page_path(app, pg, LANG_DEFAULT));
+	}
+	layout_view_page(app, &v, -1);
+	for (l = 0; l < app->langs->n && ok; l++) {
+		md_not_found(app, l, &b);
+		ok = keep(&s->nf_md[l], &b) == 0 &&
+		    layout(app, &v, l, s->nf_md[l].data, &b) == 0 &&
+		    keep(&s->nf_html[l], &b) == 0;
+	}
+	phase_mark(&pc, "the 404 page");
+	ok = ok && build_docs(app, s, &b, &pc) &&
+	    (s->csp = layout_csp(app)) != NULL;
+	if (ok && app->settings->cv_variants.n > 0) {
+		ok = (s->var = calloc((size_t)app->settings->cv_variants.n,
+		    sizeof(*s->var))) != NULL;
+		if (ok)
+			s->nvar = app->settings->cv_variants.n;
+		for (i = 0; i < s->nvar && ok; i++) {
+			ok = build_variant(app, s, i, &b);
+			phase_mark(&pc, app->settings->cv_variants.v[i].name);
+		}
+	}
+	ok = ok && build_shared(app, s, &b, &pc);
+	buf_free(&b);
+	if (!ok) {
+		snprintf(err, errlen, "rendering the website pages failed "
+		    "(out of memory)");
+		return -1;
+	}
+	return 0;
+}
+
+void
+site_free(struct site *s)
+{
+	int	 i, l, f;
+
+	if (s == NULL)
+		return;
+	for (l = 0; l < LANG__MAX; l++) {
+		for (i = 0; i < PAGE__MAX; i++) {
+			enc_free(&s->md[i][l]);
+			enc_free(&s->html[i][l]);
+			free(s->link_md[i][l]);
+			free(s->link_html[i][l]);
+		}
+		for (i = 0; i < SITE_DOC__MAX; i++)
+			enc_free(&s->doc[i][l]);
+		enc_free(&s->nf_md[l]);
+		enc_free(&s->nf_html[l]);
+		for (i = 0; i < s->nvar; i++) {
+			for (f = 0; f < CV_FORM__MAX; f++)
+				enc_free(&s->var[i].form[f][l]);
+			free(s->var[i].link_md[l]);
+			free(s->var[i].link_html[l]);
+		}
+	}
+	free(s->var);
+	free(s->csp);
+	free(s);
+}
+
+/*
+ * Writes s into the snapshot's stream, or reads it back (snap.h), in
+ * site_free's order: nvar, the settings' count of CV variants, is the
+ * count read back must have.
+ */
+void
+site_snap(struct snap *sn, struct site *s, int nvar)
+{
+	size_t	 n = (size_t)s->nvar;
+	int	 i, l, f;
+
+	s->var = snap_array(sn, s->var, &n, sizeof(*s->var), CV_VARIANTS_MAX);
+	if (!snap_ok(sn) || (sn->reading && n != (size_t)nvar &&
+	    snap_fail(sn, "another set of CV variants") == -1))
+		return;
+	s->nvar = (int)n;
+	for (l = 0; l < LANG__MAX; l++) {
+		for (i = 0; i < PAGE__MAX; i++) {
+			snap_rendered(sn, &s->md[i][l]);
+			snap_rendered(sn, &s->html[i][l]);
+			snap_str(sn, &s->link_md[i][l]);
+			snap_str(sn, &s->link_html[i][l]);
+		}
+		for (i = 0; i < SITE_DOC__MAX; i++)
+			snap_rendered(sn, &s->doc[i][l]);
+		snap_rendered(sn, &s->nf_md[l]);
+		snap_rendered(sn, &s->nf_html[l]);
+		for (i = 0; i < s->nvar; i++) {
+			for (f = 0; f < CV_FORM__MAX; f++)
+				snap_rendered(sn, &s->var[i].form[f][l]);
+			snap_str(sn, &s->var[i].link_md[l]);
+			snap_str(sn, &s->var[i].link_html[l]);
+		}
+	}
+	snap_str(sn, &s->csp);
+}
