@@ -180,15 +180,39 @@ join3(const char *a, const char *b, const char *c)
 }
 
 /* The API's half of the renders of app_load, which runs it on a
- * thread of its own beside the website's half (site_build): the two
- * only read what app_load built before them, and each writes its own
- * members of the app. */
+ * thread of its own beside the website's half (site_build).  It starts
+ * as soon as the content is loaded, with the search index, which reads
+ * only the model; the rest waits for the go (half_go), once app_load
+ * has built what it reads.  The two halves only read what app_load
+ * built before them, and each writes its own members of the app. */
 struct half {
 	struct app *app;
 	struct site *site;	/* site_build's, being built */
+	pthread_t t;
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	int	 threaded;	/* the half runs on t */
+	int	 go;		/* 0 wait, 1 render, -1 stop */
 	char	 err[1024];
 	int	 rc;
 };
+
+/* Whether the half may go on (1) or stops (0): it waits for the go
+ * when it runs on a thread of its own. */
+static int
+half_wait(struct half *h)
+{
+	int	 go;
+
+	if (!h->threaded)
+		return 1;
+	pthread_mutex_lock(&h->mu);
+	while (h->go == 0)
+		pthread_cond_wait(&h->cv, &h->mu);
+	go = h->go;
+	pthread_mutex_unlock(&h->mu);
+	return go == 1;
+}
 
 static void *
 api_half(void *arg)
@@ -207,6 +231,8 @@ api_half(void *arg)
 		return NULL;
 	phase_mark(&pc, "search index");
 	heap_load_thread();
+	if (!half_wait(h))
+		return NULL;
 	if ((app->openapi = openapi_build(app, handle_synthetic, h->err,
 	    sizeof(h->err))) == NULL)
 		return NULL;
@@ -229,6 +255,57 @@ api_half(void *arg)
 	}
 	h->rc = 0;
 	return NULL;
+}
+
+/* Starts the API's half on a thread of its own, if one can be made
+ * (else half_go runs it). */
+static void
+half_start(struct half *h, struct app *app)
+{
+	memset(h, 0, sizeof(*h));
+	h->app = app;
+	if (pthread_mutex_init(&h->mu, NULL) != 0)
+		return;
+	if (pthread_cond_init(&h->cv, NULL) != 0) {
+		pthread_mutex_destroy(&h->mu);
+		return;
+	}
+	/* Set before the thread reads it. */
+	h->threaded = 1;
+	if (pthread_create(&h->t, NULL, api_half, h) != 0) {
+		h->threaded = 0;
+		pthread_cond_destroy(&h->cv);
+		pthread_mutex_destroy(&h->mu);
+	}
+}
+
+/* Lets the half go on (go 1) into site, or stops it (go -1); without a
+ * thread, runs it here (go 1).  Call once. */
+static void
+half_go(struct half *h, struct site *site, int go)
+{
+	h->site = site;
+	if (!h->threaded) {
+		if (go == 1)
+			api_half(h);
+		return;
+	}
+	pthread_mutex_lock(&h->mu);
+	h->go = go;
+	pthread_cond_signal(&h->cv);
+	pthread_mutex_unlock(&h->mu);
+}
+
+/* Waits for the half's thread to end. */
+static void
+half_join(struct half *h)
+{
+	if (!h->threaded)
+		return;
+	pthread_join(h->t, NULL);
+	pthread_cond_destroy(&h->cv);
+	pthread_mutex_destroy(&h->mu);
+	h->threaded = 0;
 }
 
 /* Frees the CV's markdown the load's renders shared. */
@@ -301,14 +378,12 @@ cache_end(const struct config *cfg, int keep)
  * thread, then MCP's lists.  Returns 0, or -1 with err set.
  */
 static int
-render(struct app *app, struct phase_clock *pc, char *err, size_t errlen)
+render(struct app *app, struct half *half, struct phase_clock *pc,
+    char *err, size_t errlen)
 {
-	struct half half;
-	pthread_t t;
-	int	 l, rc, threaded;
+	struct site *site;
+	int	 l, rc;
 
-	memset(&half, 0, sizeof(half));
-	half.app = app;
 	/* The CV's markdown for the PDF and the plain text, once
 	 * (cv_for_pdf). */
 	for (l = 0; l < app->langs->n; l++) {
@@ -323,23 +398,21 @@ render(struct app *app, struct phase_clock *pc, char *err, size_t errlen)
 	find_glyphs(app);
 	phase_mark(pc, "fonts: the content's glyphs");
 #endif
-	if ((half.site = calloc(1, sizeof(*half.site))) == NULL)
+	if ((site = calloc(1, sizeof(*site))) == NULL)
 		goto oom;
-	if ((threaded = pthread_create(&t, NULL, api_half, &half) == 0) == 0)
-		api_half(&half);
-	rc = site_build(app, half.site, err, errlen);
-	if (threaded)
-		pthread_join(t, NULL);
+	half_go(half, site, 1);
+	rc = site_build(app, site, err, errlen);
+	half_join(half);
 	/* Whole or not at all: app_free frees it. */
-	app->site = half.site;
+	app->site = site;
 	if (rc == -1) {
 		site_free(app->site);
 		app->site = NULL;
 	}
 	phase_mark(pc, "renders: the website's here, the API's beside");
-	if (app->site != NULL && half.rc == -1)
-		snprintf(err, errlen, "%s", half.err);
-	if (app->site == NULL || half.rc == -1 ||
+	if (app->site != NULL && half->rc == -1)
+		snprintf(err, errlen, "%s", half->err);
+	if (app->site == NULL || half->rc == -1 ||
 	    (app->mcp = mcp_build(app, err, errlen)) == NULL)
 		return -1;
 	phase_mark(pc, "MCP");
@@ -378,11 +451,12 @@ load(struct app *app, const struct config *cfg, int only_snapshot, char *err,
 	struct phase_clock pc;
 	struct labels_src src;
 	struct snapshot *sn = NULL;
+	struct half half;
 	struct config *own;
 	const char *dirs[2];
 	char	 pre[LANG_TAG_MAX + 2], site_labels[1024];
 	char	 site[3 * PATH_MAX + 64], note[8192], *key = NULL;
-	int	 k, l, restored = 0;
+	int	 k, l, restored = 0, halved = 0;
 
 	memset(app, 0, sizeof(*app));
 	phase_start(&pc, "load");
@@ -475,6 +549,10 @@ load(struct app *app, const struct config *cfg, int only_snapshot, char *err,
 		    content_keep_default_lang(app->model) == -1)
 			goto oom;
 		phase_mark(&pc, "content: parse, validate, items' JSON");
+		/* The API's half from here: its search index needs the
+		 * model only, and is made while this thread goes on. */
+		half_start(&half, app);
+		halved = 1;
 		if (find_variant_gaps(app) == -1)
 			goto oom;
 		if (find_placeholders(app, err, errlen) == -1)
@@ -501,7 +579,7 @@ load(struct app *app, const struct config *cfg, int only_snapshot, char *err,
 		goto oom;
 	if (!restored) {
 		cache_begin(cfg, site);
-		if (render(app, &pc, err, errlen) == -1)
+		if (render(app, &half, &pc, err, errlen) == -1)
 			goto fail;
 	}
 	if (app->labels->missing != NULL) {
@@ -541,6 +619,10 @@ load(struct app *app, const struct config *cfg, int only_snapshot, char *err,
 oom:
 	snprintf(err, errlen, "out of memory");
 fail:
+	if (halved) {
+		half_go(&half, NULL, -1);
+		half_join(&half);
+	}
 	enc_thread_done();
 	heap_load_end();
 	snapshot_free(sn);
