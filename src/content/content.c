@@ -19,12 +19,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <pthread.h>
-#include <stdatomic.h>
-
 #include <unicode/uloc.h>
 
-#include "base/heap.h"
+#include "base/par.h"
 #include "content/content_int.h"
 #include "content/labels.h"
 
@@ -417,36 +414,23 @@ struct coll_load {
 	const char *base_url;
 	struct model *m;
 	struct vctx c[COLL__MAX];	/* each its own, errors apart */
-	atomic_int next;		/* the next collection to take */
 };
 
-/* Loads the collections not yet taken, each into its own context. */
 static void
-coll_take(struct coll_load *cl)
+coll_job(void *arg, int k)
 {
-	int	 k;
+	struct coll_load *cl = arg;
 
-	while ((k = atomic_fetch_add(&cl->next, 1)) < COLL__MAX)
-		load_collection(&cl->c[k], cl->dir, cl->base_url, (enum coll)k,
-		    &cl->m->coll[k]);
-}
-
-/* The same on the second thread, whose arena asks for huge pages too
- * (heap.h). */
-static void *
-coll_loader(void *arg)
-{
-	heap_load_thread();
-	coll_take(arg);
-	return NULL;
+	load_collection(&cl->c[k], cl->dir, cl->base_url, (enum coll)k,
+	    &cl->m->coll[k]);
 }
 
 /*
  * Loads every collection's file into m: at 1,000 items each, a tenth
  * of a cold load, on one core while the other waited.  Two threads
- * take them in turn, each collection with its own copy of c (no
- * problem recorded yet); when all are valid their contract gaps are
- * c's.  When any is not, they are loaded again one after the other
+ * take them in turn (par_each), each collection with its own copy of
+ * c (no problem recorded yet); when all are valid their contract gaps
+ * are c's.  When any is not, they are loaded again one after the other
  * with c itself, so that the problems and their count are those of a
  * load on one thread (past CONTENT_MAX_ERRORS, what is looked at
  * depends on what came before).
@@ -456,8 +440,7 @@ load_collections(struct vctx *c, const char *dir, const char *base_url,
     struct model *m)
 {
 	struct coll_load *cl;
-	pthread_t t;
-	int	 k, threaded, bad = 0;
+	int	 k, bad = 0;
 
 	if ((cl = calloc(1, sizeof(*cl))) != NULL) {
 		cl->dir = dir;
@@ -469,11 +452,7 @@ load_collections(struct vctx *c, const char *dir, const char *base_url,
 			cl->c[k].nerr = 0;
 			cl->c[k].contract_gap = 0;
 		}
-		atomic_init(&cl->next, 0);
-		threaded = pthread_create(&t, NULL, coll_loader, cl) == 0;
-		coll_take(cl);
-		if (threaded)
-			pthread_join(t, NULL);
+		par_each(COLL__MAX, coll_job, cl);
 		for (k = 0; k < COLL__MAX; k++)
 			bad |= cl->c[k].nerr != 0 || cl->c[k].errs.oom;
 		for (k = 0; k < COLL__MAX; k++) {
