@@ -215,7 +215,7 @@ expect_refused site.json 'facts\[0\]'
 t 'start-up with broken content fails the same way, before serving'
 dir=$(broken startup projects.json "del(.[$i2].title.en)")
 user=()
-if [[ $(id -u) == 0 ]]; then
+if [[ $EUID == 0 ]]; then
 	user=(--user www-data)
 fi
 run_cmd timeout 10 "$PERFIL_BIN" --socket "$BB_TMP/startup.sock" --content "$dir" \

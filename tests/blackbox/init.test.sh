@@ -93,7 +93,7 @@ expect_equal 'headline after the reload' 'Edited in place' "$got"
 ops_stop "$serve" TERM
 expect_equal './serve exit status' 0 "$OPS_STATUS"
 
-if [[ $(id -u) == 0 ]]; then
+if [[ $EUID == 0 ]]; then
 	t 'as root, DIR under a directory the responder cannot pass (a clone in /root): served through a read-only bind mount, edits included'
 	# ./serve's stack directory in a TMPDIR of this test's own, so that
 	# the mounts counted are this ./serve's, not those of a black-box run

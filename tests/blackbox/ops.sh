@@ -7,7 +7,7 @@ OPS_PIDS=()  # every process ops_start started, for ops_cleanup
 OPS_PID=     # the last one
 OPS_STATUS=  # exit status seen by the last ops_stop
 OPS_USER=()  # "--user www-data" when running as root, else nothing
-if [[ $(id -u) == 0 ]]; then
+if [[ $EUID == 0 ]]; then
 	OPS_USER=(--user www-data)
 fi
 

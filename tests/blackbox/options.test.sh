@@ -13,7 +13,7 @@ chmod 755 "$dir"
 trap 'ops_cleanup; rm -rf "$dir"; _bb_finish' EXIT
 sock=$dir/perfil.sock
 user_args=()
-if [[ $(id -u) == 0 ]]; then
+if [[ $EUID == 0 ]]; then
 	user_args=(--user www-data)
 fi
 

@@ -22,7 +22,7 @@ wait_sock() {
 	ops_wait_file "$1" 'serving .* with [0-9]+ workers' "$(bb_guard 5)"
 }
 
-if [[ $(id -u) != 0 ]]; then
+if [[ $EUID != 0 ]]; then
 	echo "  skip  $BB_FILE: the root cases need root (running as $(id -un))"
 	t 'not root: --user for another user is refused with status 2'
 	run_cmd "$PERFIL_BIN" --socket "$sock" --content "$content" --user root

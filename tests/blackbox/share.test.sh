@@ -25,10 +25,10 @@ chmod 1777 "$dir/tmp" # as /tmp: the relays' user makes its directory there
 cp -R "$CONTENT" "$dir/content" && chmod -R a+rX "$dir/content"
 base=http://127.0.0.1:9
 spawn=(spawn-fcgi -n -M 0660)
-if [[ $(id -u) == 0 ]]; then
+if [[ $EUID == 0 ]]; then
 	spawn+=(-u www-data -g www-data -U www-data -G www-data)
 fi
-uid=$(id -u)
+uid=$EUID
 [[ $uid == 0 ]] && uid=$(id -u www-data)
 
 # relay N [ARGS...]: start relay N under spawn-fcgi on $dir/N.sock with

@@ -30,13 +30,13 @@ site=http://127.0.0.1:$port
 # Apache's user, which mod_fcgid runs perfil.fcgi as (a host's suexec runs
 # it as the owner of the files: the same thing).
 as_user() {
-	if [[ $(id -u) == 0 ]]; then
+	if [[ $EUID == 0 ]]; then
 		runuser -u www-data -- "$@"
 	else
 		"$@"
 	fi
 }
-if [[ $(id -u) == 0 ]]; then
+if [[ $EUID == 0 ]]; then
 	chown www-data: "$home"
 fi
 ana=$home/users/ana/public_html

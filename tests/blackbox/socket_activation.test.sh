@@ -77,7 +77,7 @@ for ((i = 1; i < ${#exec_start[@]}; i++)); do
 done
 spawn=(spawn-fcgi -n -s "$STACK_SOCK" -M 0660)
 install -d -m 0700 "$STACK_DIR/zcache" || exit 1
-if [[ $(id -u) == 0 ]]; then
+if [[ $EUID == 0 ]]; then
 	# As systemd does with DynamicUser: an unprivileged user, no --user.
 	spawn+=(-u www-data -g www-data -U www-data -G www-data)
 	chown www-data:www-data "$STACK_DIR/zcache" || exit 1

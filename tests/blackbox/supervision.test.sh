@@ -14,7 +14,7 @@ trap 'ops_cleanup; rm -rf "$dir"; _bb_finish' EXIT
 sock=$dir/perfil.sock
 pidf=$dir/perfil.pid
 args=(--socket "$sock" --content "$CONTENT" --workers 2)
-if [[ $(id -u) == 0 ]]; then
+if [[ $EUID == 0 ]]; then
 	args+=(--user www-data)
 	chown www-data "$dir"
 fi

@@ -84,13 +84,13 @@ _apache_write_conf() {
 		if [[ -r /etc/apache2/mods-available/mpm_event.conf ]]; then
 			echo 'Include /etc/apache2/mods-available/mpm_event.conf'
 		fi
-		if [[ $(id -u) == 0 ]]; then
+		if [[ $EUID == 0 ]]; then
 			echo 'User www-data'
 			echo 'Group www-data'
 		fi
 		echo "Include $d/perfil.conf"
 	} >"$d/httpd.conf"
-	if [[ $(id -u) == 0 ]]; then
+	if [[ $EUID == 0 ]]; then
 		chown www-data:www-data "$d/fcgid" "$d/run"
 	fi
 }

@@ -127,7 +127,7 @@ if [[ -z $restored ]]; then
 		-o "Dir::Etc::sourceparts=$apt/sources.list.d"
 		-o "Dir::State::Lists=$apt/lists" -o "Dir::Cache=$apt/cache"
 		-o Debug::NoLocking=1 -qq)
-	if [[ $(id -u) == 0 ]]; then
+	if [[ $EUID == 0 ]]; then
 		# apt drops to _apt to download, which cannot write into DIR.
 		opts+=(-o APT::Sandbox::User=root)
 	fi

@@ -80,6 +80,9 @@ PERFIL_TEST_DEPS=(
 	# ss for the sockets a test waits on (tests/blackbox/ops.sh); strace to
 	# hold a new generation's first worker back (reload_process.test.sh)
 	clang libclang-rt-14-dev valgrind libfcgi-bin iproute2 strace
+	# sleep, mkdir, basename and dirname as loadable builtins of the
+	# black-box files' shells (tests/blackbox/lib.sh)
+	bash-builtins
 	# deployments: Apache + mod_fcgid (run on a private configuration and
 	# port, never the system's), spawn-fcgi, systemd-analyze, groff for man,
 	# Varnish as the shared cache in front (tests/blackbox/varnish.test.sh)
@@ -207,7 +210,7 @@ perfil_wait_apt_locks() {
 # (DPkg::Lock::Timeout) should another process take them in between.
 perfil_apt_get() {
 	local sudo=()
-	if [[ $(id -u) != 0 ]]; then
+	if [[ $EUID != 0 ]]; then
 		sudo=(sudo)
 	fi
 	perfil_wait_apt_locks || return

@@ -25,7 +25,7 @@ static_start() {
 	sed -e "s|127\.0\.0\.1:8080|127.0.0.1:$2|g" -e "s|/srv/perfil/site|$1|g" \
 		"$STATIC_ROOT/conf/nginx/static.conf" >"$d/static.conf" || return 1
 	{
-		[[ $(id -u) == 0 ]] && echo 'user www-data;'
+		[[ $EUID == 0 ]] && echo 'user www-data;'
 		cat <<-CONF
 			worker_processes 1;
 			daemon off;
