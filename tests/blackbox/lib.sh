@@ -1110,10 +1110,12 @@ bb_apache_checked() {
 # file starts next run their timers at 40 % (PERFIL_TEST_TIMER_PERCENT,
 # src/server/timers.h): a wait for the watchdog, for a slow client's drop
 # or for a drain takes seconds, where the checked build's slowness would
-# stretch the shipped 10 to 15 s further. The plain run keeps the shipped
-# timers: it is the one that tests them. Call before bb_private_stack.
+# stretch the shipped 10 to 15 s further; in ./run-tests --quick too
+# (BB_QUICK=1), whose waits would be the edit-test loop's. The full run's
+# plain lane keeps the shipped timers: it is the one that tests them. Call
+# before bb_private_stack.
 bb_test_timers() {
-	if bb_checked; then
+	if bb_checked || [[ ${BB_QUICK-} == 1 ]]; then
 		export PERFIL_TEST_TIMER_PERCENT=40
 	fi
 }
