@@ -1126,24 +1126,17 @@ bb_timer_ms() {
 	echo $(($1 * ${PERFIL_TEST_TIMER_PERCENT:-100} / 100))
 }
 
-# bb_now_ms VAR: the wall clock in milliseconds into VAR, from
-# $EPOCHREALTIME (no date process: the polls below ask it each turn).
-bb_now_ms() {
-	local t=${EPOCHREALTIME/[.,]/}
-	printf -v "$1" '%d' $((10#$t / 1000))
-}
-
 # bb_check_ms: print the milliseconds a whole --check of $PERFIL_CONTENT
 # (the demo's content when unset, as for the stack) takes with this run's
 # responder, under its wrapper: about what a load of that content takes, for
 # a test's time budget.
 bb_check_ms() {
 	local start end
-	bb_now_ms start
+	wait_now_ms start
 	# shellcheck disable=SC2086 # the wrapper is words
 	(cd "$STACK_ROOT" &&
 		${PERFIL_WRAPPER:-} "$PERFIL_BIN" --check --content "${PERFIL_CONTENT:-content}") >/dev/null 2>&1
-	bb_now_ms end
+	wait_now_ms end
 	echo $((end - start))
 }
 
@@ -1188,14 +1181,14 @@ bb_edit_headline() {
 	local start stall now
 	jq --arg h "$1" '.headline.en = $h' "$STACK_CONTENT/profile.json" >"$BB_TMP/edit.json"
 	stall=$(bb_stall_ms)
-	bb_now_ms start
+	wait_now_ms start
 	cat "$BB_TMP/edit.json" >"$STACK_CONTENT/profile.json"
 	EDIT_OK=0 EDIT_FIRST=
-	while bb_now_ms now && ((now - start < 3 * $2)); do
+	while wait_now_ms now && ((now - start < 3 * $2)); do
 		if [[ $(curl -s --max-time 2 "$BASE/api/v1/profile?lang=en" |
 			jq -r .data.headline) == "$1" ]]; then
 			if [[ -z $EDIT_FIRST ]]; then
-				bb_now_ms now
+				wait_now_ms now
 				EDIT_FIRST=$((now - start))
 			fi
 			EDIT_OK=$((EDIT_OK + 1))
@@ -1205,7 +1198,7 @@ bb_edit_headline() {
 		fi
 		sleep 0.02
 	done
-	bb_now_ms now
+	wait_now_ms now
 	EDIT_MS=$((now - start))
 	EDIT_BOUND=$(bb_within "$2" "$EDIT_MS" "$stall")
 }
@@ -1257,10 +1250,10 @@ bb_await_files() {
 # most; returns whether it does (a LOG not there yet holds none).
 bb_await_lines() {
 	local end now c
-	bb_now_ms end
+	wait_now_ms end
 	end=$((end + $4))
 	while c=$(grep -cE -- "$2" "$1" 2>/dev/null); ((${c:-0} < $3)); do
-		bb_now_ms now
+		wait_now_ms now
 		((now >= end)) && return 1
 		sleep 0.05
 	done
@@ -1271,10 +1264,10 @@ bb_await_lines() {
 # milliseconds that took, for the test to show its margin.
 bb_hup_logged() {
 	local start end
-	bb_now_ms start
+	wait_now_ms start
 	kill -HUP "$1"
 	bb_await_lines "$2" 'content reloaded' "$3" "$4"
-	bb_now_ms end
+	wait_now_ms end
 	echo $((end - start))
 }
 

@@ -13,8 +13,9 @@ fi
 
 # ops_ms: print the time in milliseconds.
 ops_ms() {
-	local t=$EPOCHREALTIME
-	printf '%s\n' "$((${t%.*} * 1000 + 10#${t#*.} / 1000))"
+	local t
+	wait_now_ms t
+	printf '%s\n' "$t"
 }
 
 # ops_workers PID: print the workers of supervisor PID, every generation's

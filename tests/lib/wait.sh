@@ -19,15 +19,22 @@
 wait_every() {
 	local _wait_step=$1 _wait_s=${2%%.*} _wait_f=000 _wait_t _wait_end
 	[[ $2 == *.* ]] && _wait_f=${2#*.}000
-	_wait_t=$EPOCHREALTIME
-	_wait_end=$((${_wait_t%[.,]*} * 1000 + 10#${_wait_t#*[.,]} / 1000 +
-		10#${_wait_s:-0} * 1000 + 10#${_wait_f:0:3}))
+	wait_now_ms _wait_end
+	_wait_end=$((_wait_end + 10#${_wait_s:-0} * 1000 + 10#${_wait_f:0:3}))
 	shift 2
 	until "$@"; do
 		sleep "$_wait_step"
-		_wait_t=$EPOCHREALTIME
-		((${_wait_t%[.,]*} * 1000 + 10#${_wait_t#*[.,]} / 1000 < _wait_end)) || return 1
+		wait_now_ms _wait_t
+		((_wait_t < _wait_end)) || return 1
 	done
+}
+
+# wait_now_ms VAR: the wall clock in milliseconds into VAR, from
+# $EPOCHREALTIME: no process and no subshell, for the polls that ask it
+# each turn (ops_ms prints it).
+wait_now_ms() {
+	local _wait_n=$EPOCHREALTIME
+	printf -v "$1" '%d' $((${_wait_n%[.,]*} * 1000 + 10#${_wait_n#*[.,]} / 1000))
 }
 
 # wait_until SECONDS CMD...: wait_every 0.02 SECONDS CMD... (CMD every
