@@ -30,6 +30,7 @@
 #include "import/bibtex.h"
 #include "api/openapi.h"
 #include "server/options.h"
+#include "server/snapshot.h"
 #include "server/share.h"
 #include "content/settings.h"
 #include "server/supervisor.h"
@@ -713,6 +714,8 @@ main(int argc, char *argv[])
 		options_free(&o);
 		return rc;
 	}
+	/* Before a load can bring in the PDF module (snapshot.h). */
+	snapshot_init();
 	/* No client to answer, no cache to write: no compressed variant
 	 * to make (encoding.c).  --check loads as a server does. */
 	if (o.mode != RUN_SERVE && o.mode != RUN_CHECK &&

@@ -24,6 +24,7 @@
 #include <inttypes.h>
 #include <limits.h>
 #include <link.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,6 +44,7 @@
 #include "server/prerender.h"
 #include "server/snapshot.h"
 #include "site/pages.h"
+#include "site/pdf_module.h"
 
 #define MAGIC		"PERFILSN"
 #define MAGIC_END	"PERFILSE"
@@ -229,20 +231,54 @@ add_object(struct dl_phdr_info *info, size_t size, void *arg)
 	return 0;
 }
 
-/* The SHA-256, in hex, of the build ids of every object loaded. */
+static pthread_once_t	 build_once = PTHREAD_ONCE_INIT;
+static char		 build_hex[2 * SHA256_LEN + 1];
+
+/*
+ * The SHA-256, in hex, of the build ids of every object loaded when the
+ * process started, and of the PDF module's file (pdf_module.h), which is
+ * loaded later or never: a start that reads a snapshot does not load it,
+ * so the objects it brings (cairo, pango) are not in the key, and a
+ * snapshot's PDFs stay those the libraries made until the program, the
+ * module, the fonts or the content change.
+ */
 static void
-build_id(char hex[2 * SHA256_LEN + 1])
+build_id_once(void)
 {
 	unsigned char h[SHA256_LEN];
 	struct buf b;
 	int	 i;
+#ifdef PDF_MODULE
+	char	 path[PATH_MAX];
+	struct stat st;
+#endif
 
 	buf_init(&b);
 	dl_iterate_phdr(add_object, &b);
+#ifdef PDF_MODULE
+	(void)pdf_module_path(path, sizeof(path));
+	if (stat(path, &st) == 0)
+		buf_printf(&b, "%s %jd %ju %jd.%09ld\n", path,
+		    (intmax_t)st.st_size, (uintmax_t)st.st_ino,
+		    (intmax_t)st.st_mtim.tv_sec, st.st_mtim.tv_nsec);
+#endif
 	sha256(b.data != NULL ? b.data : "", b.len, h);
 	for (i = 0; i < SHA256_LEN; i++)
-		snprintf(hex + 2 * i, 3, "%02x", h[i]);
+		snprintf(build_hex + 2 * i, 3, "%02x", h[i]);
 	buf_free(&b);
+}
+
+void
+snapshot_init(void)
+{
+	pthread_once(&build_once, build_id_once);
+}
+
+static void
+build_id(char hex[2 * SHA256_LEN + 1])
+{
+	snapshot_init();
+	memcpy(hex, build_hex, sizeof(build_hex));
 }
 
 /* The fingerprint of the directories fontconfig reads fonts and its

@@ -67,6 +67,13 @@ struct snapshot;
  */
 char	*snapshot_key(const struct config *cfg, const char *site,
 	    const char *fp);
+/*
+ * Takes the program's build id for the keys (the build ids of the objects
+ * loaded, and the PDF module's file): main calls it first, before a PDF
+ * loads the module and its libraries, so that every process of a program
+ * has the same; snapshot_key calls it too.
+ */
+void	 snapshot_init(void);
 
 /*
  * Reads the snapshot of site (its name: the key's site line) from

@@ -244,6 +244,51 @@ req GET /cv.pdf
 expect_status 200
 expect_header etag "$tag"
 
+# The PDF module (src/site/pdf_module.h), in a build that has one beside the
+# responder: a copy of the responder in a directory of its own finds the
+# module beside it, or, without one, or with another build's, serves
+# without a PDF and says why on standard error.
+bin=${PERFIL_BIN:-$STACK_ROOT/_build/default/src/perfil-fcgi}
+if [[ -f ${bin%/*}/perfil-pdf.so ]]; then
+	demo=${PERFIL_CONTENT:-$STACK_ROOT/content}
+	mod=$BB_TMP/module
+	rm -rf "$mod"
+	mkdir -p "$mod/bin"
+	cp "$bin" "$mod/bin/perfil-fcgi"
+	cp "${bin%/*}/perfil-pdf.so" "$mod/bin/perfil-pdf.so"
+	chmod -R a+rX "$mod"
+	t 'a copy of the responder with the PDF module beside it exports the PDF (--export)'
+	run_cmd "$mod/bin/perfil-fcgi" --export "$mod/with" --content "$demo"
+	expect_exit 0
+	expect_equal 'cv.pdf, a PDF file' '%PDF-' "$(head -c 5 "$mod/with/cv.pdf" 2>&1)"
+	t 'a PDF module that is not this build'"'"'s is refused with the reason; the export has no PDF'
+	cp "$(ldconfig -p | awk '/libz\.so\.1 .*x86-64/ { print $NF; exit }')" "$mod/bin/perfil-pdf.so"
+	run_cmd "$mod/bin/perfil-fcgi" --export "$mod/foreign" --content "$demo"
+	expect_exit 0
+	expect_stderr_match "the PDF module $mod/bin/perfil-pdf.so is not this build's \\(perfil [^)]*\\); no PDF is made"
+	expect_equal 'no cv.pdf; cv.html and cv.txt there' 'no cv.pdf, cv.html, cv.txt' \
+		"$([[ -e $mod/foreign/cv.pdf ]] && echo cv.pdf || echo no cv.pdf), $(ls "$mod/foreign" | grep -x 'cv.html' ), $(ls "$mod/foreign" | grep -x 'cv.txt')"
+	rm "$mod/bin/perfil-pdf.so"
+	stack_stop
+	saved_bin=${PERFIL_BIN-}
+	export PERFIL_BIN=$mod/bin/perfil-fcgi
+	bb_private_stack 890 'whose PDF module is missing'
+	t 'a responder whose PDF module is missing: a line in its log, /cv.pdf a 404, the pages and llms.txt without it, the rest served'
+	grep -E "the PDF module: $mod/bin/perfil-pdf.so: cannot open shared object file: .*; no PDF is made" "$STACK_DIR/perfil.log" >/dev/null
+	_bb_check $? 'perfil.log: "the PDF module: FILE: cannot open shared object file: ...; no PDF is made"' "$(grep -i 'pdf' "$STACK_DIR/perfil.log" | head -n 3)"
+	req GET /cv.pdf
+	expect_status 404
+	for p in /llms.txt /cv; do
+		req GET "$p"
+		expect_status 200
+		expect_body_not_contains 'cv.pdf'
+	done
+	req GET /cv.txt
+	expect_status 200
+	stack_stop
+	if [[ -n $saved_bin ]]; then PERFIL_BIN=$saved_bin; else unset PERFIL_BIN; fi
+fi
+
 # A CV too long to typeset at every load (cv_pdf.h, CV_PDF_MAX: 128 KiB of
 # markdown): generated content, 60 items a collection.
 stack_stop

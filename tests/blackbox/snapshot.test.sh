@@ -51,6 +51,26 @@ mcp_calls=('"method":"tools/list","params":{'"$META"'}'
 	'"method":"resources/list","params":{'"$META"'}'
 	'"method":"resources/read","params":{"uri":"'"$BASE"'/cv.md",'"$META"'}')
 
+# pdf_maps: the PDF module and cairo as the current generations map them, a
+# line "PID FILE" each (/proc/PID/maps of every leader and worker).
+pdf_maps() {
+	local l p f
+	for l in $(bb_leaders "$sup"); do
+		for p in "$l" $(bb_children "$l"); do
+			while read -r f; do
+				printf '%s %s\n' "$p" "$f"
+			done < <(grep -oE '/[^ ]*/(perfil-pdf\.so|libcairo\.so[.0-9]*)$' "/proc/$p/maps" 2>/dev/null | sort -u)
+		done
+	done
+}
+# The PDF module (src/site/pdf_module.h): built with it, perfil-fcgi links
+# no cairo (ldd) and still serves the PDF.
+module=0
+if ! ldd "${PERFIL_BIN:-$STACK_ROOT/_build/default/src/perfil-fcgi}" 2>/dev/null | grep -q libcairo &&
+	[[ $(curl -s -o /dev/null -w '%{http_code}' "$BASE/cv.pdf") == 200 ]]; then
+	module=1
+fi
+
 # A few of them, one of each kind of render, for the cases that follow the
 # first comparison.
 few=(/ /en/cv /cv/industry /en/cv.pdf /cv.txt /en/llms.txt /openapi.json
@@ -89,6 +109,13 @@ grep -E "snapshot: [0-9.]+ MB of renders written to $file" "$log" >/dev/null
 _bb_check $? 'perfil.log: "N MB of renders written to FILE"' "$(grep 'snapshot:' "$log")"
 grep -E "snapshot: $file: [0-9.]+ MB of renders read back" "$log" >/dev/null
 _bb_check $? 'then it serves from it: perfil.log: "FILE: N MB of renders read back" (app_serve_from_snapshot)' "$(grep 'snapshot:' "$log")"
+if ((module)); then
+	# What a load that renders looks like, for the case after the reload
+	# that reads the renders back.
+	pdf_maps >"$BB_TMP/maps-rendered"
+	grep -q perfil-pdf.so "$BB_TMP/maps-rendered"
+	_bb_check $? 'the generation that typeset the PDFs mapped the PDF module (perfil-pdf.so, in /proc/PID/maps)' "$(cat "$BB_TMP/maps-rendered")"
+fi
 
 t 'a load that cannot write its snapshot serves what it rendered: those are the answers compared'
 # The generation above serves from the file it wrote: the bytes compared
@@ -128,6 +155,31 @@ _bb_check $((! $?)) 'the compressed variants'"'"' cache is not read (nothing is 
 same_as first 'after the reload' "${all[@]}"
 grep -c "PDF-1" "$BB_TMP/now"/*.identity | grep -v ':0$' | wc -l >"$BB_TMP/pdfs"
 _bb_check $(($(cat "$BB_TMP/pdfs") > 0 ? 0 : 1)) 'the PDFs among them' "$(cat "$BB_TMP/pdfs")"
+if ((module)); then
+	t 'a responder started on a valid snapshot maps neither the PDF module nor cairo, and serves the same PDFs'
+	# A reload's loader is forked from the supervisor, which keeps what its
+	# own first load mapped; a process that starts from the snapshot (a
+	# restart, mod_fcgid's next process) never typesets, so never loads
+	# the module (src/site/pdf_module.h).
+	stack_stop_responder
+	_bb_check $? 'the responder stops (SIGTERM)' "$STACK_RESPONDER_STATUS"
+	before=$(wc -l <"$log")
+	stack_start_responder
+	_bb_check $? 'it starts again on the same cache directory' "$(tail -n 5 "$log")"
+	sup=$STACK_RESPONDER_PID
+	wait_every 0.05 30 bb_status_is 200 /cv.pdf
+	_bb_check $? '/cv.pdf answers 200' "$(tail -n 3 "$log")"
+	tail -n +$((before + 1)) "$log" | grep -E "snapshot: $file: [0-9.]+ MB of renders read back" >/dev/null
+	_bb_check $? 'perfil.log: "FILE: N MB of renders read back"' "$(tail -n +$((before + 1)) "$log")"
+	{
+		grep -oE '/[^ ]*/(perfil-pdf\.so|libcairo\.so[.0-9]*)$' "/proc/$sup/maps" | sed "s|^|$sup |"
+		pdf_maps
+	} >"$BB_TMP/maps-read-back"
+	_bb_check $([[ -s $BB_TMP/maps-read-back ]] && echo 1 || echo 0) 'no perfil-pdf.so and no libcairo.so in /proc/PID/maps of its supervisor, leader and workers' "$(cat "$BB_TMP/maps-read-back")"
+	l=$(bb_leaders "$sup")
+	expect_equal 'its leader and workers, looked at' 1 $(($(wc -w <<<"$l") == 1 && $(bb_children "$l" | wc -w) > 0))
+	same_as first-few 'after the restart' "${few[@]}"
+fi
 
 t 'a file truncated under the generation that maps it: that generation ends, the content loads again, the answers are the same bytes; nothing crashes'
 # The generation serves from the file (read back above). Only root, or the

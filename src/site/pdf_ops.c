@@ -1,0 +1,25 @@
+/*
+ * pdf_ops.c: the PDF's entry points as the table that perfil-pdf.so
+ * exports (pdf_module.h).
+ */
+#include "config.h"
+
+#include "base/util.h"
+#include "site/cv_fonts.h"
+#include "site/cv_pdf.h"
+#include "site/pdf_module.h"
+
+const struct pdf_ops perfil_pdf_ops = {
+	.abi = PDF_MODULE_ABI,
+	.version = PACKAGE_VERSION,
+	.app_size = sizeof(struct app),
+	.model_size = sizeof(struct model),
+	.cv_pdf = cv_pdf,
+	.cv_pdf_of = cv_pdf_of,
+	.cv_pdf_fits = cv_pdf_fits,
+	.scan_new = cv_fonts_scan_new,
+	.scan_free = cv_fonts_scan_free,
+	.scan_json = cv_fonts_scan_json,
+	.scan_report = cv_fonts_scan_report,
+	.scan_packages = cv_fonts_scan_packages,
+};
