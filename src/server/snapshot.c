@@ -256,7 +256,7 @@ build_id_once(void)
 	buf_init(&b);
 	dl_iterate_phdr(add_object, &b);
 #ifdef PDF_MODULE
-	(void)pdf_module_path(path, sizeof(path));
+	(void)module_path(PDF_MODULE_NAME, path, sizeof(path));
 	if (stat(path, &st) == 0)
 		buf_printf(&b, "%s %jd %ju %jd.%09ld\n", path,
 		    (intmax_t)st.st_size, (uintmax_t)st.st_ino,

@@ -1,13 +1,13 @@
 /*
- * pdf_module.h: the PDF's entry points as one table.  A build with the
- * PDF module (configure's PDF_MODULE, the default but for the
+ * pdf_module.h: the PDF's entry points as one table (base/module.h).  A
+ * build with modules (configure's PDF_MODULE, the default but for the
  * self-contained build) puts the PDF's code and its libraries (cairo,
  * pango, fontconfig and the thirty they bring) in perfil-pdf.so, which
  * exports this table as perfil_pdf_ops and nothing else; the responder
- * loads it on its first PDF (server/pdf_module.c), so a start that reads
+ * loads it on its first PDF (site/pdf_stubs.c), so a start that reads
  * a snapshot maps none of them.  The responder's functions that the
  * module calls are named in src/server/pdf_imports (a linker response
- * file).  A build without the module links the same code in and calls
+ * file).  A build without modules links the same code in and calls
  * cv_pdf.h's and cv_fonts.h's functions directly.
  */
 #ifndef PERFIL_PDF_MODULE_H
@@ -15,6 +15,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "base/module.h"
 #include "core/app.h"
 
 /* Raised whenever a member of struct pdf_ops changes. */
@@ -27,11 +28,12 @@ struct cmark_node;
 struct cv_fonts_scan;
 struct cv_variant;
 
+/* The head of the table: this build's (PDF_MODULE_HEAD). */
+#define PDF_MODULE_HEAD	{ PDF_MODULE_ABI, PACKAGE_VERSION,		\
+	{ sizeof(struct app), sizeof(struct model) } }
+
 struct pdf_ops {
-	int		 abi;		/* PDF_MODULE_ABI */
-	const char	*version;	/* PACKAGE_VERSION */
-	size_t		 app_size;	/* sizeof(struct app) */
-	size_t		 model_size;	/* sizeof(struct model) */
+	struct module_head head;
 	int	(*cv_pdf)(const struct app *, enum lang, struct buf *);
 	int	(*cv_pdf_of)(const struct app *, const struct cv_variant *,
 		    enum lang, const struct buf *, struct cmark_node *,
@@ -46,9 +48,5 @@ struct pdf_ops {
 };
 
 extern const struct pdf_ops perfil_pdf_ops;
-
-#ifdef PDF_MODULE
-int	 pdf_module_path(char *, size_t);
-#endif
 
 #endif /* PERFIL_PDF_MODULE_H */

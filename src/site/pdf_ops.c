@@ -10,10 +10,7 @@
 #include "site/pdf_module.h"
 
 const struct pdf_ops perfil_pdf_ops = {
-	.abi = PDF_MODULE_ABI,
-	.version = PACKAGE_VERSION,
-	.app_size = sizeof(struct app),
-	.model_size = sizeof(struct model),
+	.head = PDF_MODULE_HEAD,
 	.cv_pdf = cv_pdf,
 	.cv_pdf_of = cv_pdf_of,
 	.cv_pdf_fits = cv_pdf_fits,

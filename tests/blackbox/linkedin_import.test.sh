@@ -218,6 +218,26 @@ run_cmd "$PERFIL_BIN" --init "$BB_TMP/bomb.out" --from-linkedin "$BB_TMP/text.zi
 expect_exit 1
 expect_stderr_match 'text\.zip: not a readable ZIP archive'
 
+# The archive's reader as a module (src/import/linkedin_zip.h), in a build
+# that has one beside the responder: a copy of the responder without it
+# refuses the import and says why; with it, the import works.
+if [[ -f ${PERFIL_BIN%/*}/perfil-zip.so ]]; then
+	t 'a responder whose LinkedIn module (perfil-zip.so) is missing says so and writes nothing; beside it, the import works'
+	mod=$BB_TMP/zipmodule
+	rm -rf "$mod" "$BB_TMP/nomod.out" "$BB_TMP/mod.out"
+	mkdir -p "$mod"
+	cp "$PERFIL_BIN" "$mod/perfil-fcgi"
+	run_cmd "$mod/perfil-fcgi" --init "$BB_TMP/nomod.out" --from-linkedin "$BB_TMP/archive.zip"
+	expect_exit 1
+	expect_stderr_match "the LinkedIn import's module: $mod/perfil-zip\\.so: cannot open shared object file.*archive\\.zip: cannot be read: the LinkedIn import's module perfil-zip\\.so did not load"
+	expect_equal 'nothing written' no "$([[ -e $BB_TMP/nomod.out ]] && echo yes || echo no)"
+	cp "${PERFIL_BIN%/*}/perfil-zip.so" "$mod/"
+	run_cmd "$mod/perfil-fcgi" --init "$BB_TMP/mod.out" --from-linkedin "$BB_TMP/archive.zip"
+	expect_exit 0
+	expect_equal 'the same content as the build'"'"'s responder wrote' same \
+		"$(diff -r "$out" "$BB_TMP/mod.out" >/dev/null 2>&1 && echo same || diff -r "$out" "$BB_TMP/mod.out" 2>&1 | head -n 5)"
+fi
+
 t 'combined with a résumé for a second language'
 cat >"$BB_TMP/es.json" <<'JSON'
 {"basics": {"name": "Ada Ejemplo", "label": "Ingeniera de software embebido"},

@@ -51,15 +51,16 @@ mcp_calls=('"method":"tools/list","params":{'"$META"'}'
 	'"method":"resources/list","params":{'"$META"'}'
 	'"method":"resources/read","params":{"uri":"'"$BASE"'/cv.md",'"$META"'}')
 
-# pdf_maps: the PDF module and cairo as the current generations map them, a
-# line "PID FILE" each (/proc/PID/maps of every leader and worker).
+# pdf_maps: the modules (perfil-pdf.so, perfil-zip.so), cairo and libzip as
+# the current generations map them, a line "PID FILE" each (/proc/PID/maps
+# of every leader and worker).
 pdf_maps() {
 	local l p f
 	for l in $(bb_leaders "$sup"); do
 		for p in "$l" $(bb_children "$l"); do
 			while read -r f; do
 				printf '%s %s\n' "$p" "$f"
-			done < <(grep -oE '/[^ ]*/(perfil-pdf\.so|libcairo\.so[.0-9]*)$' "/proc/$p/maps" 2>/dev/null | sort -u)
+			done < <(grep -oE '/[^ ]*/(perfil-(pdf|zip)\.so|lib(cairo|zip)\.so[.0-9]*)$' "/proc/$p/maps" 2>/dev/null | sort -u)
 		done
 	done
 }
@@ -156,7 +157,7 @@ same_as first 'after the reload' "${all[@]}"
 grep -c "PDF-1" "$BB_TMP/now"/*.identity | grep -v ':0$' | wc -l >"$BB_TMP/pdfs"
 _bb_check $(($(cat "$BB_TMP/pdfs") > 0 ? 0 : 1)) 'the PDFs among them' "$(cat "$BB_TMP/pdfs")"
 if ((module)); then
-	t 'a responder started on a valid snapshot maps neither the PDF module nor cairo, and serves the same PDFs'
+	t 'a responder started on a valid snapshot maps no module, no cairo and no libzip, and serves the same PDFs'
 	# A reload's loader is forked from the supervisor, which keeps what its
 	# own first load mapped; a process that starts from the snapshot (a
 	# restart, mod_fcgid's next process) never typesets, so never loads
@@ -172,10 +173,10 @@ if ((module)); then
 	tail -n +$((before + 1)) "$log" | grep -E "snapshot: $file: [0-9.]+ MB of renders read back" >/dev/null
 	_bb_check $? 'perfil.log: "FILE: N MB of renders read back"' "$(tail -n +$((before + 1)) "$log")"
 	{
-		grep -oE '/[^ ]*/(perfil-pdf\.so|libcairo\.so[.0-9]*)$' "/proc/$sup/maps" | sed "s|^|$sup |"
+		grep -oE '/[^ ]*/(perfil-(pdf|zip)\.so|lib(cairo|zip)\.so[.0-9]*)$' "/proc/$sup/maps" | sed "s|^|$sup |"
 		pdf_maps
 	} >"$BB_TMP/maps-read-back"
-	_bb_check $([[ -s $BB_TMP/maps-read-back ]] && echo 1 || echo 0) 'no perfil-pdf.so and no libcairo.so in /proc/PID/maps of its supervisor, leader and workers' "$(cat "$BB_TMP/maps-read-back")"
+	_bb_check $([[ -s $BB_TMP/maps-read-back ]] && echo 1 || echo 0) 'no perfil-pdf.so, perfil-zip.so, libcairo.so or libzip.so in /proc/PID/maps of its supervisor, leader and workers' "$(cat "$BB_TMP/maps-read-back")"
 	l=$(bb_leaders "$sup")
 	expect_equal 'its leader and workers, looked at' 1 $(($(wc -w <<<"$l") == 1 && $(bb_children "$l" | wc -w) > 0))
 	same_as first-few 'after the restart' "${few[@]}"

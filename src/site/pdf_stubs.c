@@ -1,9 +1,9 @@
 /*
- * pdf_module.c: cv_pdf.h's and cv_fonts.h's functions in a responder
+ * pdf_stubs.c: cv_pdf.h's and cv_fonts.h's functions in a responder
  * built with the PDF module (pdf_module.h): each loads perfil-pdf.so
  * once, on the first call, and calls its table.
  *
- * The module is looked for at one place (pdf_path.c).  A module that
+ * The module is looked for at one place (base/module.h).  A module that
  * is missing, fails to load, or comes from another build (its table's
  * version, ABI or structure sizes differ) is not used: one line on
  * standard error says which file and why, and the responder serves
@@ -12,12 +12,9 @@
  */
 #include "config.h"
 
-#include <dlfcn.h>
-#include <err.h>
-#include <limits.h>
 #include <pthread.h>
-#include <string.h>
 
+#include "base/module.h"
 #include "base/util.h"
 #include "site/cv_fonts.h"
 #include "site/cv_pdf.h"
@@ -29,27 +26,10 @@ static const struct pdf_ops *ops;
 static void
 load(void)
 {
-	char	 path[PATH_MAX];
-	const struct pdf_ops *o;
-	void	*h;
+	static const struct module_head want = PDF_MODULE_HEAD;
 
-	(void)pdf_module_path(path, sizeof(path));
-	if ((h = dlopen(path, RTLD_NOW | RTLD_LOCAL)) == NULL) {
-		warnx("the PDF module: %s; no PDF is made", dlerror());
-		return;
-	}
-	o = dlsym(h, PDF_MODULE_SYMBOL);
-	if (o == NULL || o->abi != PDF_MODULE_ABI ||
-	    strcmp(o->version, PACKAGE_VERSION) != 0 ||
-	    o->app_size != sizeof(struct app) ||
-	    o->model_size != sizeof(struct model)) {
-		warnx("the PDF module %s is not this build's (%s %s); "
-		    "no PDF is made", path, PACKAGE_NAME, PACKAGE_VERSION);
-		dlclose(h);
-		return;
-	}
-	/* Kept open until exit: the fonts it opened live in it. */
-	ops = o;
+	ops = module_open(PDF_MODULE_NAME, PDF_MODULE_SYMBOL, &want, "PDF",
+	    "no PDF is made");
 }
 
 static const struct pdf_ops *

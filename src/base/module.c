@@ -1,0 +1,67 @@
+/*
+ * module.c: finding and loading a module (module.h).
+ */
+#include "config.h"
+
+#include <dlfcn.h>
+#include <err.h>
+#include <limits.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base/module.h"
+#include "base/util.h"
+
+int
+module_path(const char *file, char *path, size_t size)
+{
+	char	 exe[PATH_MAX];
+	const char *bindir = PERFIL_BINDIR;
+	ssize_t	 n;
+	size_t	 dlen, blen = strlen(bindir);
+	char	*slash;
+
+	if ((n = readlink("/proc/self/exe", exe, sizeof(exe) - 1)) <= 0)
+		goto configured;
+	exe[n] = '\0';
+	if ((slash = strrchr(exe, '/')) == NULL)
+		goto configured;
+	*slash = '\0';
+	dlen = (size_t)(slash - exe);
+	if (dlen >= blen && strcmp(exe + dlen - blen, bindir) == 0) {
+		/* Installed: the same root, the configured directory. */
+		exe[dlen - blen] = '\0';
+		return xsnprintf(path, size, "%s%s/%s", exe,
+		    PERFIL_MODULE_DIR, file) == -1 ? -1 : 0;
+	}
+	return xsnprintf(path, size, "%s/%s", exe, file) == -1 ? -1 : 0;
+configured:
+	if (xsnprintf(path, size, "%s/%s", PERFIL_MODULE_DIR, file) == -1)
+		path[0] = '\0';
+	return -1;
+}
+
+const void *
+module_open(const char *file, const char *symbol,
+    const struct module_head *want, const char *what, const char *without)
+{
+	char	 path[PATH_MAX];
+	const struct module_head *h;
+	void	*dl;
+
+	(void)module_path(file, path, sizeof(path));
+	if ((dl = dlopen(path, RTLD_NOW | RTLD_LOCAL)) == NULL) {
+		warnx("the %s module: %s; %s", what, dlerror(), without);
+		return NULL;
+	}
+	h = dlsym(dl, symbol);
+	if (h == NULL || h->abi != want->abi || h->version == NULL ||
+	    strcmp(h->version, want->version) != 0 ||
+	    h->size[0] != want->size[0] || h->size[1] != want->size[1]) {
+		warnx("the %s module %s is not this build's (%s %s); %s",
+		    what, path, PACKAGE_NAME, PACKAGE_VERSION, without);
+		dlclose(dl);
+		return NULL;
+	}
+	return h;
+}
