@@ -5,7 +5,9 @@
 
 #include <dlfcn.h>
 #include <err.h>
+#include <fcntl.h>
 #include <limits.h>
+#include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -41,16 +43,50 @@ configured:
 	return -1;
 }
 
+#define PREOPEN_MAX	4
+
+static struct {
+	const char *file;
+	int	 fd;
+} pre[PREOPEN_MAX];
+
+void
+module_preopen(const char *const *files)
+{
+	char	 path[PATH_MAX];
+	size_t	 i;
+
+	for (i = 0; files[i] != NULL && i < PREOPEN_MAX; i++) {
+		pre[i].file = files[i];
+		pre[i].fd = -1;
+		if (module_path(files[i], path, sizeof(path)) == 0)
+			pre[i].fd = open(path, O_RDONLY | O_CLOEXEC);
+	}
+}
+
 const void *
 module_open(const char *file, const char *symbol,
     const struct module_head *want, const char *what, const char *without)
 {
-	char	 path[PATH_MAX];
+	char	 path[PATH_MAX], fdpath[32];
 	const struct module_head *h;
 	void	*dl;
+	size_t	 i;
+	int	 fd = -1;
 
 	(void)module_path(file, path, sizeof(path));
-	if ((dl = dlopen(path, RTLD_NOW | RTLD_LOCAL)) == NULL) {
+	for (i = 0; i < PREOPEN_MAX && pre[i].file != NULL; i++)
+		if (strcmp(pre[i].file, file) == 0)
+			fd = pre[i].fd;
+	if (fd != -1) {
+		/* The file main opened, whatever the user is now. */
+		snprintf(fdpath, sizeof(fdpath), "/proc/self/fd/%d", fd);
+		if ((dl = dlopen(fdpath, RTLD_NOW | RTLD_LOCAL)) == NULL) {
+			warnx("the %s module %s: %s; %s", what, path,
+			    dlerror(), without);
+			return NULL;
+		}
+	} else if ((dl = dlopen(path, RTLD_NOW | RTLD_LOCAL)) == NULL) {
 		warnx("the %s module: %s; %s", what, dlerror(), without);
 		return NULL;
 	}

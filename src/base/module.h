@@ -35,7 +35,15 @@ struct module_head {
 int		 module_path(const char *file, char *path, size_t size);
 
 /*
- * Loads the module file (module_path) and returns its table symbol when
+ * Opens each module file named (NULL-terminated list) for a later
+ * module_open: main calls it before the process gives up root for
+ * --user, which may no longer reach the file (a build under /root).
+ */
+void		 module_preopen(const char *const *files);
+
+/*
+ * Loads the module file (module_path; the descriptor module_preopen
+ * kept, through /proc/self/fd) and returns its table symbol when
  * its head is want's; kept loaded until exit.  Otherwise NULL, after one
  * line on standard error: "the WHAT module FILE: REASON; WITHOUT".
  */

@@ -31,6 +31,13 @@
 #include "api/openapi.h"
 #include "server/options.h"
 #include "server/snapshot.h"
+#include "base/module.h"
+#ifdef PDF_MODULE
+#include "site/pdf_module.h"
+#endif
+#ifdef ZIP_MODULE
+#include "import/linkedin_zip.h"
+#endif
 #include "server/share.h"
 #include "content/settings.h"
 #include "server/supervisor.h"
@@ -702,6 +709,17 @@ out:
 	return rc;
 }
 
+/* The modules this build loads on first use (base/module.h). */
+static const char *const modules[] = {
+#ifdef PDF_MODULE
+	PDF_MODULE_NAME,
+#endif
+#ifdef ZIP_MODULE
+	ZIP_MODULE_NAME,
+#endif
+	NULL
+};
+
 int
 main(int argc, char *argv[])
 {
@@ -714,8 +732,10 @@ main(int argc, char *argv[])
 		options_free(&o);
 		return rc;
 	}
-	/* Before a load can bring in the PDF module (snapshot.h). */
+	/* Before a load can bring in the PDF module (snapshot.h), and
+	 * before --user gives up root (module.h). */
 	snapshot_init();
+	module_preopen(modules);
 	/* No client to answer, no cache to write: no compressed variant
 	 * to make (encoding.c).  --check loads as a server does. */
 	if (o.mode != RUN_SERVE && o.mode != RUN_CHECK &&
