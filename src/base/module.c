@@ -64,6 +64,18 @@ module_preopen(const char *const *files)
 	}
 }
 
+void
+module_forget(void)
+{
+	size_t	 i;
+
+	for (i = 0; i < PREOPEN_MAX && pre[i].file != NULL; i++)
+		if (pre[i].fd != -1) {
+			close(pre[i].fd);
+			pre[i].fd = -1;
+		}
+}
+
 const void *
 module_open(const char *file, const char *symbol,
     const struct module_head *want, const char *what, const char *without)

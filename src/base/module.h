@@ -42,6 +42,12 @@ int		 module_path(const char *file, char *path, size_t size);
 void		 module_preopen(const char *const *files);
 
 /*
+ * Closes what module_preopen opened: a generation's leader calls it
+ * before it forks its workers, which load no module and hold no file.
+ */
+void		 module_forget(void);
+
+/*
  * Loads the module file (module_path; the descriptor module_preopen
  * kept, through /proc/self/fd) and returns its table symbol when
  * its head is want's; kept loaded until exit.  Otherwise NULL, after one

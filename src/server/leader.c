@@ -23,6 +23,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/module.h"
 #include "server/leader.h"
 #include "server/options.h"
 #include "server/snapshot.h"
@@ -449,6 +450,8 @@ leader_run(const struct app *app, int fd, int nworkers, int nthreads)
 	l.nworkers = nworkers;
 	l.nthreads = nthreads;
 	prctl(PR_SET_NAME, LEADER_NAME);
+	/* Its content is loaded: no module to load from here on. */
+	module_forget();
 	set_handler(SIGHUP, SIG_IGN);
 	set_handler(SIGCHLD, on_chld);
 	set_handler(SIGALRM, on_chld);
