@@ -56,7 +56,7 @@ module_preopen(const char *const *files)
 	char	 path[PATH_MAX];
 	size_t	 i;
 
-	for (i = 0; files[i] != NULL && i < PREOPEN_MAX; i++) {
+	for (i = 0; i < PREOPEN_MAX && files[i] != NULL; i++) {
 		pre[i].file = files[i];
 		pre[i].fd = -1;
 		if (module_path(files[i], path, sizeof(path)) == 0)

@@ -180,6 +180,18 @@ unmap_file(struct snapshot *sn)
 
 /* --- The key ---------------------------------------------------------- */
 
+/* Adds to b a file's size, inode and modification time. */
+static void
+add_file(struct buf *b, const char *name)
+{
+	struct stat st;
+
+	if (stat(name, &st) == 0)
+		buf_printf(b, " %jd %ju %jd.%09ld", (intmax_t)st.st_size,
+		    (uintmax_t)st.st_ino, (intmax_t)st.st_mtim.tv_sec,
+		    st.st_mtim.tv_nsec);
+}
+
 /* Adds to ctx the build id of one loaded object (its GNU build-id note),
  * or, without one, its file's size, inode and times. */
 static int
@@ -188,7 +200,6 @@ add_object(struct dl_phdr_info *info, size_t size, void *arg)
 	struct buf *b = arg;
 	const ElfW(Nhdr) *n;
 	const char *p, *end, *name;
-	struct stat st;
 	int	 i, found = 0;
 	size_t	 k;
 
@@ -223,10 +234,8 @@ add_object(struct dl_phdr_info *info, size_t size, void *arg)
 			p += (n->n_descsz + 3) & ~(size_t)3;
 		}
 	}
-	if (!found && stat(name, &st) == 0)
-		buf_printf(b, " %jd %ju %jd.%09ld", (intmax_t)st.st_size,
-		    (uintmax_t)st.st_ino, (intmax_t)st.st_mtim.tv_sec,
-		    st.st_mtim.tv_nsec);
+	if (!found)
+		add_file(b, name);
 	buf_puts(b, "\n");
 	return 0;
 }
@@ -250,17 +259,15 @@ build_id_once(void)
 	int	 i;
 #ifdef PDF_MODULE
 	char	 path[PATH_MAX];
-	struct stat st;
 #endif
 
 	buf_init(&b);
 	dl_iterate_phdr(add_object, &b);
 #ifdef PDF_MODULE
 	(void)module_path(PDF_MODULE_NAME, path, sizeof(path));
-	if (stat(path, &st) == 0)
-		buf_printf(&b, "%s %jd %ju %jd.%09ld\n", path,
-		    (intmax_t)st.st_size, (uintmax_t)st.st_ino,
-		    (intmax_t)st.st_mtim.tv_sec, st.st_mtim.tv_nsec);
+	buf_puts(&b, path);
+	add_file(&b, path);
+	buf_puts(&b, "\n");
 #endif
 	sha256(b.data != NULL ? b.data : "", b.len, h);
 	for (i = 0; i < SHA256_LEN; i++)
