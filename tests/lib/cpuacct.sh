@@ -35,10 +35,15 @@ _cpu_group_dir() {
 	printf '%s%s/%s\n' "$CPU_GROUP_ROOT" "$here" "$1"
 }
 
-# cpu_group_ok: cpuacct is a hierarchy of its own, writable here.
+# cpu_group_ok: cpuacct is a hierarchy of its own, writable here (looked
+# at once, when this file is sourced).
+_cpu_group_ok=1
+if [[ -w $CPU_GROUP_ROOT/cgroup.procs && -r $CPU_GROUP_ROOT/cpuacct.usage ]] &&
+	grep -qE '^[0-9]+:cpuacct:' /proc/self/cgroup 2>/dev/null; then
+	_cpu_group_ok=0
+fi
 cpu_group_ok() {
-	[[ -w $CPU_GROUP_ROOT/cgroup.procs && -r $CPU_GROUP_ROOT/cpuacct.usage ]] &&
-		grep -qE '^[0-9]+:cpuacct:' /proc/self/cgroup 2>/dev/null
+	return "$_cpu_group_ok"
 }
 
 cpu_group_enter() {
