@@ -261,13 +261,10 @@ ops_fcgi_request() {
 	' "$@"
 }
 
-# ops_wrk_pace: the line of a wrk script that paces each connection,
-# PERFIL_TEST_WRK_DELAY_MS (run-checked sets it for ASan+UBSan) between its
-# requests, or none (at full speed). Under ASan the load is there for what
-# the checker finds in the code it runs, not for its rate: 64 connections
-# at 100 ms are 640 requests a second at most, about a quarter of what the
-# ASan build answered (2,700 a second), and the cases that count answers
-# ask for fewer than 1,000 a run.
+# ops_wrk_pace: the line of a wrk script that makes each connection wait
+# PERFIL_TEST_WRK_DELAY_MS between its requests (64 connections at 100 ms:
+# 640 requests a second at most), or none (full speed). Set where the load
+# is not what is tested: run-checked for ASan+UBSan, leader_hang.test.sh.
 ops_wrk_pace() {
 	local ms=${PERFIL_TEST_WRK_DELAY_MS:-0}
 	[[ $ms =~ ^[0-9]+$ ]] && ((ms > 0)) || return 0
