@@ -22,8 +22,15 @@
 
 #include "base/heap.h"
 
+/*
+ * Not under ASan or TSan (gcc's -fsanitize): their allocators ignore
+ * mallopt and map a block of their own for the 31 MiB below, whose
+ * shadow they poison and unpoison: 2,000 of a demo --check's 31,000
+ * page faults under ASan, 4,400 of 62,700 under TSan.
+ */
 #if defined(HAVE_MALLOC_TRIM) && defined(MADV_HUGEPAGE) && \
-    defined(MADV_NOHUGEPAGE)
+    defined(MADV_NOHUGEPAGE) && !defined(__SANITIZE_ADDRESS__) && \
+    !defined(__SANITIZE_THREAD__)
 
 #define MIB		((size_t)1024 * 1024)
 
