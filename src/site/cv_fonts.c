@@ -23,6 +23,26 @@
 static PangoFontMap *font_map;
 
 /*
+ * The families of each language a PDF of this process was set in
+ * (cv_fonts_context): fontconfig's configuration is loaded once per
+ * process, so its answer for a language does not change, and asking
+ * again cost a font match over every installed font and the list of
+ * its languages, twice per PDF (callgrind: 2.5 % of the instructions
+ * of a --check of the demo; DHAT: 21,000 of its 244,000 allocations,
+ * each dearer under ASan).  Languages past FAMILIES_MAX are asked
+ * each time.  A process that makes another configuration current
+ * (tests/check_fonts.c) starts them again.
+ */
+#define FAMILIES_MAX	16
+static struct lang_families {
+	char	*lang;		/* cv_fonts_context's argument */
+	char	 tag[32];	/* fontconfig's (likely_tag) */
+	char	*families;
+} langs_known[FAMILIES_MAX];
+static int nknown;	/* of langs_known */
+static FcConfig *known_config;	/* the configuration they are of */
+
+/*
  * The tag fontconfig knows for lang, into out: lang itself when it has
  * an orthography for it ("ja", "ko", "ar"), else lang with ICU's
  * likely region, which fontconfig knows Chinese by ("zh" is "zh-cn",
@@ -148,7 +168,10 @@ cv_fonts_context(const char *lang)
 	cairo_font_options_t *fo;
 	PangoContext *pc;
 	struct buf fam;
+	struct lang_families *k;
+	const char *arg = lang;
 	char	 tag[32];
+	int	 i;
 
 	/*
 	 * fontconfig loaded here, on this thread: pango would start a
@@ -170,9 +193,36 @@ cv_fonts_context(const char *lang)
 	/* The language picks among fonts that share characters: Japanese
 	 * kanji from a Japanese face, Chinese hanzi from a Chinese one.
 	 * fontconfig knows Chinese by region (zh-cn, zh-tw): likely_tag. */
-	lang = likely_tag(lang, tag, sizeof(tag));
 	buf_init(&fam);
-	families(lang, &fam);
+	if (known_config != FcConfigGetCurrent()) {
+		for (i = 0; i < nknown; i++) {
+			free(langs_known[i].lang);
+			free(langs_known[i].families);
+		}
+		nknown = 0;
+		known_config = FcConfigGetCurrent();
+	}
+	for (i = 0; i < nknown && strcmp(langs_known[i].lang, lang) != 0; i++)
+		continue;
+	if (i < nknown) {
+		lang = langs_known[i].tag;
+		buf_puts(&fam, langs_known[i].families);
+	} else {
+		lang = likely_tag(lang, tag, sizeof(tag));
+		families(lang, &fam);
+		k = &langs_known[nknown];
+		if (nknown < FAMILIES_MAX && !fam.oom &&
+		    buf_cstr(&fam) != NULL && strlen(lang) < sizeof(k->tag) &&
+		    (k->lang = strdup(arg)) != NULL) {
+			if ((k->families = strdup(fam.data)) != NULL) {
+				snprintf(k->tag, sizeof(k->tag), "%s", lang);
+				nknown++;
+			} else {
+				free(k->lang);
+				k->lang = NULL;
+			}
+		}
+	}
 	if (fam.oom || buf_cstr(&fam) == NULL) {
 		buf_free(&fam);
 		return NULL;
