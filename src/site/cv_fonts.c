@@ -210,9 +210,9 @@ cv_fonts_context(const char *lang)
 	} else {
 		lang = likely_tag(lang, tag, sizeof(tag));
 		families(lang, &fam);
-		k = &langs_known[nknown];
-		if (nknown < FAMILIES_MAX && !fam.oom &&
-		    buf_cstr(&fam) != NULL && strlen(lang) < sizeof(k->tag) &&
+		k = nknown < FAMILIES_MAX ? &langs_known[nknown] : NULL;
+		if (k != NULL && !fam.oom && buf_cstr(&fam) != NULL &&
+		    strlen(lang) < sizeof(k->tag) &&
 		    (k->lang = strdup(arg)) != NULL) {
 			if ((k->families = strdup(fam.data)) != NULL) {
 				snprintf(k->tag, sizeof(k->tag), "%s", lang);
