@@ -65,6 +65,7 @@ expect_json '.data.status' '"ok"'
 
 t 'a pool larger than the workers never pins them: 80 requests, 16 at a time, all 200 within 10 s'
 from=$(ops_access_lines)
+stall=$(bb_stall_ms)
 start=$(date +%s%N)
 codes=$(seq 1 80 | xargs -P 16 -I{} curl -s -o /dev/null --max-time 10 \
 	-w '%{http_code}\n' "$BASE/api/v1/projects?limit={}" | sort | uniq -c |
@@ -72,7 +73,8 @@ codes=$(seq 1 80 | xargs -P 16 -I{} curl -s -o /dev/null --max-time 10 \
 ms=$((($(date +%s%N) - start) / 1000000))
 # limit 1..80 are all valid (1..100).
 expect_equal 'status counts' '200:80' "$codes"
-expect_equal 'finished within 10 s' yes "$( ((ms < 10000)) && echo yes || echo "no (${ms} ms)")"
+used=$(bb_within 10000 "$ms" "$stall")
+_bb_check $? "finished within 10 s (the bound used for CPU contention: $used ms)" "$ms ms"
 
 t 'after the burst, idle kept connections still leave room for new ones'
 # nginx logs an answer once it has put its connection back in the pool: the

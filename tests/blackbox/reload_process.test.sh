@@ -272,12 +272,14 @@ kill -HUP "$sup"
 caught_load "$catcher" 'SIGHUP'
 procs="$caught $(bb_leaders "$sup") $(ops_workers "$sup")"
 stack_stop_nginx
+stall=$(bb_stall_ms)
 start=$(ops_ms)
 kill -TERM "$sup"
 wait_until 15 ops_ended "$sup"
 ms=$(($(ops_ms) - start))
 _bb_check $(_stack_alive "$sup" && echo 1 || echo 0) 'the supervisor stopped within 15 s' "$ms ms"
-_bb_check $((ms > stop_ms)) "within $stop_ms ms ($drain_ms ms of drain at most, the leaders' and the supervisor's bounds)" "$ms ms"
+used=$(bb_within "$stop_ms" "$ms" "$stall")
+_bb_check $? "within $stop_ms ms ($drain_ms ms of drain at most, the leaders' and the supervisor's bounds; the bound used for CPU contention: $used ms)" "$ms ms"
 wait "$sup" 2>/dev/null
 expect_equal 'exit status' 0 "$?"
 STACK_RESPONDER_PID=

@@ -33,6 +33,7 @@ ops_wait_age "$victim" 1100 # past the crash-loop guard: it has been healthy
 # The replacement's start (/proc) against the kill's moment (uptime), not
 # when this shell sees it: a loaded machine shows it late.
 kept=$(ops_workers "$sup" | grep -vx "$victim")
+stall=$(bb_stall_ms)
 read -r up _ </proc/uptime
 kill -KILL "$victim"
 killed=$((${up%.*} * 1000 + 10#${up#*.} * 10))
@@ -41,7 +42,8 @@ expect_equal 'replaced' yes "$replaced"
 fresh=$(ops_workers "$sup" | grep -vxF -e "$kept" -e "$victim" | head -n 1)
 elapsed=999999
 [[ -n $fresh ]] && fs=$(ops_start_ms "$fresh") && elapsed=$((fs - killed))
-_bb_check $((elapsed > 1000)) 'the replacement started within 1000 ms of the kill' "$elapsed ms"
+used=$(bb_within 1000 "$elapsed" "$stall")
+_bb_check $? "the replacement started within 1000 ms of the kill (the bound used for CPU contention: $used ms)" "$elapsed ms"
 expect_equal 'the killed worker is gone' no \
 	"$(ops_workers "$sup" | grep -qx "$victim" && echo yes || echo no)"
 for i in 1 2 3 4 5; do
@@ -54,11 +56,16 @@ _bb_check $? 'perfil.log: "worker N killed by signal 9; restarting it"' \
 
 t 'both workers killed at once: the API answers 200 again within a second'
 both=$(ops_workers "$sup")
+stall=$(bb_stall_ms)
+start=$(ops_ms)
 # shellcheck disable=SC2086 # the workers, one word each
 kill -KILL $both
 code=000
-wait_every 0.05 1 bb_health_ok # the second starts at the kill
-expect_equal 'status within 1000 ms' 200 "$code"
+wait_every 0.05 3 bb_health_ok # the second starts at the kill
+ms=$(($(ops_ms) - start))
+expect_equal 'status' 200 "$code"
+used=$(bb_within "$(bb_promise_ms 1000)" "$ms" "$stall")
+_bb_check $? "200 again within 1000 ms of the kill (the bound used for CPU contention: $used ms)" "$ms ms"
 expect_equal 'the supervisor survives' yes "$(_stack_alive "$sup" && echo yes || echo no)"
 
 t 'a worker that crashes right after its start is not restarted in a tight loop'
