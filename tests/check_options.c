@@ -14,6 +14,7 @@
  * runs as well without fork (CK_FORK=no, under valgrind).
  */
 #include "config.h"
+#include "perfil_paths.h"
 
 #include <sys/stat.h>
 

@@ -3,6 +3,7 @@
  * --version, and the defaults that depend on the machine.
  */
 #include "config.h"
+#include "perfil_paths.h"
 
 #include <ctype.h>
 #include <err.h>
