@@ -233,14 +233,94 @@ carried(const struct model *m, const char *t)
 	return 0;
 }
 
+/* An item's tag that no variant selects: where (item i, tag k). */
+struct stray {
+	const char	*tag;
+	size_t		 i;
+	int		 k;
+};
+
+/* By tag, then by place. */
+static int
+stray_cmp(const void *a, const void *b)
+{
+	const struct stray *x = a, *y = b;
+	int	 c = strcmp(x->tag, y->tag);
+
+	if (c != 0)
+		return c;
+	if (x->i != y->i)
+		return x->i < y->i ? -1 : 1;
+	return (x->k > y->k) - (x->k < y->k);
+}
+
+/*
+ * Appends collection c's lines of the tags no variant of vs selects:
+ * one per tag, at its first item, with how many more carry it (at
+ * 1,000 items, a line per item buried the other warnings).  Returns
+ * how many lines, or -1 out of memory.
+ */
+static int
+strays(const struct cv_variants *vs, const struct collection *cl,
+    enum coll c, struct buf *out)
+{
+	const cJSON *e, *tags;
+	struct stray *st = NULL, *grown;
+	size_t	 i, n = 0, cap = 0, a, b;
+	int	 j, k, any, lines = 0;
+
+	for (i = 0; i < cl->len; i++) {
+		tags = item_tags(&cl->items[i]);
+		k = 0;
+		cJSON_ArrayForEach(e, tags) {
+			for (any = 0, j = 0; j < vs->n && !any; j++)
+				any = selects(&vs->v[j], e->valuestring);
+			if (!any) {
+				if (n == cap) {
+					cap = cap ? 2 * cap : 64;
+					if ((grown = reallocarray(st, cap,
+					    sizeof(*st))) == NULL) {
+						free(st);
+						return -1;
+					}
+					st = grown;
+				}
+				st[n].tag = e->valuestring;
+				st[n].i = i;
+				st[n++].k = k;
+			}
+			k++;
+		}
+	}
+	if (n > 0)
+		qsort(st, n, sizeof(*st), stray_cmp);
+	for (a = 0; a < n; a = b) {
+		for (b = a + 1; b < n && strcmp(st[b].tag, st[a].tag) == 0;)
+			b++;
+		buf_printf(out, "%s: [%zu].tags[%d]: \"%s\": no variant of "
+		    "site.json's cv_variants selects this tag: ",
+		    resources[c].file, st[a].i, st[a].k, st[a].tag);
+		if (b - a == 1)
+			buf_puts(out, "the item is on the full CV only\n");
+		else
+			buf_printf(out, "this item and %zu more that carry "
+			    "it are on the full CV only\n", b - a - 1);
+		lines++;
+	}
+	free(st);
+	return lines;
+}
+
 int
 settings_variants_gaps(const struct cv_variants *vs, const struct model *m,
     struct buf *out)
 {
-	const cJSON *e, *tags;
-	size_t	 i;
-	int	 c, k, j, n = 0, any;
+	int	 c, k, j, n = 0, r;
 
+	/* Without variants, tags select nothing and serve only as the
+	 * JSON Resume's keywords: nothing to warn of. */
+	if (vs->n == 0)
+		return 0;
 	for (j = 0; j < vs->n; j++)
 		for (k = 0; k < vs->v[j].ntags; k++)
 			if (!carried(m, vs->v[j].tags[k])) {
@@ -251,24 +331,12 @@ settings_variants_gaps(const struct cv_variants *vs, const struct model *m,
 				    vs->v[j].tags[k]);
 				n++;
 			}
-	for (c = 0; c < COLL__MAX; c++)
-		for (i = 0; i < m->coll[c].len; i++) {
-			tags = item_tags(&m->coll[c].items[i]);
-			k = 0;
-			cJSON_ArrayForEach(e, tags) {
-				for (any = 0, j = 0; j < vs->n && !any; j++)
-					any = selects(&vs->v[j], e->valuestring);
-				if (!any) {
-					buf_printf(out, "%s: [%zu].tags[%d]: "
-					    "\"%s\": no variant of site.json's "
-					    "cv_variants selects this tag: the "
-					    "item is on the full CV only\n",
-					    resources[c].file, i, k,
-					    e->valuestring);
-					n++;
-				}
-				k++;
-			}
+	for (c = 0; c < COLL__MAX; c++) {
+		if ((r = strays(vs, &m->coll[c], (enum coll)c, out)) == -1) {
+			out->oom = 1;
+			return n + 1;
 		}
+		n += r;
+	}
 	return n;
 }

@@ -265,4 +265,20 @@ run_cmd "$PERFIL_BIN" --check --content "$BB_TMP/bad"
 expect_exit 0
 expect_stderr_match 'warning: site\.json: cv_variants\.data\.tags\[1\]: "management": no item carries this tag'
 expect_stderr_match 'warning: experience\.json: \[4\]\.tags\[0\]: "hobby": no variant of site\.json'"'"'s cv_variants selects this tag'
+
+t '--check: a tag no variant selects is one warning per file, at its first item, with how many more carry it'
+jq '.[3].tags = ["hobby"] | .[4].tags = ["hobby"] | .[5].tags = ["garden", "hobby"]' \
+	"$withv/experience.json" >"$BB_TMP/bad/experience.json"
+cp "$withv/site.json" "$BB_TMP/bad/site.json"
+run_cmd "$PERFIL_BIN" --check --content "$BB_TMP/bad"
+expect_exit 0
+expect_stderr_match 'warning: experience\.json: \[3\]\.tags\[0\]: "hobby": no variant of site\.json'"'"'s cv_variants selects this tag: this item and 2 more that carry it are on the full CV only'
+expect_stderr_match 'warning: experience\.json: \[5\]\.tags\[0\]: "garden": no variant of site\.json'"'"'s cv_variants selects this tag: the item is on the full CV only'
+expect_equal "the lines naming \"hobby\"" 1 "$(grep -c '"hobby"' "$BB_TMP/stderr")"
+
+t '--check of tagged items without cv_variants warns of no tag (they are the JSON Resume'"'"'s keywords)'
+run_cmd "$PERFIL_BIN" --check --content "$tagged"
+expect_exit 0
+expect_equal "the warnings of tags" 0 "$(grep -c 'tags\[[0-9]*\]' "$BB_TMP/stderr")"
+expect_stdout_match 'content OK'
 rm -rf "$BB_TMP/bad"
