@@ -266,7 +266,7 @@ strays(const struct cv_variants *vs, const struct collection *cl,
 {
 	const cJSON *e, *tags;
 	struct stray *st = NULL, *grown;
-	size_t	 i, n = 0, cap = 0, a, b;
+	size_t	 i, n = 0, cap = 0, a, b, more;
 	int	 j, k, any, lines = 0;
 
 	for (i = 0; i < cl->len; i++) {
@@ -295,16 +295,19 @@ strays(const struct cv_variants *vs, const struct collection *cl,
 	if (n > 0)
 		qsort(st, n, sizeof(*st), stray_cmp);
 	for (a = 0; a < n; a = b) {
-		for (b = a + 1; b < n && strcmp(st[b].tag, st[a].tag) == 0;)
-			b++;
+		/* The other items of the tag (an item that repeats it
+		 * counted once). */
+		for (more = 0, b = a + 1; b < n &&
+		    strcmp(st[b].tag, st[a].tag) == 0; b++)
+			more += st[b].i != st[b - 1].i;
 		buf_printf(out, "%s: [%zu].tags[%d]: \"%s\": no variant of "
 		    "site.json's cv_variants selects this tag: ",
 		    resources[c].file, st[a].i, st[a].k, st[a].tag);
-		if (b - a == 1)
+		if (more == 0)
 			buf_puts(out, "the item is on the full CV only\n");
 		else
 			buf_printf(out, "this item and %zu more that carry "
-			    "it are on the full CV only\n", b - a - 1);
+			    "it are on the full CV only\n", more);
 		lines++;
 	}
 	free(st);

@@ -75,7 +75,7 @@ int	 settings_variant_sequence(const struct settings_cv *cv,
 	    const struct cv_variant *, enum coll seq[COLL__MAX]);
 /* Appends to out a line for each tag a variant selects that no item of
  * m carries, and for each tag of a collection's items that no variant
- * selects (at its first item, with how many more carry it); nothing
+ * selects (at its first item, with how many more items carry it); nothing
  * when there is no variant (--check's warnings; read from the items'
  * sources, so before content_drop_objects).  Returns how many (out's
  * oom set when memory ran out). */

@@ -266,8 +266,8 @@ expect_exit 0
 expect_stderr_match 'warning: site\.json: cv_variants\.data\.tags\[1\]: "management": no item carries this tag'
 expect_stderr_match 'warning: experience\.json: \[4\]\.tags\[0\]: "hobby": no variant of site\.json'"'"'s cv_variants selects this tag'
 
-t '--check: a tag no variant selects is one warning per file, at its first item, with how many more carry it'
-jq '.[3].tags = ["hobby"] | .[4].tags = ["hobby"] | .[5].tags = ["garden", "hobby"]' \
+t '--check: a tag no variant selects is one warning per file, at its first item, with how many more items carry it (an item that repeats it once)'
+jq '.[3].tags = ["hobby"] | .[4].tags = ["hobby", "hobby"] | .[5].tags = ["garden", "hobby"]' \
 	"$withv/experience.json" >"$BB_TMP/bad/experience.json"
 cp "$withv/site.json" "$BB_TMP/bad/site.json"
 run_cmd "$PERFIL_BIN" --check --content "$BB_TMP/bad"
