@@ -68,3 +68,23 @@ expect_equal 'status line of GET /api/v1/health' 'Status: 200 OK' "$(head -n 1 <
 ops_stop "$sup"
 expect_equal 'exit status on SIGTERM' 0 "$OPS_STATUS"
 expect_equal 'the worker is gone' no "$(_stack_alive "$worker" && echo yes || echo no)"
+
+t 'PERFIL_LOAD_TIMES=1 --check: each phase with its times, resident size and heap in use, then the peak'
+run_cmd env PERFIL_LOAD_TIMES=1 "$PERFIL_BIN" --check --content "$CONTENT"
+expect_exit 0
+expect_stderr_match 'perfil-fcgi: load: load: peak RSS [0-9.]+ MB'
+phases=$(grep -c ' ms wall, ' "$BB_TMP/stderr")
+expect_equal 'more than ten phases' yes "$( ((phases > 10)) && echo yes || echo no)"
+# The heap in use (glibc's mallinfo2) on every phase's line, smaller once
+# the objects are dropped than at the largest phase before; a sanitizer's
+# build has an allocator of its own and prints none.
+if [[ -n ${ASAN_OPTIONS-}${TSAN_OPTIONS-} ]]; then
+	expect_equal 'phase lines with a heap figure under a sanitizer' 0 "$(grep -c 'MB, heap [0-9]' "$BB_TMP/stderr")"
+else
+	expect_equal 'phase lines with wall, CPU, RSS and heap' "$phases" "$(grep -Ec \
+		'^perfil-fcgi: load: [a-z, ]+: .+: [0-9.]+ ms wall, [0-9.]+ ms CPU, RSS [0-9.]+ MB, heap [0-9.]+ MB$' \
+		"$BB_TMP/stderr")"
+	expect_equal 'the heap after the objects are dropped is above 0 and below its largest' yes "$(awk '
+		/ms wall/ { h = $(NF - 1) + 0; if (/objects dropped/) after = h; else if (h > max) max = h }
+		END { print (after > 0 && after < max) ? "yes" : "no" }' "$BB_TMP/stderr")"
+fi
