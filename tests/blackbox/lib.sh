@@ -1061,6 +1061,15 @@ bb_within() {
 	(($2 <= bound))
 }
 
+# expect_within WHAT BOUND_MS MS STALL0 [ACTUAL]: the check named WHAT that
+# MS holds BOUND_MS stretched as bb_within does, the bound it used in its
+# name; ACTUAL (default "MS ms") is shown when it fails. The bound used is
+# left in BB_WITHIN_USED.
+expect_within() {
+	BB_WITHIN_USED=$(bb_within "$2" "$3" "$4")
+	_bb_check $? "$1 (the bound used for this build and CPU contention: $BB_WITHIN_USED ms)" "${5:-$3 ms}"
+}
+
 # For a file that serves a fixture's languages (languages_config,
 # languages_regional), from its globals DEF (the default language), LABELS
 # (the label sets' directory) and FIX (the fixture's content directory):

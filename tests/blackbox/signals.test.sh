@@ -42,8 +42,7 @@ expect_equal 'replaced' yes "$replaced"
 fresh=$(ops_workers "$sup" | grep -vxF -e "$kept" -e "$victim" | head -n 1)
 elapsed=999999
 [[ -n $fresh ]] && fs=$(ops_start_ms "$fresh") && elapsed=$((fs - killed))
-used=$(bb_within 1000 "$elapsed" "$stall")
-_bb_check $? "the replacement started within 1000 ms of the kill (the bound used for CPU contention: $used ms)" "$elapsed ms"
+expect_within 'the replacement started within 1000 ms of the kill' 1000 "$elapsed" "$stall"
 expect_equal 'the killed worker is gone' no \
 	"$(ops_workers "$sup" | grep -qx "$victim" && echo yes || echo no)"
 for i in 1 2 3 4 5; do
@@ -64,8 +63,7 @@ code=000
 wait_every 0.05 3 bb_health_ok # the second starts at the kill
 ms=$(($(ops_ms) - start))
 expect_equal 'status' 200 "$code"
-used=$(bb_within "$(bb_promise_ms 1000)" "$ms" "$stall")
-_bb_check $? "200 again within 1000 ms of the kill (the bound used for CPU contention: $used ms)" "$ms ms"
+expect_within '200 again within 1000 ms of the kill' "$(bb_promise_ms 1000)" "$ms" "$stall"
 expect_equal 'the supervisor survives' yes "$(_stack_alive "$sup" && echo yes || echo no)"
 
 t 'a worker that crashes right after its start is not restarted in a tight loop'
