@@ -265,10 +265,12 @@ strays(const struct cv_variants *vs, const struct collection *cl,
     enum coll c, struct buf *out)
 {
 	const cJSON *e, *tags;
-	struct stray *st = NULL, *grown;
-	size_t	 i, n = 0, cap = 0, a, b, more;
+	struct stray *st, one;
+	struct buf places;
+	size_t	 i, n, a, b, more;
 	int	 j, k, any, lines = 0;
 
+	buf_init(&places);
 	for (i = 0; i < cl->len; i++) {
 		tags = item_tags(&cl->items[i]);
 		k = 0;
@@ -276,22 +278,21 @@ strays(const struct cv_variants *vs, const struct collection *cl,
 			for (any = 0, j = 0; j < vs->n && !any; j++)
 				any = selects(&vs->v[j], e->valuestring);
 			if (!any) {
-				if (n == cap) {
-					cap = cap ? 2 * cap : 64;
-					if ((grown = reallocarray(st, cap,
-					    sizeof(*st))) == NULL) {
-						free(st);
-						return -1;
-					}
-					st = grown;
-				}
-				st[n].tag = e->valuestring;
-				st[n].i = i;
-				st[n++].k = k;
+				one.tag = e->valuestring;
+				one.i = i;
+				one.k = k;
+				buf_append(&places, &one, sizeof(one));
 			}
 			k++;
 		}
 	}
+	if (places.oom) {
+		buf_free(&places);
+		return -1;
+	}
+	/* malloc's alignment: the buffer holds the array. */
+	st = (struct stray *)(void *)places.data;
+	n = places.len / sizeof(*st);
 	if (n > 0)
 		qsort(st, n, sizeof(*st), stray_cmp);
 	for (a = 0; a < n; a = b) {
@@ -310,7 +311,7 @@ strays(const struct cv_variants *vs, const struct collection *cl,
 			    "it are on the full CV only\n", more);
 		lines++;
 	}
-	free(st);
+	buf_free(&places);
 	return lines;
 }
 
