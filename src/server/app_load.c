@@ -244,11 +244,12 @@ api_half(void *arg)
 		return NULL;
 	phase_mark(&pc, "pre-rendered API answers");
 	heap_load_thread();
-	/* The website's largest documents but the CV's page, those
-	 * site_build has not taken: the API's half is the shorter one at
-	 * 1,000 items per collection without CV variants, the longer one
-	 * with the demo's two. */
-	if (site_build_shared(app, h->site) == -1) {
+	/* The website's largest pieces site_build has not taken (the
+	 * CV's page, the CV variants' forms, /cv.txt, /resume.json, one
+	 * language at a time), so that neither thread waits while work
+	 * is left.  On a thread of its own it typesets no PDF: a
+	 * variant's is left to the loading thread (site_build_pdfs). */
+	if (site_build_shared(app, h->site, !h->threaded) == -1) {
 		snprintf(h->err, sizeof(h->err), "rendering the website "
 		    "pages failed (out of memory)");
 		return NULL;
@@ -398,18 +399,26 @@ render(struct app *app, struct half *half, struct phase_clock *pc,
 	find_glyphs(app);
 	phase_mark(pc, "fonts: the content's glyphs");
 #endif
-	if ((site = calloc(1, sizeof(*site))) == NULL)
+	if ((site = site_new(app)) == NULL)
 		goto oom;
 	half_go(half, site, 1);
 	rc = site_build(app, site, err, errlen);
 	half_join(half);
+	phase_mark(pc, "renders: the website's here, the API's beside");
+	/* The PDFs of the CV variants the API's thread rendered: this
+	 * thread typesets (pango's font map is one per process). */
+	if (rc == 0 && half->rc == 0 && site_build_pdfs(app, site) == -1) {
+		snprintf(err, errlen, "typesetting a CV variant's PDF "
+		    "failed");
+		rc = -1;
+	}
+	phase_mark(pc, "the variants' PDFs the API's thread left");
 	/* Whole or not at all: app_free frees it. */
 	app->site = site;
 	if (rc == -1) {
 		site_free(app->site);
 		app->site = NULL;
 	}
-	phase_mark(pc, "renders: the website's here, the API's beside");
 	if (app->site != NULL && half->rc == -1)
 		snprintf(err, errlen, "%s", half->err);
 	if (app->site == NULL || half->rc == -1 ||
@@ -591,18 +600,21 @@ load(struct app *app, const struct config *cfg, int only_snapshot, char *err,
 	phase_mark(&pc, "MCP");
 	cv_md_free(app);
 	/* What no request reads: the items' objects; an item page parses
-	 * its item's, kept printed, per request (content.h). */
+	 * its item's, kept printed, per request (content.h).  On this
+	 * thread alone: freed by two, into each other's arenas, they took
+	 * longer (docs/performance.md). */
 	for (k = 0; k < COLL__MAX; k++)
 		if (content_drop_objects(app->model, (enum coll)k,
 		    route_item_pages((enum coll)k)) == -1)
 			goto oom;
+	phase_mark(&pc, "items' objects dropped");
 	/* This thread's compressors and their scratch buffer (encoding.c):
 	 * a worker forked after this would carry them. */
 	enc_thread_done();
 	/* The free pages back to the system, the serving settings back
 	 * (heap.h). */
 	heap_load_end();
-	phase_mark(&pc, "objects dropped, heap trimmed");
+	phase_mark(&pc, "heap trimmed");
 	if (!restored) {
 		cache_end(cfg, 1);
 		phase_mark(&pc, "compressed variants' cache written");

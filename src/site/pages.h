@@ -2,14 +2,16 @@
  * pages.h: the website face.  At start-up site_build renders every
  * page (markdown from markdown.c, HTML through cmark in one layout),
  * the 404 page and the agent files, per language, into one immutable
- * struct site (site_build_shared, on another thread at the same time,
- * those of the two largest documents site_build has not taken); the
- * handlers only pick the bytes and the
- * headers, but for a project's page, rendered per request
- * (pages_project).
+ * struct site; the largest pieces (the CV's page, the CV variants'
+ * forms, /cv.txt and /resume.json, one language at a time) go to
+ * whichever of the load's two threads is free first (site_build_shared
+ * runs on the other), and the PDFs of the variants the other thread
+ * took are typeset once both are done (site_build_pdfs).  The handlers
+ * only pick the bytes and the headers, but for a project's page,
+ * rendered per request (pages_project).
  *
- * Ownership: the caller allocates the struct site zeroed (calloc) and
- * releases it with site_free, whatever the builders returned.
+ * Ownership: site_new allocates the struct site; the caller releases
+ * it with site_free, whatever the builders returned.
  */
 #ifndef PERFIL_PAGES_H
 #define PERFIL_PAGES_H
@@ -30,6 +32,8 @@ struct site_variant {
 					 * markdown; a PDF not made: empty */
 	char	*link_md[LANG__MAX];	/* Link on the HTML */
 	char	*link_html[LANG__MAX];	/* Link on the markdown */
+	struct buf pdf_md[LANG__MAX];	/* a load's only: the markdown of
+					 * a PDF left to site_build_pdfs */
 };
 
 struct site {
@@ -46,9 +50,11 @@ struct site {
 	atomic_int taken;		/* shared documents taken (a load) */
 };
 
+struct site	*site_new(const struct app *);
 int		 site_build(const struct app *, struct site *, char *err,
 		    size_t errlen);
-int		 site_build_shared(const struct app *, struct site *);
+int		 site_build_shared(const struct app *, struct site *, int);
+int		 site_build_pdfs(const struct app *, struct site *);
 int		 site_doc_render(const struct app *, int doc, enum lang,
 		    struct buf *);
 void		 site_free(struct site *);

@@ -192,21 +192,157 @@ build_docs(const struct app *app, struct site *s, struct buf *b,
 }
 
 /*
- * Renders the shared() documents not yet taken, one language of one
- * document at a time: both threads of a load call it when their own
- * work is done (site_build, site_build_shared), and each takes the
- * next of s->taken's count, so that neither waits on the other while
- * work is left.  Which thread renders one does not change its bytes.
- * Returns 1, or 0 out of memory.
+ * Variant cv's view of the CV's page (layout.h), its paths in every
+ * language written into path and md_path.
+ */
+static void
+variant_view(const struct app *app, const struct cv_variant *cv,
+    struct view *v, char path[][256], char md_path[][256])
+{
+	int	 l;
+
+	layout_view_page(app, v, SITE_CV);
+	v->variant = cv;
+	v->noindex = !cv->listed;
+	for (l = 0; l < app->langs->n; l++) {
+		v->path[l] = cv_variant_path(app, cv, l, CV_FORM_PAGE, path[l],
+		    sizeof(path[l]));
+		v->md_path[l] = cv_variant_path(app, cv, l, CV_FORM_MD,
+		    md_path[l], sizeof(md_path[l]));
+	}
+}
+
+#ifdef HAVE_PDF
+/* Typesets variant k's PDF in language l from its markdown md (and
+ * cmark's tree of it, NULL: parsed again) into s.  Returns 1, or 0
+ * (out of memory, or cairo failed). */
+static int
+variant_pdf(const struct app *app, struct site *s, int k, int l,
+    const struct buf *md, cmark_node *doc, struct buf *b)
+{
+	int	 rc;
+
+	rc = cv_pdf_of(app, &app->settings->cv_variants.v[k], (enum lang)l,
+	    md, doc, b);
+	if (rc == 1)
+		buf_reset(b);
+	return rc == 1 || (rc == 0 &&
+	    keep_done(&s->var[k].form[CV_FORM_PDF][l], b) == 0);
+}
+#endif
+
+/*
+ * Renders every form of variant k of the CV (site.json's cv_variants)
+ * in language l into s->var[k], as /cv's: the page (HTML and markdown,
+ * noindex when unlisted), the PDF when it fits (none: that form stays
+ * empty, a 404), the plain text and the JSON Resume.  The PDF is
+ * typeset here when pdf_here (the thread that typesets, pango's font
+ * map being one per process), else its markdown is kept in
+ * s->var[k].pdf_md[l] for site_build_pdfs.  Returns 1, or 0 out of
+ * memory.
  */
 static int
-build_shared(const struct app *app, struct site *s, struct buf *b,
-    struct phase_clock *pc)
+build_variant(const struct app *app, struct site *s, int k, int l,
+    int pdf_here, struct buf *b)
 {
-	int	 d, l, k, n, ok = 1;
+	const struct cv_variant *cv = &app->settings->cv_variants.v[k];
+	struct site_variant *sv = &s->var[k];
+	const struct buf *mdp;
+	struct buf md;
+	cmark_node *doc = NULL;
+	char	 path[LANG__MAX][256], md_path[LANG__MAX][256];
+	struct view v;
+	int	 ok;
+
+	(void)pdf_here;
+	variant_view(app, cv, &v, path, md_path);
+	/* The markdown the PDF, the text and the page's sections are made
+	 * from: rendered and parsed once for the three (cmark's parse was
+	 * a third of a long variant's forms). */
+	buf_init(&md);
+	ok = (mdp = cv_for_pdf(app, cv, (enum lang)l, &md)) != NULL &&
+	    (doc = cmark_parse_document(mdp->data, mdp->len,
+	    CMARK_OPT_DEFAULT)) != NULL;
+#ifdef HAVE_PDF
+	v.variant_pdf = ok && mdp->len <= CV_PDF_MAX;
+	if (ok && pdf_here)
+		ok = variant_pdf(app, s, k, l, mdp, doc, b);
+	else if (ok && v.variant_pdf) {
+		buf_append(&sv->pdf_md[l], mdp->data, mdp->len);
+		ok = !sv->pdf_md[l].oom;
+	}
+#endif
+	v.description = cv->headline[l];
+	ok = ok && cv_text_of(app, l, mdp, doc, b) == 0;
+	buf_free(&md);
+	ok = ok && keep_done(&sv->form[CV_FORM_TXT][l], b) == 0 &&
+	    resume_build_variant(app, cv, l, b) == 0 &&
+	    keep_done(&sv->form[CV_FORM_RESUME][l], b) == 0;
+	if (ok) {
+		cv_variant_page(app, cv, SITE_CV, l, b);
+		v.cv_doc = doc;
+		ok = md_finish(b) == 0 && render(app, &v, l, b,
+		    &sv->form[CV_FORM_MD][l], &sv->form[CV_FORM_PAGE][l],
+		    &sv->link_md[l], &sv->link_html[l]);
+	}
+	if (doc != NULL)
+		cmark_node_free(doc);
+	return ok;
+}
+
+/* Whether page pg is among those this load publishes (app->paths). */
+static int
+listed(const struct app *app, int pg)
+{
+	int	 i;
+
+	for (i = 0; i < app->paths->n; i++)
+		if (app->paths->order[i] == pg)
+			return 1;
+	return 0;
+}
+
+/*
+ * Renders the work either thread takes, one piece at a time: the CV's
+ * page in every language, every language of every CV variant
+ * (build_variant), then those of the shared() documents.  Both threads of a load call it when their own
+ * work is done (site_build, site_build_shared), and each takes the
+ * next of s->taken's count, so that neither waits on the other while
+ * work is left; the largest pieces first at 1,000 items per
+ * collection.  Which thread renders one does not change its bytes.
+ * pdf_here: this thread typesets PDFs (build_variant).  Returns 1, or
+ * 0 out of memory.
+ */
+static int
+build_shared(const struct app *app, struct site *s, int pdf_here,
+    struct buf *b, struct phase_clock *pc)
+{
+	struct view v;
+	int	 d, l, k, n, nl = app->langs->n, ok = 1;
+	int	 ncv = listed(app, SITE_CV) ? nl : 0;
 
 	for (;;) {
 		k = atomic_fetch_add(&s->taken, 1);
+		if (k < ncv) {
+			layout_view_page(app, &v, SITE_CV);
+			ok = ok && page_md(app, SITE_CV, k, b) == 0 &&
+			    render(app, &v, k, b, &s->md[SITE_CV][k],
+			    &s->html[SITE_CV][k], &s->link_md[SITE_CV][k],
+			    &s->link_html[SITE_CV][k]);
+			phase_mark(pc, site_page_path(app, SITE_CV,
+			    LANG_DEFAULT));
+			continue;
+		}
+		k -= ncv;
+		if (k < s->nvar * nl) {
+			if (ok)
+				ok = build_variant(app, s, k / nl, k % nl,
+				    pdf_here, b);
+			phase_mark(pc, app->settings->cv_variants.v[k /
+			    nl].name);
+			continue;
+		}
+		k -= s->nvar * nl;
 		for (d = 0; d < SITE_DOC__MAX; d++) {
 			if ((site_docs[d].flags & DOC_PER_REQUEST) ||
 			    !shared(d))
@@ -225,68 +361,30 @@ build_shared(const struct app *app, struct site *s, struct buf *b,
 }
 
 /*
- * Renders every form of variant k of the CV (site.json's cv_variants)
- * in every language into s->var[k], as /cv's: the page (HTML and
- * markdown, noindex when unlisted), the PDF when it fits (none: that
- * form stays empty, a 404), the plain text and the JSON Resume.
- * Returns 1, or 0 out of memory.
+ * The PDFs of the CV variants site_build_shared's thread left (their
+ * markdown in pdf_md), typeset on the thread that typesets once both
+ * halves of the load are done (app_load).  Returns 0, or -1 (out of
+ * memory, or cairo failed).
  */
-static int
-build_variant(const struct app *app, struct site *s, int k, struct buf *b)
+int
+site_build_pdfs(const struct app *app, struct site *s)
 {
-	const struct cv_variant *cv = &app->settings->cv_variants.v[k];
-	struct site_variant *sv = &s->var[k];
-	const struct buf *mdp;
-	struct buf md;
-	cmark_node *doc;
-	char	 path[LANG__MAX][256], md_path[LANG__MAX][256];
-	struct view v;
-	int	 l, rc = 0, ok = 1;
+	struct buf b;
+	int	 k, l, ok = 1;
 
-	layout_view_page(app, &v, SITE_CV);
-	v.variant = cv;
-	v.noindex = !cv->listed;
-	for (l = 0; l < app->langs->n; l++) {
-		v.path[l] = cv_variant_path(app, cv, l, CV_FORM_PAGE, path[l],
-		    sizeof(path[l]));
-		v.md_path[l] = cv_variant_path(app, cv, l, CV_FORM_MD,
-		    md_path[l], sizeof(md_path[l]));
-	}
-	for (l = 0; l < app->langs->n && ok; l++) {
-		/* The markdown the PDF, the text and the page's sections
-		 * are made from: rendered and parsed once for the three
-		 * (cmark's parse was a third of a long variant's forms). */
-		buf_init(&md);
-		doc = NULL;
-		ok = (mdp = cv_for_pdf(app, cv, l, &md)) != NULL &&
-		    (doc = cmark_parse_document(mdp->data, mdp->len,
-		    CMARK_OPT_DEFAULT)) != NULL;
+	buf_init(&b);
+	for (k = 0; k < s->nvar; k++)
+		for (l = 0; l < LANG__MAX; l++) {
 #ifdef HAVE_PDF
-		if (ok && (rc = cv_pdf_of(app, cv, l, mdp, doc, b)) == 1)
-			buf_reset(b);
-		ok = ok && (rc == 1 || (rc == 0 &&
-		    keep_done(&sv->form[CV_FORM_PDF][l], b) == 0));
+			if (ok && s->var[k].pdf_md[l].data != NULL)
+				ok = variant_pdf(app, s, k, l,
+				    &s->var[k].pdf_md[l], NULL, &b);
 #endif
-		v.variant_pdf = ok && rc == 0;
-		v.description = cv->headline[l];
-		ok = ok && cv_text_of(app, l, mdp, doc, b) == 0;
-		buf_free(&md);
-		ok = ok && keep_done(&sv->form[CV_FORM_TXT][l], b) == 0 &&
-		    resume_build_variant(app, cv, l, b) == 0 &&
-		    keep_done(&sv->form[CV_FORM_RESUME][l], b) == 0;
-		if (ok) {
-			cv_variant_page(app, cv, SITE_CV, l, b);
-			v.cv_doc = doc;
-			ok = md_finish(b) == 0 && render(app, &v, l, b,
-			    &sv->form[CV_FORM_MD][l],
-			    &sv->form[CV_FORM_PAGE][l], &sv->link_md[l],
-			    &sv->link_html[l]);
-			v.cv_doc = NULL;
+			buf_free(&s->var[k].pdf_md[l]);
+			buf_init(&s->var[k].pdf_md[l]);
 		}
-		if (doc != NULL)
-			cmark_node_free(doc);
-	}
-	return ok;
+	buf_free(&b);
+	return ok ? 0 : -1;
 }
 
 /*
@@ -295,7 +393,7 @@ build_variant(const struct app *app, struct site *s, int k, struct buf *b)
  * s.  Each writes its own members.  Returns 0, or -1 out of memory.
  */
 int
-site_build_shared(const struct app *app, struct site *s)
+site_build_shared(const struct app *app, struct site *s, int pdf_here)
 {
 	struct phase_clock pc;
 	struct buf b;
@@ -303,13 +401,34 @@ site_build_shared(const struct app *app, struct site *s)
 
 	phase_start(&pc, "site, beside");
 	buf_init(&b);
-	ok = build_shared(app, s, &b, &pc);
+	ok = build_shared(app, s, pdf_here, &b, &pc);
 	buf_free(&b);
 	return ok ? 0 : -1;
 }
 
 /*
- * Renders everything the website serves into s (calloc'd), and those
+ * A struct site to build into, zeroed but for its CV variants (one
+ * each of site.json's cv_variants): both halves of a load write into
+ * them.  NULL out of memory.
+ */
+struct site *
+site_new(const struct app *app)
+{
+	struct site *s;
+	int	 n = app->settings->cv_variants.n;
+
+	if ((s = calloc(1, sizeof(*s))) == NULL)
+		return NULL;
+	if (n > 0 && (s->var = calloc((size_t)n, sizeof(*s->var))) == NULL) {
+		free(s);
+		return NULL;
+	}
+	s->nvar = n;
+	return s;
+}
+
+/*
+ * Renders everything the website serves into s (site_new's), and those
  * of the shared() documents site_build_shared, on another thread at
  * the same time, has not taken.  Returns 0, or -1 with a message in
  * err.
@@ -326,7 +445,9 @@ site_build(const struct app *app, struct site *s, char *err,
 	phase_start(&pc, "site");
 	buf_init(&b);
 	for (i = 0; i < app->paths->n && ok; i++) {
-		pg = app->paths->order[i];
+		/* The CV's page: build_shared's. */
+		if ((pg = app->paths->order[i]) == SITE_CV)
+			continue;
 		for (l = 0; l < app->langs->n && ok; l++) {
 			layout_view_page(app, &v, pg);
 			ok = page_md(app, pg, l, &b) == 0 &&
@@ -345,18 +466,8 @@ site_build(const struct app *app, struct site *s, char *err,
 	}
 	phase_mark(&pc, "the 404 page");
 	ok = ok && build_docs(app, s, &b, &pc) &&
-	    (s->csp = layout_csp(app)) != NULL;
-	if (ok && app->settings->cv_variants.n > 0) {
-		ok = (s->var = calloc((size_t)app->settings->cv_variants.n,
-		    sizeof(*s->var))) != NULL;
-		if (ok)
-			s->nvar = app->settings->cv_variants.n;
-		for (i = 0; i < s->nvar && ok; i++) {
-			ok = build_variant(app, s, i, &b);
-			phase_mark(&pc, app->settings->cv_variants.v[i].name);
-		}
-	}
-	ok = ok && build_shared(app, s, &b, &pc);
+	    (s->csp = layout_csp(app)) != NULL &&
+	    build_shared(app, s, 1, &b, &pc);
 	buf_free(&b);
 	if (!ok) {
 		snprintf(err, errlen, "rendering the website pages failed "
@@ -389,6 +500,7 @@ site_free(struct site *s)
 				enc_free(&s->var[i].form[f][l]);
 			free(s->var[i].link_md[l]);
 			free(s->var[i].link_html[l]);
+			buf_free(&s->var[i].pdf_md[l]);
 		}
 	}
 	free(s->var);
