@@ -193,6 +193,8 @@ struct half {
 	pthread_cond_t cv;
 	int	 threaded;	/* the half runs on t */
 	int	 go;		/* 0 wait, 1 render, -1 stop */
+	int	 done;		/* the half has returned (under mu) */
+	int	 pdf_left;	/* it left a variant's PDF (under mu) */
 	char	 err[1024];
 	int	 rc;
 };
@@ -258,6 +260,52 @@ api_half(void *arg)
 	return NULL;
 }
 
+/* The half's thread: api_half, then the word that it is done (for
+ * render's wait on the variants' PDFs), whichever way it returned. */
+static void *
+half_run(void *arg)
+{
+	struct half *h = arg;
+
+	api_half(h);
+	pthread_mutex_lock(&h->mu);
+	h->done = 1;
+	pthread_cond_broadcast(&h->cv);
+	pthread_mutex_unlock(&h->mu);
+	return NULL;
+}
+
+/* The site's word from the half's thread that it left a variant's PDF
+ * to this one (site_build_pdfs). */
+static void
+half_pdf_left(void *arg)
+{
+	struct half *h = arg;
+
+	pthread_mutex_lock(&h->mu);
+	h->pdf_left = 1;
+	pthread_cond_broadcast(&h->cv);
+	pthread_mutex_unlock(&h->mu);
+}
+
+/* Waits until the half's thread leaves a PDF or is done (without a
+ * thread it is done).  Returns 1 while it runs, 0 once done. */
+static int
+half_wait_pdf(struct half *h)
+{
+	int	 running;
+
+	if (!h->threaded)
+		return 0;
+	pthread_mutex_lock(&h->mu);
+	while (!h->done && !h->pdf_left)
+		pthread_cond_wait(&h->cv, &h->mu);
+	h->pdf_left = 0;
+	running = !h->done;
+	pthread_mutex_unlock(&h->mu);
+	return running;
+}
+
 /* Starts the API's half on a thread of its own, if one can be made
  * (else half_go runs it). */
 static void
@@ -273,7 +321,7 @@ half_start(struct half *h, struct app *app)
 	}
 	/* Set before the thread reads it. */
 	h->threaded = 1;
-	if (pthread_create(&h->t, NULL, api_half, h) != 0) {
+	if (pthread_create(&h->t, NULL, half_run, h) != 0) {
 		h->threaded = 0;
 		pthread_cond_destroy(&h->cv);
 		pthread_mutex_destroy(&h->mu);
@@ -383,7 +431,7 @@ render(struct app *app, struct half *half, struct phase_clock *pc,
     char *err, size_t errlen)
 {
 	struct site *site;
-	int	 l, rc;
+	int	 l, rc, pdf_ok = 1;
 
 	/* The CV's markdown for the PDF and the plain text, once
 	 * (cv_for_pdf). */
@@ -401,18 +449,27 @@ render(struct app *app, struct half *half, struct phase_clock *pc,
 #endif
 	if ((site = site_new(app)) == NULL)
 		goto oom;
+	site->pdf_left = half_pdf_left;
+	site->pdf_left_arg = half;
 	half_go(half, site, 1);
 	rc = site_build(app, site, err, errlen);
+	/* The PDFs of the CV variants the API's thread renders: this
+	 * thread typesets them (pango's font map is one per process), as
+	 * they come while it goes on, the last once it is done. */
+	do {
+		if (rc == 0 && pdf_ok && site_build_pdfs(app, site) == -1)
+			pdf_ok = 0;
+	} while (half_wait_pdf(half));
 	half_join(half);
-	phase_mark(pc, "renders: the website's here, the API's beside");
-	/* The PDFs of the CV variants the API's thread rendered: this
-	 * thread typesets (pango's font map is one per process). */
-	if (rc == 0 && half->rc == 0 && site_build_pdfs(app, site) == -1) {
+	if (rc == 0 && pdf_ok && half->rc == 0 &&
+	    site_build_pdfs(app, site) == -1)
+		pdf_ok = 0;
+	if (rc == 0 && !pdf_ok) {
 		snprintf(err, errlen, "typesetting a CV variant's PDF "
 		    "failed");
 		rc = -1;
 	}
-	phase_mark(pc, "the variants' PDFs the API's thread left");
+	phase_mark(pc, "renders: the website's here, the API's beside");
 	/* Whole or not at all: app_free frees it. */
 	app->site = site;
 	if (rc == -1) {

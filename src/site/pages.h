@@ -34,6 +34,7 @@ struct site_variant {
 	char	*link_html[LANG__MAX];	/* Link on the markdown */
 	struct buf pdf_md[LANG__MAX];	/* a load's only: the markdown of
 					 * a PDF left to site_build_pdfs */
+	atomic_int pdf_left[LANG__MAX];	/* 1: pdf_md is whole, 2: typeset */
 };
 
 struct site {
@@ -48,6 +49,9 @@ struct site {
 	struct site_variant *var;	/* settings' cv_variants, in order */
 	int	 nvar;
 	atomic_int taken;		/* shared documents taken (a load) */
+	void	(*pdf_left)(void *);	/* a load's: called on the other
+					 * thread when it left a PDF */
+	void	*pdf_left_arg;
 };
 
 struct site	*site_new(const struct app *);

@@ -269,7 +269,12 @@ build_variant(const struct app *app, struct site *s, int k, int l,
 		ok = variant_pdf(app, s, k, l, mdp, doc, b);
 	else if (ok && v.variant_pdf) {
 		buf_append(&sv->pdf_md[l], mdp->data, mdp->len);
-		ok = !sv->pdf_md[l].oom;
+		if ((ok = !sv->pdf_md[l].oom)) {
+			atomic_store_explicit(&sv->pdf_left[l], 1,
+			    memory_order_release);
+			if (s->pdf_left != NULL)
+				s->pdf_left(s->pdf_left_arg);
+		}
 	}
 #endif
 	v.description = cv->headline[l];
@@ -361,27 +366,33 @@ build_shared(const struct app *app, struct site *s, int pdf_here,
 }
 
 /*
- * The PDFs of the CV variants site_build_shared's thread left (their
- * markdown in pdf_md), typeset on the thread that typesets once both
- * halves of the load are done (app_load).  Returns 0, or -1 (out of
- * memory, or cairo failed).
+ * The PDFs of the CV variants site_build_shared's thread has left so
+ * far (their markdown in pdf_md), typeset on the thread that typesets
+ * (app_load calls it as they come, and once both halves are done).
+ * Returns 0, or -1 (out of memory, or cairo failed).
  */
 int
 site_build_pdfs(const struct app *app, struct site *s)
 {
+	struct site_variant *sv;
 	struct buf b;
 	int	 k, l, ok = 1;
 
 	buf_init(&b);
-	for (k = 0; k < s->nvar; k++)
-		for (l = 0; l < LANG__MAX; l++) {
+	for (k = 0; k < s->nvar && ok; k++)
+		for (l = 0; l < LANG__MAX && ok; l++) {
+			sv = &s->var[k];
+			if (atomic_load_explicit(&sv->pdf_left[l],
+			    memory_order_acquire) != 1)
+				continue;
 #ifdef HAVE_PDF
-			if (ok && s->var[k].pdf_md[l].data != NULL)
-				ok = variant_pdf(app, s, k, l,
-				    &s->var[k].pdf_md[l], NULL, &b);
+			ok = variant_pdf(app, s, k, l, &sv->pdf_md[l], NULL,
+			    &b);
 #endif
-			buf_free(&s->var[k].pdf_md[l]);
-			buf_init(&s->var[k].pdf_md[l]);
+			buf_free(&sv->pdf_md[l]);
+			buf_init(&sv->pdf_md[l]);
+			atomic_store_explicit(&sv->pdf_left[l], 2,
+			    memory_order_relaxed);
 		}
 	buf_free(&b);
 	return ok ? 0 : -1;
