@@ -546,8 +546,11 @@ openapi_build(const struct app *app, handle_synthetic_fn *run, char *err,
 		goto fail;
 	}
 	len = yaml.len;
-	if (enc_keep_smallest(&o->text[OPENAPI_YAML], buf_detach(&yaml),
-	    len, NULL) == -1)
+	/* The YAML form at the quality of every other answer: 1.2-1.4 KB
+	 * more than at /openapi.json's, for a 20-25 ms less CPU per load
+	 * (encoding.c). */
+	if (enc_keep(&o->text[OPENAPI_YAML], buf_detach(&yaml), len,
+	    NULL) == -1)
 		goto oom;
 	return o;
 oom:

@@ -22,9 +22,11 @@
  * The levels of the variants kept at start-up, paid once per content
  * load (docs/performance.md, "Compression", has the measurements).
  * gzip: level 9 (about 40 us of CPU per KiB of JSON).  brotli: quality
- * 5 (25-45 us/KiB); enc_keep_smallest, for the OpenAPI documents, uses
- * quality 10: 10-12 % smaller for 0.5-0.9 ms/KiB, which only the
- * largest and most fetched documents are worth.
+ * 5 (25-45 us/KiB); enc_keep_smallest, for /openapi.json, uses quality
+ * 10: 10-12 % smaller (a sixth of its identity size, as issue 15 asks)
+ * for 0.5-0.9 ms/KiB, which only the most fetched document is worth.
+ * The YAML form, fetched far less, has quality 5: at 10 it was 20-25
+ * ms of every load's CPU (a sixth of the demo's) for 1.2-1.4 KB.
  */
 #define KEEP_GZIP_LEVEL		9
 #define KEEP_BR_QUALITY		5
@@ -58,7 +60,7 @@
 /*
  * PERFIL_TEST_FAST_COMPRESSION=1 (enc_init, tests only): every kept
  * variant at the dynamic levels.  A third of a content load is brotli
- * (the OpenAPI documents at quality 10 most of it), and the checked
+ * (/openapi.json at quality 10 most of it), and the checked
  * black-box runs load content hundreds of times under a checker that
  * multiplies it; the plain run keeps the shipped levels.
  */

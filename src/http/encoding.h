@@ -6,8 +6,8 @@
  * the pages and their markdown twins, the 404 pages, the agent files,
  * OpenAPI JSON and YAML, JSON Resume) is kept as a struct rendered:
  * the identity bytes and their strong entity tag, plus the same bytes
- * compressed once with gzip (zlib, level 9) and brotli (quality 5;
- * 10 for the OpenAPI documents, enc_keep_smallest: see encoding.c).
+ * compressed once with gzip (libdeflate, level 9) and brotli (quality
+ * 5; 10 for /openapi.json, enc_keep_smallest: see encoding.c).
  * A compressed variant is kept only when it is smaller than the
  * identity bytes.  A request never compresses these: enc_answer copies
  * the variant the client prefers (request.c, req_accept_encoding).
