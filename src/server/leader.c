@@ -48,6 +48,8 @@ static volatile sig_atomic_t got_chld;
 /* The leaders' beats (leader.h): a slot per leader, the supervisor's
  * serving one, the draining ones and the one loading. */
 #define LIVE_SLOTS	(MAX_WORKERS + 2)
+_Static_assert(LEADER_WORKERS_MAX >= LIVE_SLOTS * MAX_WORKERS,
+    "leader_live_workers names every slot's workers");
 struct live_slot {
 	_Atomic int	 pid;		/* its leader, or 0: free */
 	_Atomic long long beat;		/* monotonic ms, or 0: none yet */
@@ -191,6 +193,23 @@ leader_signal(pid_t pid, int sig)
 			if ((w = atomic_load(&live[i].workers[k])) > 0)
 				kill((pid_t)w, SIGTERM);
 	}
+}
+
+/* The supervisor: the workers of every leader with a slot, at most max
+ * into pids.  Returns how many. */
+int
+leader_live_workers(pid_t *pids, int max)
+{
+	int	 i, k, w, n = 0;
+
+	for (i = 0; live != NULL && i < LIVE_SLOTS; i++) {
+		if (atomic_load(&live[i].pid) == 0)
+			continue;
+		for (k = 0; k < MAX_WORKERS && n < max; k++)
+			if ((w = atomic_load(&live[i].workers[k])) > 0)
+				pids[n++] = (pid_t)w;
+	}
+	return n;
 }
 
 /* The supervisor, once leader pid is reaped (or killed): frees its slot. */
@@ -402,6 +421,40 @@ leader_wait_all(pid_t *pids, int n, long long end, const char *what)
 			kill(pids[i], SIGKILL);
 			waitpid(pids[i], &status, 0);
 			pids[i] = 0;
+		}
+}
+
+/*
+ * The supervisor, at its stop: the workers among pids[0..n) that
+ * outlived their leader (killed at the stop's end, or dead on its
+ * own), its children now as their subreaper (supervisor.c).  Each
+ * drains on the SIGTERM its leader's death sent it (leader_fork) until
+ * end, then is killed; every one is reaped.  A pid that is not a child of this
+ * process (reaped by its leader, and maybe another's by now) is left
+ * alone.
+ */
+void
+leader_wait_orphans(pid_t *pids, int n, long long end)
+{
+	int	 i, alive, status;
+
+	do {
+		alive = 0;
+		for (i = 0; i < n; i++)
+			if (pids[i] > 0 &&
+			    waitpid(pids[i], &status, WNOHANG) == 0)
+				alive++;
+			else
+				pids[i] = 0;
+		if (alive > 0 && monotonic_ms() < end)
+			usleep(20000);
+	} while (alive > 0 && monotonic_ms() < end);
+	for (i = 0; i < n; i++)
+		if (pids[i] > 0) {
+			warnx("worker %d outlived its generation's leader; "
+			    "killing it", (int)pids[i]);
+			kill(pids[i], SIGKILL);
+			waitpid(pids[i], &status, 0);
 		}
 }
 

@@ -41,13 +41,19 @@
  * stuck, and its workers would keep serving the old content. */
 #define LEADER_DRAIN_MS	1000
 
+/* The most workers leader_live_workers names: every leader slot's
+ * (the serving leader's, the draining ones', the loading one's). */
+#define LEADER_WORKERS_MAX	((MAX_WORKERS + 2) * MAX_WORKERS)
+
 pid_t	 leader_fork(int deathsig, const char *name);
 int	 leader_live_map(void);
 long long leader_beat(pid_t);
 int	 leader_serving(pid_t);
 void	 leader_signal(pid_t, int sig);
 void	 leader_live_forget(pid_t);
+int	 leader_live_workers(pid_t *, int max);
 void	 leader_wait_all(pid_t *, int n, long long end, const char *what);
+void	 leader_wait_orphans(pid_t *, int n, long long end);
 int	 leader_run(const struct app *, int fd, int nworkers, int nthreads);
 void	 leader_lsan_exit(int status) __attribute__((noreturn));
 

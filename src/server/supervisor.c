@@ -638,13 +638,15 @@ live_check(struct sup *s)
  * The stop: the supervisor closes its copy of the listening socket at
  * once, kills a load under way and tells every leader to stop; they
  * drain their workers (leader.c).  A leader still there STOP_MAX_MS
- * later is killed.
+ * later is killed, and so are its workers (leader_wait_orphans):
+ * nothing of the server outlives the supervisor.
  */
 static void
 stop_all(struct sup *s)
 {
 	long long end = monotonic_ms() + timer_ms(STOP_MAX_MS);
-	int	 status;
+	pid_t	 w[LEADER_WORKERS_MAX];
+	int	 status, nw;
 
 	close(s->fd);
 	if (s->loader != 0) {
@@ -653,9 +655,12 @@ stop_all(struct sup *s)
 		close(s->load_fd);
 		s->loader = 0;
 	}
+	/* The workers now, while their leaders' slots name them. */
+	nw = leader_live_workers(w, LEADER_WORKERS_MAX);
 	if (s->serving > 0)
 		drain_leader(s, s->serving);
 	leader_wait_all(s->old, SUP_OLD_MAX, end, "generation leader");
+	leader_wait_orphans(w, nw, end);
 }
 
 /*
@@ -697,6 +702,14 @@ supervise(struct app *app, const struct config *cfg, int fd, int nworkers,
 	sigaddset(&all, SIGCHLD);
 	sigaddset(&all, SIGALRM);
 	sigprocmask(SIG_BLOCK, &all, &old);
+#ifdef PR_SET_CHILD_SUBREAPER
+	/* The workers of a leader that died (killed at the stop's end, or
+	 * for a hang) are this process's children then, not init's: reap()
+	 * collects them, and the stop ends those still running
+	 * (leader_wait_orphans) instead of leaving them to drain alone. */
+	if (prctl(PR_SET_CHILD_SUBREAPER, 1) == -1)
+		warn("prctl (PR_SET_CHILD_SUBREAPER)");
+#endif
 	snprintf(s.fp, sizeof(s.fp), "%s", app->fingerprint);
 	(void)leader_live_map();
 	s.serving_since = monotonic_ms();
