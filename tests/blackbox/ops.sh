@@ -185,6 +185,18 @@ ops_wait_until() {
 	wait_until "$@"
 }
 
+# ops_left PID...: print those of PID... that the system still has,
+# running or a zombie not yet reaped, as "PID(NAME STATE) " each: the
+# processes a stop left.
+ops_left() {
+	local p out=
+	for p; do
+		[[ -e /proc/$p ]] &&
+			out+="$p($(cat "/proc/$p/comm" 2>/dev/null) $(awk '{ print $3 }' "/proc/$p/stat" 2>/dev/null)) "
+	done
+	printf '%s' "$out"
+}
+
 # ops_ended PID...: whether every PID has ended (gone, or a zombie).
 ops_ended() {
 	local p

@@ -283,9 +283,6 @@ expect_within "within $stop_ms ms ($drain_ms ms of drain at most, the leaders' a
 wait "$sup" 2>/dev/null
 expect_equal 'exit status' 0 "$?"
 STACK_RESPONDER_PID=
-left=
-for p in $procs; do
-	[[ -e /proc/$p ]] && left+="$p($(cat "/proc/$p/comm" 2>/dev/null)) "
-done
-expect_equal 'processes left (the load, the leader, the workers)' '' "$left"
+# shellcheck disable=SC2086 # the pids, one word each
+expect_equal 'processes left (the load, the leader, the workers)' '' "$(ops_left $procs)"
 caught=

@@ -51,7 +51,7 @@ start=$(ops_ms)
 kill -TERM "$sup"
 wait_until "$(bb_guard 10)" ops_ended "$sup"
 ms=$(($(ops_ms) - start))
-_bb_check $(_stack_alive "$sup" && echo 1 || echo 0) 'the supervisor exited' "$ms ms"
+_bb_check "$(_stack_alive "$sup" && echo 1 || echo 0)" 'the supervisor exited' "$ms ms"
 expect_equal 'not before the deadline' yes "$( ((ms >= stop_ms)) && echo yes || echo no)"
 expect_within "within $bound ms (the deadline, then a second for the kills)" \
 	"$bound" "$ms" "$stall"
@@ -60,11 +60,9 @@ expect_equal 'exit status' 0 "$?"
 STACK_RESPONDER_PID=
 # Right after the supervisor's exit: not running, and not a zombie either
 # (the supervisor reaped them; init would have, some time later).
-left=
-for p in $stopped; do
-	[[ -e /proc/$p ]] && left+="$p($(awk '{ print $3 }' "/proc/$p/stat" 2>/dev/null)) "
-done
-expect_equal 'the leader and its workers left (pid and state)' '' "$left"
+# shellcheck disable=SC2086 # the pids, one word each
+left=$(ops_left $stopped)
+expect_equal 'the leader and its workers left' '' "$left"
 # The trap kills those left (a failure), not pids another process may have
 # by the time this file ends.
 [[ -n $left ]] || stopped=
