@@ -56,6 +56,13 @@
 #define SERVE_TOP_PAD		(128 * 1024)
 
 /*
+ * glibc's largest block kept in a fast bin (M_MXFAST's default, 64 *
+ * sizeof(size_t) / 4): heap_load_drop sets none, heap_load_end this
+ * back.
+ */
+#define SERVE_MXFAST	((int)(64 * sizeof(size_t) / 4))
+
+/*
  * glibc's arenas for threads other than the first are heaps of
  * 2 x 4 MiB x sizeof(long) (64 MiB), each aligned to its size: a
  * block's heap is its address rounded down (glibc's heap_for_ptr).
@@ -140,6 +147,21 @@ heap_load_thread(void)
 }
 
 /*
+ * Before the load drops the items' objects (hundreds of thousands of
+ * cJSON nodes and strings at 1,000 items per collection), on the
+ * thread that loaded, the others joined: no fast bins, so that each
+ * block freed is merged with its free neighbours at once.  With them,
+ * the drop filled the bins and the next large request or the trim
+ * merged them all: drop and trim took 48-62 ms together, one or the
+ * other slow by turns; without, 27-28 ms.
+ */
+void
+heap_load_drop(void)
+{
+	mallopt(M_MXFAST, 0);
+}
+
+/*
  * After the load, its objects dropped, on the thread that loaded (the
  * others joined): the free pages go back to the system (the workers,
  * forked after this, would count them in their RSS: 7 MB at 1,000
@@ -162,6 +184,7 @@ heap_load_end(void)
 	mallopt(M_TRIM_THRESHOLD, (int)SERVE_TRIM_THRESHOLD);
 	malloc_trim(0);
 	mallopt(M_MMAP_THRESHOLD, (int)SERVE_MMAP_THRESHOLD);
+	mallopt(M_MXFAST, SERVE_MXFAST);
 }
 
 #else
@@ -173,6 +196,11 @@ heap_load_begin(void)
 
 void
 heap_load_thread(void)
+{
+}
+
+void
+heap_load_drop(void)
 {
 }
 

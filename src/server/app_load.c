@@ -660,6 +660,7 @@ load(struct app *app, const struct config *cfg, int only_snapshot, char *err,
 	 * its item's, kept printed, per request (content.h).  On this
 	 * thread alone: freed by two, into each other's arenas, they took
 	 * longer (docs/performance.md). */
+	heap_load_drop();
 	for (k = 0; k < COLL__MAX; k++)
 		if (content_drop_objects(app->model, (enum coll)k,
 		    route_item_pages((enum coll)k)) == -1)
