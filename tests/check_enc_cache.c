@@ -33,7 +33,8 @@
 static char dir[] = "/tmp/check_enc_cache.XXXXXX";
 static char file[4200];
 
-/* Bodies of the sizes a load keeps: small, middling, over ENC_LARGE. */
+/* Bodies of the sizes a load keeps compressed: small (from
+ * ENC_KEPT_MIN), middling, over ENC_LARGE. */
 static char *bodies[NBODIES];
 static size_t lens[NBODIES];
 
@@ -43,8 +44,8 @@ static struct rendered fresh[NBODIES];
 static void
 make_bodies(void)
 {
-	static const size_t sizes[NBODIES] = { 300, 9000, 70000,
-	    ENC_LARGE + 5000 };
+	static const size_t sizes[NBODIES] = { ENC_KEPT_MIN + 100, 9000,
+	    70000, ENC_LARGE + 5000 };
 	size_t	 i, k;
 	unsigned int seed = 7;
 

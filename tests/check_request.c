@@ -533,6 +533,25 @@ START_TEST(encoding_keep)
 	ck_assert_str_eq(r.etag, "\"t\"");
 	ck_assert_int_eq(enc_choose(&r, "br, gzip"), CODING_IDENTITY);
 	enc_free(&r);
+
+	/* Under ENC_KEPT_MIN no variant either, however well it would
+	 * compress; from it, both. */
+	for (i = 0; i < 2; i++) {
+		buf_init(&b);
+		while (b.len < ENC_KEPT_MIN - 1 + (size_t)i)
+			buf_putc(&b, 'a');
+		buf_cstr(&b);
+		ck_assert_int_eq(enc_keep(&r, buf_detach(&b),
+		    ENC_KEPT_MIN - 1 + (size_t)i, NULL), 0);
+		if (i == 0) {
+			ck_assert_ptr_null(r.cdata[CODING_GZIP]);
+			ck_assert_ptr_null(r.cdata[CODING_BR]);
+		} else {
+			ck_assert_ptr_nonnull(r.cdata[CODING_GZIP]);
+			ck_assert_ptr_nonnull(r.cdata[CODING_BR]);
+		}
+		enc_free(&r);
+	}
 }
 END_TEST
 

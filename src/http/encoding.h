@@ -37,6 +37,12 @@
 #define ENC_DYNAMIC_MIN	((size_t)8 * 1024)
 
 /*
+ * Answers kept at start-up are compressed from this many bytes: below,
+ * they stay identity (encoding.c says why).
+ */
+#define ENC_KEPT_MIN	((size_t)1024)
+
+/*
  * Answers kept from this many bytes are compressed at faster levels,
  * and enc_shrink keeps only their compressed variants (encoding.c).
  */
