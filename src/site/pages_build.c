@@ -310,8 +310,9 @@ listed(const struct app *app, int pg)
 /*
  * Renders the work either thread takes, one piece at a time: the CV's
  * page in every language, every language of every CV variant
- * (build_variant), then those of the shared() documents.  Both threads of a load call it when their own
- * work is done (site_build, site_build_shared), and each takes the
+ * (build_variant), then those of the shared() documents.  Both threads
+ * of a load call it when their own work is done (site_build,
+ * site_build_shared), and each takes the
  * next of s->taken's count, so that neither waits on the other while
  * work is left; the largest pieces first at 1,000 items per
  * collection.  Which thread renders one does not change its bytes.
