@@ -8,11 +8,13 @@
  */
 #include "config.h"
 
+#include <err.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "base/json.h"
 #include "site/cv.h"
+#include "site/cv_pdf.h"
 #include "content/dates.h"
 #include "content/settings.h"
 
@@ -707,6 +709,20 @@ cv_project_links(const struct app *app, enum lang l, struct buf *b)
 		    sizeof(path)));
 		buf_putc(b, '\n');
 	}
+}
+
+/*
+ * Says on standard error that the PDF at path is left out: its CV's
+ * markdown is len bytes, more than CV_PDF_MAX (cv_pdf.h).  The PDF's
+ * module says it for the full CV's, either thread of a load for a
+ * variant's (pages_build.c).
+ */
+void
+cv_pdf_left_out(const char *path, size_t len)
+{
+	warnx("warning: %s left out: the CV is %zu KiB of text, more than "
+	    "the %zu KiB a PDF is made from", path, len / 1024,
+	    (size_t)CV_PDF_MAX / 1024);
 }
 
 /*

@@ -513,9 +513,7 @@ cv_pdf_of(const struct app *app, const struct cv_variant *v, enum lang l,
 		snprintf(path, sizeof(path), "%s", lang_path(app->langs, l,
 		    site_doc_path(DOC_CV_PDF), tmp, sizeof(tmp)));
 	if (!fits(md->len)) {
-		warnx("warning: %s left out: the CV is %zu KiB of text, more "
-		    "than the %zu KiB a PDF is made from", path,
-		    md->len / 1024, (size_t)CV_PDF_MAX / 1024);
+		cv_pdf_left_out(path, md->len);
 		return 1;
 	}
 	if ((p.pc = cv_fonts_context(lang_code(app->langs, l))) == NULL ||

@@ -251,10 +251,12 @@ build_variant(const struct app *app, struct site *s, int k, int l,
 	struct buf md;
 	cmark_node *doc = NULL;
 	char	 path[LANG__MAX][256], md_path[LANG__MAX][256];
+	char	 pdf_path[256];
 	struct view v;
 	int	 ok;
 
 	(void)pdf_here;
+	(void)pdf_path;
 	variant_view(app, cv, &v, path, md_path);
 	/* The markdown the PDF, the text and the page's sections are made
 	 * from: rendered and parsed once for the three (cmark's parse was
@@ -265,9 +267,13 @@ build_variant(const struct app *app, struct site *s, int k, int l,
 	    CMARK_OPT_DEFAULT)) != NULL;
 #ifdef HAVE_PDF
 	v.variant_pdf = ok && mdp->len <= CV_PDF_MAX;
-	if (ok && pdf_here)
+	/* Too long for one: said here, whichever thread this is. */
+	if (ok && !v.variant_pdf)
+		cv_pdf_left_out(cv_variant_path(app, cv, l, CV_FORM_PDF,
+		    pdf_path, sizeof(pdf_path)), mdp->len);
+	else if (ok && pdf_here)
 		ok = variant_pdf(app, s, k, l, mdp, doc, b);
-	else if (ok && v.variant_pdf) {
+	else if (ok) {
 		buf_append(&sv->pdf_md[l], mdp->data, mdp->len);
 		if ((ok = !sv->pdf_md[l].oom)) {
 			atomic_store_explicit(&sv->pdf_left[l], 1,

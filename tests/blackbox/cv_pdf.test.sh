@@ -317,3 +317,20 @@ for p in / /cv /en/cv; do
 	expect_body_not_contains 'cv.pdf'
 done
 expect_equal 'warning at load' 2 "$(grep -c 'warning: /\(en/\)\?cv.pdf left out: the CV is' "$STACK_DIR/perfil.log")"
+
+t "a variant's CV longer than 128 KiB has no PDF either, and every load says so in each language, whichever thread rendered it"
+# gen-content's "academic" variant is 135 and 128 KiB here: both over.
+for p in /cv/academic.pdf /en/cv/academic.pdf; do
+	req GET "$p"
+	expect_status 404
+done
+# Either of a load's two threads renders a variant (pages_build.c,
+# build_shared); the warning once came only from the one that typesets,
+# so a load whose other thread took the variant said nothing. Three
+# loads, each must say both.
+said=
+for i in 1 2 3; do
+	said+="$("$PERFIL_BIN" --check --content "$big" 2>&1 |
+		grep -c 'warning: /\(en/\)\?cv/academic.pdf left out: the CV is') "
+done
+expect_equal 'the two warnings in each of three loads' '2 2 2 ' "$said"
