@@ -393,11 +393,16 @@ kill_hung(struct leader *l)
 /*
  * Waits until every process of pids[0..n) (0: none) has ended, or the
  * monotonic time end, then kills what is left ("WHAT PID still running
- * after the drain; killing it"); every slot ends 0.
+ * after the drain; killing it"); every slot ends 0.  Only children of
+ * this process are waited for: the supervisor's list of workers at its
+ * stop names those of every leader, and a worker whose leader died is
+ * its child then (its subreaper, supervisor.c), one its leader reaped
+ * is not.
  */
 void
 leader_wait_all(pid_t *pids, int n, long long end, const char *what)
 {
+	pid_t	 w;
 	int	 i, alive, status;
 
 	do {
@@ -405,7 +410,11 @@ leader_wait_all(pid_t *pids, int n, long long end, const char *what)
 		for (i = 0; i < n; i++) {
 			if (pids[i] <= 0)
 				continue;
-			if (waitpid(pids[i], &status, WNOHANG) == pids[i])
+			/* Ended, or not a child of this process: a worker of
+			 * the supervisor's list its leader reaped (and the
+			 * pid maybe another's by now), left alone. */
+			if ((w = waitpid(pids[i], &status, WNOHANG)) == pids[i] ||
+			    (w == -1 && errno == ECHILD))
 				pids[i] = 0;
 			else
 				alive++;
@@ -421,40 +430,6 @@ leader_wait_all(pid_t *pids, int n, long long end, const char *what)
 			kill(pids[i], SIGKILL);
 			waitpid(pids[i], &status, 0);
 			pids[i] = 0;
-		}
-}
-
-/*
- * The supervisor, at its stop: the workers among pids[0..n) that
- * outlived their leader (killed at the stop's end, or dead on its
- * own), its children now as their subreaper (supervisor.c).  Each
- * drains on the SIGTERM its leader's death sent it (leader_fork) until
- * end, then is killed; every one is reaped.  A pid that is not a child of this
- * process (reaped by its leader, and maybe another's by now) is left
- * alone.
- */
-void
-leader_wait_orphans(pid_t *pids, int n, long long end)
-{
-	int	 i, alive, status;
-
-	do {
-		alive = 0;
-		for (i = 0; i < n; i++)
-			if (pids[i] > 0 &&
-			    waitpid(pids[i], &status, WNOHANG) == 0)
-				alive++;
-			else
-				pids[i] = 0;
-		if (alive > 0 && monotonic_ms() < end)
-			usleep(20000);
-	} while (alive > 0 && monotonic_ms() < end);
-	for (i = 0; i < n; i++)
-		if (pids[i] > 0) {
-			warnx("worker %d outlived its generation's leader; "
-			    "killing it", (int)pids[i]);
-			kill(pids[i], SIGKILL);
-			waitpid(pids[i], &status, 0);
 		}
 }
 

@@ -53,7 +53,6 @@ void	 leader_signal(pid_t, int sig);
 void	 leader_live_forget(pid_t);
 int	 leader_live_workers(pid_t *, int max);
 void	 leader_wait_all(pid_t *, int n, long long end, const char *what);
-void	 leader_wait_orphans(pid_t *, int n, long long end);
 int	 leader_run(const struct app *, int fd, int nworkers, int nthreads);
 void	 leader_lsan_exit(int status) __attribute__((noreturn));
 

@@ -638,8 +638,9 @@ live_check(struct sup *s)
  * The stop: the supervisor closes its copy of the listening socket at
  * once, kills a load under way and tells every leader to stop; they
  * drain their workers (leader.c).  A leader still there STOP_MAX_MS
- * later is killed, and so are its workers (leader_wait_orphans):
- * nothing of the server outlives the supervisor.
+ * later is killed, and then the workers that outlived it, this
+ * process's children as their subreaper (leader_wait_all waits for
+ * those only): nothing of the server outlives the supervisor.
  */
 static void
 stop_all(struct sup *s)
@@ -660,7 +661,7 @@ stop_all(struct sup *s)
 	if (s->serving > 0)
 		drain_leader(s, s->serving);
 	leader_wait_all(s->old, SUP_OLD_MAX, end, "generation leader");
-	leader_wait_orphans(w, nw, end);
+	leader_wait_all(w, nw, end, "worker");
 }
 
 /*
@@ -706,7 +707,7 @@ supervise(struct app *app, const struct config *cfg, int fd, int nworkers,
 	/* The workers of a leader that died (killed at the stop's end, or
 	 * for a hang) are this process's children then, not init's: reap()
 	 * collects them, and the stop ends those still running
-	 * (leader_wait_orphans) instead of leaving them to drain alone. */
+	 * (stop_all) instead of leaving them to drain alone. */
 	if (prctl(PR_SET_CHILD_SUBREAPER, 1) == -1)
 		warn("prctl (PR_SET_CHILD_SUBREAPER)");
 #endif

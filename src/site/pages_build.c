@@ -251,12 +251,15 @@ build_variant(const struct app *app, struct site *s, int k, int l,
 	struct buf md;
 	cmark_node *doc = NULL;
 	char	 path[LANG__MAX][256], md_path[LANG__MAX][256];
+#ifdef HAVE_PDF
 	char	 pdf_path[256];
+#endif
 	struct view v;
 	int	 ok;
 
+#ifndef HAVE_PDF
 	(void)pdf_here;
-	(void)pdf_path;
+#endif
 	variant_view(app, cv, &v, path, md_path);
 	/* The markdown the PDF, the text and the page's sections are made
 	 * from: rendered and parsed once for the three (cmark's parse was

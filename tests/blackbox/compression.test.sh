@@ -212,16 +212,24 @@ check_now() {
 	expect_body_empty
 }
 
+# identity_ref PATH: GET PATH without Accept-Encoding, a 200 in identity with
+# a strong tag; sets etag (its tag) and full (its size), its bytes in
+# $BB_TMP/identity, for check_now.
+identity_ref() {
+	req GET "$1"
+	expect_status 200
+	expect_coding identity
+	expect_header_match etag '^"[0-9a-f]+"$'
+	etag=$(header etag)
+	cp "$RESP_DIR/body" "$BB_TMP/identity"
+	full=$(wc -c <"$BB_TMP/identity")
+}
+
 # Answers rendered per request are compressed from 8 KiB (docs/performance.md,
 # "Compression"), at the fastest levels: the same rules otherwise.
 big='/api/v1/search?q=a%20e%20i%20o%20u&limit=50'
 t "GET $big (rendered per request) without Accept-Encoding: identity"
-req GET "$big"
-expect_status 200
-expect_coding identity
-etag=$(header etag)
-cp "$RESP_DIR/body" "$BB_TMP/identity"
-full=$(wc -c <"$BB_TMP/identity")
+identity_ref "$big"
 if ((full >= 8192)); then
 	for c in 'gzip:gzip' 'br:br' 'gzip, deflate, br:br' 'br;q=0, gzip:gzip' \
 		'*;q=0, identity:identity' 'gzip;q=0:identity'; do
@@ -237,13 +245,7 @@ fi
 # tag of its identity bytes for identity and 304s.
 for path in "/en/projects/$slug" "/projects/$slug.md"; do
 	t "GET $path (rendered per request) without Accept-Encoding: identity"
-	req GET "$path"
-	expect_status 200
-	expect_coding identity
-	expect_header_match etag '^"[0-9a-f]+"$'
-	etag=$(header etag)
-	cp "$RESP_DIR/body" "$BB_TMP/identity"
-	full=$(wc -c <"$BB_TMP/identity")
+	identity_ref "$path"
 	want=identity
 	if ((full >= 8192)); then
 		want=br
@@ -257,13 +259,7 @@ done
 # 700-900 bytes in the demo, stays identity, by the same rules otherwise.
 path="/api/v1/projects/$slug"
 t "GET $path (kept at start-up, under 1 KiB) without Accept-Encoding: identity"
-req GET "$path"
-expect_status 200
-expect_coding identity
-expect_header_match etag '^"[0-9a-f]+"$'
-etag=$(header etag)
-cp "$RESP_DIR/body" "$BB_TMP/identity"
-full=$(wc -c <"$BB_TMP/identity")
+identity_ref "$path"
 expect_equal "the demo's project answer is under 1 KiB ($full bytes)" yes \
 	"$( ((full < 1024)) && echo yes || echo no)"
 t "GET $path ($full bytes) asking for br: identity, Vary: Accept-Encoding; HEAD and If-None-Match agree"

@@ -6,7 +6,7 @@
 # SIGTERM (src/server/worker.h), and so are the workers that outlive it:
 # the supervisor is their subreaper (PR_SET_CHILD_SUBREAPER), so they are
 # its children once their leader is gone, and it kills and reaps those
-# still there (src/server/leader.c, leader_wait_orphans). Nothing of the server
+# still there (src/server/supervisor.c, stop_all). Nothing of the server
 # runs, or is left a zombie, once the supervisor has exited. Before, the
 # workers of a leader killed at the deadline went to init and drained on
 # their own after the supervisor's exit (a full run saw two of them alive
@@ -73,5 +73,5 @@ in_log() {
 }
 in_log "generation leader $leader still running after the drain; killing it"
 for w in $workers; do
-	in_log "worker $w outlived its generation's leader; killing it"
+	in_log "worker $w still running after the drain; killing it"
 done
