@@ -21,6 +21,7 @@
 
 #include <unicode/uloc.h>
 
+#include "base/json_arena.h"
 #include "base/par.h"
 #include "content/content_int.h"
 #include "content/labels.h"
@@ -421,8 +422,10 @@ coll_job(void *arg, int k)
 {
 	struct coll_load *cl = arg;
 
+	json_arena_enter(cl->m->arena);
 	load_collection(&cl->c[k], cl->dir, cl->base_url, (enum coll)k,
 	    &cl->m->coll[k]);
+	json_arena_leave();
 }
 
 /*
@@ -466,8 +469,10 @@ load_collections(struct vctx *c, const char *dir, const char *base_url,
 		for (k = 0; k < COLL__MAX; k++)
 			coll_free(&m->coll[k]);
 	}
+	json_arena_enter(m->arena);
 	for (k = 0; k < COLL__MAX; k++)
 		load_collection(c, dir, base_url, (enum coll)k, &m->coll[k]);
+	json_arena_leave();
 }
 
 #define PAGES_MAX_FILES	1024	/* entries of pages/ looked at */
@@ -685,6 +690,8 @@ content_load(const char *dir, const char *base_url, const struct langs *ls,
 		return NULL;
 	}
 	m->langs = *c.langs;
+	/* The collections' objects, dropped together (NULL: malloc's). */
+	m->arena = json_arena_new();
 	c.base_url = base_url;
 	/* Every file is loaded even after a failure: all problems at once.
 	 * media/ first: profile.json's image may name one of its files. */
@@ -759,6 +766,7 @@ content_free(struct model *m)
 		for (l = 0; l < LANG__MAX; l++)
 			free(m->owner[p].md[l]);
 	media_free(m->media);
+	json_arena_free(m->arena);
 	free(m);
 }
 

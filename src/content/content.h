@@ -99,6 +99,10 @@ struct model {
 					 * contract requires (FIELD_CONTRACT,
 					 * resource.h): OpenAPI does not
 					 * require it then */
+	/* The collections' items' objects (src, obj[]), NULL when they
+	 * are malloc's (json_arena.h): freed by the content_drop_objects
+	 * that leaves no collection with its objects. */
+	struct json_arena *arena;
 };
 
 /* The most items a collection's file may hold. */

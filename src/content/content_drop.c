@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/json_arena.h"
 #include "content/content.h"
 
 /*
@@ -36,12 +37,38 @@ print_objects(const struct item *it, int nl)
 }
 
 /*
+ * Gives back the memory of m's items' objects in one go (json_arena.h)
+ * once they are dropped from every collection; while any item still
+ * has its objects, nothing.
+ */
+static void
+drop_arena(struct model *m)
+{
+	const struct collection *c;
+	int	 k, l;
+
+	for (k = 0; m->arena != NULL && k < COLL__MAX; k++) {
+		c = &m->coll[k];
+		if (c->len == 0)
+			continue;
+		if (c->items[0].src != NULL)
+			return;
+		for (l = 0; l < LANG__MAX; l++)
+			if (c->items[0].obj[l] != NULL)
+				return;
+	}
+	json_arena_free(m->arena);
+	m->arena = NULL;
+}
+
+/*
  * Frees the source and API objects of collection k's items (src and
  * obj[] become NULL); their slugs and printed JSON stay, moved into
  * one block, and with keep the objects printed (objects) too.
  * app_load calls it once everything rendered from them at start-up is
- * rendered (content.h).  Returns 0, or -1 out of memory (nothing
- * changed).
+ * rendered (content.h).  The call that leaves no collection with its
+ * objects gives their arena back.  Returns 0, or -1 out of memory
+ * (nothing changed).
  */
 int
 content_drop_objects(struct model *m, enum coll k, int keep)
@@ -53,8 +80,10 @@ content_drop_objects(struct model *m, enum coll k, int keep)
 	char	*p;
 	int	 l, rc = -1;
 
-	if (c->len == 0 || c->block != NULL || c->lent)
+	if (c->len == 0 || c->block != NULL || c->lent) {
+		drop_arena(m);
 		return 0;
+	}
 	if (keep && (obj = calloc(c->len, sizeof(*obj))) == NULL)
 		return -1;
 	/* What stays, the slugs and the JSON, moves into one block first:
@@ -101,6 +130,7 @@ content_drop_objects(struct model *m, enum coll k, int keep)
 		it->src = NULL;
 	}
 	rc = 0;
+	drop_arena(m);
 out:
 	for (i = 0; obj != NULL && i < c->len; i++)
 		cJSON_free(obj[i]);

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/json_arena.h"
 #include "content/content_int.h"
 
 /*
@@ -223,6 +224,7 @@ int
 content_render_item(struct vctx *c, struct item *it, cJSON *src,
     const struct field *d, const char *api_base)
 {
+	struct json_arena *a;
 	cJSON	*o;
 	int	 l;
 
@@ -243,7 +245,12 @@ content_render_item(struct vctx *c, struct item *it, cJSON *src,
 			if (cJSON_AddStringToObject(o, "api_url", url) == NULL)
 				return vc_fail(c, "out of memory");
 		}
-		if ((it->json[l] = cJSON_PrintUnformatted(o)) == NULL)
+		/* The JSON outlives the objects, and is freed by free():
+		 * malloc's, as the print's growing buffer. */
+		a = json_arena_leave();
+		it->json[l] = cJSON_PrintUnformatted(o);
+		json_arena_enter(a);
+		if (it->json[l] == NULL)
 			return vc_fail(c, "out of memory");
 		it->json_len[l] = strlen(it->json[l]);
 	}

@@ -31,6 +31,7 @@
 #include "api/openapi.h"
 #include "server/options.h"
 #include "server/snapshot.h"
+#include "base/json_arena.h"
 #include "base/module.h"
 #ifdef PDF_MODULE
 #include "site/pdf_module.h"
@@ -728,6 +729,9 @@ main(int argc, char *argv[])
 
 	timers_init();
 	enc_init();
+	/* cJSON's hooks, before any object and any thread: a load's
+	 * items' objects in an arena of their own (json_arena.h). */
+	json_arena_install();
 	if (!options_parse(&o, argc, argv, &rc)) {
 		options_free(&o);
 		return rc;
