@@ -25,6 +25,7 @@
 #include "base/json.h"
 #include "content/settings.h"
 #include "site/cv.h"
+#include "site/cv_text.h"
 #include "site/layout.h"
 #include "site/markdown.h"
 #include "testenv.h"
@@ -473,6 +474,142 @@ START_TEST(duration_open_and_bounded)
 }
 END_TEST
 
+/* A random text of up to 40 bytes, dense in what markdown reads. */
+static void
+random_text(struct buf *b, unsigned *seed)
+{
+	static const char *const bits[] = { "#", "## ", "\n## ", "\n", "\r",
+	    ">", "-", "+", "=", "~", "`", "```", "*", "_", "[", "]", "(",
+	    ")", "<", "<div>", "&", "&amp;", "\\", "1.", "2)", " ", "  ",
+	    "\t", "|", "!", ":", "é", "日本", "a", "word", "[x]: /u" };
+	int	 i, n = (int)(rand_r(seed) % 12);
+	struct buf t;
+
+	buf_init(&t);
+	for (i = 0; i < n; i++)
+		buf_puts(&t, bits[rand_r(seed) % (sizeof(bits) /
+		    sizeof(bits[0]))]);
+	md_text(b, buf_cstr(&t));
+	buf_free(&t);
+}
+
+/* A CV's markdown of cv.c's shapes, every text a random one. */
+static void
+random_cv(struct buf *b, unsigned *seed)
+{
+	int	 s, i, n;
+
+	buf_puts(b, "# ");
+	random_text(b, seed);
+	buf_puts(b, "\n\n");
+	random_text(b, seed);
+	buf_puts(b, "\n\n");
+	for (s = 0; s < 6; s++) {
+		buf_puts(b, "## ");
+		random_text(b, seed);
+		buf_puts(b, "\n\n");
+		n = (int)(rand_r(seed) % 5);
+		for (i = 0; i < n; i++)
+			switch (rand_r(seed) % 4) {
+			case 0:
+				buf_puts(b, "### ");
+				random_text(b, seed);
+				buf_puts(b, "\n\n**");
+				random_text(b, seed);
+				buf_puts(b, "** · ");
+				random_text(b, seed);
+				buf_puts(b, "\n\n");
+				random_text(b, seed);
+				buf_puts(b, "\n\n");
+				break;
+			case 1:
+				buf_puts(b, "- **");
+				random_text(b, seed);
+				buf_puts(b, "**: ");
+				random_text(b, seed);
+				buf_puts(b, i + 1 < n ? "\n" : "\n\n");
+				break;
+			case 2:
+				buf_puts(b, "[");
+				random_text(b, seed);
+				buf_puts(b, "](");
+				md_url(b, "https://example.org/a b?c=<d>&e");
+				buf_puts(b, ")\n\n");
+				break;
+			default:
+				buf_puts(b, "- ");
+				random_text(b, seed);
+				buf_puts(b, "\n");
+				break;
+			}
+		buf_puts(b, "\n");
+	}
+}
+
+/*
+ * A CV's markdown rendered a section at a time (md_section), as the
+ * full CV's page and every CV's text are, is the same bytes as the
+ * whole at once: cmark's HTML, the page (layout, against its sections
+ * from the whole parsed) and the plain text (cv_text_of, against the
+ * whole parsed).  Random CVs of cv.c's shapes, whose texts are random
+ * strings through md_text; the demo's CVs are the test above's.
+ */
+START_TEST(cv_a_section_at_a_time)
+{
+	struct buf md, parts, own, shared;
+	unsigned seed = (unsigned)_i * 7919u + 1;
+	struct view v;
+	cmark_node *doc;
+	char	*h;
+	size_t	 k, n, at = 0;
+	int	 l = _i % test_app.langs->n;
+
+	buf_init(&md);
+	buf_init(&parts);
+	buf_init(&own);
+	buf_init(&shared);
+	random_cv(&md, &seed);
+	ck_assert(!md.oom);
+	for (n = md.len; n > 0; at += k, n -= k) {
+		k = md_section(md.data + at, n);
+		ck_assert_uint_gt(k, 0);
+		ck_assert(at + k == md.len || strncmp(md.data + at + k, "## ",
+		    3) == 0);
+		ck_assert_ptr_nonnull(h = cmark_markdown_to_html(md.data + at,
+		    k, CMARK_OPT_DEFAULT | CMARK_OPT_SAFE));
+		buf_puts(&parts, h);
+		free(h);
+	}
+	h = render(buf_cstr(&md));
+	ck_assert_msg(strcmp(h, buf_cstr(&parts)) == 0, "seed %d: the HTML "
+	    "differs:\n%s", _i, buf_cstr(&md));
+	free(h);
+	doc = cmark_parse_document(md.data, md.len, CMARK_OPT_DEFAULT);
+	ck_assert_ptr_nonnull(doc);
+	layout_view_page(&test_app, &v, SITE_CV);
+	ck_assert_int_eq(layout(&test_app, &v, (enum lang)l, buf_cstr(&md),
+	    &own), 0);
+	v.cv_doc = doc;
+	ck_assert_int_eq(layout(&test_app, &v, (enum lang)l, buf_cstr(&md),
+	    &shared), 0);
+	ck_assert_msg(own.len == shared.len && memcmp(own.data, shared.data,
+	    own.len) == 0, "seed %d: the pages differ", _i);
+	own.len = shared.len = 0;
+	ck_assert_int_eq(cv_text_of(&test_app, (enum lang)l, &md, NULL,
+	    &own), 0);
+	ck_assert_int_eq(cv_text_of(&test_app, (enum lang)l, &md, doc,
+	    &shared), 0);
+	ck_assert_uint_gt(own.len, 0);
+	ck_assert_msg(own.len == shared.len && memcmp(own.data, shared.data,
+	    own.len) == 0, "seed %d: the texts differ", _i);
+	cmark_node_free(doc);
+	buf_free(&md);
+	buf_free(&parts);
+	buf_free(&own);
+	buf_free(&shared);
+}
+END_TEST
+
 /*
  * A CV page whose sections come from the markdown its PDF and text are
  * made from, parsed (struct view's cv_doc: build_variant parses a
@@ -553,6 +690,7 @@ markdown_suite(void)
 	    (int)(sizeof(durations) / sizeof(durations[0])));
 	tcase_add_test(tapp, duration_open_and_bounded);
 	tcase_add_test(tapp, cv_page_sections_from_the_pdf_markdown);
+	tcase_add_loop_test(tapp, cv_a_section_at_a_time, 0, 40);
 	suite_add_tcase(s, tapp);
 	return s;
 }

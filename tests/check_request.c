@@ -632,8 +632,8 @@ coders_input(int i, size_t want, size_t *n)
 
 /* Whether r's variants give back its n bytes in: gzip inflated, brotli
  * decoded and the same bytes as BrotliEncoderCompress at the quality
- * enc_keep uses (the thread's pool changes where brotli's memory comes
- * from, not what it writes). */
+ * and window enc_keep uses (the thread's pool changes where brotli's
+ * memory comes from, not what it writes). */
 static void
 coders_check(const struct rendered *r, const char *in, size_t n)
 {
@@ -664,9 +664,9 @@ coders_check(const struct rendered *r, const char *in, size_t n)
 	    BROTLI_DECODER_RESULT_SUCCESS);
 	ck_assert_uint_eq(len, n);
 	ck_assert(memcmp(out, in, n) == 0);
-	ck_assert(BrotliEncoderCompress(q, BROTLI_DEFAULT_WINDOW,
-	    BROTLI_MODE_TEXT, n, (const uint8_t *)in, &blen,
-	    (uint8_t *)want));
+	ck_assert(BrotliEncoderCompress(q, n >= ENC_LARGE ?
+	    ENC_LARGE_BR_WINDOW : BROTLI_DEFAULT_WINDOW, BROTLI_MODE_TEXT, n,
+	    (const uint8_t *)in, &blen, (uint8_t *)want));
 	ck_assert_uint_eq(r->clen[CODING_BR], blen);
 	ck_assert(memcmp(r->cdata[CODING_BR], want, blen) == 0);
 	free(out);

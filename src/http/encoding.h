@@ -44,9 +44,12 @@
 
 /*
  * Answers kept from this many bytes are compressed at faster levels,
- * and enc_shrink keeps only their compressed variants (encoding.c).
+ * with brotli's window ENC_LARGE_BR_WINDOW (log2 of its bytes, for its
+ * memory), and enc_shrink keeps only their compressed variants
+ * (encoding.c).
  */
-#define ENC_LARGE	((size_t)256 * 1024)
+#define ENC_LARGE		((size_t)256 * 1024)
+#define ENC_LARGE_BR_WINDOW	20
 
 struct rendered {
 	char	*data;			/* identity bytes, NUL-terminated;

@@ -24,6 +24,7 @@
 
 #include "site/cv.h"
 #include "site/cv_text.h"
+#include "site/markdown.h"
 
 /* One paragraph's text gathered before it is wrapped. */
 struct para {
@@ -437,27 +438,40 @@ cv_variant_text_doc(const struct app *app, const struct cv_variant *v,
 	return rc;
 }
 
-/* The same from the CV's markdown md (cv_for_pdf's), cv_text.h. */
+/*
+ * The same from the CV's markdown md (cv_for_pdf's), cv_text.h.
+ * Without shared, md is parsed one section at a time (md_section):
+ * cmark's tree then holds one section, not the whole CV (14 MB for one
+ * of 4 MB), and block() reads nothing outside the node it writes.
+ */
 int
 cv_text_of(const struct app *app, enum lang l, const struct buf *md,
     cmark_node *shared, struct buf *out)
 {
 	struct para p;
-	cmark_node *doc = shared;
-	size_t	 from = out->len;
+	cmark_node *doc;
+	const char *s = md->data;
+	size_t	 from = out->len, n = md->len, k;
 
-	if (doc == NULL && (doc = cmark_parse_document(md->data, md->len,
-	    CMARK_OPT_DEFAULT)) == NULL)
-		return -1;
 	buf_init(&p.text);
 	p.locale = lang_code(app->langs, l);
 	p.bi = NULL;
 	p.icu_only = 0;
-	block(doc, out, &p, NULL);
+	if (shared != NULL)
+		block(shared, out, &p, NULL);
+	else
+		for (; n > 0 && !out->oom; s += k, n -= k) {
+			k = md_section(s, n);
+			if ((doc = cmark_parse_document(s, k,
+			    CMARK_OPT_DEFAULT)) == NULL) {
+				out->oom = 1;
+				break;
+			}
+			block(doc, out, &p, NULL);
+			cmark_node_free(doc);
+		}
 	if (p.bi != NULL)
 		ubrk_close(p.bi);
-	if (shared == NULL)
-		cmark_node_free(doc);
 	if (p.text.oom)
 		out->oom = 1;
 	buf_free(&p.text);

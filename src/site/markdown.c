@@ -161,6 +161,26 @@ md_text(struct buf *b, const char *s)
 }
 
 /*
+ * The length of the first part of a CV's markdown s[0..n): up to its
+ * next line that starts "## " (a section's heading) after the first
+ * byte, n when none does.  The CV's pages and text render it a part at
+ * a time (layout.c, cv_text.c), the same bytes as the whole at once:
+ * cv.c writes every text through md_text, which writes no line break
+ * and escapes whatever would open a block, so no block and no link
+ * reference runs from one part into the next (check_markdown.c).
+ */
+size_t
+md_section(const char *s, size_t n)
+{
+	const char *e;
+
+	if (n < 2)
+		return n;
+	e = memmem(s + 1, n - 1, "\n## ", 4);
+	return e != NULL ? (size_t)(e + 1 - s) : n;
+}
+
+/*
  * Appends a URL for a link destination, percent-encoding what would
  * end or break it; a '&' that would start a character reference
  * ("&amp;" would be read as "&") is written "&amp;": cmark reads the

@@ -33,6 +33,8 @@ void	 md_home_rest(const struct app *, int self, enum lang, struct buf *);
 int	 md_finish(struct buf *);
 void	 md_not_found(const struct app *, enum lang, struct buf *);
 
+size_t	 md_section(const char *, size_t);
+
 /* Shared with the agent files. */
 void	 md_text(struct buf *, const char *);
 void	 md_stop(struct buf *, const struct app *, enum lang, int end);

@@ -262,14 +262,17 @@ build_variant(const struct app *app, struct site *s, int k, int l,
 #endif
 	variant_view(app, cv, &v, path, md_path);
 	/* The markdown the PDF, the text and the page's sections are made
-	 * from: rendered and parsed once for the three (cmark's parse was
-	 * a third of a long variant's forms). */
+	 * from, rendered once for the three; parsed once for them where
+	 * there is a PDF (cmark's parse was a third of a long variant's
+	 * forms).  Where there is none, the text and the page parse it a
+	 * section at a time (cv_text_of, layout): the tree of a CV too
+	 * long for a PDF is the largest thing a load holds. */
 	buf_init(&md);
-	ok = (mdp = cv_for_pdf(app, cv, (enum lang)l, &md)) != NULL &&
-	    (doc = cmark_parse_document(mdp->data, mdp->len,
-	    CMARK_OPT_DEFAULT)) != NULL;
+	ok = (mdp = cv_for_pdf(app, cv, (enum lang)l, &md)) != NULL;
 #ifdef HAVE_PDF
 	v.variant_pdf = ok && mdp->len <= CV_PDF_MAX;
+	ok = ok && (!v.variant_pdf || (doc = cmark_parse_document(mdp->data,
+	    mdp->len, CMARK_OPT_DEFAULT)) != NULL);
 	/* Too long for one: said here, whichever thread this is. */
 	if (ok && !v.variant_pdf)
 		cv_pdf_left_out(cv_variant_path(app, cv, l, CV_FORM_PDF,
