@@ -2,8 +2,8 @@
  * check_json_arena.c: cJSON's memory for a load's items in an arena
  * (src/base/json_arena.c).  Within json_arena_enter and
  * json_arena_leave every block cJSON asks for lies in the arena, on
- * two threads at once; outside, and for a block larger than a slab's
- * eighth, malloc's; freeing one in the arena does nothing, and
+ * two threads at once; outside, for a block larger than a slab's
+ * eighth and past the arena's span, malloc's; freeing one in the arena does nothing, and
  * json_arena_free unmaps it all.  A content load puts its collections'
  * items' objects there and nothing it keeps; content_drop_objects gives
  * the arena back once every collection's objects are dropped, not
@@ -101,7 +101,7 @@ START_TEST(blocks_in_the_arena_and_back)
 	const void *where;
 
 	json_arena_install();
-	a = json_arena_new();
+	a = json_arena_new(64 * 1024 * 1024);
 	if (checked()) {
 		ck_assert_ptr_null(a);
 		return;
@@ -136,6 +136,45 @@ START_TEST(blocks_in_the_arena_and_back)
 	ck_assert(!mapped(where));
 	cJSON_free(printed);
 	free(large);
+	free(text);
+}
+END_TEST
+
+/*
+ * An arena full (its smallest span, 4 MiB): what does not fit is
+ * malloc's, the objects whole all the same, and freed as such.
+ */
+START_TEST(full_arena_falls_back)
+{
+	struct json_arena *a;
+	cJSON	*doc;
+	char	*text, *printed;
+	const cJSON *e;
+	int	 in = 0, out = 0;
+
+	json_arena_install();
+	if ((a = json_arena_new(0)) == NULL) {
+		ck_assert(checked());
+		return;
+	}
+	text = items_json(40000, 3);	/* about 12 MB of nodes */
+	json_arena_enter(a);
+	ck_assert_ptr_nonnull(doc = cJSON_Parse(text));
+	json_arena_leave();
+	ck_assert_uint_le(json_arena_used(a), 4 * 1024 * 1024);
+	cJSON_ArrayForEach(e, doc) {
+		if (json_arena_holds(a, e))
+			in++;
+		else
+			out++;
+	}
+	ck_assert_int_gt(in, 1000);
+	ck_assert_int_gt(out, 1000);
+	ck_assert_ptr_nonnull(printed = cJSON_PrintUnformatted(doc));
+	ck_assert(strcmp(printed, text) == 0);
+	cJSON_Delete(doc);
+	json_arena_free(a);
+	cJSON_free(printed);
 	free(text);
 }
 END_TEST
@@ -177,7 +216,7 @@ START_TEST(two_threads_at_once)
 	struct json_arena *a;
 
 	json_arena_install();
-	if ((a = json_arena_new()) == NULL) {
+	if ((a = json_arena_new(64 * 1024 * 1024)) == NULL) {
 		ck_assert(checked());
 		return;
 	}
@@ -248,6 +287,7 @@ main(void)
 
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, blocks_in_the_arena_and_back);
+	tcase_add_test(tc, full_arena_falls_back);
 	tcase_add_test(tc, two_threads_at_once);
 	tcase_add_test(tc, a_load_drops_its_arena);
 	suite_add_tcase(s, tc);

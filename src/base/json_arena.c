@@ -2,8 +2,8 @@
  * json_arena.c: cJSON's memory for a load's items from one region,
  * given back whole (json_arena.h).
  *
- * An arena reserves ARENA_SPAN of address space, inaccessible, and
- * makes it usable SLAB at a time: a thread takes the next slab and
+ * An arena reserves the address space its caller asks for (at most
+ * ARENA_SPAN), inaccessible, and makes it usable SLAB at a time: a thread takes the next slab and
  * hands out its blocks in order until the next does not fit.  The
  * region asks for huge pages, as the heap does while loading (heap.h):
  * at 1,000 items per collection the objects fill 30 MB, 7,000 faults
@@ -38,9 +38,11 @@
 #define CHECKED()	0
 #endif
 
-/* Address space: far more than CONTENT_ITEMS_MAX items in every
- * collection make; past it blocks come from malloc. */
+/* The address space an arena reserves, at most and at least: past
+ * its end blocks come from malloc.  Bounded, for a host that limits a
+ * process's address space (RLIMIT_AS). */
 #define ARENA_SPAN	((size_t)1 << 30)
+#define ARENA_SPAN_MIN	((size_t)4 * 1024 * 1024)
 #define SLAB		((size_t)256 * 1024)
 #define BIG		(SLAB / 8)	/* larger blocks: malloc */
 #define ALIGN		((size_t)8)	/* a cJSON node's widest member */
@@ -49,13 +51,17 @@
 
 struct json_arena {
 	char	*base;
+	size_t	 span;		/* bytes reserved from base */
 	atomic_size_t next;	/* offset of the first slab not taken */
 	unsigned long id;	/* never reused: a thread's slab is its */
 	int	 slot;
 };
 
-/* Each live arena's base, 0 for none: what the free hook looks up. */
+/* Each live arena's base (0 for none) and span, what the free hook
+ * looks up; a slot is claimed before its base is set. */
+static atomic_int claimed[ARENAS_MAX];
 static atomic_uintptr_t live[ARENAS_MAX];
+static atomic_size_t live_span[ARENAS_MAX];
 static atomic_ulong ids;
 static int installed;
 
@@ -77,7 +83,7 @@ hook_malloc(size_t n)
 	if (slab_id != a->id || (size_t)(end - pos) < n) {
 		off = atomic_fetch_add_explicit(&a->next, SLAB,
 		    memory_order_relaxed);
-		if (off > ARENA_SPAN - SLAB || mprotect(a->base + off, SLAB,
+		if (off > a->span - SLAB || mprotect(a->base + off, SLAB,
 		    PROT_READ | PROT_WRITE) == -1)
 			return malloc(n);
 		slab_id = a->id;
@@ -96,8 +102,9 @@ hook_free(void *p)
 	int	 i;
 
 	for (i = 0; i < ARENAS_MAX; i++) {
-		lo = atomic_load_explicit(&live[i], memory_order_relaxed);
-		if (lo != 0 && u - lo < ARENA_SPAN)
+		lo = atomic_load_explicit(&live[i], memory_order_acquire);
+		if (lo != 0 && u - lo < atomic_load_explicit(&live_span[i],
+		    memory_order_relaxed))
 			return;
 	}
 	free(p);
@@ -120,44 +127,50 @@ json_arena_install(void)
 }
 
 /*
- * A new arena, empty, or NULL: no hooks, a checker running, no address
- * space or ARENAS_MAX live already.  The objects made in it go with it
- * (json_arena_free).
+ * A new arena, empty, of span bytes of address space (rounded up to a
+ * huge page, at least ARENA_SPAN_MIN, at most ARENA_SPAN), or NULL: no
+ * hooks, a checker running, no address space or ARENAS_MAX live
+ * already.  The objects made in it go with it (json_arena_free).
  */
 struct json_arena *
-json_arena_new(void)
+json_arena_new(size_t span)
 {
 	struct json_arena *a;
-	uintptr_t none;
 	char	*p;
-	int	 i;
+	int	 i, none;
 
 	if (!installed || (a = calloc(1, sizeof(*a))) == NULL)
 		return NULL;
-	/* Twice a huge page more, for a range aligned to one. */
-	p = mmap(NULL, ARENA_SPAN + HUGE, PROT_NONE, MAP_PRIVATE |
-	    MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	span = span < ARENA_SPAN_MIN ? ARENA_SPAN_MIN : span > ARENA_SPAN ?
+	    ARENA_SPAN : (span + HUGE - 1) & ~(HUGE - 1);
+	/* A huge page more, for a range aligned to one. */
+	p = mmap(NULL, span + HUGE, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS |
+	    MAP_NORESERVE, -1, 0);
 	if (p == MAP_FAILED) {
 		free(a);
 		return NULL;
 	}
 	a->base = (char *)(((uintptr_t)p + HUGE - 1) & ~(uintptr_t)(HUGE - 1));
+	a->span = span;
 	if (a->base > p)
 		(void)munmap(p, (size_t)(a->base - p));
-	(void)munmap(a->base + ARENA_SPAN, (size_t)(p + HUGE - a->base));
+	(void)munmap(a->base + span, (size_t)(p + HUGE - a->base));
 #ifdef MADV_HUGEPAGE
-	(void)madvise(a->base, ARENA_SPAN, MADV_HUGEPAGE);
+	(void)madvise(a->base, span, MADV_HUGEPAGE);
 #endif
 	a->id = atomic_fetch_add(&ids, 1) + 1;
 	for (i = 0; i < ARENAS_MAX; i++) {
 		none = 0;
-		if (atomic_compare_exchange_strong(&live[i], &none,
-		    (uintptr_t)a->base)) {
+		if (atomic_compare_exchange_strong(&claimed[i], &none, 1)) {
 			a->slot = i;
+			atomic_store_explicit(&live_span[i], span,
+			    memory_order_relaxed);
+			atomic_store_explicit(&live[i], (uintptr_t)a->base,
+			    memory_order_release);
 			return a;
 		}
 	}
-	(void)munmap(a->base, ARENA_SPAN);
+	(void)munmap(a->base, span);
 	free(a);
 	return NULL;
 }
@@ -190,14 +203,14 @@ json_arena_used(const struct json_arena *a)
 	if (a == NULL)
 		return 0;
 	n = atomic_load(&a->next);
-	return n < ARENA_SPAN ? n : ARENA_SPAN;
+	return n < a->span ? n : a->span;
 }
 
 /* Whether p lies in a (a block made there). */
 int
 json_arena_holds(const struct json_arena *a, const void *p)
 {
-	return a != NULL && (uintptr_t)p - (uintptr_t)a->base < ARENA_SPAN;
+	return a != NULL && (uintptr_t)p - (uintptr_t)a->base < a->span;
 }
 
 /*
@@ -210,6 +223,7 @@ json_arena_free(struct json_arena *a)
 	if (a == NULL)
 		return;
 	atomic_store(&live[a->slot], 0);
-	(void)munmap(a->base, ARENA_SPAN);
+	(void)munmap(a->base, a->span);
+	atomic_store(&claimed[a->slot], 0);
 	free(a);
 }

@@ -24,7 +24,7 @@
 struct json_arena;
 
 void	 json_arena_install(void);
-struct json_arena *json_arena_new(void);
+struct json_arena *json_arena_new(size_t span);
 void	 json_arena_enter(struct json_arena *);
 struct json_arena *json_arena_leave(void);
 size_t	 json_arena_used(const struct json_arena *);
