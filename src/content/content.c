@@ -26,8 +26,6 @@
 #include "content/content_int.h"
 #include "content/labels.h"
 
-#define CONTENT_MAX_FILE	(4 * 1024 * 1024)
-
 #define profile_f	(resource_profile.fields)
 #define about_f		(resource_about.fields)
 
@@ -429,28 +427,6 @@ coll_job(void *arg, int k)
 }
 
 /*
- * The address space for the items' objects of the collections' files
- * in dir (json_arena_new): at 1,000 items per collection in two
- * languages they took 3.7 times the files' bytes.  Four times, for the
- * source and each language; past that, malloc's.
- */
-static size_t
-objects_span(const char *dir, int nlangs)
-{
-	struct stat st;
-	char	 path[1024];
-	size_t	 n = 0;
-	int	 k;
-
-	for (k = 0; k < COLL__MAX; k++)
-		if (xsnprintf(path, sizeof(path), "%s/%s", dir,
-		    resources[k].file) != -1 && stat(path, &st) == 0 &&
-		    S_ISREG(st.st_mode) && st.st_size <= CONTENT_MAX_FILE)
-			n += (size_t)st.st_size;
-	return n * 4 * (size_t)(1 + nlangs);
-}
-
-/*
  * Loads every collection's file into m: at 1,000 items each, a tenth
  * of a cold load, on one core while the other waited.  Two threads
  * take them in turn (par_each), each collection with its own copy of
@@ -713,7 +689,7 @@ content_load(const char *dir, const char *base_url, const struct langs *ls,
 	}
 	m->langs = *c.langs;
 	/* The collections' objects, dropped together (NULL: malloc's). */
-	m->arena = json_arena_new(objects_span(dir, c.langs->n));
+	m->arena = json_arena_new(content_objects_span(dir, c.langs->n));
 	c.base_url = base_url;
 	/* Every file is loaded even after a failure: all problems at once.
 	 * media/ first: profile.json's image may name one of its files. */

@@ -25,5 +25,9 @@ int	 content_media_load(struct vctx *, const char *dir,
 	    struct media_set **);
 int	 content_render_item(struct vctx *, struct item *, cJSON *src,
 	    const struct field *, const char *api_base);
+size_t	 content_objects_span(const char *dir, int nlangs);
+
+/* The largest content file read (read_beneath's limit). */
+#define CONTENT_MAX_FILE	(4 * 1024 * 1024)
 
 #endif /* PERFIL_CONTENT_INT_H */
