@@ -3,8 +3,8 @@
  * (src/base/json_arena.c).  Within json_arena_enter and
  * json_arena_leave every block cJSON asks for lies in the arena, on
  * two threads at once; outside, for a block larger than a slab's
- * eighth and past the arena's span, malloc's; freeing one in the arena does nothing, and
- * json_arena_free unmaps it all.  A content load puts its collections'
+ * eighth and past the arena's span, malloc's; freeing one in the arena
+ * does nothing, and json_arena_free unmaps it all.  A content load puts its collections'
  * items' objects there and nothing it keeps; content_drop_objects gives
  * the arena back once every collection's objects are dropped, not
  * before.  Under a checker (ASan, TSan, valgrind) there is no arena,

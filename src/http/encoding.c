@@ -528,8 +528,9 @@ enc_keep_smallest(struct rendered *r, char *data, size_t len,
  * Frees the identity bytes of r when r is large (ENC_LARGE) and its
  * gzip variant is at most a quarter of them: the first request for
  * identity (a client without Accept-Encoding) then inflates the gzip
- * variant once, and it is kept from then on (enc_answer).  Call it once nothing reads r->data any more (the
- * renders that build on it are done).  At 1,000 items per collection
+ * variant once, and it is kept from then on (enc_answer).  Call it
+ * once nothing reads r->data any more (the renders that build on it
+ * are done).  At 1,000 items per collection
  * the CV pages, their markdown twins and the JSON Resumes are about
  * 27 MB of identity bytes and 1 MB of gzip.
  */
