@@ -38,6 +38,10 @@ bb_checked && bound=$((bound + 5000))
 
 t "SIGTERM with the leader and its workers stopped: all killed at the $stop_ms ms deadline, reaped, none left running"
 bb_await_one_generation "$sup" "$(bb_guard 5)"
+# Both workers forked: the leader forks them after its load, and a checked
+# build's leader took long enough that one was still to come (a full run's
+# TSan lane, 2026-12-07).
+ops_wait_workers "$sup" 2 "$(bb_guard 5)" >/dev/null
 leader=$(bb_leaders "$sup")
 workers=$(ops_workers "$sup")
 expect_equal 'one leader and two workers before the stop' '1 2' \
