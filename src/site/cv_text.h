@@ -21,7 +21,8 @@ int	 cv_variant_text_doc(const struct app *, const struct cv_variant *,
 	    enum lang, struct buf *);
 /* The same from the CV's markdown md (cv_for_pdf's), for a caller that
  * also makes the PDF and the page from it (cv_pdf_of, struct view's
- * cv_doc): doc is md parsed by cmark, read only; NULL parses md here. */
+ * cv_doc): doc is md parsed by cmark, read only; NULL parses md here,
+ * a section at a time (md_section). */
 struct cmark_node;
 int	 cv_text_of(const struct app *, enum lang, const struct buf *md,
 	    struct cmark_node *doc, struct buf *);

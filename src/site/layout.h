@@ -27,7 +27,8 @@ struct view {
 					 * its PDF and text are made from
 					 * (cv_for_pdf), parsed: the page's
 					 * sections come from it; NULL:
-					 * parsed from the page's */
+					 * parsed from the page's, a
+					 * section at a time */
 };
 
 
