@@ -1,24 +1,27 @@
 /*
  * check_heap.c: the allocator's settings around a content load
- * (src/base/heap.c).  While loading, the memory a load allocates lies
- * in ranges that ask the kernel for huge pages ("hg" among the range's
- * VmFlags in /proc/self/smaps), on the loading thread and on another;
- * afterwards none of them asks any more, so that the kernel does not
- * merge a serving process's pages in the background.  Where malloc is
- * not glibc's (ASan, valgrind), only the second half can be checked.
+ * (src/base/heap.c).  While loading, a block of a CV page's size comes
+ * from the heap and a larger one is mapped apart, and no range the
+ * load allocates from asks the kernel for huge pages ("hg" among its
+ * VmFlags in /proc/self/smaps); afterwards the free pages inside the
+ * heap go back to the system and a block of a MiB is mapped apart.
+ * Where malloc is not glibc's (ASan, TSan, valgrind), those checks are
+ * skipped and the calls must merely be harmless.
  */
 #include "config.h"
 
 #include <check.h>
 #include <inttypes.h>
 #include <malloc.h>
-#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "base/heap.h"
+
+#define MIB	((size_t)1024 * 1024)
 
 /*
  * The VmFlags of the mapping holding p, in flags (at most n bytes):
@@ -70,70 +73,92 @@ glibc_malloc(void)
 	return mi.arena > 0;
 }
 
-struct other {
-	char	*p;
-	int	 during;
-};
-
-/* A load's other thread: its arena's heap, advised. */
-static void *
-other_thread(void *arg)
+/* Whether a block of n bytes, allocated now, is mapped apart (glibc
+ * counts those in hblkhd); it is freed again. */
+static int
+mapped_apart(size_t n)
 {
-	struct other *o = arg;
+	size_t	 before = mallinfo2().hblkhd;
+	char	*p;
+	int	 apart;
 
-	heap_load_thread();
-	o->p = malloc(1024 * 1024);
-	o->during = o->p != NULL && asks_huge(o->p);
-	return NULL;
+	ck_assert_ptr_nonnull(p = malloc(n));
+	memset(p, 1, n);
+	apart = mallinfo2().hblkhd >= before + n;
+	free(p);
+	return apart;
 }
+
+/* The process's resident size in bytes (/proc/self/statm). */
+static size_t
+rss(void)
+{
+	FILE	*f;
+	unsigned long size, res = 0;
+
+	ck_assert_ptr_nonnull(f = fopen("/proc/self/statm", "r"));
+	ck_assert_int_eq(fscanf(f, "%lu %lu", &size, &res), 2);
+	fclose(f);
+	return (size_t)res * (size_t)sysconf(_SC_PAGESIZE);
+}
+
+#define BLOCKS	4096
+#define BLOCK	((size_t)8 * 1024)
 
 START_TEST(heap_load)
 {
-	struct other o = { NULL, 0 };
-	pthread_t t;
-	char	*p, *kept;
-	int	 glibc;
+	static char *b[BLOCKS];
+	char	*p;
+	size_t	 full, freed;
+	int	 glibc, i;
 
 	/* Something in the heap already, as in a process that has read
 	 * its options and labels. */
 	free(malloc(4096));
 	glibc = glibc_malloc();
 	heap_load_begin();
-	/* What the load frees, and what it keeps (its model). */
-	ck_assert_ptr_nonnull(p = malloc(8 * 1024 * 1024));
-	memset(p, 1, 8 * 1024 * 1024);
-	ck_assert_ptr_nonnull(kept = malloc(1024 * 1024));
-	memset(kept, 1, 1024 * 1024);
-	if (glibc)
-		ck_assert_msg(asks_huge(p) && asks_huge(kept), "the loading "
-		    "thread's heap does not ask for huge pages");
-	free(p);
-	ck_assert_int_eq(pthread_create(&t, NULL, other_thread, &o), 0);
-	ck_assert_int_eq(pthread_join(t, NULL), 0);
-	ck_assert_ptr_nonnull(o.p);
-	if (glibc)
-		ck_assert_msg(o.during, "the other thread's heap does not "
-		    "ask for huge pages");
+	if (glibc) {
+		ck_assert_msg(!mapped_apart(2 * MIB), "a block of 2 MiB is "
+		    "mapped apart while loading");
+		ck_assert_msg(mapped_apart(6 * MIB), "a block of 6 MiB "
+		    "comes from the heap while loading");
+	}
+	/* 32 MiB of small blocks, the load's; fifteen of every sixteen
+	 * freed, so that the free pages lie between kept blocks, where
+	 * no trim at the heap's top reaches them. */
+	for (i = 0; i < BLOCKS; i++) {
+		ck_assert_ptr_nonnull(b[i] = malloc(BLOCK));
+		memset(b[i], 1, BLOCK);
+	}
+	ck_assert_msg(!asks_huge(b[0]) && !asks_huge(b[BLOCKS - 1]),
+	    "the load's heap asks for huge pages");
+	for (i = 0; i < BLOCKS; i++)
+		if (i % 16 != 15) {
+			free(b[i]);
+			b[i] = NULL;
+		}
+	full = rss();
 	heap_load_end();
-	/* After: the ranges of what the load kept ask no more. */
-	ck_assert_msg(!asks_huge(kept), "the loading thread's heap still "
-	    "asks for huge pages after the load");
-	ck_assert_msg(!asks_huge(o.p), "the other thread's heap still asks "
-	    "for huge pages after the load");
-	ck_assert_ptr_nonnull(p = malloc(8 * 1024 * 1024));
-	ck_assert_msg(!asks_huge(p), "a block allocated after the load "
-	    "lies in a range that asks for huge pages");
+	freed = rss();
+	if (glibc) {
+		ck_assert_msg(freed + 16 * MIB < full, "the free pages did not "
+		    "go back: %zu KiB resident before the end, %zu after",
+		    full / 1024, freed / 1024);
+		ck_assert_msg(mapped_apart(2 * MIB), "a block of 2 MiB comes "
+		    "from the heap after the load");
+	}
+	ck_assert_ptr_nonnull(p = malloc(BLOCK));
 	free(p);
-	free(o.p);
-	free(kept);
+	for (i = 0; i < BLOCKS; i++)
+		free(b[i]);
 }
 END_TEST
 
-/* A load that begins and ends again advises again (a reload in a
- * process that loaded before), and ending twice is harmless. */
+/* A load that begins and ends again has the load's settings again (a
+ * reload in a process that loaded before), and ending twice is
+ * harmless. */
 START_TEST(heap_reload)
 {
-	char	*p;
 	int	 glibc;
 
 	free(malloc(4096));
@@ -141,14 +166,15 @@ START_TEST(heap_reload)
 	heap_load_begin();
 	heap_load_end();
 	heap_load_end();
-	heap_load_begin();
-	ck_assert_ptr_nonnull(p = malloc(4 * 1024 * 1024));
-	memset(p, 1, 4 * 1024 * 1024);
 	if (glibc)
-		ck_assert(asks_huge(p));
+		ck_assert(mapped_apart(2 * MIB));
+	heap_load_begin();
+	if (glibc)
+		ck_assert(!mapped_apart(2 * MIB));
+	heap_load_drop();
 	heap_load_end();
-	ck_assert(!asks_huge(p));
-	free(p);
+	if (glibc)
+		ck_assert(mapped_apart(2 * MIB));
 }
 END_TEST
 

@@ -5,11 +5,11 @@
  * An arena reserves the address space its caller asks for (at most
  * ARENA_SPAN), inaccessible, and makes it usable SLAB at a time: a
  * thread takes the next slab and hands out its blocks in order until
- * the next does not fit.  The region asks for huge pages, as the heap
- * does while loading (heap.h): at 1,000 items per collection the
- * objects fill 33 MB, 8,000 faults in pages of 4 KiB.  cJSON's free
- * hook leaves a block in any live arena alone (its address says
- * which); json_arena_free unmaps it.
+ * the next does not fit.  The region asks for huge pages, which the
+ * objects fill densely: at 1,000 items per collection 33 MB, 8,000
+ * faults in pages of 4 KiB.  cJSON's free hook leaves a block in any
+ * live arena alone (its address says which); json_arena_free unmaps
+ * it.
  */
 #include "config.h"
 

@@ -1,16 +1,14 @@
 /*
  * par.c: n independent jobs of a content load, run by the calling
- * thread and one more, each taking the next job not yet taken; the
- * other thread's arena asks for huge pages as the load's do (heap.h).
- * A job writes only what is its own: which thread ran it does not
- * change what it made.
+ * thread and one more, each taking the next job not yet taken.  A job
+ * writes only what is its own: which thread ran it does not change
+ * what it made.
  */
 #include "config.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
 
-#include "base/heap.h"
 #include "base/par.h"
 
 struct par {
@@ -32,7 +30,6 @@ take(struct par *p)
 static void *
 other(void *arg)
 {
-	heap_load_thread();
 	take(arg);
 	return NULL;
 }

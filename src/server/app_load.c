@@ -225,27 +225,21 @@ api_half(void *arg)
 
 	h->rc = -1;
 	phase_start(&pc, "api");
-	/* This thread's arena asks for huge pages too (heap.h); again
-	 * after each phase, for the heaps it has grown by. */
-	heap_load_thread();
 	if ((app->search = search_build(app->model, app->cfg->base_url,
 	    h->err, sizeof(h->err))) == NULL)
 		return NULL;
 	phase_mark(&pc, "search index");
-	heap_load_thread();
 	if (!half_wait(h))
 		return NULL;
 	if ((app->openapi = openapi_build(app, handle_synthetic, h->err,
 	    sizeof(h->err))) == NULL)
 		return NULL;
 	phase_mark(&pc, "OpenAPI");
-	heap_load_thread();
 	/* Last: it runs the real handlers over everything above. */
 	if ((app->prerender = prerender_build(app, handle_synthetic,
 	    h->err, sizeof(h->err))) == NULL)
 		return NULL;
 	phase_mark(&pc, "pre-rendered API answers");
-	heap_load_thread();
 	/* The website's largest pieces site_build has not taken (the
 	 * CV's page, the CV variants' forms, /cv.txt, /resume.json, one
 	 * language at a time), so that neither thread waits while work
@@ -572,10 +566,8 @@ load(struct app *app, const struct config *cfg, int only_snapshot, char *err,
 		goto fail;
 	}
 	phase_mark(&pc, "label sets");
-	/* Freed memory kept for the next allocation, in huge pages, until
-	 * heap_load_end (heap.h): for a start from the snapshot too, whose
-	 * model is written into fresh memory (a fault per 4 KiB page took
-	 * half of its read-back at 1,000 items per collection). */
+	/* Blocks up to a CV page's kept in the heap until heap_load_end
+	 * (heap.h): for a start from the snapshot too. */
 	heap_load_begin();
 	/* With --cache-dir, the snapshot of this site's last load, when
 	 * it has this load's key (snapshot.h). */
