@@ -81,6 +81,35 @@ oom:
 	return -1;
 }
 
+/*
+ * buf_reserve without the doubling: room for exactly extra more bytes
+ * (and the NUL), for a buffer filled once to a size known beforehand
+ * (a compressor's output).  0, or -1 as buf_reserve.
+ */
+int
+buf_reserve_exact(struct buf *b, size_t extra)
+{
+	size_t	 need;
+	char	*p;
+
+	if (b->oom)
+		return -1;
+	if (extra > SIZE_MAX - b->len - 1) {
+		b->oom = 1;
+		return -1;
+	}
+	need = b->len + extra + 1;
+	if (need <= b->cap)
+		return 0;
+	if ((p = realloc(b->data, need)) == NULL) {
+		b->oom = 1;
+		return -1;
+	}
+	b->data = p;
+	b->cap = need;
+	return 0;
+}
+
 void
 buf_append(struct buf *b, const void *p, size_t n)
 {

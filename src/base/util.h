@@ -26,6 +26,7 @@ void	 buf_init(struct buf *);
 void	 buf_free(struct buf *);
 void	 buf_reset(struct buf *);
 int	 buf_reserve(struct buf *, size_t extra);
+int	 buf_reserve_exact(struct buf *, size_t extra);
 void	 buf_append(struct buf *, const void *, size_t);
 void	 buf_puts(struct buf *, const char *);
 void	 buf_putc(struct buf *, char);

@@ -152,6 +152,7 @@ enc_tag(char *dst, size_t dstlen, const char *etag, enum coding c)
 #define DEFLATE_LEVELS	13	/* libdeflate's 0 to 12 */
 #define POOL_SLOTS	16	/* brotli's blocks kept for the next answer */
 #define SCRATCH_KEEP	((size_t)1024 * 1024)	/* larger buffers are freed */
+#define LARGE_ROOM(n)	((n) / 4 + 4096)	/* a large input's first room */
 
 /* A block of brotli's: its size before it (16 bytes keep malloc's
  * alignment). */
@@ -287,7 +288,7 @@ deflate_into(struct coders *k, int level, int zlib, const char *in,
     size_t n, struct buf *out)
 {
 	struct libdeflate_compressor *c, *own = NULL;
-	size_t	 bound, len = 0;
+	size_t	 bound, room, len = 0;
 
 	if (level < 1 || level >= DEFLATE_LEVELS)
 		return -1;
@@ -301,11 +302,21 @@ deflate_into(struct coders *k, int level, int zlib, const char *in,
 		return -1;
 	bound = zlib ? libdeflate_zlib_compress_bound(c, n) :
 	    libdeflate_gzip_compress_bound(c, n);
-	if (buf_reserve(out, bound) == 0)
-		len = zlib ? libdeflate_zlib_compress(c, in, n,
-		    out->data + out->len, bound) :
-		    libdeflate_gzip_compress(c, in, n, out->data + out->len,
-		    bound);
+	/* A large input first gets room for a quarter of it (answers of
+	 * text come out at a tenth and less), the worst case only where
+	 * that did not hold it: the worst case is the input's size. */
+	room = n >= ENC_LARGE && LARGE_ROOM(n) < bound ? LARGE_ROOM(n) :
+	    bound;
+	for (;;) {
+		if (buf_reserve_exact(out, room) == 0)
+			len = zlib ? libdeflate_zlib_compress(c, in, n,
+			    out->data + out->len, room) :
+			    libdeflate_gzip_compress(c, in, n,
+			    out->data + out->len, room);
+		if (len != 0 || room == bound || out->oom)
+			break;
+		room = bound;
+	}
 	libdeflate_free_compressor(own);
 	if (len == 0)
 		return -1;
@@ -340,13 +351,16 @@ br_into(struct coders *k, int quality, const char *in, size_t n,
 	BrotliEncoderState *s;
 	const uint8_t *next_in = (const uint8_t *)in;
 	uint8_t	*next_out;
-	size_t	 len = BrotliEncoderMaxCompressedSize(n), avail_in = n;
+	size_t	 max = BrotliEncoderMaxCompressedSize(n), avail_in = n;
+	size_t	 start = out->len, used, room, avail_out;
 	int	 ok, lgwin = n >= ENC_LARGE ? ENC_LARGE_BR_WINDOW :
 		    BROTLI_DEFAULT_WINDOW;
 
-	if (len == 0 || buf_reserve(out, len) == -1)
+	/* Room for the worst case, but for a large input a quarter of it
+	 * first, more as the stream asks (deflate_into). */
+	room = n >= ENC_LARGE && LARGE_ROOM(n) < max ? LARGE_ROOM(n) : max;
+	if (max == 0 || buf_reserve_exact(out, room) == -1)
 		return -1;
-	next_out = (uint8_t *)out->data + out->len;
 	if (k == NULL || quality == 10 || n == 0 ||
 	    (s = BrotliEncoderCreateInstance(pool_alloc, pool_free, k)) ==
 	    NULL)
@@ -356,24 +370,39 @@ br_into(struct coders *k, int quality, const char *in, size_t n,
 	BrotliEncoderSetParameter(s, BROTLI_PARAM_MODE, BROTLI_MODE_TEXT);
 	BrotliEncoderSetParameter(s, BROTLI_PARAM_SIZE_HINT,
 	    n > UINT32_MAX ? UINT32_MAX : (uint32_t)n);
-	ok = BrotliEncoderCompressStream(s, BROTLI_OPERATION_FINISH,
-	    &avail_in, &next_in, &len, &next_out, NULL) &&
-	    BrotliEncoderIsFinished(s);
+	used = 0;
+	for (;;) {
+		next_out = (uint8_t *)out->data + start + used;
+		avail_out = room - used;
+		ok = BrotliEncoderCompressStream(s, BROTLI_OPERATION_FINISH,
+		    &avail_in, &next_in, &avail_out, &next_out, NULL);
+		used = room - avail_out;
+		if (!ok || BrotliEncoderIsFinished(s) || room == max)
+			break;
+		/* Out of room: twice as much, at most the worst case. */
+		room = room > max / 2 ? max : 2 * room;
+		if (buf_reserve_exact(out, room) == -1) {
+			BrotliEncoderDestroyInstance(s);
+			return -1;
+		}
+	}
+	ok = ok && BrotliEncoderIsFinished(s);
 	BrotliEncoderDestroyInstance(s);
 	if (ok) {
-		out->len = (size_t)((char *)next_out - out->data);
+		out->len = start + used;
 		return 0;
 	}
 	/* Its output would be larger than BrotliEncoderMaxCompressedSize:
 	 * BrotliEncoderCompress stores it uncompressed then. */
-	len = BrotliEncoderMaxCompressedSize(n);
 	next_in = (const uint8_t *)in;
-	next_out = (uint8_t *)out->data + out->len;
 whole:
-	if (!BrotliEncoderCompress(quality, lgwin, BROTLI_MODE_TEXT, n,
-	    next_in, &len, next_out))
+	if (buf_reserve_exact(out, max) == -1)
 		return -1;
-	out->len += len;
+	room = max;
+	if (!BrotliEncoderCompress(quality, lgwin, BROTLI_MODE_TEXT, n,
+	    next_in, &room, (uint8_t *)out->data + start))
+		return -1;
+	out->len = start + room;
 	return 0;
 }
 
@@ -472,8 +501,8 @@ keep(struct rendered *r, char *data, size_t len, const char *etag,
 				free(z);
 			continue;
 		}
-		/* Into the thread's scratch buffer, sized for the worst
-		 * case once; the variant kept is an exact copy. */
+		/* Into the thread's scratch buffer; the variant kept is
+		 * an exact copy. */
 		b = k != NULL ? &k->scratch : &own;
 		b->len = 0;
 		if (compress_into(k, c, level[c], data, len, b) == -1) {
