@@ -22,4 +22,12 @@ const char	*json_str(const cJSON *, const char *name);
 size_t		 json_path_index(char *, size_t len, int i);
 size_t		 json_path_member(char *, size_t len, const char *name);
 
+struct buf;
+/* Appends the JSON of o to the buffer: the same bytes as cJSON_Print
+ * (format 1) or cJSON_PrintUnformatted (0), without the copies its
+ * buffer takes as it grows (cJSON grows it by copying once hooks are
+ * set, json_arena.h) and the string it returns.  0, or -1 out of
+ * memory or for an invalid item. */
+int		 json_print(const cJSON *, int format, struct buf *);
+
 #endif /* PERFIL_JSON_H */
