@@ -28,6 +28,7 @@
 #include "site/cv_text.h"
 #include "site/layout.h"
 #include "site/markdown.h"
+#include "site/pages.h"
 #include "testenv.h"
 
 #define LANG_ES	((enum lang)0)
@@ -664,6 +665,53 @@ START_TEST(cv_page_sections_from_the_pdf_markdown)
 }
 END_TEST
 
+/*
+ * The full CV's markdown a load renders once is read by its documents
+ * (/cv.txt, and /cv.pdf where the PDF is built) and freed by the last
+ * of them, not before; a reader the count did not know gets the same
+ * bytes rendered again.
+ */
+START_TEST(cv_md_freed_by_its_last_reader)
+{
+	struct cv_md *saved = test_app.cv_md, c;
+	const struct buf *md;
+	struct buf tmp, want;
+	int	 l, n;
+
+	memset(&c, 0, sizeof(c));
+	test_app.cv_md = &c;
+	for (l = 0; l < test_app.langs->n; l++) {
+		n = site_cv_md_readers(&test_app, (enum lang)l);
+#ifdef HAVE_PDF
+		ck_assert_int_eq(n, 2);
+#else
+		ck_assert_int_eq(n, 1);
+#endif
+		cv_page(&test_app, CV_FOR_PDF, (enum lang)l, &c.md[l]);
+		ck_assert_int_gt(c.md[l].len, 0);
+		atomic_init(&c.readers[l], n);
+		buf_init(&tmp);
+		ck_assert_ptr_eq(cv_for_pdf(&test_app, NULL, (enum lang)l,
+		    &tmp), &c.md[l]);
+		while (--n > 0) {
+			cv_md_done(&test_app, (enum lang)l);
+			ck_assert_ptr_nonnull(c.md[l].data);
+		}
+		cv_md_done(&test_app, (enum lang)l);
+		ck_assert_ptr_null(c.md[l].data);
+		ck_assert_ptr_eq(md = cv_for_pdf(&test_app, NULL, (enum lang)l,
+		    &tmp), &tmp);
+		buf_init(&want);
+		cv_page(&test_app, CV_FOR_PDF, (enum lang)l, &want);
+		ck_assert(md->len == want.len && memcmp(md->data, want.data,
+		    want.len) == 0);
+		buf_free(&want);
+		buf_free(&tmp);
+	}
+	test_app.cv_md = saved;
+}
+END_TEST
+
 static Suite *
 markdown_suite(void)
 {
@@ -691,6 +739,7 @@ markdown_suite(void)
 	tcase_add_test(tapp, duration_open_and_bounded);
 	tcase_add_test(tapp, cv_page_sections_from_the_pdf_markdown);
 	tcase_add_loop_test(tapp, cv_a_section_at_a_time, 0, 40);
+	tcase_add_test(tapp, cv_md_freed_by_its_last_reader);
 	suite_add_tcase(s, tapp);
 	return s;
 }

@@ -10,6 +10,8 @@
 #ifndef PERFIL_APP_H
 #define PERFIL_APP_H
 
+#include <stdatomic.h>
+
 #include "content/content.h"
 #include "base/watch.h"
 
@@ -102,9 +104,19 @@ struct app {
 					 * bytes they point into; or NULL */
 	int	 snapshot_written;	/* this load wrote its snapshot
 					 * (app_serve_from_snapshot) */
-	struct buf cv_md[LANG__MAX];	/* during the load only: the
-					 * markdown /cv.pdf and /cv.txt are
-					 * made from (cv_page, CV_FOR_PDF) */
+	struct cv_md *cv_md;		/* during the load only (below) */
+};
+
+/*
+ * The full CV's markdown /cv.pdf and /cv.txt are made from (cv_page,
+ * CV_FOR_PDF), rendered once per language before the load's renders
+ * (cv_for_pdf).  readers[l] counts the documents still to read md[l];
+ * the last one frees it (cv_md_done), so that at 1,000 items per
+ * collection its 8 MB are not held through the renders that follow.
+ */
+struct cv_md {
+	struct buf md[LANG__MAX];
+	atomic_int readers[LANG__MAX];
 };
 
 #endif /* PERFIL_APP_H */

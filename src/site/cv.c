@@ -735,8 +735,25 @@ const struct buf *
 cv_for_pdf(const struct app *app, const struct cv_variant *v, enum lang l,
     struct buf *tmp)
 {
-	if (v == NULL && app->cv_md[l].data != NULL)
-		return &app->cv_md[l];
+	if (v == NULL && app->cv_md != NULL && app->cv_md->md[l].data != NULL)
+		return &app->cv_md->md[l];
 	cv_variant_page(app, v, CV_FOR_PDF, l, tmp);
 	return tmp->oom || buf_cstr(tmp) == NULL ? NULL : tmp;
+}
+
+/*
+ * A document that reads the full CV's markdown in language l through
+ * cv_for_pdf is done with it: the last of them frees it (struct cv_md,
+ * app.h).  Nothing without the load's copy.
+ */
+void
+cv_md_done(const struct app *app, enum lang l)
+{
+	struct cv_md *c = app->cv_md;
+
+	if (c != NULL && atomic_fetch_sub_explicit(&c->readers[l], 1,
+	    memory_order_acq_rel) == 1) {
+		buf_free(&c->md[l]);
+		buf_init(&c->md[l]);
+	}
 }

@@ -59,6 +59,7 @@ int		 site_build(const struct app *, struct site *, char *err,
 		    size_t errlen);
 int		 site_build_shared(const struct app *, struct site *, int);
 int		 site_build_pdfs(const struct app *, struct site *);
+int		 site_cv_md_readers(const struct app *, enum lang);
 int		 site_doc_render(const struct app *, int doc, enum lang,
 		    struct buf *);
 void		 site_free(struct site *);

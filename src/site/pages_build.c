@@ -156,6 +156,32 @@ doc_langs(const struct app *app, int d)
 	return site_docs[d].flags & DOC_PER_LANG ? app->langs->n : 1;
 }
 
+/* Whether document d is made from the full CV's markdown (cv_for_pdf,
+ * struct cv_md). */
+static int
+reads_cv_md(int d)
+{
+#ifdef HAVE_PDF
+	if (d == DOC_CV_PDF)
+		return 1;
+#endif
+	return d == DOC_CV_TXT;
+}
+
+/* How many documents a load renders from the full CV's markdown in
+ * language l: the readers cv_md_done counts down. */
+int
+site_cv_md_readers(const struct app *app, enum lang l)
+{
+	int	 d, n = 0;
+
+	for (d = 0; d < SITE_DOC__MAX; d++)
+		if (reads_cv_md(d) && !(site_docs[d].flags &
+		    DOC_PER_REQUEST) && (int)l < doc_langs(app, d))
+			n++;
+	return n;
+}
+
 /* Renders document d in language l into s.  A builder's 1 keeps none
  * (pages_doc: the 404 page).  Returns 1, or 0 out of memory. */
 static int
@@ -164,7 +190,10 @@ build_doc(const struct app *app, struct site *s, int d, int l,
 {
 	int	 rc;
 
-	if ((rc = builders[d](app, l, b)) == 1)
+	rc = builders[d](app, l, b);
+	if (reads_cv_md(d))
+		cv_md_done(app, (enum lang)l);
+	if (rc == 1)
 		buf_reset(b);
 	return rc == 1 || (rc == 0 && keep_done(&s->doc[d][l], b) == 0);
 }
@@ -320,14 +349,36 @@ listed(const struct app *app, int pg)
 }
 
 /*
- * Renders the work either thread takes, one piece at a time: the CV's
- * page in every language, every language of every CV variant
- * (build_variant), then those of the shared() documents.  Both threads
- * of a load call it when their own work is done (site_build,
- * site_build_shared), and each takes the
- * next of s->taken's count, so that neither waits on the other while
- * work is left; the largest pieces first at 1,000 items per
- * collection.  Which thread renders one does not change its bytes.
+ * Shared document k (reads 1: of those made from the full CV's
+ * markdown, 0: of the others), each language of each in turn: 1 with
+ * the document in *d and the language in *k, or 0 when k is past them
+ * (*k less their count).
+ */
+static int
+shared_doc(const struct app *app, int reads, int *k, int *d)
+{
+	int	 n;
+
+	for (*d = 0; *d < SITE_DOC__MAX; (*d)++) {
+		if ((site_docs[*d].flags & DOC_PER_REQUEST) || !shared(*d) ||
+		    reads_cv_md(*d) != reads)
+			continue;
+		if (*k < (n = doc_langs(app, *d)))
+			return 1;
+		*k -= n;
+	}
+	return 0;
+}
+
+/*
+ * Renders the work either thread takes, one piece at a time: the full
+ * CV's plain text in every language, the CV's page in every language,
+ * every language of every CV variant (build_variant), then those of
+ * the other shared() documents.  Both threads of a load call it when
+ * their own work is done (site_build, site_build_shared), and each
+ * takes the next of s->taken's count, so that neither waits on the
+ * other while work is left; the largest pieces first at 1,000 items
+ * per collection.  Which thread renders one does not change its bytes.
  * pdf_here: this thread typesets PDFs (build_variant).  Returns 1, or
  * 0 out of memory.
  */
@@ -336,11 +387,20 @@ build_shared(const struct app *app, struct site *s, int pdf_here,
     struct buf *b, struct phase_clock *pc)
 {
 	struct view v;
-	int	 d, l, k, n, nl = app->langs->n, ok = 1;
+	int	 d, k, nl = app->langs->n, ok = 1;
 	int	 ncv = listed(app, SITE_CV) ? nl : 0;
 
 	for (;;) {
 		k = atomic_fetch_add(&s->taken, 1);
+		/* First the full CV's plain text: the CV's markdown it is
+		 * made from is freed after it (cv_md_done), not held
+		 * through the pages and variants. */
+		if (shared_doc(app, 1, &k, &d)) {
+			if (ok)
+				ok = build_doc(app, s, d, k, b);
+			phase_mark(pc, site_docs[d].path);
+			continue;
+		}
 		if (k < ncv) {
 			layout_view_page(app, &v, SITE_CV);
 			ok = ok && page_md(app, SITE_CV, k, b) == 0 &&
@@ -361,19 +421,10 @@ build_shared(const struct app *app, struct site *s, int pdf_here,
 			continue;
 		}
 		k -= s->nvar * nl;
-		for (d = 0; d < SITE_DOC__MAX; d++) {
-			if ((site_docs[d].flags & DOC_PER_REQUEST) ||
-			    !shared(d))
-				continue;
-			if (k < (n = doc_langs(app, d)))
-				break;
-			k -= n;
-		}
-		if (d == SITE_DOC__MAX)
+		if (!shared_doc(app, 0, &k, &d))
 			return ok;
-		l = k;
 		if (ok)
-			ok = build_doc(app, s, d, l, b);
+			ok = build_doc(app, s, d, k, b);
 		phase_mark(pc, site_docs[d].path);
 	}
 }
