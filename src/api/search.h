@@ -87,8 +87,6 @@ struct search_doc {
 	struct search_field title;	/* 2 points per term found */
 	struct search_field body;	/* 1 point per term found */
 	char	*url;			/* absolute URL of the full resource */
-	char	*head;			/* '{"type":..,"slug":..,"title":..,"snippet":' */
-	char	*tail;			/* ',"url":..,"score":' */
 };
 
 /*

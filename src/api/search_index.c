@@ -61,7 +61,6 @@ struct build {
 	struct buf fold;	/* a field's folded text */
 	struct buf map;		/* its original offsets (search_fold_buf) */
 	struct buf mark;	/* its word starts by ICU (mark_words) */
-	struct buf json;	/* a document's head and tail */
 	struct buf starts;	/* every field's word starts (struct start) */
 };
 
@@ -250,25 +249,11 @@ member(const cJSON *o, const char *name)
 	return cJSON_IsString(m) ? m->valuestring : "";
 }
 
-/* The JSON in b->json as a string of the index's, or NULL. */
-static char *
-json_part(struct build *b)
-{
-	char	*p;
-
-	if (b->json.oom)
-		return NULL;
-	p = arena_strndup(&b->ix->strings, buf_cstr(&b->json), b->json.len);
-	buf_reset(&b->json);
-	return p;
-}
-
 /*
- * Adds the next document of language b->l: folds title and body,
- * renders the JSON around the per-request parts; empties body.  With
- * share not NULL the body is that of the document share (the document
- * of the same item before it, same text), not a copy.  Returns 0 or -1
- * (out of memory).
+ * Adds the next document of language b->l: folds title and body;
+ * empties body.  With share not NULL the body is that of the document
+ * share (the document of the same item before it, same text), not a
+ * copy.  Returns 0 or -1 (out of memory).
  */
 static int
 add_doc(struct build *b, const char *type, const char *slug,
@@ -295,18 +280,6 @@ add_doc(struct build *b, const char *type, const char *slug,
 	    field_set(b, &d->title, field, title, strlen(title)) == -1 ||
 	    (share == NULL && field_set(b, &d->body, field + 1,
 	    buf_cstr(body), body->len) == -1))
-		return -1;
-	buf_printf(&b->json, "{\"type\":\"%s\",\"slug\":", type);
-	buf_json_string(&b->json, slug, strlen(slug));
-	buf_puts(&b->json, ",\"title\":");
-	buf_json_string(&b->json, title, strlen(title));
-	buf_puts(&b->json, ",\"snippet\":");
-	if ((d->head = json_part(b)) == NULL)
-		return -1;
-	buf_puts(&b->json, ",\"url\":");
-	buf_json_string(&b->json, buf_cstr(url), url->len);
-	buf_puts(&b->json, ",\"score\":");
-	if ((d->tail = json_part(b)) == NULL)
 		return -1;
 	buf_reset(body);
 	return 0;
@@ -553,7 +526,6 @@ search_build(const struct model *m, const char *base_url, char *err,
 	buf_free(&b.fold);
 	buf_free(&b.map);
 	buf_free(&b.mark);
-	buf_free(&b.json);
 	buf_free(&b.starts);
 	if (rc == 0)
 		return ix;

@@ -75,8 +75,6 @@ docs(struct snap *sn, struct search_index *ix, int l)
 			snap_fail(sn, "a search document of no type");
 		text(sn, &d->slug);
 		text(sn, &d->url);
-		text(sn, &d->head);
-		text(sn, &d->tail);
 		field(sn, &d->title);
 		sh = d->body.shared;
 		snap_int(sn, &sh, 0, 1);
@@ -92,7 +90,7 @@ docs(struct snap *sn, struct search_index *ix, int l)
 			d->body.shared = 1;
 		}
 		if (sn->reading && snap_ok(sn) && (d->slug == NULL ||
-		    d->url == NULL || d->head == NULL || d->tail == NULL))
+		    d->url == NULL))
 			snap_fail(sn, "a search document without its parts");
 	}
 }

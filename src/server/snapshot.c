@@ -4,7 +4,7 @@
  *
  * The file, numbers little-endian:
  *
- *	header	"PERFILSN", u32 version (3), u32 length of the key, the
+ *	header	"PERFILSN", u32 version (4), u32 length of the key, the
  *		key's text (snapshot_key: "NAME VALUE" lines), zeros up to
  *		the next multiple of 4096 bytes
  *	stream	the model and the renders (visit, below; snap.h's
@@ -48,7 +48,7 @@
 
 #define MAGIC		"PERFILSN"
 #define MAGIC_END	"PERFILSE"
-#define FORMAT_VERSION	3
+#define FORMAT_VERSION	4	/* 4: no search hit JSON kept */
 #define HEADER_LEN	16
 #define STREAM_ALIGN	4096	/* the stream's offset in the file */
 #define TRAILER_LEN	20
