@@ -49,11 +49,14 @@ buf_reset(struct buf *b)
 }
 
 /*
- * Makes room for extra bytes plus a terminating NUL.  Returns 0, or -1
- * (and sets b->oom) when memory is exhausted or the size overflows.
+ * Makes room for extra bytes plus a terminating NUL: the capacity
+ * doubled until it holds them, or with exact set just that (a buffer
+ * filled once to a size known beforehand, a compressor's output).
+ * Returns 0, or -1 (and sets b->oom) when memory is exhausted or the
+ * size overflows.
  */
-int
-buf_reserve(struct buf *b, size_t extra)
+static int
+reserve(struct buf *b, size_t extra, int exact)
 {
 	size_t	 need, cap;
 	char	*p;
@@ -65,7 +68,7 @@ buf_reserve(struct buf *b, size_t extra)
 	need = b->len + extra + 1;
 	if (need <= b->cap)
 		return 0;
-	cap = b->cap ? b->cap : 256;
+	cap = exact ? need : b->cap ? b->cap : 256;
 	while (cap < need) {
 		if (cap > SIZE_MAX / 2)
 			goto oom;
@@ -81,33 +84,16 @@ oom:
 	return -1;
 }
 
-/*
- * buf_reserve without the doubling: room for exactly extra more bytes
- * (and the NUL), for a buffer filled once to a size known beforehand
- * (a compressor's output).  0, or -1 as buf_reserve.
- */
+int
+buf_reserve(struct buf *b, size_t extra)
+{
+	return reserve(b, extra, 0);
+}
+
 int
 buf_reserve_exact(struct buf *b, size_t extra)
 {
-	size_t	 need;
-	char	*p;
-
-	if (b->oom)
-		return -1;
-	if (extra > SIZE_MAX - b->len - 1) {
-		b->oom = 1;
-		return -1;
-	}
-	need = b->len + extra + 1;
-	if (need <= b->cap)
-		return 0;
-	if ((p = realloc(b->data, need)) == NULL) {
-		b->oom = 1;
-		return -1;
-	}
-	b->data = p;
-	b->cap = need;
-	return 0;
+	return reserve(b, extra, 1);
 }
 
 void

@@ -357,21 +357,6 @@ half_join(struct half *h)
 	h->threaded = 0;
 }
 
-/* Frees the CV's markdown the load's renders shared, what its last
- * reader has not freed (cv_md_done). */
-static void
-cv_md_free(struct app *app)
-{
-	int	 l;
-
-	if (app->cv_md == NULL)
-		return;
-	for (l = 0; l < LANG__MAX; l++)
-		buf_free(&app->cv_md->md[l]);
-	free(app->cv_md);
-	app->cv_md = NULL;
-}
-
 /* A line of the caches (what is "cache" or "snapshot"), on standard
  * error and in the log file. */
 static void
@@ -440,16 +425,11 @@ render(struct app *app, struct half *half, struct phase_clock *pc,
 
 	/* The CV's markdown for the PDF and the plain text, once
 	 * (cv_for_pdf), until both have read it (cv_md_done). */
-	if ((app->cv_md = calloc(1, sizeof(*app->cv_md))) == NULL)
+	if (cv_md_render(app) == -1)
 		goto oom;
-	for (l = 0; l < app->langs->n; l++) {
-		cv_page(app, CV_FOR_PDF, (enum lang)l, &app->cv_md->md[l]);
-		if (app->cv_md->md[l].oom ||
-		    buf_cstr(&app->cv_md->md[l]) == NULL)
-			goto oom;
+	for (l = 0; l < app->langs->n; l++)
 		atomic_init(&app->cv_md->readers[l], site_cv_md_readers(app,
 		    (enum lang)l));
-	}
 	phase_mark(pc, "the CV's markdown");
 #ifdef HAVE_PDF
 	for (l = 0; l < app->langs->n; l++)

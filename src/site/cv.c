@@ -10,6 +10,7 @@
 
 #include <err.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/json.h"
@@ -739,6 +740,41 @@ cv_for_pdf(const struct app *app, const struct cv_variant *v, enum lang l,
 		return &app->cv_md->md[l];
 	cv_variant_page(app, v, CV_FOR_PDF, l, tmp);
 	return tmp->oom || buf_cstr(tmp) == NULL ? NULL : tmp;
+}
+
+/*
+ * Renders the full CV's markdown in each language into app->cv_md (a
+ * load's, struct cv_md in app.h), its readers not yet counted.
+ * Returns 0, or -1 out of memory.
+ */
+int
+cv_md_render(struct app *app)
+{
+	int	 l;
+
+	if ((app->cv_md = calloc(1, sizeof(*app->cv_md))) == NULL)
+		return -1;
+	for (l = 0; l < app->langs->n; l++) {
+		cv_page(app, CV_FOR_PDF, (enum lang)l, &app->cv_md->md[l]);
+		if (app->cv_md->md[l].oom ||
+		    buf_cstr(&app->cv_md->md[l]) == NULL)
+			return -1;
+	}
+	return 0;
+}
+
+/* Frees what the last readers have not freed of app->cv_md. */
+void
+cv_md_free(struct app *app)
+{
+	int	 l;
+
+	if (app->cv_md == NULL)
+		return;
+	for (l = 0; l < LANG__MAX; l++)
+		buf_free(&app->cv_md->md[l]);
+	free(app->cv_md);
+	app->cv_md = NULL;
 }
 
 /*

@@ -34,7 +34,9 @@ const char *cv_variant_text(const struct app *, const struct cv_variant *,
 	    enum lang, const char *member);
 const struct buf *cv_for_pdf(const struct app *, const struct cv_variant *,
 	    enum lang, struct buf *tmp);
+int	 cv_md_render(struct app *);
 void	 cv_md_done(const struct app *, enum lang);
+void	 cv_md_free(struct app *);
 void	 cv_pdf_left_out(const char *path, size_t len);
 void	 cv_project(const struct app *, const struct item *, enum lang,
 	    struct buf *);
