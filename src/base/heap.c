@@ -3,10 +3,10 @@
  *
  * Measured on a 2-core virtual machine with 11 x 1,000 items and the
  * demo's two CV variants, a cold --check, nine runs alternating
- * (docs/performance.md, "The load's heap without huge pages"): with
- * the settings below 551 ms and a peak resident size of 146 MB; with
- * the huge pages and the heap that kept everything of the day before,
- * 550 ms and 164 MB.  The demo: 153 ms and 37 MB against 150 and 48.
+ * (docs/performance.md, "The load's peak"): with the settings below
+ * 551 ms and a peak resident size of 146 MB; with the huge pages and
+ * the heap that kept everything of the day before, 550 ms and 164 MB.
+ * The demo: 153 ms and 37 MB against 150 and 48.
  */
 #include "config.h"
 
