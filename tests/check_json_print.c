@@ -4,7 +4,8 @@
  * content files, for the values at the edges (empty containers, a
  * string member without its string, raw JSON, numbers cJSON prints
  * with 15 or 17 digits, NaN), and for 300 random trees whose strings
- * hold every byte from 1 to 255.
+ * hold every byte from 1 to 255; and buf_json_string, which escapes
+ * the same bytes but two (\b, \f) the same way.
  */
 #include "config.h"
 
@@ -121,6 +122,41 @@ START_TEST(json_print_edges)
 }
 END_TEST
 
+/*
+ * Every byte from 1 to 255 inside a string: buf_cjson_string writes
+ * what cJSON writes, and buf_json_string the same but for \b and \f,
+ * which it writes as \u0008 and \u000c.
+ */
+START_TEST(json_string_each_byte)
+{
+	struct buf j, cj;
+	cJSON	*o;
+	char	 s[4], *want, alt[16];
+	int	 c;
+
+	for (c = 1; c < 256; c++) {
+		snprintf(s, sizeof(s), "a%cz", c);
+		ck_assert_ptr_nonnull(o = cJSON_CreateString(s));
+		ck_assert_ptr_nonnull(want = cJSON_PrintUnformatted(o));
+		buf_init(&j);
+		buf_init(&cj);
+		buf_json_string(&j, s, 3);
+		buf_cjson_string(&cj, s, 3);
+		ck_assert_msg(strcmp(buf_cstr(&cj), want) == 0, "byte %d: %s "
+		    "against cJSON's %s", c, buf_cstr(&cj), want);
+		if (c == '\b' || c == '\f') {
+			snprintf(alt, sizeof(alt), "\"a\\u%04xz\"", c);
+			ck_assert_str_eq(buf_cstr(&j), alt);
+		} else
+			ck_assert_str_eq(buf_cstr(&j), want);
+		buf_free(&j);
+		buf_free(&cj);
+		cJSON_free(want);
+		cJSON_Delete(o);
+	}
+}
+END_TEST
+
 static uint32_t
 next(uint32_t *x)
 {
@@ -203,6 +239,7 @@ json_print_suite(void)
 
 	tcase_add_test(tc, json_print_content);
 	tcase_add_test(tc, json_print_edges);
+	tcase_add_test(tc, json_string_each_byte);
 	tcase_add_loop_test(tc, json_print_random, 0, 300);
 	suite_add_tcase(s, tc);
 	return s;

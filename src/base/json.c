@@ -52,51 +52,14 @@ json_path_member(char *path, size_t len, const char *name)
 	return path_append(path, len, name);
 }
 
-/* s as cJSON's print_string_ptr writes it: '"', '\\' and the bytes
- * below 32 escaped, the others as they are. */
+/* s as cJSON's print_string_ptr writes it (NULL: ""). */
 static void
 print_string(const char *s, struct buf *b)
 {
-	static const char hex[] = "0123456789abcdef";
-	const unsigned char *p = (const unsigned char *)s, *run;
-
-	buf_putc(b, '"');
-	while (p != NULL && *p != '\0') {
-		for (run = p; *p > 31 && *p != '"' && *p != '\\'; p++)
-			;
-		buf_append(b, run, (size_t)(p - run));
-		if (*p == '\0')
-			break;
-		buf_putc(b, '\\');
-		switch (*p) {
-		case '"':
-		case '\\':
-			buf_putc(b, (char)*p);
-			break;
-		case '\b':
-			buf_putc(b, 'b');
-			break;
-		case '\f':
-			buf_putc(b, 'f');
-			break;
-		case '\n':
-			buf_putc(b, 'n');
-			break;
-		case '\r':
-			buf_putc(b, 'r');
-			break;
-		case '\t':
-			buf_putc(b, 't');
-			break;
-		default:
-			buf_puts(b, "u00");
-			buf_putc(b, hex[*p >> 4]);
-			buf_putc(b, hex[*p & 0xf]);
-			break;
-		}
-		p++;
-	}
-	buf_putc(b, '"');
+	if (s == NULL)
+		buf_puts(b, "\"\"");
+	else
+		buf_cjson_string(b, s, strlen(s));
 }
 
 /* n tabs. */

@@ -194,13 +194,17 @@ buf_markup_text(struct buf *b, const char *s)
 }
 
 /*
- * Appends s as a JSON string literal, quotes included.  The input must
- * be valid UTF-8; bytes >= 0x80 are copied as they are.
+ * Appends s as a JSON string literal, quotes included: '"', '\\', \n,
+ * \r and \t escaped by name, with bf \b and \f too (as cJSON prints
+ * them), the other bytes below 0x20 as \u00XX.  The input must be
+ * valid UTF-8; bytes >= 0x80 are copied as they are.
  */
-void
-buf_json_string(struct buf *b, const char *s, size_t n)
+static void
+json_string(struct buf *b, const char *s, size_t n, int bf)
 {
 	static const char hex[] = "0123456789abcdef";
+	static const char named[] = "\"\\\n\r\t\b\f", name[] = "\"\\nrtbf";
+	const char *e;
 	size_t	 i, run;
 	unsigned char c;
 
@@ -215,31 +219,30 @@ buf_json_string(struct buf *b, const char *s, size_t n)
 		if (run == n)
 			break;
 		c = (unsigned char)s[run++];
-		switch (c) {
-		case '"':
-			buf_puts(b, "\\\"");
-			break;
-		case '\\':
-			buf_puts(b, "\\\\");
-			break;
-		case '\n':
-			buf_puts(b, "\\n");
-			break;
-		case '\r':
-			buf_puts(b, "\\r");
-			break;
-		case '\t':
-			buf_puts(b, "\\t");
-			break;
-		default: {
+		if ((e = memchr(named, c, bf ? 7 : 5)) != NULL) {
+			buf_putc(b, '\\');
+			buf_putc(b, name[e - named]);
+		} else {
 			char	 esc[6] = { '\\', 'u', '0', '0',
 			    hex[c >> 4], hex[c & 0xf] };
+
 			buf_append(b, esc, sizeof(esc));
-			break;
-		}
 		}
 	}
 	buf_putc(b, '"');
+}
+
+void
+buf_json_string(struct buf *b, const char *s, size_t n)
+{
+	json_string(b, s, n, 0);
+}
+
+/* buf_json_string as cJSON prints it (json_print): \b and \f too. */
+void
+buf_cjson_string(struct buf *b, const char *s, size_t n)
+{
+	json_string(b, s, n, 1);
 }
 
 /* Returns the contents as a C string; never NULL. */

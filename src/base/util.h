@@ -36,6 +36,7 @@ void	 buf_printf(struct buf *, const char *, ...)
 void	 buf_vprintf(struct buf *, const char *, va_list)
 	    __attribute__((format(printf, 2, 0)));
 void	 buf_json_string(struct buf *, const char *, size_t);
+void	 buf_cjson_string(struct buf *, const char *, size_t);
 void	 buf_markup_text(struct buf *, const char *);
 const char *buf_cstr(struct buf *);
 char	*buf_detach(struct buf *);
