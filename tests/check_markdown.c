@@ -17,10 +17,12 @@
 
 #include <check.h>
 #include <cmark.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "base/json.h"
 #include "content/settings.h"
@@ -712,6 +714,59 @@ START_TEST(cv_md_freed_by_its_last_reader)
 }
 END_TEST
 
+#define LEFT_OUT_CALLS	2000
+
+static void *
+left_out_thread(void *arg)
+{
+	int	 i;
+
+	for (i = 0; i < LEFT_OUT_CALLS; i++)
+		cv_pdf_left_out((const char *)arg, (size_t)200 * 1024);
+	return NULL;
+}
+
+/*
+ * Both threads of a load may say at once that a variant's PDF is left
+ * out: each line stays whole (warnx writes its prefix, message and
+ * newline apart; a blackbox test once counted two on one line as one).
+ */
+START_TEST(left_out_lines_whole)
+{
+	pthread_t t[2];
+	FILE	*f;
+	char	 line[512], *p;
+	int	 saved, lines = 0, whole = 0;
+
+	ck_assert_ptr_nonnull(f = tmpfile());
+	ck_assert_int_ge(saved = dup(2), 0);
+	fflush(stderr);
+	ck_assert_int_eq(dup2(fileno(f), 2), 2);
+	ck_assert_int_eq(pthread_create(&t[0], NULL, left_out_thread,
+	    "/cv/a.pdf"), 0);
+	ck_assert_int_eq(pthread_create(&t[1], NULL, left_out_thread,
+	    "/en/cv/a.pdf"), 0);
+	pthread_join(t[0], NULL);
+	pthread_join(t[1], NULL);
+	fflush(stderr);
+	ck_assert_int_eq(dup2(saved, 2), 2);
+	close(saved);
+	rewind(f);
+	while (fgets(line, sizeof(line), f) != NULL) {
+		lines++;
+		/* One prefix, one message, its end. */
+		if ((p = strstr(line, ": warning: /")) != NULL &&
+		    strstr(p + 10, "warning") == NULL &&
+		    strstr(line, ": ") == p &&
+		    strstr(line, "a PDF is made from\n") != NULL)
+			whole++;
+	}
+	fclose(f);
+	ck_assert_int_eq(lines, 2 * LEFT_OUT_CALLS);
+	ck_assert_int_eq(whole, lines);
+}
+END_TEST
+
 static Suite *
 markdown_suite(void)
 {
@@ -729,6 +784,7 @@ markdown_suite(void)
 	tcase_add_loop_test(tc, finish_one_newline, 0,
 	    (int)(sizeof(finishes) / sizeof(finishes[0])));
 	tcase_add_test(tc, finish_reports_oom);
+	tcase_add_test(tc, left_out_lines_whole);
 	suite_add_tcase(s, tc);
 
 	tcase_add_unchecked_fixture(tapp, testenv_setup, testenv_teardown);

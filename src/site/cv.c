@@ -716,14 +716,18 @@ cv_project_links(const struct app *app, enum lang l, struct buf *b)
  * Says on standard error that the PDF at path is left out: its CV's
  * markdown is len bytes, more than CV_PDF_MAX (cv_pdf.h).  The PDF's
  * module says it for the full CV's, either thread of a load for a
- * variant's (pages_build.c).
+ * variant's (pages_build.c).  Both threads may say it at once, and
+ * warnx writes its prefix, message and newline apart: the stream's
+ * lock keeps the line whole (two on one line were counted as one).
  */
 void
 cv_pdf_left_out(const char *path, size_t len)
 {
+	flockfile(stderr);
 	warnx("warning: %s left out: the CV is %zu KiB of text, more than "
 	    "the %zu KiB a PDF is made from", path, len / 1024,
 	    (size_t)CV_PDF_MAX / 1024);
+	funlockfile(stderr);
 }
 
 /*
