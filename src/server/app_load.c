@@ -181,10 +181,10 @@ join3(const char *a, const char *b, const char *c)
 
 /* The API's half of the renders of app_load, which runs it on a
  * thread of its own beside the website's half (site_build).  It starts
- * with the pre-rendered API answers, while app_load renders the CV's
- * markdown; the rest waits for the go (half_go), once app_load has
- * built what it reads.  The two halves only read what app_load built
- * before them, and each writes its own members of the app. */
+ * as soon as the content is loaded, with the search index, which reads
+ * only the model; the rest waits for the go (half_go), once app_load
+ * has built what it reads.  The two halves only read what app_load
+ * built before them, and each writes its own members of the app. */
 struct half {
 	struct app *app;
 	struct site *site;	/* site_build's, being built */
@@ -225,37 +225,31 @@ api_half(void *arg)
 
 	h->rc = -1;
 	phase_start(&pc, "api");
-	/* The API's answers with their default parameters: the real
-	 * handlers over the model, none of which reads the search index
-	 * or the OpenAPI document (a search needs its q). */
+	if ((app->search = search_build(app->model, app->cfg->base_url,
+	    h->err, sizeof(h->err))) == NULL)
+		return NULL;
+	phase_mark(&pc, "search index");
+	if (!half_wait(h))
+		return NULL;
+	if ((app->openapi = openapi_build(app, handle_synthetic, h->err,
+	    sizeof(h->err))) == NULL)
+		return NULL;
+	phase_mark(&pc, "OpenAPI");
+	/* Last: it runs the real handlers over everything above. */
 	if ((app->prerender = prerender_build(app, handle_synthetic,
 	    h->err, sizeof(h->err))) == NULL)
 		return NULL;
 	phase_mark(&pc, "pre-rendered API answers");
-	if (!half_wait(h))
-		return NULL;
-	/* The website's largest pieces (the CV's page, the CV variants'
-	 * forms, /cv.txt, /resume.json, one language at a time), taken
-	 * in turns with site_build, so that neither thread waits while
-	 * work is left.  On a thread of its own it typesets no PDF: a
+	/* The website's largest pieces site_build has not taken (the
+	 * CV's page, the CV variants' forms, /cv.txt, /resume.json, one
+	 * language at a time), so that neither thread waits while work
+	 * is left.  On a thread of its own it typesets no PDF: a
 	 * variant's is left to the loading thread (site_build_pdfs). */
 	if (site_build_shared(app, h->site, !h->threaded) == -1) {
 		snprintf(h->err, sizeof(h->err), "rendering the website "
 		    "pages failed (out of memory)");
 		return NULL;
 	}
-	/* After them: the index then takes the memory their renders
-	 * freed, where before it was held through them (4 MB of the
-	 * peak at 1,000 items per collection).  The OpenAPI document's
-	 * examples run a search. */
-	if ((app->search = search_build(app->model, app->cfg->base_url,
-	    h->err, sizeof(h->err))) == NULL)
-		return NULL;
-	phase_mark(&pc, "search index");
-	if ((app->openapi = openapi_build(app, handle_synthetic, h->err,
-	    sizeof(h->err))) == NULL)
-		return NULL;
-	phase_mark(&pc, "OpenAPI");
 	h->rc = 0;
 	return NULL;
 }
@@ -603,6 +597,10 @@ load(struct app *app, const struct config *cfg, int only_snapshot, char *err,
 		    content_keep_default_lang(app->model) == -1)
 			goto oom;
 		phase_mark(&pc, "content: parse, validate, items' JSON");
+		/* The API's half from here: its search index needs the
+		 * model only, and is made while this thread goes on. */
+		half_start(&half, app);
+		halved = 1;
 		if (find_variant_gaps(app) == -1)
 			goto oom;
 		if (find_placeholders(app, err, errlen) == -1)
@@ -629,10 +627,6 @@ load(struct app *app, const struct config *cfg, int only_snapshot, char *err,
 		goto oom;
 	if (!restored) {
 		cache_begin(cfg, site);
-		/* The API's half from here, on a thread of its own: what
-		 * its handlers read is built. */
-		half_start(&half, app);
-		halved = 1;
 		if (render(app, &half, &pc, err, errlen) == -1)
 			goto fail;
 	}

@@ -503,11 +503,10 @@ site_new(const struct app *app)
 }
 
 /*
- * Renders everything the website serves into s (site_new's): first,
- * in turns with site_build_shared on another thread, the shared work
- * (build_shared: the largest pieces, while the API's thread has not
- * yet built its search index), then the pages and documents of its
- * own.  Returns 0, or -1 with a message in err.
+ * Renders everything the website serves into s (site_new's), and those
+ * of the shared() documents site_build_shared, on another thread at
+ * the same time, has not taken.  Returns 0, or -1 with a message in
+ * err.
  */
 int
 site_build(const struct app *app, struct site *s, char *err,
@@ -520,7 +519,6 @@ site_build(const struct app *app, struct site *s, char *err,
 
 	phase_start(&pc, "site");
 	buf_init(&b);
-	ok = build_shared(app, s, 1, &b, &pc);
 	for (i = 0; i < app->paths->n && ok; i++) {
 		/* The CV's page: build_shared's. */
 		if ((pg = app->paths->order[i]) == SITE_CV)
@@ -543,7 +541,8 @@ site_build(const struct app *app, struct site *s, char *err,
 	}
 	phase_mark(&pc, "the 404 page");
 	ok = ok && build_docs(app, s, &b, &pc) &&
-	    (s->csp = layout_csp(app)) != NULL;
+	    (s->csp = layout_csp(app)) != NULL &&
+	    build_shared(app, s, 1, &b, &pc);
 	buf_free(&b);
 	if (!ok) {
 		snprintf(err, errlen, "rendering the website pages failed "
