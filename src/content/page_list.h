@@ -106,7 +106,10 @@ int	 owner_name_valid(const char *name, size_t len);
  *              any origin; DOC_CATALOG_LINK: the Link to the API
  *              catalog; DOC_PER_REQUEST: built per request (its
  *              builder writes the answer's body); DOC_REDIRECT: a 301
- *              to the base URL and the path the builder wrote
+ *              to the base URL and the path the builder wrote;
+ *              DOC_CV_MD: made from the full CV's markdown, which a
+ *              load renders once and frees after the last of these
+ *              (struct cv_md, app.h)
  *   builder    int FN(const struct app *, enum lang, struct buf *):
  *              appends the document, returns 0, 1 when there is none
  *              (served as the 404 page) or -1 out of memory
@@ -147,9 +150,10 @@ int	 owner_name_valid(const char *name, size_t len);
 	X(VCARD, "/contact.vcf", "docVcard", RH_DOC,			\
 	    "text/vcard; charset=utf-8", DOC_PER_LANG, agents_vcard)	\
 	DOC_IF_PDF(X(CV_PDF, DOC_CV_PDF_PATH, "docCvPdf", RH_DOC,		\
-	    "application/pdf", DOC_PER_LANG, agents_cv_pdf))		\
+	    "application/pdf", DOC_PER_LANG | DOC_CV_MD,		\
+	    agents_cv_pdf))						\
 	X(CV_TXT, "/cv.txt", "docCvText", RH_DOC, DOC_TEXT,		\
-	    DOC_PER_LANG, agents_cv_txt)				\
+	    DOC_PER_LANG | DOC_CV_MD, agents_cv_txt)			\
 	X(PUBLICATIONS_BIB, "/publications.bib", "docPublicationsBib",	\
 	    RH_DOC, "application/x-bibtex; charset=utf-8", DOC_PER_LANG,	\
 	    agents_bibtex)						\
@@ -196,6 +200,7 @@ enum site_doc {
 #define DOC_CATALOG_LINK	0x04
 #define DOC_PER_REQUEST		0x08
 #define DOC_REDIRECT		0x10
+#define DOC_CV_MD		0x20
 
 /* A document's row of SITE_DOCS, but its handler and builder. */
 struct site_doc_info {

@@ -156,16 +156,12 @@ doc_langs(const struct app *app, int d)
 	return site_docs[d].flags & DOC_PER_LANG ? app->langs->n : 1;
 }
 
-/* Whether document d is made from the full CV's markdown (cv_for_pdf,
- * struct cv_md). */
+/* Whether document d is made from the full CV's markdown (DOC_CV_MD,
+ * cv_for_pdf). */
 static int
 reads_cv_md(int d)
 {
-#ifdef HAVE_PDF
-	if (d == DOC_CV_PDF)
-		return 1;
-#endif
-	return d == DOC_CV_TXT;
+	return (site_docs[d].flags & DOC_CV_MD) != 0;
 }
 
 /* How many documents a load renders from the full CV's markdown in
