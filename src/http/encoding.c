@@ -152,7 +152,6 @@ enc_tag(char *dst, size_t dstlen, const char *etag, enum coding c)
 #define DEFLATE_LEVELS	13	/* libdeflate's 0 to 12 */
 #define POOL_SLOTS	16	/* brotli's blocks kept for the next answer */
 #define SCRATCH_KEEP	((size_t)1024 * 1024)	/* larger buffers are freed */
-#define LARGE_ROOM(n)	((n) / 4 + 4096)	/* a large input's first room */
 
 /* A block of brotli's: its size before it (16 bytes keep malloc's
  * alignment). */
@@ -276,6 +275,22 @@ pool_free(void *opaque, void *p)
 }
 
 /*
+ * The room a compressor's output of n input bytes gets first, the
+ * worst case at most: for a large input (ENC_LARGE) a quarter of it,
+ * as answers of text come out at a tenth and less; more only where
+ * that does not hold it (deflate_into tries again, br_into grows it).
+ * For the CV's page of 4.6 MB at 1,000 items per collection, 1.2 MB
+ * against the worst case's 4.6.
+ */
+static size_t
+first_room(size_t n, size_t worst)
+{
+	size_t	 quarter = n / 4 + 4096;
+
+	return n >= ENC_LARGE && quarter < worst ? quarter : worst;
+}
+
+/*
  * Appends in[0..n) compressed by libdeflate at level (1-12) to out:
  * gzip (RFC 1952: no name, mtime 0) or, with zlib set, the zlib format
  * (RFC 1950, a PDF's FlateDecode); with k's compressor, or one of its
@@ -302,11 +317,7 @@ deflate_into(struct coders *k, int level, int zlib, const char *in,
 		return -1;
 	bound = zlib ? libdeflate_zlib_compress_bound(c, n) :
 	    libdeflate_gzip_compress_bound(c, n);
-	/* A large input first gets room for a quarter of it (answers of
-	 * text come out at a tenth and less), the worst case only where
-	 * that did not hold it: the worst case is the input's size. */
-	room = n >= ENC_LARGE && LARGE_ROOM(n) < bound ? LARGE_ROOM(n) :
-	    bound;
+	room = first_room(n, bound);
 	for (;;) {
 		if (buf_reserve_exact(out, room) == 0)
 			len = zlib ? libdeflate_zlib_compress(c, in, n,
@@ -356,9 +367,7 @@ br_into(struct coders *k, int quality, const char *in, size_t n,
 	int	 ok, lgwin = n >= ENC_LARGE ? ENC_LARGE_BR_WINDOW :
 		    BROTLI_DEFAULT_WINDOW;
 
-	/* Room for the worst case, but for a large input a quarter of it
-	 * first, more as the stream asks (deflate_into). */
-	room = n >= ENC_LARGE && LARGE_ROOM(n) < max ? LARGE_ROOM(n) : max;
+	room = first_room(n, max);
 	if (max == 0 || buf_reserve_exact(out, room) == -1)
 		return -1;
 	if (k == NULL || quality == 10 || n == 0 ||
